@@ -1,0 +1,24 @@
+/* exattn: exact/symbolic arithmetic for lessons on transformer attention.
+ *
+ * This umbrella header includes every public header.  Ownership rule, for
+ * the whole API: an object written through `**out` belongs to the caller,
+ * who releases it with the type's own `_free` (NULL-safe); a pointer
+ * returned directly is borrowed from its parent object; a `char *` returned
+ * by a `_get_str` function is the caller's and is released with
+ * exattn_free().  Indices in the C API are 0-based; lesson files and
+ * printed output are 1-based.
+ */
+#ifndef EXATTN_H
+#define EXATTN_H
+
+#define EXATTN_VERSION_MAJOR 0
+#define EXATTN_VERSION_MINOR 1
+#define EXATTN_VERSION_PATCH 0
+
+#include <exattn/error.h>
+#include <exattn/num.h>
+#include <exattn/lesson.h>
+#include <exattn/row.h>
+#include <exattn/write.h>
+
+#endif

@@ -1,0 +1,68 @@
+/* The exattn command: a thin shell over the public API of libexattn. */
+#ifndef EXATTN_CLI_H
+#define EXATTN_CLI_H
+
+#include <stdio.h>
+#include "exattn.h"
+
+/* Exit statuses (docs/cli.md). */
+enum
+{
+    CLI_EXIT_OK = 0,
+    CLI_EXIT_CLAIM_FAILED = 1,
+    CLI_EXIT_BAD_INPUT = 2
+};
+
+typedef int (*cli_cmd_fn)(int argc, char **argv);
+
+typedef struct
+{
+    const char *name;
+    cli_cmd_fn fn;
+    const char *summary;
+} cli_cmd;
+
+/* One option of a command, for parsing and for --help. */
+typedef struct
+{
+    const char *long_name;      /* "--format" */
+    const char *short_name;     /* "-o" or NULL */
+    const char *arg;            /* "FILE", or NULL for a flag */
+    const char *help;
+} cli_opt;
+
+int cmd_derive(int argc, char **argv);
+
+/* "exattn: MESSAGE" on stderr. */
+void cli_error(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+void cli_error_lib(const exattn_error_t *err);
+
+/* Print a command's usage and its option table. */
+void cli_print_help(FILE *f, const char *usage, const char *about,
+                    const cli_opt *opts);
+
+/* Match argv[*i] against `opts`: returns the option's index and sets *arg
+ * to its argument (from "--opt=ARG" or the next word), -1 for a word that
+ * is not an option, -2 after an error (reported). */
+int cli_next_opt(int argc, char **argv, int *i, const cli_opt *opts,
+                 const char **arg);
+
+/* Output that is either stdout or a file that appears only when complete:
+ * written to a temporary file in the same folder and renamed on success. */
+typedef struct
+{
+    FILE *f;
+    const char *path;           /* NULL for stdout */
+    char *tmp;
+} cli_output;
+
+int cli_output_open(cli_output *out, const char *path);
+/* Commit (ok != 0) or discard.  Returns CLI_EXIT_OK or reports an error
+ * and returns CLI_EXIT_BAD_INPUT. */
+int cli_output_close(cli_output *out, int ok);
+
+#endif

@@ -1,0 +1,119 @@
+/* exattn derive LESSON.json [--format text|json] [-o FILE] */
+#include <string.h>
+#include "cli/cli.h"
+
+enum { OPT_FORMAT, OPT_OUTPUT, OPT_DIGITS, OPT_HELP };
+
+static const cli_opt opts[] = {
+    { "--format", NULL, "FMT",
+      "text (default) or json; see docs/output-formats.md" },
+    { "--output", "-o", "FILE",
+      "write FILE, only once the whole result is complete" },
+    { "--digits", NULL, "N",
+      "certified decimals (not in this version: exit 2)" },
+    { "--help", "-h", NULL, "show this help" },
+    { NULL, NULL, NULL, NULL }
+};
+
+static void
+help(FILE *f)
+{
+    cli_print_help(f, "exattn derive LESSON.json [--format text|json] "
+                      "[-o FILE]",
+        "Derive every query row of a lesson exactly: the scores with the dot\n"
+        "product written out, the scaled scores, the softmax weights, the\n"
+        "weighted contributions and the outputs, each EXACT (a rational) or\n"
+        "NAMED (a term such as e^0/(e^0+e^1)); then the lesson's blends and\n"
+        "variants.  No decimals are printed.  Exit status: 0 success, 2 bad\n"
+        "input or usage (message on stderr, nothing written).", opts);
+}
+
+typedef struct
+{
+    const char *lesson;
+    const char *output;
+    int json;
+} derive_args;
+
+static int
+parse_args(derive_args *a, int argc, char **argv)
+{
+    const char *arg;
+    int i, k;
+
+    memset(a, 0, sizeof *a);
+    for (i = 1; i < argc; i++)
+    {
+        k = cli_next_opt(argc, argv, &i, opts, &arg);
+        if (k == -2)
+            return CLI_EXIT_BAD_INPUT;
+        if (k == OPT_HELP)
+        {
+            help(stdout);
+            return -1;
+        }
+        if (k == OPT_FORMAT && (strcmp(arg, "text") == 0
+                                || strcmp(arg, "json") == 0))
+            a->json = strcmp(arg, "json") == 0;
+        else if (k == OPT_FORMAT)
+        {
+            cli_error("--format %s: %s", arg, strcmp(arg, "latex") == 0
+                ? "LaTeX output is not available in this version"
+                : "expected text or json");
+            return CLI_EXIT_BAD_INPUT;
+        }
+        else if (k == OPT_OUTPUT)
+            a->output = arg;
+        else if (k == OPT_DIGITS)
+        {
+            cli_error("--digits: certified decimals are not available in "
+                      "this version");
+            return CLI_EXIT_BAD_INPUT;
+        }
+        else if (a->lesson == NULL)
+            a->lesson = argv[i];
+        else
+        {
+            cli_error("derive takes one lesson file; '%s' is a second",
+                      argv[i]);
+            return CLI_EXIT_BAD_INPUT;
+        }
+    }
+    if (a->lesson == NULL)
+    {
+        cli_error("derive needs a lesson file (see exattn derive --help)");
+        return CLI_EXIT_BAD_INPUT;
+    }
+    return CLI_EXIT_OK;
+}
+
+int
+cmd_derive(int argc, char **argv)
+{
+    derive_args a;
+    exattn_lesson *lesson = NULL;
+    exattn_error_t err;
+    cli_output out;
+    int status, code;
+
+    status = parse_args(&a, argc, argv);
+    if (status != CLI_EXIT_OK)
+        return status < 0 ? CLI_EXIT_OK : status;
+    exattn_error_init(&err);
+    if (exattn_lesson_read_file(&lesson, a.lesson, NULL, &err) != EXATTN_OK)
+    {
+        cli_error_lib(&err);
+        return CLI_EXIT_BAD_INPUT;
+    }
+    status = cli_output_open(&out, a.output);
+    if (status == CLI_EXIT_OK)
+    {
+        code = a.json ? exattn_write_json(out.f, lesson, 0, &err)
+                      : exattn_write_text(out.f, lesson, 0, &err);
+        if (code != EXATTN_OK)
+            cli_error_lib(&err);
+        status = cli_output_close(&out, code == EXATTN_OK);
+    }
+    exattn_lesson_free(lesson);
+    return status;
+}

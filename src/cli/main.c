@@ -1,0 +1,57 @@
+/* exattn: dispatch to a command.  Every command is a thin shell over the
+ * public API of libexattn. */
+#include <signal.h>
+#include <string.h>
+#include "cli/cli.h"
+
+static const cli_cmd commands[] = {
+    { "derive", cmd_derive,
+      "derive a lesson exactly: scores, weights, outputs, blends, variants" },
+    { NULL, NULL, NULL }
+};
+
+static void
+usage(FILE *f)
+{
+    const cli_cmd *c;
+
+    fprintf(f, "usage: exattn COMMAND [ARGS]\n"
+               "       exattn --help | --version\n\n"
+               "exattn keeps every number of an attention computation as what "
+               "it is:\nan exact rational, or a named term such as "
+               "e^1/(e^1+e^1+e^2).\n\ncommands:\n");
+    for (c = commands; c->name; c++)
+        fprintf(f, "  %-8s %s\n", c->name, c->summary);
+    fprintf(f, "\n'exattn COMMAND --help' describes a command's options.\n"
+               "Exit status: 0 success, 1 a claim failed, 2 bad input or "
+               "usage.\n");
+}
+
+int
+main(int argc, char **argv)
+{
+    const cli_cmd *c;
+
+    /* A closed pipe must be a write error (exit 2), not a silent death. */
+    signal(SIGPIPE, SIG_IGN);
+    if (argc < 2)
+    {
+        usage(stderr);
+        return CLI_EXIT_BAD_INPUT;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)
+    {
+        usage(stdout);
+        return fflush(stdout) == 0 ? CLI_EXIT_OK : CLI_EXIT_BAD_INPUT;
+    }
+    if (strcmp(argv[1], "--version") == 0)
+    {
+        printf("exattn %s\n", exattn_version());
+        return fflush(stdout) == 0 ? CLI_EXIT_OK : CLI_EXIT_BAD_INPUT;
+    }
+    for (c = commands; c->name; c++)
+        if (strcmp(argv[1], c->name) == 0)
+            return c->fn(argc - 1, argv + 1);
+    cli_error("unknown command '%s' (see exattn --help)", argv[1]);
+    return CLI_EXIT_BAD_INPUT;
+}

@@ -1,0 +1,89 @@
+/* Messages and option parsing shared by the commands. */
+#include <stdarg.h>
+#include <string.h>
+#include "cli/cli.h"
+
+void
+cli_error(const char *fmt, ...)
+{
+    va_list ap;
+
+    fputs("exattn: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+void
+cli_error_lib(const exattn_error_t *err)
+{
+    char buf[2200];
+
+    exattn_error_snprint(buf, sizeof buf, err);
+    cli_error("%s", buf);
+}
+
+void
+cli_print_help(FILE *f, const char *usage, const char *about,
+               const cli_opt *opts)
+{
+    char left[64];
+
+    fprintf(f, "usage: %s\n\n%s\n\noptions:\n", usage, about);
+    for (; opts->long_name; opts++)
+    {
+        snprintf(left, sizeof left, "%s%s%s%s%s",
+                 opts->short_name ? opts->short_name : "",
+                 opts->short_name ? ", " : "", opts->long_name,
+                 opts->arg ? " " : "", opts->arg ? opts->arg : "");
+        fprintf(f, "  %-22s %s\n", left, opts->help);
+    }
+}
+
+int
+cli_next_opt(int argc, char **argv, int *i, const cli_opt *opts,
+             const char **arg)
+{
+    const char *word = argv[*i];
+    const char *eq = strchr(word, '=');
+    size_t len = eq && strncmp(word, "--", 2) == 0 ? (size_t)(eq - word)
+                                                   : strlen(word);
+    int k;
+
+    *arg = NULL;
+    if (word[0] != '-' || strcmp(word, "-") == 0)
+        return -1;
+    for (k = 0; opts[k].long_name; k++)
+    {
+        int is_long = strlen(opts[k].long_name) == len
+                      && strncmp(word, opts[k].long_name, len) == 0;
+        int is_short = opts[k].short_name
+                       && strcmp(word, opts[k].short_name) == 0;
+
+        if (!is_long && !is_short)
+            continue;
+        if (opts[k].arg == NULL)
+        {
+            if (is_long && eq)
+            {
+                cli_error("%s takes no argument", opts[k].long_name);
+                return -2;
+            }
+            return k;
+        }
+        if (is_long && eq)
+            *arg = eq + 1;
+        else if (*i + 1 < argc)
+            *arg = argv[++*i];
+        else
+        {
+            cli_error("%s needs an argument %s", opts[k].long_name,
+                      opts[k].arg);
+            return -2;
+        }
+        return k;
+    }
+    cli_error("unknown option '%s' (see --help)", word);
+    return -2;
+}

@@ -1,0 +1,171 @@
+/* Internal declarations shared between modules of libexattn.  Names are
+ * exattn_<module>__<name>; nothing here is exported (the library is linked
+ * with -export-symbols-regex '^exattn_[a-z]+_[a-z]' and these names carry a
+ * double underscore, see Makefile.am). */
+#ifndef EXATTN_INTERNAL_H
+#define EXATTN_INTERNAL_H
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stddef.h>
+#include <gmp.h>
+#include "exattn.h"
+
+#if defined(__GNUC__)
+#define EXATTN_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define EXATTN_PRINTF(a, b)
+#endif
+
+/* ---- errors (src/error.c) ---------------------------------------------- */
+
+/* Fill `err` (may be NULL) and return `code`. */
+int exattn_error__set(exattn_error_t *err, int code, const char *file,
+                      unsigned long line, unsigned long column,
+                      const char *fmt, ...) EXATTN_PRINTF(6, 7);
+/* Set only the code and message, leaving the position to the caller. */
+int exattn_error__msg(exattn_error_t *err, int code, const char *fmt, ...)
+    EXATTN_PRINTF(3, 4);
+/* Set the position of an error whose message is already written. */
+int exattn_error__at(exattn_error_t *err, int code, const char *file,
+                     unsigned long line, unsigned long column);
+
+/* ---- growable strings (src/print/sbuf.c) -------------------------------- */
+
+typedef struct
+{
+    char *s;
+    size_t len;
+    size_t cap;
+    int oom;        /* sticky: a failed allocation; s stays valid */
+} exattn_sbuf;
+
+void exattn_sbuf__init(exattn_sbuf *b);
+void exattn_sbuf__clear(exattn_sbuf *b);
+void exattn_sbuf__putn(exattn_sbuf *b, const char *s, size_t n);
+void exattn_sbuf__puts(exattn_sbuf *b, const char *s);
+void exattn_sbuf__printf(exattn_sbuf *b, const char *fmt, ...)
+    EXATTN_PRINTF(2, 3);
+void exattn_sbuf__mpz(exattn_sbuf *b, const mpz_t z);
+void exattn_sbuf__mpq(exattn_sbuf *b, const mpq_t q);
+void exattn_sbuf__mpq_latex(exattn_sbuf *b, const mpq_t q);
+/* Write the buffer to `f` and empty it; EXATTN_ENOMEM if a build failed,
+ * EXATTN_EIO if the write did. */
+int exattn_sbuf__flush(exattn_sbuf *b, FILE *f, const char *file,
+                       exattn_error_t *err);
+/* Hand the string to the caller (NULL if an allocation failed). */
+char *exattn_sbuf__take(exattn_sbuf *b);
+
+/* ---- JSON tree with positions (src/json/tree.c) ------------------------- */
+
+typedef enum
+{
+    EXATTN_J_NULL,
+    EXATTN_J_BOOL,
+    EXATTN_J_NUMBER,    /* `text` holds the literal exactly as written */
+    EXATTN_J_STRING,
+    EXATTN_J_ARRAY,
+    EXATTN_J_OBJECT
+} exattn_jkind;
+
+typedef struct exattn_jnode exattn_jnode;
+struct exattn_jnode
+{
+    exattn_jkind kind;
+    unsigned long line, column;     /* where the value starts */
+    char *text;                     /* number literal or string (UTF-8) */
+    size_t len;
+    int boolean;
+    size_t count;                   /* array items or object members */
+    size_t cap;
+    exattn_jnode **items;           /* values */
+    exattn_jnode **keys;            /* object member names (STRING nodes) */
+};
+
+/* Parse `len` bytes; `name` is used in messages.  Rejects malformed JSON,
+ * duplicate member names and nesting deeper than `max_depth`. */
+int exattn_json__parse(exattn_jnode **out, const char *data, size_t len,
+                       const char *name, size_t max_depth,
+                       exattn_error_t *err);
+void exattn_json__free(exattn_jnode *node);
+/* Member `key` of an object node, or NULL. */
+const exattn_jnode *exattn_json__get(const exattn_jnode *obj,
+                                     const char *key);
+const char *exattn_json__kind_name(exattn_jkind kind);
+
+/* ---- matrices of rationals (src/lesson/matrix.c) ------------------------ */
+
+typedef struct
+{
+    size_t rows, cols;
+    mpq_t *a;           /* rows*cols entries, row-major; NULL when empty */
+} exattn_matrix;
+
+void exattn_matrix__init(exattn_matrix *m);
+int exattn_matrix__alloc(exattn_matrix *m, size_t rows, size_t cols);
+void exattn_matrix__clear(exattn_matrix *m);
+int exattn_matrix__copy(exattn_matrix *dst, const exattn_matrix *src);
+/* out = a * b; shapes already checked (a->cols == b->rows). */
+int exattn_matrix__mul(exattn_matrix *out, const exattn_matrix *a,
+                       const exattn_matrix *b);
+#define EXATTN_AT(m, r, c) ((m)->a[(r) * (m)->cols + (c)])
+
+/* ---- lessons (src/lesson/) --------------------------------------------- */
+
+typedef struct
+{
+    char *name;
+    mpq_t *w;           /* m weights */
+} exattn_blend;
+
+struct exattn_lesson
+{
+    char *file;                 /* name used in messages */
+    char *title;
+    char *name;                 /* variant name; NULL for the base */
+    size_t n, m, dk, dv;
+    char **query_labels;        /* n labels */
+    char **key_labels;          /* m labels */
+    int default_query_labels;   /* labels are the 1-based indices */
+    int default_key_labels;
+    exattn_matrix q, k, v;      /* after projection and overrides */
+    exattn_scale_kind_t scale_kind;
+    mpq_t scale_value;          /* the factor, or the radicand d */
+    mpq_t scale_coef;           /* scaled score = raw * scale_coef * sqrt(surd) */
+    unsigned long surd;         /* square-free; 1 unless INV_SQRT */
+    exattn_mask_kind_t mask_kind;
+    unsigned char *allowed;     /* n*m, row-major */
+    size_t blend_count;
+    exattn_blend *blends;
+    size_t variant_count;
+    exattn_lesson **variants;
+};
+
+
+/* 1/sqrt(d) = coef * sqrt(surd) with surd square-free (src/num/surd.c).
+ * d must be a positive rational. */
+int exattn_num__inv_sqrt(mpq_t coef, unsigned long *surd, const mpq_t d);
+
+/* ---- rows (src/row/) ---------------------------------------------------- */
+
+struct exattn_row
+{
+    const exattn_lesson *lesson;
+    size_t index;
+    mpq_t *score;               /* m raw scores */
+    mpq_t *coef;                /* m scaled-score coefficients */
+    const unsigned char *allowed;
+    size_t allowed_count;
+    int weights_exact;
+    mpq_t weight;               /* 1/|A| when weights_exact */
+    unsigned char *out_exact;   /* d_v flags */
+    mpq_t *out_value;           /* d_v values, meaningful where exact */
+    size_t *group;              /* m: equal-score group of each allowed key */
+    size_t group_count;
+};
+
+/* The exact-or-named rule (src/row/rule.c): from row->coef and
+ * row->allowed, decide the weights and every output coordinate. */
+int exattn_rule__decide(exattn_row *row);
+
+#endif

@@ -1,0 +1,409 @@
+/* A JSON document as a tree that remembers where each value starts.
+ *
+ * yajl is driven in event mode: numbers arrive as the literal text (the
+ * yajl_number callback), so exact decimals are never rounded through a
+ * double, and every event can be located, because yajl's consumed-byte
+ * count is current while a callback runs.  A token starts at the first
+ * byte after the previous token that is not whitespace, ':' or ','. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yajl/yajl_parse.h>
+#include "internal.h"
+
+typedef struct
+{
+    const char *data;
+    size_t len;
+    const char *name;
+    yajl_handle handle;
+    size_t prev_end;            /* offset just after the previous token */
+    size_t line_off;            /* line/column cursor: offset ... */
+    unsigned long line, column; /* ... and its position */
+    exattn_jnode *root;
+    exattn_jnode **stack;       /* open containers */
+    size_t depth, max_depth;
+    exattn_jnode *pending_key;  /* member name awaiting its value */
+    exattn_error_t *err;
+    int failed;                 /* err already holds the reason */
+} builder;
+
+/* Lesson objects have a handful of fields; the cap keeps the duplicate
+ * check (linear per member) from turning quadratic on hostile input. */
+#define EXATTN_JSON_MAX_MEMBERS 1024
+
+/* Advance the line/column cursor to `off`.  Offsets only grow, so the
+ * whole document is scanned once.  Columns count characters, not bytes. */
+static void
+locate(builder *b, size_t off, unsigned long *line, unsigned long *column)
+{
+    while (b->line_off < off && b->line_off < b->len)
+    {
+        unsigned char ch = (unsigned char)b->data[b->line_off++];
+
+        if (ch == '\n')
+        {
+            b->line++;
+            b->column = 1;
+        }
+        else if ((ch & 0xC0) != 0x80)
+            b->column++;
+    }
+    *line = b->line;
+    *column = b->column;
+}
+
+static size_t
+token_start(const builder *b)
+{
+    size_t off = b->prev_end;
+
+    while (off < b->len && strchr(" \t\r\n:,", b->data[off]) != NULL
+           && b->data[off] != '\0')
+        off++;
+    return off;
+}
+
+static int
+fail(builder *b, int code, const exattn_jnode *at, const char *msg)
+{
+    exattn_error__set(b->err, code, b->name, at ? at->line : 0,
+                      at ? at->column : 0, "%s", msg);
+    b->failed = 1;
+    return 0;
+}
+
+static exattn_jnode *
+new_node(builder *b, exattn_jkind kind)
+{
+    exattn_jnode *n = calloc(1, sizeof *n);
+
+    if (n == NULL)
+    {
+        fail(b, EXATTN_ENOMEM, NULL, "out of memory");
+        return NULL;
+    }
+    n->kind = kind;
+    locate(b, token_start(b), &n->line, &n->column);
+    b->prev_end = yajl_get_bytes_consumed(b->handle);
+    return n;
+}
+
+static int
+append(exattn_jnode *parent, exattn_jnode *key, exattn_jnode *value)
+{
+    if (parent->count == parent->cap)
+    {
+        size_t cap = parent->cap ? 2 * parent->cap : 4;
+        exattn_jnode **items = realloc(parent->items, cap * sizeof *items);
+        exattn_jnode **keys;
+
+        if (items == NULL)
+            return 0;
+        parent->items = items;
+        if (parent->kind == EXATTN_J_OBJECT)
+        {
+            keys = realloc(parent->keys, cap * sizeof *keys);
+            if (keys == NULL)
+                return 0;
+            parent->keys = keys;
+        }
+        parent->cap = cap;
+    }
+    if (parent->kind == EXATTN_J_OBJECT)
+        parent->keys[parent->count] = key;
+    parent->items[parent->count++] = value;
+    return 1;
+}
+
+/* Attach a finished value to the open container (or make it the root). */
+static int
+attach(builder *b, exattn_jnode *n)
+{
+    exattn_jnode *parent;
+
+    if (n == NULL)
+        return 0;
+    if (b->depth == 0)
+    {
+        b->root = n;
+        return 1;
+    }
+    parent = b->stack[b->depth - 1];
+    if (!append(parent, b->pending_key, n))
+    {
+        exattn_json__free(n);
+        return fail(b, EXATTN_ENOMEM, NULL, "out of memory");
+    }
+    b->pending_key = NULL;
+    return 1;
+}
+
+static int
+open_container(builder *b, exattn_jkind kind)
+{
+    exattn_jnode *n;
+
+    if (b->depth >= b->max_depth)
+    {
+        exattn_jnode at;
+        char msg[96];
+
+        locate(b, token_start(b), &at.line, &at.column);
+        snprintf(msg, sizeof msg, "nesting deeper than %zu levels",
+                 b->max_depth);
+        return fail(b, EXATTN_ELIMIT, &at, msg);
+    }
+    n = new_node(b, kind);
+    if (!attach(b, n))
+        return 0;
+    b->stack[b->depth++] = n;
+    return 1;
+}
+
+static int
+on_start_map(void *ctx)
+{
+    return open_container(ctx, EXATTN_J_OBJECT);
+}
+
+static int
+on_start_array(void *ctx)
+{
+    return open_container(ctx, EXATTN_J_ARRAY);
+}
+
+static int
+on_end(void *ctx)
+{
+    builder *b = ctx;
+
+    b->prev_end = yajl_get_bytes_consumed(b->handle);
+    b->depth--;
+    return 1;
+}
+
+static exattn_jnode *
+text_node(builder *b, exattn_jkind kind, const char *s, size_t len)
+{
+    exattn_jnode *n;
+
+    if (memchr(s, '\0', len) != NULL)
+    {
+        exattn_jnode at;
+
+        locate(b, token_start(b), &at.line, &at.column);
+        fail(b, EXATTN_ESYNTAX, &at, "a string holds a NUL character");
+        return NULL;
+    }
+    n = new_node(b, kind);
+    if (n == NULL)
+        return NULL;
+    n->text = malloc(len + 1);
+    if (n->text == NULL)
+    {
+        exattn_json__free(n);
+        fail(b, EXATTN_ENOMEM, NULL, "out of memory");
+        return NULL;
+    }
+    memcpy(n->text, s, len);
+    n->text[len] = '\0';
+    n->len = len;
+    return n;
+}
+
+static int
+on_map_key(void *ctx, const unsigned char *s, size_t len)
+{
+    builder *b = ctx;
+    exattn_jnode *obj = b->stack[b->depth - 1];
+    exattn_jnode *key = text_node(b, EXATTN_J_STRING, (const char *)s, len);
+    size_t i;
+    char msg[160];
+
+    if (key == NULL)
+        return 0;
+    if (obj->count >= EXATTN_JSON_MAX_MEMBERS)
+    {
+        snprintf(msg, sizeof msg, "an object with more than %d fields",
+                 EXATTN_JSON_MAX_MEMBERS);
+        fail(b, EXATTN_ELIMIT, key, msg);
+        exattn_json__free(key);
+        return 0;
+    }
+    for (i = 0; i < obj->count; i++)
+        if (obj->keys[i]->len == len && memcmp(obj->keys[i]->text, s, len) == 0)
+        {
+            snprintf(msg, sizeof msg,
+                     "duplicate field \"%.60s\" (first at line %lu, column "
+                     "%lu)", key->text, obj->keys[i]->line,
+                     obj->keys[i]->column);
+            fail(b, EXATTN_EFIELD, key, msg);
+            exattn_json__free(key);
+            return 0;
+        }
+    b->pending_key = key;
+    return 1;
+}
+
+static int
+on_string(void *ctx, const unsigned char *s, size_t len)
+{
+    builder *b = ctx;
+
+    return attach(b, text_node(b, EXATTN_J_STRING, (const char *)s, len));
+}
+
+static int
+on_number(void *ctx, const char *s, size_t len)
+{
+    builder *b = ctx;
+
+    return attach(b, text_node(b, EXATTN_J_NUMBER, s, len));
+}
+
+static int
+on_boolean(void *ctx, int value)
+{
+    builder *b = ctx;
+    exattn_jnode *n = new_node(b, EXATTN_J_BOOL);
+
+    if (n != NULL)
+        n->boolean = value != 0;
+    return attach(b, n);
+}
+
+static int
+on_null(void *ctx)
+{
+    builder *b = ctx;
+
+    return attach(b, new_node(b, EXATTN_J_NULL));
+}
+
+static const yajl_callbacks callbacks = {
+    on_null, on_boolean, NULL, NULL, on_number, on_string,
+    on_start_map, on_map_key, on_end, on_start_array, on_end
+};
+
+/* yajl's own message, shortened to its first line. */
+static void
+syntax_error(builder *b)
+{
+    unsigned char *msg;
+    unsigned long line, column;
+    size_t off = yajl_get_bytes_consumed(b->handle);
+    char text[256];
+    char *nl;
+
+    msg = yajl_get_error(b->handle, 0, (const unsigned char *)b->data,
+                         b->len);
+    snprintf(text, sizeof text, "%s", msg ? (const char *)msg : "");
+    if (msg)
+        yajl_free_error(b->handle, msg);
+    nl = strchr(text, '\n');
+    if (nl)
+        *nl = '\0';
+    /* yajl reports the offset after the offending byte */
+    locate(b, off > 0 ? off - 1 : 0, &line, &column);
+    if (off == 0 || b->len == 0)
+        line = column = 1;
+    exattn_error__set(b->err, EXATTN_ESYNTAX, b->name, line, column,
+                      "malformed JSON: %s", text);
+}
+
+int
+exattn_json__parse(exattn_jnode **out, const char *data, size_t len,
+                   const char *name, size_t max_depth, exattn_error_t *err)
+{
+    builder b;
+    yajl_status st;
+
+    *out = NULL;
+    memset(&b, 0, sizeof b);
+    b.data = data;
+    b.len = len;
+    b.name = name;
+    b.line = b.column = 1;
+    b.max_depth = max_depth;
+    b.err = err;
+    b.stack = malloc((max_depth + 1) * sizeof *b.stack);
+    b.handle = yajl_alloc(&callbacks, NULL, &b);
+    if (b.stack == NULL || b.handle == NULL)
+    {
+        free(b.stack);
+        if (b.handle)
+            yajl_free(b.handle);
+        return exattn_error__set(err, EXATTN_ENOMEM, name, 0, 0,
+                                 "out of memory");
+    }
+    st = yajl_parse(b.handle, (const unsigned char *)data, len);
+    if (st == yajl_status_ok)
+        st = yajl_complete_parse(b.handle);
+    if (st != yajl_status_ok && !b.failed)
+    {
+        if (len == 0)
+            exattn_error__set(err, EXATTN_ESYNTAX, name, 0, 0,
+                              "malformed JSON: the file is empty");
+        else
+            syntax_error(&b);
+    }
+    if (b.pending_key)
+        exattn_json__free(b.pending_key);
+    yajl_free(b.handle);
+    free(b.stack);
+    if (st != yajl_status_ok || b.root == NULL)
+    {
+        exattn_json__free(b.root);
+        return err ? err->code : EXATTN_ESYNTAX;
+    }
+    *out = b.root;
+    return EXATTN_OK;
+}
+
+void
+exattn_json__free(exattn_jnode *node)
+{
+    size_t i;
+
+    if (node == NULL)
+        return;
+    for (i = 0; i < node->count; i++)
+    {
+        exattn_json__free(node->items[i]);
+        if (node->keys)
+            exattn_json__free(node->keys[i]);
+    }
+    free(node->items);
+    free(node->keys);
+    free(node->text);
+    free(node);
+}
+
+const exattn_jnode *
+exattn_json__get(const exattn_jnode *obj, const char *key)
+{
+    size_t i, len = strlen(key);
+
+    if (obj == NULL || obj->kind != EXATTN_J_OBJECT)
+        return NULL;
+    for (i = 0; i < obj->count; i++)
+        if (obj->keys[i]->len == len && memcmp(obj->keys[i]->text, key, len) == 0)
+            return obj->items[i];
+    return NULL;
+}
+
+const char *
+exattn_json__kind_name(exattn_jkind kind)
+{
+    switch (kind)
+    {
+    case EXATTN_J_NULL: return "null";
+    case EXATTN_J_BOOL: return "a boolean";
+    case EXATTN_J_NUMBER: return "a number";
+    case EXATTN_J_STRING: return "a string";
+    case EXATTN_J_ARRAY: return "an array";
+    case EXATTN_J_OBJECT: return "an object";
+    }
+    return "a value";
+}

@@ -1,0 +1,242 @@
+/* Readers for the values a lesson file holds: numbers, matrices, labels,
+ * row references. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lesson/fields.h"
+
+int
+exattn_lesson__fail(const exattn_rctx *rc, int code, const exattn_jnode *at,
+                    const char *fmt, ...)
+{
+    char msg[900];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return exattn_error__set(rc->err, code, rc->file, at ? at->line : 0,
+                             at ? at->column : 0, "%s%s", rc->prefix, msg);
+}
+
+char *
+exattn_lesson__strdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+
+    if (d != NULL)
+        memcpy(d, s, n);
+    return d;
+}
+
+int
+exattn_lesson__number(mpq_t out, const exattn_rctx *rc,
+                      const exattn_jnode *node, const char *what)
+{
+    exattn_error_t why;
+    int code;
+
+    if (node->kind != EXATTN_J_NUMBER && node->kind != EXATTN_J_STRING)
+        return exattn_lesson__fail(rc, EXATTN_ENUMBER, node,
+            "%s: expected a number, found %s", what,
+            exattn_json__kind_name(node->kind));
+    exattn_error_init(&why);
+    code = exattn_mpq_set_text(out, node->text, node->len, &why);
+    if (code != EXATTN_OK)
+        return exattn_lesson__fail(rc, code, node, "%s: %s", what,
+                                   why.message);
+    return EXATTN_OK;
+}
+
+static int
+check_size(const exattn_rctx *rc, const exattn_jnode *node, const char *what,
+           size_t rows, size_t cols)
+{
+    const exattn_limits_t *lim = rc->limits;
+
+    if (rows > lim->max_rows)
+        return exattn_lesson__fail(rc, EXATTN_ELIMIT, node,
+            "%s: %zu rows, more than the limit of %zu", what, rows,
+            lim->max_rows);
+    if (cols > lim->max_width)
+        return exattn_lesson__fail(rc, EXATTN_ELIMIT, node,
+            "%s: rows of %zu entries, more than the limit of %zu", what,
+            cols, lim->max_width);
+    if (cols != 0 && rows > lim->max_cells / cols)
+        return exattn_lesson__fail(rc, EXATTN_ELIMIT, node,
+            "%s: %zu x %zu entries, more than the limit of %zu", what, rows,
+            cols, lim->max_cells);
+    return EXATTN_OK;
+}
+
+/* Rows must all be arrays of the first row's length. */
+static int
+check_rows(const exattn_rctx *rc, const exattn_jnode *node, const char *what)
+{
+    size_t r, cols;
+
+    if (node->kind != EXATTN_J_ARRAY)
+        return exattn_lesson__fail(rc, EXATTN_ESHAPE, node,
+            "%s: expected a matrix (an array of rows), found %s", what,
+            exattn_json__kind_name(node->kind));
+    if (node->count == 0)
+        return exattn_lesson__fail(rc, EXATTN_ESHAPE, node,
+                                   "%s: the matrix has no rows", what);
+    for (r = 0; r < node->count; r++)
+        if (node->items[r]->kind != EXATTN_J_ARRAY)
+            return exattn_lesson__fail(rc, EXATTN_ESHAPE, node->items[r],
+                "%s: row %zu is %s, not an array of numbers", what, r + 1,
+                exattn_json__kind_name(node->items[r]->kind));
+    cols = node->items[0]->count;
+    if (cols == 0)
+        return exattn_lesson__fail(rc, EXATTN_ESHAPE, node->items[0],
+                                   "%s: row 1 is empty", what);
+    for (r = 1; r < node->count; r++)
+        if (node->items[r]->count != cols)
+            return exattn_lesson__fail(rc, EXATTN_ESHAPE, node->items[r],
+                "%s: ragged rows: row %zu has %zu entries, row 1 has %zu",
+                what, r + 1, node->items[r]->count, cols);
+    return check_size(rc, node, what, node->count, cols);
+}
+
+int
+exattn_lesson__matrix(exattn_matrix *out, const exattn_rctx *rc,
+                      const exattn_jnode *node, const char *what)
+{
+    size_t r, c;
+    char where[160];
+    int code = check_rows(rc, node, what);
+
+    if (code != EXATTN_OK)
+        return code;
+    if (exattn_matrix__alloc(out, node->count, node->items[0]->count)
+        != EXATTN_OK)
+        return exattn_lesson__fail(rc, EXATTN_ENOMEM, node, "out of memory");
+    for (r = 0; r < out->rows; r++)
+        for (c = 0; c < out->cols; c++)
+        {
+            snprintf(where, sizeof where, "%s row %zu, entry %zu", what,
+                     r + 1, c + 1);
+            code = exattn_lesson__number(EXATTN_AT(out, r, c), rc,
+                                         node->items[r]->items[c], where);
+            if (code != EXATTN_OK)
+                return code;
+        }
+    return EXATTN_OK;
+}
+
+void
+exattn_lesson__free_labels(char **labels, size_t count)
+{
+    size_t i;
+
+    if (labels == NULL)
+        return;
+    for (i = 0; i < count; i++)
+        free(labels[i]);
+    free(labels);
+}
+
+int
+exattn_lesson__string(char **out, const exattn_rctx *rc,
+                      const exattn_jnode *node, const char *what)
+{
+    if (node->kind != EXATTN_J_STRING)
+        return exattn_lesson__fail(rc, EXATTN_EFIELD, node,
+            "%s: expected a string, found %s", what,
+            exattn_json__kind_name(node->kind));
+    *out = exattn_lesson__strdup(node->text);
+    if (*out == NULL)
+        return exattn_lesson__fail(rc, EXATTN_ENOMEM, node, "out of memory");
+    return EXATTN_OK;
+}
+
+int
+exattn_lesson__labels(char ***out, const exattn_rctx *rc,
+                      const exattn_jnode *node, const char *what,
+                      size_t count)
+{
+    size_t i;
+    char **labels;
+    int code;
+
+    if (node->kind != EXATTN_J_ARRAY)
+        return exattn_lesson__fail(rc, EXATTN_EFIELD, node,
+            "%s: expected an array of labels, found %s", what,
+            exattn_json__kind_name(node->kind));
+    if (node->count != count)
+        return exattn_lesson__fail(rc, EXATTN_ESHAPE, node,
+            "%s: %zu labels for %zu rows", what, node->count, count);
+    labels = calloc(count ? count : 1, sizeof *labels);
+    if (labels == NULL)
+        return exattn_lesson__fail(rc, EXATTN_ENOMEM, node, "out of memory");
+    for (i = 0; i < count; i++)
+    {
+        code = exattn_lesson__string(&labels[i], rc, node->items[i], what);
+        if (code == EXATTN_OK && labels[i][0] == '\0')
+            code = exattn_lesson__fail(rc, EXATTN_EFIELD, node->items[i],
+                                       "%s: label %zu is empty", what, i + 1);
+        if (code != EXATTN_OK)
+        {
+            exattn_lesson__free_labels(labels, count);
+            return code;
+        }
+    }
+    *out = labels;
+    return EXATTN_OK;
+}
+
+/* A 1-based integer index from 1 to count, as a 0-based *out. */
+static int
+index_value(size_t *out, const exattn_jnode *node, size_t count)
+{
+    mpq_t q;
+    int ok;
+
+    if (node->kind != EXATTN_J_NUMBER)
+        return 0;
+    mpq_init(q);
+    ok = exattn_mpq_set_text(q, node->text, node->len, NULL) == EXATTN_OK
+         && mpz_cmp_ui(mpq_denref(q), 1) == 0 && mpq_sgn(q) > 0
+         && mpz_cmp_ui(mpq_numref(q), count) <= 0;
+    if (ok)
+        *out = mpz_get_ui(mpq_numref(q)) - 1;
+    mpq_clear(q);
+    return ok;
+}
+
+int
+exattn_lesson__index(size_t *out, const exattn_rctx *rc,
+                     const exattn_jnode *node, const char *what, size_t count)
+{
+    if (index_value(out, node, count))
+        return EXATTN_OK;
+    return exattn_lesson__fail(rc, EXATTN_EFIELD, node,
+        "%s: expected an index from 1 to %zu, found %s%.60s", what, count,
+        node->kind == EXATTN_J_NUMBER ? "" : exattn_json__kind_name(node->kind),
+        node->kind == EXATTN_J_NUMBER ? node->text : "");
+}
+
+int
+exattn_lesson__row_ref(size_t *out, const exattn_rctx *rc,
+                       const exattn_jnode *node, const char *what,
+                       char *const *labels, size_t count)
+{
+    size_t i;
+
+    if (node->kind == EXATTN_J_STRING)
+        for (i = 0; i < count; i++)
+            if (strcmp(labels[i], node->text) == 0)
+            {
+                *out = i;
+                return EXATTN_OK;
+            }
+    if (index_value(out, node, count))
+        return EXATTN_OK;
+    return exattn_lesson__fail(rc, EXATTN_EFIELD, node,
+        "%s: no row %s%.60s%s (give a label or an index from 1 to %zu)",
+        what, node->kind == EXATTN_J_STRING ? "\"" : "",
+        node->text ? node->text : exattn_json__kind_name(node->kind),
+        node->kind == EXATTN_J_STRING ? "\"" : "", count);
+}

@@ -1,0 +1,51 @@
+/* Field readers of the lesson module: each turns one JSON value into
+ * model data, or fails with a message located at the offending value. */
+#ifndef EXATTN_LESSON_FIELDS_H
+#define EXATTN_LESSON_FIELDS_H
+
+#include "internal.h"
+
+/* What every reader needs to report an error. */
+typedef struct
+{
+    const char *file;
+    const char *prefix;             /* "" or "variant \"name\": " */
+    const exattn_limits_t *limits;
+    exattn_error_t *err;
+} exattn_rctx;
+
+/* Fail at `at` (may be NULL) with the prefix put before the message. */
+int exattn_lesson__fail(const exattn_rctx *rc, int code,
+                        const exattn_jnode *at, const char *fmt, ...)
+    EXATTN_PRINTF(4, 5);
+
+/* A number or a string holding an exact number. `what` names it. */
+int exattn_lesson__number(mpq_t out, const exattn_rctx *rc,
+                          const exattn_jnode *node, const char *what);
+
+/* An array of arrays of numbers, rectangular, within the limits. */
+int exattn_lesson__matrix(exattn_matrix *out, const exattn_rctx *rc,
+                          const exattn_jnode *node, const char *what);
+
+/* An array of `count` strings (labels). */
+int exattn_lesson__labels(char ***out, const exattn_rctx *rc,
+                          const exattn_jnode *node, const char *what,
+                          size_t count);
+
+/* A row given by 1-based index or by label; *out is 0-based. */
+int exattn_lesson__row_ref(size_t *out, const exattn_rctx *rc,
+                           const exattn_jnode *node, const char *what,
+                           char *const *labels, size_t count);
+
+/* A 1-based index from 1 to count; *out is 0-based. */
+int exattn_lesson__index(size_t *out, const exattn_rctx *rc,
+                         const exattn_jnode *node, const char *what,
+                         size_t count);
+
+int exattn_lesson__string(char **out, const exattn_rctx *rc,
+                          const exattn_jnode *node, const char *what);
+
+char *exattn_lesson__strdup(const char *s);
+void exattn_lesson__free_labels(char **labels, size_t count);
+
+#endif

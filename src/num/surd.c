@@ -1,0 +1,78 @@
+/* 1/sqrt(d) in the form coef * sqrt(s), s square-free, so that every score
+ * of a head is c * sqrt(s) with c rational and comparing scores is comparing
+ * rationals: 1/sqrt(8) = sqrt(2)/4. */
+#include "internal.h"
+
+/* Split z = a^2 * s with s square-free, by trial division.  Radicands are
+ * widths (bounded by exattn_limits_t) or small lesson numbers, so trial
+ * division up to the cube root and a square test for the rest suffice. */
+static void
+split_square(mpz_t a, mpz_t s, const mpz_t z)
+{
+    mpz_t rest, p2;
+    unsigned long p;
+
+    mpz_init_set(rest, z);
+    mpz_init(p2);
+    mpz_set_ui(a, 1);
+    mpz_set_ui(s, 1);
+    for (p = 2; ; p++)
+    {
+        mpz_set_ui(p2, p);
+        mpz_mul_ui(p2, p2, p);
+        mpz_mul_ui(p2, p2, p);
+        if (mpz_cmp(p2, rest) > 0)
+            break;
+        while (mpz_divisible_ui_p(rest, p))
+        {
+            mpz_divexact_ui(rest, rest, p);
+            if (mpz_divisible_ui_p(rest, p))
+            {
+                mpz_divexact_ui(rest, rest, p);
+                mpz_mul_ui(a, a, p);
+            }
+            else
+                mpz_mul_ui(s, s, p);
+        }
+    }
+    /* rest has at most two prime factors, each above the cube root: it is
+     * 1, p, p*q or p^2. */
+    if (mpz_perfect_square_p(rest))
+    {
+        mpz_sqrt(p2, rest);
+        mpz_mul(a, a, p2);
+    }
+    else
+        mpz_mul(s, s, rest);
+    mpz_clear(rest);
+    mpz_clear(p2);
+}
+
+int
+exattn_num__inv_sqrt(mpq_t coef, unsigned long *surd, const mpq_t d)
+{
+    mpz_t a, s, t;
+
+    /* 1/sqrt(p/q) = sqrt(q/p) = sqrt(p*q)/p */
+    mpz_init(a);
+    mpz_init(s);
+    mpz_init(t);
+    mpz_mul(t, mpq_numref(d), mpq_denref(d));
+    split_square(a, s, t);
+    if (!mpz_fits_ulong_p(s))
+    {
+        mpz_clear(a);
+        mpz_clear(s);
+        mpz_clear(t);
+        return EXATTN_ELIMIT;
+    }
+    *surd = mpz_get_ui(s);
+    /* sqrt(p*q)/p = a*sqrt(s)/p */
+    mpz_set(mpq_numref(coef), a);
+    mpz_set(mpq_denref(coef), mpq_numref(d));
+    mpq_canonicalize(coef);
+    mpz_clear(a);
+    mpz_clear(s);
+    mpz_clear(t);
+    return EXATTN_OK;
+}

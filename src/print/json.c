@@ -1,0 +1,305 @@
+/* The JSON document of a derivation (schema: docs/output-formats.md).
+ * Every quantity is {"status", "value" (exact only), "text", "latex"}.
+ * Written row by row. */
+#include <stdio.h>
+#include "internal.h"
+#include "print/named.h"
+
+static void
+json_string(exattn_sbuf *b, const char *s)
+{
+    exattn_sbuf__puts(b, "\"");
+    for (; *s; s++)
+    {
+        unsigned char ch = (unsigned char)*s;
+
+        if (ch == '"' || ch == '\\')
+            exattn_sbuf__printf(b, "\\%c", ch);
+        else if (ch == '\n')
+            exattn_sbuf__puts(b, "\\n");
+        else if (ch < 0x20)
+            exattn_sbuf__printf(b, "\\u%04x", ch);
+        else
+            exattn_sbuf__putn(b, s, 1);
+    }
+    exattn_sbuf__puts(b, "\"");
+}
+
+/* Take a built string and write it as a JSON string. */
+static void
+json_take(exattn_sbuf *b, char *s)
+{
+    if (s == NULL)
+    {
+        b->oom = 1;
+        return;
+    }
+    json_string(b, s);
+    exattn_free(s);
+}
+
+static void
+exact_value(exattn_sbuf *b, const mpq_t q)
+{
+    exattn_sbuf__puts(b, "\"value\": \"");
+    exattn_sbuf__mpq(b, q);
+    exattn_sbuf__puts(b, "\", ");
+}
+
+/* One row quantity. */
+static void
+quantity(exattn_sbuf *b, const exattn_row *row, exattn_kind_t kind,
+         size_t key, size_t col)
+{
+    exattn_status_t st = exattn_row_status(row, kind, key, col);
+    mpq_t q;
+
+    exattn_sbuf__printf(b, "{\"status\": \"%s\", ",
+                        st == EXATTN_EXACT ? "exact" : "named");
+    if (st == EXATTN_EXACT)
+    {
+        mpq_init(q);
+        if (exattn_row_get_mpq(q, row, kind, key, col) == EXATTN_OK)
+            exact_value(b, q);
+        mpq_clear(q);
+    }
+    exattn_sbuf__puts(b, "\"text\": ");
+    json_take(b, exattn_row_get_str(row, kind, key, col, EXATTN_TEXT));
+    exattn_sbuf__puts(b, ", \"latex\": ");
+    json_take(b, exattn_row_get_str(row, kind, key, col, EXATTN_LATEX));
+    if (kind == EXATTN_SCALED)
+    {
+        exattn_sbuf__puts(b, ", \"simplified\": ");
+        json_take(b, exattn_row_get_str(row, kind, key, col,
+                                        EXATTN_SIMPLIFIED));
+    }
+    exattn_sbuf__puts(b, "}");
+}
+
+static void
+key_list(exattn_sbuf *b, const exattn_row *row, exattn_kind_t kind)
+{
+    size_t j;
+
+    exattn_sbuf__puts(b, "[");
+    for (j = 0; j < row->lesson->m; j++)
+    {
+        exattn_sbuf__puts(b, j ? ",\n        " : "\n        ");
+        quantity(b, row, kind, j, 0);
+    }
+    exattn_sbuf__puts(b, "]");
+}
+
+static void
+row_object(exattn_sbuf *b, const exattn_row *row)
+{
+    const exattn_lesson *l = row->lesson;
+    size_t j, c;
+
+    exattn_sbuf__puts(b, "{\"query\": ");
+    json_string(b, l->query_labels[row->index]);
+    exattn_sbuf__printf(b, ", \"index\": %zu,\n      \"keys\": [",
+                        row->index + 1);
+    for (j = 0; j < l->m; j++)
+    {
+        exattn_sbuf__puts(b, j ? ", " : "");
+        json_string(b, l->key_labels[j]);
+    }
+    exattn_sbuf__puts(b, "],\n      \"allowed\": [");
+    for (j = 0; j < l->m; j++)
+        exattn_sbuf__printf(b, "%s%s", j ? ", " : "",
+                            row->allowed[j] ? "true" : "false");
+    exattn_sbuf__printf(b, "],\n      \"weights_status\": \"%s\",",
+                        row->weights_exact ? "exact" : "named");
+    exattn_sbuf__puts(b, "\n      \"scores\": ");
+    key_list(b, row, EXATTN_SCORE);
+    exattn_sbuf__puts(b, ",\n      \"scaled\": ");
+    key_list(b, row, EXATTN_SCALED);
+    exattn_sbuf__puts(b, ",\n      \"weights\": ");
+    key_list(b, row, EXATTN_WEIGHT);
+    exattn_sbuf__puts(b, ",\n      \"contributions\": [");
+    for (j = 0; j < l->m; j++)
+    {
+        exattn_sbuf__puts(b, j ? ",\n        [" : "\n        [");
+        for (c = 0; c < l->dv; c++)
+        {
+            exattn_sbuf__puts(b, c ? ", " : "");
+            quantity(b, row, EXATTN_CONTRIBUTION, j, c);
+        }
+        exattn_sbuf__puts(b, "]");
+    }
+    exattn_sbuf__puts(b, "],\n      \"output\": [");
+    for (c = 0; c < l->dv; c++)
+    {
+        exattn_sbuf__puts(b, c ? ",\n        " : "\n        ");
+        quantity(b, row, EXATTN_OUTPUT, 0, c);
+    }
+    exattn_sbuf__puts(b, "]}");
+}
+
+/* An exact quantity that is not a row's: blend weights and outputs.
+ * `text` and `latex` NULL: the value itself is the presentation. */
+static void
+exact_quantity(exattn_sbuf *b, const mpq_t q, const char *text,
+               const char *latex)
+{
+    exattn_sbuf__puts(b, "{\"status\": \"exact\", ");
+    exact_value(b, q);
+    exattn_sbuf__puts(b, "\"text\": ");
+    if (text)
+        json_string(b, text);
+    else
+        json_take(b, exattn_mpq_get_str(q));
+    exattn_sbuf__puts(b, ", \"latex\": ");
+    if (latex)
+        json_string(b, latex);
+    else
+        json_take(b, exattn_mpq_get_str_latex(q));
+    exattn_sbuf__puts(b, "}");
+}
+
+/* "(1/4)·2 + (1/4)·0 + (1/2)·1" and its LaTeX. */
+static void
+blend_sum(exattn_sbuf *b, const exattn_lesson *l, size_t k, size_t c,
+          int latex)
+{
+    size_t j;
+
+    for (j = 0; j < l->m; j++)
+    {
+        if (j > 0)
+            exattn_sbuf__puts(b, latex ? "+" : " + ");
+        exattn_named__factor(b, l->blends[k].w[j], latex);
+        exattn_sbuf__puts(b, latex ? "\\cdot " : "·");
+        exattn_named__factor(b, EXATTN_AT(&l->v, j, c), latex);
+    }
+}
+
+static void
+blend_object(exattn_sbuf *b, const exattn_lesson *l, size_t k)
+{
+    exattn_sbuf text, latex;
+    size_t j, c;
+    mpq_t q;
+
+    mpq_init(q);
+    exattn_sbuf__puts(b, "{\"name\": ");
+    json_string(b, l->blends[k].name);
+    exattn_sbuf__puts(b, ",\n      \"weights\": [");
+    for (j = 0; j < l->m; j++)
+    {
+        exattn_sbuf__puts(b, j ? ", " : "");
+        exact_quantity(b, l->blends[k].w[j], NULL, NULL);
+    }
+    exattn_sbuf__puts(b, "],\n      \"output\": [");
+    for (c = 0; c < l->dv; c++)
+    {
+        exattn_sbuf__init(&text);
+        exattn_sbuf__init(&latex);
+        blend_sum(&text, l, k, c, 0);
+        blend_sum(&latex, l, k, c, 1);
+        b->oom |= text.oom | latex.oom;
+        exattn_lesson_blend_output(q, l, k, c);
+        exattn_sbuf__puts(b, c ? ", " : "");
+        exact_quantity(b, q, text.s ? text.s : "", latex.s ? latex.s : "");
+        exattn_sbuf__clear(&text);
+        exattn_sbuf__clear(&latex);
+    }
+    exattn_sbuf__puts(b, "]}");
+    mpq_clear(q);
+}
+
+/* "rows": [...] and "blends": [...] of one lesson or variant. */
+static int
+rows_and_blends(FILE *f, exattn_sbuf *b, const exattn_lesson *l,
+                exattn_error_t *err)
+{
+    exattn_row *row;
+    size_t i, k;
+    int code;
+
+    exattn_sbuf__puts(b, "\"rows\": [");
+    for (i = 0; i < l->n; i++)
+    {
+        if ((code = exattn_row_new(&row, l, i, err)) != EXATTN_OK)
+            return code;
+        exattn_sbuf__puts(b, i ? ",\n    " : "\n    ");
+        row_object(b, row);
+        exattn_row_free(row);
+        if ((code = exattn_sbuf__flush(b, f, l->file, err)) != EXATTN_OK)
+            return code;
+    }
+    exattn_sbuf__puts(b, "],\n  \"blends\": [");
+    for (k = 0; k < l->blend_count; k++)
+    {
+        exattn_sbuf__puts(b, k ? ",\n    " : "\n    ");
+        blend_object(b, l, k);
+    }
+    exattn_sbuf__puts(b, "]");
+    return exattn_sbuf__flush(b, f, l->file, err);
+}
+
+static void
+scale_object(exattn_sbuf *b, const exattn_lesson *l)
+{
+    static const char *const kinds[] = { "none", "rational", "1/sqrt" };
+
+    exattn_sbuf__printf(b, "\"scale\": {\"kind\": \"%s\"",
+                        kinds[l->scale_kind]);
+    if (l->scale_kind != EXATTN_SCALE_NONE)
+    {
+        exattn_sbuf__puts(b, ", \"value\": \"");
+        exattn_sbuf__mpq(b, l->scale_value);
+        exattn_sbuf__puts(b, "\"");
+    }
+    exattn_sbuf__puts(b, "},\n  ");
+}
+
+static void
+lesson_head(exattn_sbuf *b, const exattn_lesson *l)
+{
+    static const char *const masks[] = { "none", "causal", "matrix" };
+
+    exattn_sbuf__printf(b, "\"shape\": {\"n\": %zu, \"m\": %zu, \"d_k\": %zu,"
+                        " \"d_v\": %zu},\n  ", l->n, l->m, l->dk, l->dv);
+    scale_object(b, l);
+    exattn_sbuf__printf(b, "\"mask\": \"%s\",\n  ", masks[l->mask_kind]);
+}
+
+int
+exattn_write_json(FILE *f, const exattn_lesson *l, unsigned flags,
+                  exattn_error_t *err)
+{
+    exattn_sbuf b;
+    size_t k;
+    int code;
+
+    (void)flags;
+    exattn_sbuf__init(&b);
+    exattn_sbuf__puts(&b, "{\"title\": ");
+    if (l->title)
+        json_string(&b, l->title);
+    else
+        exattn_sbuf__puts(&b, "null");
+    exattn_sbuf__puts(&b, ",\n  \"digits\": null,\n  ");
+    lesson_head(&b, l);
+    code = rows_and_blends(f, &b, l, err);
+    exattn_sbuf__puts(&b, ",\n  \"variants\": [");
+    for (k = 0; code == EXATTN_OK && k < l->variant_count; k++)
+    {
+        exattn_sbuf__puts(&b, k ? ",\n  {\"name\": " : "\n  {\"name\": ");
+        json_string(&b, l->variants[k]->name);
+        exattn_sbuf__puts(&b, ",\n  ");
+        lesson_head(&b, l->variants[k]);
+        code = rows_and_blends(f, &b, l->variants[k], err);
+        exattn_sbuf__puts(&b, "}");
+    }
+    exattn_sbuf__puts(&b, "]}\n");
+    if (code == EXATTN_OK)
+        code = exattn_sbuf__flush(&b, f, l->file, err);
+    exattn_sbuf__clear(&b);
+    if (code == EXATTN_OK && ferror(f))
+        code = exattn_error__set(err, EXATTN_EIO, l->file, 0, 0,
+                                 "cannot write the output");
+    return code;
+}

@@ -1,0 +1,163 @@
+/* Growable strings.  Allocation failure is sticky (b->oom) so builders can
+ * append without checking each call; the taker sees NULL. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+
+void
+exattn_sbuf__init(exattn_sbuf *b)
+{
+    b->s = NULL;
+    b->len = 0;
+    b->cap = 0;
+    b->oom = 0;
+}
+
+void
+exattn_sbuf__clear(exattn_sbuf *b)
+{
+    free(b->s);
+    exattn_sbuf__init(b);
+}
+
+static int
+reserve(exattn_sbuf *b, size_t extra)
+{
+    size_t need, cap;
+    char *s;
+
+    if (b->oom)
+        return 0;
+    if (extra > (size_t)-1 - b->len - 1)
+    {
+        b->oom = 1;
+        return 0;
+    }
+    need = b->len + extra + 1;
+    if (need <= b->cap)
+        return 1;
+    cap = b->cap ? b->cap : 64;
+    while (cap < need)
+        cap = cap > (size_t)-1 / 2 ? need : cap * 2;
+    s = realloc(b->s, cap);
+    if (s == NULL)
+    {
+        b->oom = 1;
+        return 0;
+    }
+    b->s = s;
+    b->cap = cap;
+    return 1;
+}
+
+void
+exattn_sbuf__putn(exattn_sbuf *b, const char *s, size_t n)
+{
+    if (!reserve(b, n))
+        return;
+    memcpy(b->s + b->len, s, n);
+    b->len += n;
+    b->s[b->len] = '\0';
+}
+
+void
+exattn_sbuf__puts(exattn_sbuf *b, const char *s)
+{
+    exattn_sbuf__putn(b, s, strlen(s));
+}
+
+void
+exattn_sbuf__printf(exattn_sbuf *b, const char *fmt, ...)
+{
+    va_list ap;
+    int n;
+
+    va_start(ap, fmt);
+    n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0 || !reserve(b, (size_t)n))
+    {
+        b->oom = 1;
+        return;
+    }
+    va_start(ap, fmt);
+    vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    b->len += (size_t)n;
+}
+
+void
+exattn_sbuf__mpz(exattn_sbuf *b, const mpz_t z)
+{
+    size_t n = mpz_sizeinbase(z, 10) + 2;
+
+    if (!reserve(b, n))
+        return;
+    mpz_get_str(b->s + b->len, 10, z);
+    b->len += strlen(b->s + b->len);
+}
+
+void
+exattn_sbuf__mpq(exattn_sbuf *b, const mpq_t q)
+{
+    exattn_sbuf__mpz(b, mpq_numref(q));
+    if (mpz_cmp_ui(mpq_denref(q), 1) != 0)
+    {
+        exattn_sbuf__putn(b, "/", 1);
+        exattn_sbuf__mpz(b, mpq_denref(q));
+    }
+}
+
+void
+exattn_sbuf__mpq_latex(exattn_sbuf *b, const mpq_t q)
+{
+    mpz_t num;
+
+    if (mpz_cmp_ui(mpq_denref(q), 1) == 0)
+    {
+        exattn_sbuf__mpz(b, mpq_numref(q));
+        return;
+    }
+    mpz_init(num);
+    mpz_abs(num, mpq_numref(q));
+    exattn_sbuf__puts(b, mpq_sgn(q) < 0 ? "-\\frac{" : "\\frac{");
+    exattn_sbuf__mpz(b, num);
+    exattn_sbuf__puts(b, "}{");
+    exattn_sbuf__mpz(b, mpq_denref(q));
+    exattn_sbuf__puts(b, "}");
+    mpz_clear(num);
+}
+
+char *
+exattn_sbuf__take(exattn_sbuf *b)
+{
+    char *s;
+
+    if (b->oom)
+    {
+        exattn_sbuf__clear(b);
+        return NULL;
+    }
+    if (b->s == NULL)
+        exattn_sbuf__putn(b, "", 0);
+    s = b->s;
+    exattn_sbuf__init(b);
+    return s;
+}
+
+int
+exattn_sbuf__flush(exattn_sbuf *b, FILE *f, const char *file,
+                   exattn_error_t *err)
+{
+    int code = EXATTN_OK;
+
+    if (b->oom)
+        code = exattn_error__set(err, EXATTN_ENOMEM, file, 0, 0,
+                                 "out of memory");
+    else if (b->len > 0 && fwrite(b->s, 1, b->len, f) != b->len)
+        code = exattn_error__set(err, EXATTN_EIO, file, 0, 0,
+                                 "cannot write the output");
+    b->len = 0;
+    return code;
+}
