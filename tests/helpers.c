@@ -226,18 +226,20 @@ read_fd_file(FILE *f)
     return buf;
 }
 
-int
-th_run(const char *const *argv, char **out, char **err)
+static int
+run(const char *const *argv, const char *stdout_path, char **out,
+    char **err)
 {
     const char *exe = getenv("EXATTN");
-    FILE *fo = tmpfile(), *fe = tmpfile();
+    FILE *fo = stdout_path ? fopen(stdout_path, "w") : tmpfile();
+    FILE *fe = tmpfile();
     const char *args[64];
     size_t k = 0;
     pid_t pid;
     int status;
 
     cr_assert_not_null(exe, "EXATTN is not set (run through make check)");
-    cr_assert(fo && fe, "tmpfile failed");
+    cr_assert(fo && fe, "cannot open the output files");
     args[k++] = exe;
     while (*argv && k < 63)
         args[k++] = *argv++;
@@ -253,7 +255,22 @@ th_run(const char *const *argv, char **out, char **err)
         _exit(127);
     }
     waitpid(pid, &status, 0);
-    *out = read_fd_file(fo);
+    if (out)
+        *out = read_fd_file(fo);
+    else
+        fclose(fo);
     *err = read_fd_file(fe);
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+int
+th_run(const char *const *argv, char **out, char **err)
+{
+    return run(argv, NULL, out, err);
+}
+
+int
+th_run_to(const char *const *argv, const char *stdout_path, char **err)
+{
+    return run(argv, stdout_path, NULL, err);
 }

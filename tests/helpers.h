@@ -43,6 +43,9 @@ void th_eval_output(mpfr_t out, const exattn_row *row, size_t col);
  * returns the exit status (-1 if it did not exit normally). */
 int th_run(const char *const *argv, char **out, char **err);
 
+/* The same with stdout sent to the file `stdout_path` (e.g. /dev/full). */
+int th_run_to(const char *const *argv, const char *stdout_path, char **err);
+
 /* A fresh temporary directory (caller frees the path), and a file in it
  * holding `text` (caller frees the path). */
 char *th_tmpdir(void);

@@ -1,2 +1,248 @@
+/* The exattn command, run as a user runs it: outputs, exit statuses, and
+ * every error with the bad input itself (message on stderr naming the
+ * file, status 2, nothing on stdout). */
 #include <criterion/criterion.h>
-Test(x, y) { cr_assert(1); }
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "config.h"
+#include "helpers.h"
+
+#define GOOD "{\"Q\": [[1,0]], \"K\": [[1,0],[0,1]], \"V\": [[2,0],[0,3]]}"
+
+/* Run on a lesson file holding `text`; expect a failure whose stderr
+ * contains "FILE:" and `part`, exit status 2 and empty stdout. */
+static void
+expect_bad_lesson(const char *text, const char *where, const char *part)
+{
+    char *dir = th_tmpdir();
+    char *path = th_write_file(dir, "lesson.json", text);
+    const char *argv[] = { "derive", path, NULL };
+    char *out, *err, want[512];
+    int status = th_run(argv, &out, &err);
+
+    cr_assert_eq(status, 2, "status %d; stderr: %s", status, err);
+    cr_assert_str_empty(out, "stdout not empty: %s", out);
+    snprintf(want, sizeof want, "exattn: %s%s", path, where);
+    cr_assert(strncmp(err, want, strlen(want)) == 0, "stderr \"%s\" does "
+              "not start with \"%s\"", err, want);
+    cr_assert_not_null(strstr(err, part), "stderr \"%s\" lacks \"%s\"", err,
+                       part);
+    free(out);
+    free(err);
+    unlink(path);
+    rmdir(dir);
+    free(path);
+    free(dir);
+}
+
+Test(cli, malformed_json)
+{
+    expect_bad_lesson("{\"Q\": [[1,0]],\n \"K\": [[1,0]] \"V\": [[1]]}",
+                      ":2:16: ", "malformed JSON");
+}
+
+Test(cli, unknown_field)
+{
+    expect_bad_lesson("{\"Q\": [[1]], \"K\": [[1]], \"V\": [[1]], \"maks\": "
+                      "\"causal\"}", ":1:38: ", "unknown field \"maks\"");
+}
+
+Test(cli, bad_numbers)
+{
+    expect_bad_lesson("{\"Q\": [[\"1/0\"]], \"K\": [[1]], \"V\": [[1]]}",
+                      ":1:9: ", "\"1/0\": division by zero");
+    expect_bad_lesson("{\"Q\": [[\"x\"]], \"K\": [[1]], \"V\": [[1]]}",
+                      ":1:9: ", "\"x\": not an exact number");
+}
+
+Test(cli, wrong_shapes)
+{
+    expect_bad_lesson("{\"Q\": [[1,0]], \"K\": [[1,0,0]], \"V\": [[1]]}",
+                      ":1:21: ", "Q is 1x2 but K is 1x3");
+    expect_bad_lesson("{\"Q\": [[1]], \"K\": [[1],[1]], \"V\": [[1]]}",
+                      ":1:35: ", "K is 2x1 but V is 1x1");
+}
+
+Test(cli, every_key_blocked)
+{
+    expect_bad_lesson("{\"Q\": [[1]], \"K\": [[1],[2]], \"V\": [[1],[2]], "
+                      "\"mask\": [[0,0]]}", ":1:55: ",
+                      "row 1: every key is blocked; softmax is undefined");
+}
+
+Test(cli, shipped_all_blocked_example)
+{
+    char *path = th_srcpath("docs/examples/002-try-a-case-all-blocked.json");
+    const char *argv[] = { "derive", path, NULL };
+    char *out, *err;
+
+    cr_assert_eq(th_run(argv, &out, &err), 2);
+    cr_assert_str_empty(out);
+    cr_assert_not_null(strstr(err, "row 1: every key is blocked; softmax "
+                                   "is undefined"), "%s", err);
+    free(out);
+    free(err);
+    free(path);
+}
+
+Test(cli, missing_file_and_directory)
+{
+    const char *argv[] = { "derive", "/nonexistent/lesson.json", NULL };
+    const char *dir[] = { "derive", "/tmp", NULL };
+    char *out, *err;
+
+    cr_assert_eq(th_run(argv, &out, &err), 2);
+    cr_assert_str_empty(out);
+    cr_assert_str_eq(err, "exattn: /nonexistent/lesson.json: cannot open: No "
+                     "such file or directory\n");
+    free(out);
+    free(err);
+    cr_assert_eq(th_run(dir, &out, &err), 2);
+    cr_assert_str_eq(err, "exattn: /tmp: cannot read: is a directory\n");
+    free(out);
+    free(err);
+}
+
+Test(cli, usage_errors)
+{
+    const char *none[] = { NULL };
+    const char *unknown[] = { "frobnicate", NULL };
+    const char *noarg[] = { "derive", NULL };
+    const char *badopt[] = { "derive", "x.json", "--colour", NULL };
+    const char *badfmt[] = { "derive", "x.json", "--format", "xml", NULL };
+    const char *latex[] = { "derive", "x.json", "--format=latex", NULL };
+    const char *digits[] = { "derive", "x.json", "--digits", "5", NULL };
+    const char *two[] = { "derive", "a.json", "b.json", NULL };
+    const char *dangling[] = { "derive", "a.json", "-o", NULL };
+    const char *const *cases[] = { none, unknown, noarg, badopt, badfmt,
+                                   latex, digits, two, dangling };
+    static const char *const parts[] = { "usage: exattn", "unknown command",
+        "needs a lesson file", "unknown option '--colour'",
+        "expected text or json", "LaTeX output is not available",
+        "certified decimals are not available", "'b.json' is a second",
+        "-o needs an argument" };
+    char *out, *err;
+    size_t i;
+
+    for (i = 0; i < sizeof cases / sizeof *cases; i++)
+    {
+        cr_assert_eq(th_run(cases[i], &out, &err), 2, "case %zu", i);
+        cr_assert_str_empty(out, "case %zu", i);
+        cr_assert_not_null(strstr(err, parts[i]), "case %zu: %s", i, err);
+        free(out);
+        free(err);
+    }
+}
+
+Test(cli, help_describes_every_option)
+{
+    const char *top[] = { "--help", NULL };
+    const char *derive[] = { "derive", "--help", NULL };
+    const char *version[] = { "--version", NULL };
+    static const char *const opts[] = { "--format", "-o, --output",
+                                        "--digits", "--help" };
+    char *out, *err;
+    size_t i;
+
+    cr_assert_eq(th_run(top, &out, &err), 0);
+    cr_assert_not_null(strstr(out, "derive"));
+    cr_assert_not_null(strstr(out, "Exit status"));
+    free(out);
+    free(err);
+    cr_assert_eq(th_run(derive, &out, &err), 0);
+    for (i = 0; i < 4; i++)
+        cr_assert_not_null(strstr(out, opts[i]), "help lacks %s", opts[i]);
+    free(out);
+    free(err);
+    cr_assert_eq(th_run(version, &out, &err), 0);
+    cr_assert_str_eq(out, "exattn " PACKAGE_VERSION "\n");
+    free(out);
+    free(err);
+}
+
+Test(cli, derive_text_and_json)
+{
+    char *path = th_srcpath("docs/examples/004-value-weighting.json");
+    char *golden = th_srcpath("tests/data/004-value-weighting.expected.txt");
+    const char *text[] = { "derive", path, NULL };
+    const char *json[] = { "derive", "--format", "json", path, NULL };
+    char *out, *err, *want = th_slurp(golden, NULL);
+
+    cr_assert_eq(th_run(text, &out, &err), 0, "%s", err);
+    cr_assert_str_eq(out, want);
+    cr_assert_str_empty(err);
+    free(out);
+    free(err);
+    cr_assert_eq(th_run(json, &out, &err), 0, "%s", err);
+    cr_assert(strncmp(out, "{\"title\": ", 10) == 0);
+    free(out);
+    free(err);
+    free(want);
+    free(golden);
+    free(path);
+}
+
+/* -o writes the file only when complete, and keeps an old one on error. */
+Test(cli, output_file_is_all_or_nothing)
+{
+    char *dir = th_tmpdir();
+    char *good = th_write_file(dir, "good.json", GOOD);
+    char *bad = th_write_file(dir, "bad.json", "{\"Q\": [[1]]}");
+    char *target = th_write_file(dir, "out.txt", "precious\n");
+    const char *ok[] = { "derive", good, "-o", target, NULL };
+    const char *fail[] = { "derive", bad, "-o", target, NULL };
+    const char *plain[] = { "derive", good, NULL };
+    char *out, *err, *stdout_text, *file_text;
+    struct stat st;
+
+    cr_assert_eq(th_run(fail, &out, &err), 2);
+    file_text = th_slurp(target, NULL);
+    cr_assert_str_eq(file_text, "precious\n", "an error touched -o FILE");
+    free(file_text);
+    free(out);
+    free(err);
+    cr_assert_eq(th_run(plain, &stdout_text, &err), 0);
+    free(err);
+    cr_assert_eq(th_run(ok, &out, &err), 0, "%s", err);
+    cr_assert_str_empty(out);
+    file_text = th_slurp(target, NULL);
+    cr_assert_str_eq(file_text, stdout_text);
+    cr_assert_eq(stat(target, &st), 0);
+    cr_assert(st.st_mode & S_IRGRP || (umask(022), 1));
+    free(file_text);
+    free(stdout_text);
+    free(out);
+    free(err);
+    unlink(good);
+    unlink(bad);
+    unlink(target);
+    cr_assert_eq(rmdir(dir), 0, "a temporary file was left behind");
+    free(good);
+    free(bad);
+    free(target);
+    free(dir);
+}
+
+Test(cli, write_failure_is_an_error)
+{
+    char *dir = th_tmpdir();
+    char *good = th_write_file(dir, "good.json", GOOD);
+    const char *argv[] = { "derive", good, NULL };
+    const char *nodir[] = { "derive", good, "-o", "/nonexistent/o.txt",
+                            NULL };
+    char *out, *err;
+
+    cr_assert_eq(th_run(nodir, &out, &err), 2);
+    cr_assert_not_null(strstr(err, "/nonexistent/o.txt: cannot create"));
+    free(out);
+    free(err);
+    cr_assert_eq(th_run_to(argv, "/dev/full", &err), 2);
+    cr_assert_not_null(strstr(err, "cannot write"), "%s", err);
+    free(err);
+    unlink(good);
+    rmdir(dir);
+    free(good);
+    free(dir);
+}

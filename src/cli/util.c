@@ -78,7 +78,7 @@ cli_next_opt(int argc, char **argv, int *i, const cli_opt *opts,
             *arg = argv[++*i];
         else
         {
-            cli_error("%s needs an argument %s", opts[k].long_name,
+            cli_error("%.*s needs an argument %s", (int)len, word,
                       opts[k].arg);
             return -2;
         }
