@@ -22,14 +22,10 @@ exattn_error__set(exattn_error_t *err, int code, const char *file,
 
     if (err == NULL)
         return code;
-    err->code = code;
-    snprintf(err->file, sizeof err->file, "%s", file ? file : "");
-    err->line = line;
-    err->column = column;
     va_start(ap, fmt);
     vsnprintf(err->message, sizeof err->message, fmt, ap);
     va_end(ap);
-    return code;
+    return exattn_error__at(err, code, file, line, column);
 }
 
 int

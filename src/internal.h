@@ -131,7 +131,7 @@ struct exattn_lesson
     exattn_matrix q, k, v;      /* after projection and overrides */
     exattn_scale_kind_t scale_kind;
     mpq_t scale_value;          /* the factor, or the radicand d */
-    mpq_t scale_coef;           /* scaled score = raw * scale_coef * sqrt(surd) */
+    mpq_t scale_coef;           /* scaled = raw * scale_coef * sqrt(surd) */
     unsigned long surd;         /* square-free; 1 unless INV_SQRT */
     exattn_mask_kind_t mask_kind;
     unsigned char *allowed;     /* n*m, row-major */

@@ -339,7 +339,8 @@ Test(lesson, error_in_a_variant_names_it)
                  "variant \"v1\": row 1: every key is blocked");
     expect_error("{" QKV ", \"variants\": [{\"mask\": \"none\"}]}",
                  EXATTN_EFIELD, 1, 93, "a variant needs a \"name\"");
-    expect_error("{" QKV ", \"variants\": [{\"name\": \"v\", \"claims\": []}]}",
+    expect_error("{" QKV ", \"variants\": [{\"name\": \"v\", "
+                 "\"claims\": []}]}",
                  EXATTN_EFIELD, 1, 107, "variant: unknown field \"claims\"");
 }
 

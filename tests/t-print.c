@@ -68,7 +68,8 @@ Test(print, seed_004_has_the_product_lines)
         "query Q1 attends {K1} — single key: weight is EXACTLY 1",
         "output1 = 1·V1 = (2,0) (EXACT)",
         "query Q2 attends {K1,K2} — multiple keys: NAMED weights",
-        "weight·V1=(e^0/(e^0+e^1))·(2,0) ; weight·V2=(e^1/(e^0+e^1))·(0,3)",
+        "weight·V1=(e^0/(e^0+e^1))·(2,0) ; "
+        "weight·V2=(e^1/(e^0+e^1))·(0,3)",
         "output2 = Σ (e^0/(e^0+e^1))·(2,0) + (e^1/(e^0+e^1))·(0,3) (NAMED)",
         "assigned output = Σ wⱼ·Vⱼ = (1,5/4) (EXACT)",
     };

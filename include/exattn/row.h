@@ -32,7 +32,7 @@ typedef enum
 /* Presentation flags for exattn_row_get_str. */
 #define EXATTN_TEXT 0u
 #define EXATTN_LATEX 1u
-#define EXATTN_SIMPLIFIED 2u    /* scaled scores as c·√s: "√2", "3√2/2" */
+#define EXATTN_SIMPLIFIED 2u    /* scaled scores as c·√s: "3√2/2" */
 
 /* Derive query row `i` (0-based) of `lesson`.  Fails only for an index out
  * of range or lack of memory: a lesson that loaded has been checked. */

@@ -232,7 +232,8 @@ on_map_key(void *ctx, const unsigned char *s, size_t len)
         return 0;
     }
     for (i = 0; i < obj->count; i++)
-        if (obj->keys[i]->len == len && memcmp(obj->keys[i]->text, s, len) == 0)
+        if (obj->keys[i]->len == len
+            && memcmp(obj->keys[i]->text, s, len) == 0)
         {
             snprintf(msg, sizeof msg,
                      "duplicate field \"%.60s\" (first at line %lu, column "
@@ -388,7 +389,8 @@ exattn_json__get(const exattn_jnode *obj, const char *key)
     if (obj == NULL || obj->kind != EXATTN_J_OBJECT)
         return NULL;
     for (i = 0; i < obj->count; i++)
-        if (obj->keys[i]->len == len && memcmp(obj->keys[i]->text, key, len) == 0)
+        if (obj->keys[i]->len == len
+            && memcmp(obj->keys[i]->text, key, len) == 0)
             return obj->items[i];
     return NULL;
 }

@@ -89,10 +89,9 @@ exattn_lesson__read_blends(exattn_lesson *l, const exattn_rctx *rc,
 
     if (node == NULL)
         return EXATTN_OK;
-    if (node->kind != EXATTN_J_ARRAY)
-        return exattn_lesson__fail(rc, EXATTN_EFIELD, node,
-            "blends: expected an array of {\"name\", \"weights\"}, found %s",
-            exattn_json__kind_name(node->kind));
+    if ((code = exattn_lesson__array(rc, node, "blends",
+                                     "{\"name\", \"weights\"}")) != EXATTN_OK)
+        return code;
     l->blends = calloc(node->count ? node->count : 1, sizeof *l->blends);
     if (l->blends == NULL)
         return exattn_lesson__fail(rc, EXATTN_ENOMEM, node, "out of memory");

@@ -214,7 +214,8 @@ exattn_lesson__index(size_t *out, const exattn_rctx *rc,
         return EXATTN_OK;
     return exattn_lesson__fail(rc, EXATTN_EFIELD, node,
         "%s: expected an index from 1 to %zu, found %s%.60s", what, count,
-        node->kind == EXATTN_J_NUMBER ? "" : exattn_json__kind_name(node->kind),
+        node->kind == EXATTN_J_NUMBER ? ""
+                                      : exattn_json__kind_name(node->kind),
         node->kind == EXATTN_J_NUMBER ? node->text : "");
 }
 
@@ -239,4 +240,15 @@ exattn_lesson__row_ref(size_t *out, const exattn_rctx *rc,
         what, node->kind == EXATTN_J_STRING ? "\"" : "",
         node->text ? node->text : exattn_json__kind_name(node->kind),
         node->kind == EXATTN_J_STRING ? "\"" : "", count);
+}
+
+int
+exattn_lesson__array(const exattn_rctx *rc, const exattn_jnode *node,
+                     const char *what, const char *expected)
+{
+    if (node->kind == EXATTN_J_ARRAY)
+        return EXATTN_OK;
+    return exattn_lesson__fail(rc, EXATTN_EFIELD, node,
+        "%s: expected an array of %s, found %s", what, expected,
+        exattn_json__kind_name(node->kind));
 }

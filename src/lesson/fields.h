@@ -45,6 +45,10 @@ int exattn_lesson__index(size_t *out, const exattn_rctx *rc,
 int exattn_lesson__string(char **out, const exattn_rctx *rc,
                           const exattn_jnode *node, const char *what);
 
+/* Fail unless `node` is an array ("WHAT: expected an array of EXPECTED"). */
+int exattn_lesson__array(const exattn_rctx *rc, const exattn_jnode *node,
+                         const char *what, const char *expected);
+
 char *exattn_lesson__strdup(const char *s);
 void exattn_lesson__free_labels(char **labels, size_t count);
 

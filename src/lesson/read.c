@@ -209,10 +209,9 @@ read_variants(exattn_lesson *l, const exattn_fields *base,
 
     if (node == NULL)
         return EXATTN_OK;
-    if (node->kind != EXATTN_J_ARRAY)
-        return exattn_lesson__fail(rc, EXATTN_EFIELD, node,
-            "variants: expected an array of objects, found %s",
-            exattn_json__kind_name(node->kind));
+    if ((code = exattn_lesson__array(rc, node, "variants", "objects"))
+        != EXATTN_OK)
+        return code;
     l->variants = calloc(node->count ? node->count : 1, sizeof *l->variants);
     if (l->variants == NULL)
         return exattn_lesson__fail(rc, EXATTN_ENOMEM, node, "out of memory");
@@ -231,13 +230,13 @@ static int
 read_claims(const exattn_jnode *node, const exattn_rctx *rc)
 {
     size_t i;
+    int code;
 
     if (node == NULL)
         return EXATTN_OK;
-    if (node->kind != EXATTN_J_ARRAY)
-        return exattn_lesson__fail(rc, EXATTN_EFIELD, node,
-            "claims: expected an array of objects, found %s",
-            exattn_json__kind_name(node->kind));
+    if ((code = exattn_lesson__array(rc, node, "claims", "objects"))
+        != EXATTN_OK)
+        return code;
     for (i = 0; i < node->count; i++)
         if (node->items[i]->kind != EXATTN_J_OBJECT)
             return exattn_lesson__fail(rc, EXATTN_EFIELD, node->items[i],

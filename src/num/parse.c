@@ -39,8 +39,8 @@ skip_digits(cursor *c)
 /* Parse the exponent digits after 'e' into *exp, refusing magnitudes above
  * EXATTN_MAX_EXPONENT before they can overflow. */
 static int
-read_exponent(cursor *c, long *exp, const char *text, int tlen,
-              exattn_error_t *err)
+read_exponent(
+    cursor *c, long *exp, const char *text, int tlen, exattn_error_t *err)
 {
     int sign = 1;
     long e = 0;
@@ -54,11 +54,13 @@ read_exponent(cursor *c, long *exp, const char *text, int tlen,
         e = e * 10 + (c->s[c->pos++] - '0');
         ndig++;
         if (e > EXATTN_MAX_EXPONENT)
-            return exattn_error__msg(err, EXATTN_ELIMIT, "\"%.*s\": exponent beyond the limit of %ld", tlen, text,
+            return exattn_error__msg(err, EXATTN_ELIMIT,
+                "\"%.*s\": exponent beyond the limit of %ld", tlen, text,
                 EXATTN_MAX_EXPONENT);
     }
     if (ndig == 0)
-        return exattn_error__msg(err, EXATTN_ENUMBER, "\"%.*s\": the exponent has no digits", tlen, text);
+        return exattn_error__msg(err, EXATTN_ENUMBER,
+            "\"%.*s\": the exponent has no digits", tlen, text);
     *exp = sign * e;
     return EXATTN_OK;
 }
@@ -81,8 +83,8 @@ scale_by_ten(mpq_t out, long shift)
 
 /* One decimal number at the cursor: [+-]digits[.digits][e[+-]digits]. */
 static int
-read_decimal(mpq_t out, cursor *c, const char *text, int tlen,
-             exattn_error_t *err)
+read_decimal(
+    mpq_t out, cursor *c, const char *text, int tlen, exattn_error_t *err)
 {
     size_t int_start, int_len, frac_start, frac_len = 0;
     long exp = 0;
@@ -101,8 +103,10 @@ read_decimal(mpq_t out, cursor *c, const char *text, int tlen,
         frac_len = skip_digits(c);
     }
     if (int_len + frac_len == 0)
-        return exattn_error__msg(err, EXATTN_ENUMBER, "\"%.*s\": not an exact number (write an integer, a decimal "
-            "such as 0.125 or 1e-3, or a fraction p/q)", tlen, text);
+        return exattn_error__msg(err, EXATTN_ENUMBER,
+            "\"%.*s\": not an exact number (write an integer, a decimal "
+            "such as 0.125 or 1e-3, or a fraction p/q)",
+            tlen, text);
     if (peek(c) == 'e' || peek(c) == 'E')
     {
         c->pos++;
@@ -126,11 +130,11 @@ read_decimal(mpq_t out, cursor *c, const char *text, int tlen,
 }
 
 int
-exattn_mpq_set_text(mpq_t out, const char *text, size_t len,
-                    exattn_error_t *err)
+exattn_mpq_set_text(
+    mpq_t out, const char *text, size_t len, exattn_error_t *err)
 {
-    cursor c = { text, len, 0 };
-    int tlen = len > 60 ? 60 : (int)len;    /* quote at most 60 bytes */
+    cursor c = {text, len, 0};
+    int tlen = len > 60 ? 60 : (int)len; /* quote at most 60 bytes */
     mpq_t num, den;
     int rc;
 
@@ -142,14 +146,16 @@ exattn_mpq_set_text(mpq_t out, const char *text, size_t len,
         c.pos++;
         rc = read_decimal(den, &c, text, tlen, err);
         if (rc == EXATTN_OK && mpq_sgn(den) == 0)
-            rc = exattn_error__msg(err, EXATTN_ENUMBER, "\"%.*s\": division by zero", tlen, text);
+            rc = exattn_error__msg(
+                err, EXATTN_ENUMBER, "\"%.*s\": division by zero", tlen, text);
         if (rc == EXATTN_OK)
             mpq_div(num, num, den);
     }
     else if (rc == EXATTN_OK)
         mpq_set_ui(den, 1, 1);
     if (rc == EXATTN_OK && more(&c))
-        rc = exattn_error__msg(err, EXATTN_ENUMBER, "\"%.*s\": not an exact number (unexpected '%c'; write an "
+        rc = exattn_error__msg(err, EXATTN_ENUMBER,
+            "\"%.*s\": not an exact number (unexpected '%c'; write an "
             "integer, a decimal such as 0.125 or 1e-3, or a fraction p/q)",
             tlen, text, isprint(peek(&c)) ? peek(&c) : '?');
     if (rc == EXATTN_OK)

@@ -86,13 +86,15 @@ scale_line(exattn_sbuf *b, const exattn_lesson *l)
 static void
 header(exattn_sbuf *b, const exattn_lesson *l)
 {
-    static const char *const masks[] = { "none (every key visible)",
-        "causal (key j visible to query i iff j <= i)", "explicit 0/1 matrix" };
+    static const char *const masks[] = {
+        "none (every key visible)",
+        "causal (key j visible to query i iff j <= i)",
+        "explicit 0/1 matrix" };
 
     if (l->title)
         exattn_sbuf__printf(b, "%s\n", l->title);
-    exattn_sbuf__printf(b, "shape: n=%zu query rows, m=%zu key/value rows, d_k=%zu, "
-                        "d_v=%zu\n", l->n, l->m, l->dk, l->dv);
+    exattn_sbuf__printf(b, "shape: n=%zu query rows, m=%zu key/value rows, "
+                        "d_k=%zu, d_v=%zu\n", l->n, l->m, l->dk, l->dv);
     matrix_line(b, l, "V", &l->v, 0);
     matrix_line(b, l, "Q", &l->q, 1);
     matrix_line(b, l, "K", &l->k, 0);
@@ -168,9 +170,8 @@ scaled_line(exattn_sbuf *b, const exattn_row *row)
     {
         if (j > 0)
             exattn_sbuf__puts(b, " ; ");
-        exattn_sbuf__printf(b, "s%s%s%s = ", l->default_key_labels ? "" : "[",
-                            l->key_labels[j],
-                            l->default_key_labels ? "" : "]");
+        klabel(b, l, "s", j);
+        exattn_sbuf__puts(b, " = ");
         exattn_named__scaled(b, row, j, 0);
         if (l->scale_kind == EXATTN_SCALE_INV_SQRT
             && mpq_sgn(row->score[j]) != 0)
@@ -178,8 +179,9 @@ scaled_line(exattn_sbuf *b, const exattn_row *row)
             exattn_sbuf__puts(b, " = ");
             exattn_named__scaled_simplified(b, row, j, 0);
         }
-        exattn_sbuf__puts(b, exattn_row_status(row, EXATTN_SCALED, j, 0)
-                                     == EXATTN_EXACT ? " (EXACT)" : " (NAMED)");
+        exattn_sbuf__puts(b,
+            exattn_row_status(row, EXATTN_SCALED, j, 0) == EXATTN_EXACT
+                ? " (EXACT)" : " (NAMED)");
         if (!row->allowed[j])
             exattn_sbuf__puts(b, " (blocked)");
     }
@@ -197,9 +199,8 @@ weights_line(exattn_sbuf *b, const exattn_row *row)
     {
         if (j > 0)
             exattn_sbuf__puts(b, " ; ");
-        exattn_sbuf__printf(b, "w%s%s%s = ", l->default_key_labels ? "" : "[",
-                            l->key_labels[j],
-                            l->default_key_labels ? "" : "]");
+        klabel(b, l, "w", j);
+        exattn_sbuf__puts(b, " = ");
         exattn_named__weight(b, row, j, 0);
         if (!row->allowed[j])
             exattn_sbuf__puts(b, " (blocked, EXACT)");
@@ -333,7 +334,8 @@ group_note(exattn_sbuf *b, const exattn_row *row, size_t c)
     exattn_sbuf__printf(b, " coordinate %zu is EXACTLY ", c + 1);
     exattn_sbuf__mpq(b, row->out_value[c]);
     exattn_sbuf__puts(b, " although its weights are named: every group of "
-                      "keys with equal scores has the same mean value there (");
+                      "keys with equal scores has the same mean value "
+                      "there (");
     for (g = 0; g < row->group_count; g++)
     {
         first = 1;
