@@ -371,7 +371,8 @@ Test(lesson, error_limits)
     exattn_limits_t lim = EXATTN_LIMITS_INIT;
     exattn_lesson *l = (exattn_lesson *)1;
     exattn_error_t err;
-    const char *json = "{\"Q\": [[1],[2],[3]], \"K\": [[1]], \"V\": [[1]]}";
+    const char *json = "{\"Q\": [[1],[2],[3]], \"K\": [[1]], "
+                       "\"V\": [[1]]}";
 
     lim.max_rows = 2;
     cr_assert_eq(exattn_lesson_read_buffer(&l, json, strlen(json), "x", &lim,
@@ -379,6 +380,15 @@ Test(lesson, error_limits)
     cr_assert_null(l);
     cr_assert_not_null(strstr(err.message, "Q: 3 rows, more than the limit "
                                            "of 2"));
+    lim = (exattn_limits_t)EXATTN_LIMITS_INIT;
+    lim.max_cells = 8;
+    json = "{\"Q\": [[1],[2],[3]], \"K\": [[1],[2],[3]], "
+           "\"V\": [[1],[2],[3]]}";
+    cr_assert_eq(exattn_lesson_read_buffer(&l, json, strlen(json), "x", &lim,
+                                           &err), EXATTN_ELIMIT);
+    cr_assert_not_null(strstr(err.message, "n x m = 3 x 3 query/key pairs, "
+                                           "more than the limit of 8"),
+                       "%s", err.message);
     lim = (exattn_limits_t)EXATTN_LIMITS_INIT;
     lim.max_file_bytes = 10;
     cr_assert_eq(exattn_lesson_read_buffer(&l, json, strlen(json), "x", &lim,

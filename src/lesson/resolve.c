@@ -207,6 +207,11 @@ exattn_lesson__resolve_fields(exattn_lesson *l, const exattn_rctx *rc,
     l->m = l->k.rows;
     l->dk = l->q.cols;
     l->dv = l->v.cols;
+    /* the mask and every derived row table hold n*m entries */
+    if (l->n > rc->limits->max_cells / l->m)
+        return exattn_lesson__fail(rc, EXATTN_ELIMIT, NULL,
+            "n x m = %zu x %zu query/key pairs, more than the limit of %zu",
+            l->n, l->m, rc->limits->max_cells);
     if ((code = exattn_lesson__read_labels(l, rc, f)) != EXATTN_OK
         || (code = exattn_lesson__read_lab(l, rc, f)) != EXATTN_OK
         || (code = exattn_lesson__read_scale(l, rc, f)) != EXATTN_OK
