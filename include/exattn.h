@@ -19,6 +19,7 @@
 #include <exattn/num.h>
 #include <exattn/lesson.h>
 #include <exattn/row.h>
+#include <exattn/eval.h>
 #include <exattn/write.h>
 
 #endif

@@ -82,6 +82,7 @@ exattn_code_str(int code)
     case EXATTN_ENOMEM: return "out of memory";
     case EXATTN_EINVAL: return "argument out of range";
     case EXATTN_ENOTEXACT: return "quantity is named, not exact";
+    case EXATTN_EUNABLE: return "undecided within the precision cap";
     default: return "unknown error";
     }
 }

@@ -113,7 +113,7 @@ Test(cli, usage_errors)
     const char *badopt[] = { "derive", "x.json", "--colour", NULL };
     const char *badfmt[] = { "derive", "x.json", "--format", "xml", NULL };
     const char *latex[] = { "derive", "x.json", "--format=latex", NULL };
-    const char *digits[] = { "derive", "x.json", "--digits", "5", NULL };
+    const char *digits[] = { "derive", "x.json", "--digits", "-5", NULL };
     const char *two[] = { "derive", "a.json", "b.json", NULL };
     const char *dangling[] = { "derive", "a.json", "-o", NULL };
     const char *const *cases[] = { none, unknown, noarg, badopt, badfmt,
@@ -121,7 +121,8 @@ Test(cli, usage_errors)
     static const char *const parts[] = { "usage: exattn", "unknown command",
         "needs a lesson file", "unknown option '--colour'",
         "expected text or json", "LaTeX output is not available",
-        "certified decimals are not available", "'b.json' is a second",
+        "--digits -5: expected a whole number from 0 to 10000000",
+        "'b.json' is a second",
         "-o needs an argument" };
     char *out, *err;
     size_t i;

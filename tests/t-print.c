@@ -20,8 +20,8 @@ derive(const char *example, int json)
 
     cr_assert_eq(exattn_lesson_read_file(&l, path, NULL, &err), EXATTN_OK,
                  "%s: %s", path, err.message);
-    cr_assert_eq(json ? exattn_write_json(f, l, 0, &err)
-                      : exattn_write_text(f, l, 0, &err), EXATTN_OK);
+    cr_assert_eq(json ? exattn_write_json(f, l, NULL, &err)
+                      : exattn_write_text(f, l, NULL, &err), EXATTN_OK);
     fclose(f);
     exattn_lesson_free(l);
     free(path);
@@ -223,9 +223,9 @@ Test(print, write_errors_are_reported)
 
     cr_assert_not_null(f);
     setvbuf(f, NULL, _IONBF, 0);
-    cr_assert_eq(exattn_write_text(f, l, 0, &err), EXATTN_EIO);
+    cr_assert_eq(exattn_write_text(f, l, NULL, &err), EXATTN_EIO);
     cr_assert_not_null(strstr(err.message, "cannot write"));
-    cr_assert_eq(exattn_write_json(f, l, 0, &err), EXATTN_EIO);
+    cr_assert_eq(exattn_write_json(f, l, NULL, &err), EXATTN_EIO);
     fclose(f);
     exattn_lesson_free(l);
 }

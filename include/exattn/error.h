@@ -25,7 +25,8 @@ typedef enum
     EXATTN_ELIMIT = -7,     /* beyond a documented size limit */
     EXATTN_ENOMEM = -8,     /* out of memory */
     EXATTN_EINVAL = -9,     /* a caller's argument is out of range */
-    EXATTN_ENOTEXACT = -10  /* an exact value was asked of a named one */
+    EXATTN_ENOTEXACT = -10, /* an exact value was asked of a named one */
+    EXATTN_EUNABLE = -11    /* not decided within the precision cap */
 } exattn_code_t;
 
 typedef struct

@@ -4,15 +4,30 @@
 #define EXATTN_WRITE_H
 
 #include <stdio.h>
+#include <mpfr.h>
 #include <exattn/error.h>
 #include <exattn/lesson.h>
 
-/* The text presentation (docs/output-formats.md). */
+/* What to print beside the exact and named forms. */
+typedef struct
+{
+    long digits;            /* certified decimals with this many digits
+                               after the point; -1: none */
+    mpfr_prec_t max_prec;   /* precision cap in bits; 0: the default of
+                               exattn_row_eval_decimal */
+} exattn_write_opts;
+
+#define EXATTN_WRITE_OPTS_INIT { -1, 0 }
+
+/* The text presentation (docs/output-formats.md).  `opts` NULL: no
+ * decimals. */
 EXATTN_WUR int exattn_write_text(FILE *stream, const exattn_lesson *lesson,
-                                 unsigned flags, exattn_error_t *err);
+                                 const exattn_write_opts *opts,
+                                 exattn_error_t *err);
 
 /* The JSON document of PRODUCT.md's schema (docs/output-formats.md). */
 EXATTN_WUR int exattn_write_json(FILE *stream, const exattn_lesson *lesson,
-                                 unsigned flags, exattn_error_t *err);
+                                 const exattn_write_opts *opts,
+                                 exattn_error_t *err);
 
 #endif

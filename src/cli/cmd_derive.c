@@ -1,8 +1,9 @@
 /* exattn derive LESSON.json [--format text|json] [-o FILE] */
+#include <stdlib.h>
 #include <string.h>
 #include "cli/cli.h"
 
-enum { OPT_FORMAT, OPT_OUTPUT, OPT_DIGITS, OPT_HELP };
+enum { OPT_FORMAT, OPT_OUTPUT, OPT_DIGITS, OPT_MAX_PREC, OPT_HELP };
 
 static const cli_opt opts[] = {
     { "--format", NULL, "FMT",
@@ -10,7 +11,11 @@ static const cli_opt opts[] = {
     { "--output", "-o", "FILE",
       "write FILE, only once the whole result is complete" },
     { "--digits", NULL, "N",
-      "certified decimals (not in this version: exit 2)" },
+      "add certified decimals, N digits after the point (0 to 10000000),\n"
+      "                         rounded to nearest, ties away from zero" },
+    { "--max-prec", NULL, "BITS",
+      "cap the working precision (default: 4 times the first);\n"
+      "                         beyond it a decimal is \"undecided\"" },
     { "--help", "-h", NULL, "show this help" },
     { NULL, NULL, NULL, NULL }
 };
@@ -24,8 +29,9 @@ help(FILE *f)
         "product written out, the scaled scores, the softmax weights, the\n"
         "weighted contributions and the outputs, each EXACT (a rational) or\n"
         "NAMED (a term such as e^0/(e^0+e^1)); then the lesson's blends and\n"
-        "variants.  No decimals are printed.  Exit status: 0 success, 2 bad\n"
-        "input or usage (message on stderr, nothing written).", opts);
+        "variants.  Decimals only with --digits, each digit proven.  Exit\n"
+        "status: 0 success, 2 bad input or usage (message on stderr,\n"
+        "nothing written).", opts);
 }
 
 typedef struct
@@ -33,7 +39,33 @@ typedef struct
     const char *lesson;
     const char *output;
     int json;
+    exattn_write_opts write;
 } derive_args;
+
+/* A whole number from 0 to max, written in decimal digits only. */
+static int
+parse_count(unsigned long *out, const char *opt, const char *arg,
+            unsigned long max)
+{
+    char *end;
+    unsigned long v;
+
+    if (arg[0] < '0' || arg[0] > '9' || strlen(arg) > 19)
+    {
+        cli_error("%s %s: expected a whole number from 0 to %lu", opt, arg,
+                  max);
+        return CLI_EXIT_BAD_INPUT;
+    }
+    v = strtoul(arg, &end, 10);
+    if (*end != '\0' || v > max)
+    {
+        cli_error("%s %s: expected a whole number from 0 to %lu", opt, arg,
+                  max);
+        return CLI_EXIT_BAD_INPUT;
+    }
+    *out = v;
+    return CLI_EXIT_OK;
+}
 
 static int
 parse_args(derive_args *a, int argc, char **argv)
@@ -42,6 +74,7 @@ parse_args(derive_args *a, int argc, char **argv)
     int i, k;
 
     memset(a, 0, sizeof *a);
+    a->write = (exattn_write_opts)EXATTN_WRITE_OPTS_INIT;
     for (i = 1; i < argc; i++)
     {
         k = cli_next_opt(argc, argv, &i, opts, &arg);
@@ -64,11 +97,18 @@ parse_args(derive_args *a, int argc, char **argv)
         }
         else if (k == OPT_OUTPUT)
             a->output = arg;
-        else if (k == OPT_DIGITS)
+        else if (k == OPT_DIGITS || k == OPT_MAX_PREC)
         {
-            cli_error("--digits: certified decimals are not available in "
-                      "this version");
-            return CLI_EXIT_BAD_INPUT;
+            unsigned long v;
+
+            if (parse_count(&v, opts[k].long_name, arg, k == OPT_DIGITS
+                    ? EXATTN_MAX_DIGITS : (unsigned long)MPFR_PREC_MAX / 2)
+                != CLI_EXIT_OK)
+                return CLI_EXIT_BAD_INPUT;
+            if (k == OPT_DIGITS)
+                a->write.digits = (long)v;
+            else
+                a->write.max_prec = (mpfr_prec_t)v;
         }
         else if (a->lesson == NULL)
             a->lesson = argv[i];
@@ -108,8 +148,8 @@ cmd_derive(int argc, char **argv)
     status = cli_output_open(&out, a.output);
     if (status == CLI_EXIT_OK)
     {
-        code = a.json ? exattn_write_json(out.f, lesson, 0, &err)
-                      : exattn_write_text(out.f, lesson, 0, &err);
+        code = a.json ? exattn_write_json(out.f, lesson, &a.write, &err)
+                      : exattn_write_text(out.f, lesson, &a.write, &err);
         if (code != EXATTN_OK)
             cli_error_lib(&err);
         status = cli_output_close(&out, code == EXATTN_OK);

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include "internal.h"
 #include "print/named.h"
+#include "print/decimals.h"
 
 static void
 json_string(exattn_sbuf *b, const char *s)
@@ -46,10 +47,35 @@ exact_value(exattn_sbuf *b, const mpq_t q)
     exattn_sbuf__puts(b, "\", ");
 }
 
+/* , "decimal": "0.269" -- or null with the reason when undecided. */
+static void
+decimal_field(exattn_sbuf *b, exattn_decimals *d, exattn_kind_t kind,
+              size_t key, size_t col)
+{
+    int exact, undecided;
+    char *s;
+
+    if (d->ev == NULL)
+        return;
+    s = exattn_decimals__get(d, kind, key, col, &exact, &undecided);
+    exattn_sbuf__puts(b, ", \"decimal\": ");
+    if (s != NULL)
+        json_take(b, s);
+    else
+    {
+        exattn_sbuf__puts(b, "null");
+        if (undecided)
+        {
+            exattn_sbuf__puts(b, ", \"undecided\": ");
+            json_string(b, d->error.message);
+        }
+    }
+}
+
 /* One row quantity. */
 static void
 quantity(exattn_sbuf *b, const exattn_row *row, exattn_kind_t kind,
-         size_t key, size_t col)
+         size_t key, size_t col, exattn_decimals *d)
 {
     exattn_status_t st = exattn_row_status(row, kind, key, col);
     mpq_t q;
@@ -73,11 +99,13 @@ quantity(exattn_sbuf *b, const exattn_row *row, exattn_kind_t kind,
         json_take(b, exattn_row_get_str(row, kind, key, col,
                                         EXATTN_SIMPLIFIED));
     }
+    decimal_field(b, d, kind, key, col);
     exattn_sbuf__puts(b, "}");
 }
 
 static void
-key_list(exattn_sbuf *b, const exattn_row *row, exattn_kind_t kind)
+key_list(exattn_sbuf *b, const exattn_row *row, exattn_kind_t kind,
+         exattn_decimals *d)
 {
     size_t j;
 
@@ -85,13 +113,13 @@ key_list(exattn_sbuf *b, const exattn_row *row, exattn_kind_t kind)
     for (j = 0; j < row->lesson->m; j++)
     {
         exattn_sbuf__puts(b, j ? ",\n        " : "\n        ");
-        quantity(b, row, kind, j, 0);
+        quantity(b, row, kind, j, 0, d);
     }
     exattn_sbuf__puts(b, "]");
 }
 
 static void
-row_object(exattn_sbuf *b, const exattn_row *row)
+row_object(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d)
 {
     const exattn_lesson *l = row->lesson;
     size_t j, c;
@@ -112,11 +140,11 @@ row_object(exattn_sbuf *b, const exattn_row *row)
     exattn_sbuf__printf(b, "],\n      \"weights_status\": \"%s\",",
                         row->weights_exact ? "exact" : "named");
     exattn_sbuf__puts(b, "\n      \"scores\": ");
-    key_list(b, row, EXATTN_SCORE);
+    key_list(b, row, EXATTN_SCORE, d);
     exattn_sbuf__puts(b, ",\n      \"scaled\": ");
-    key_list(b, row, EXATTN_SCALED);
+    key_list(b, row, EXATTN_SCALED, d);
     exattn_sbuf__puts(b, ",\n      \"weights\": ");
-    key_list(b, row, EXATTN_WEIGHT);
+    key_list(b, row, EXATTN_WEIGHT, d);
     exattn_sbuf__puts(b, ",\n      \"contributions\": [");
     for (j = 0; j < l->m; j++)
     {
@@ -124,7 +152,7 @@ row_object(exattn_sbuf *b, const exattn_row *row)
         for (c = 0; c < l->dv; c++)
         {
             exattn_sbuf__puts(b, c ? ", " : "");
-            quantity(b, row, EXATTN_CONTRIBUTION, j, c);
+            quantity(b, row, EXATTN_CONTRIBUTION, j, c, d);
         }
         exattn_sbuf__puts(b, "]");
     }
@@ -132,7 +160,7 @@ row_object(exattn_sbuf *b, const exattn_row *row)
     for (c = 0; c < l->dv; c++)
     {
         exattn_sbuf__puts(b, c ? ",\n        " : "\n        ");
-        quantity(b, row, EXATTN_OUTPUT, 0, c);
+        quantity(b, row, EXATTN_OUTPUT, 0, c, d);
     }
     exattn_sbuf__puts(b, "]}");
 }
@@ -141,7 +169,7 @@ row_object(exattn_sbuf *b, const exattn_row *row)
  * `text` and `latex` NULL: the value itself is the presentation. */
 static void
 exact_quantity(exattn_sbuf *b, const mpq_t q, const char *text,
-               const char *latex)
+               const char *latex, const exattn_write_opts *opts)
 {
     exattn_sbuf__puts(b, "{\"status\": \"exact\", ");
     exact_value(b, q);
@@ -155,6 +183,11 @@ exact_quantity(exattn_sbuf *b, const mpq_t q, const char *text,
         json_string(b, latex);
     else
         json_take(b, exattn_mpq_get_str_latex(q));
+    if (opts != NULL && opts->digits >= 0)
+    {
+        exattn_sbuf__puts(b, ", \"decimal\": ");
+        json_take(b, exattn_mpq_get_decimal(q, (unsigned long)opts->digits));
+    }
     exattn_sbuf__puts(b, "}");
 }
 
@@ -176,7 +209,8 @@ blend_sum(exattn_sbuf *b, const exattn_lesson *l, size_t k, size_t c,
 }
 
 static void
-blend_object(exattn_sbuf *b, const exattn_lesson *l, size_t k)
+blend_object(exattn_sbuf *b, const exattn_lesson *l, size_t k,
+             const exattn_write_opts *opts)
 {
     exattn_sbuf text, latex;
     size_t j, c;
@@ -189,7 +223,7 @@ blend_object(exattn_sbuf *b, const exattn_lesson *l, size_t k)
     for (j = 0; j < l->m; j++)
     {
         exattn_sbuf__puts(b, j ? ", " : "");
-        exact_quantity(b, l->blends[k].w[j], NULL, NULL);
+        exact_quantity(b, l->blends[k].w[j], NULL, NULL, opts);
     }
     exattn_sbuf__puts(b, "],\n      \"output\": [");
     for (c = 0; c < l->dv; c++)
@@ -201,7 +235,8 @@ blend_object(exattn_sbuf *b, const exattn_lesson *l, size_t k)
         b->oom |= text.oom | latex.oom;
         exattn_lesson_blend_output(q, l, k, c);
         exattn_sbuf__puts(b, c ? ", " : "");
-        exact_quantity(b, q, text.s ? text.s : "", latex.s ? latex.s : "");
+        exact_quantity(b, q, text.s ? text.s : "", latex.s ? latex.s : "",
+                       opts);
         exattn_sbuf__clear(&text);
         exattn_sbuf__clear(&latex);
     }
@@ -210,9 +245,27 @@ blend_object(exattn_sbuf *b, const exattn_lesson *l, size_t k)
 }
 
 /* "rows": [...] and "blends": [...] of one lesson or variant. */
+/* One row object, with its decimals if asked for. */
+static int
+write_row(exattn_sbuf *b, const exattn_row *row,
+          const exattn_write_opts *opts, exattn_error_t *err)
+{
+    exattn_decimals d;
+    int code = exattn_decimals__open(&d, row, opts, err);
+
+    if (code != EXATTN_OK)
+        return code;
+    row_object(b, row, &d);
+    code = d.code;
+    if (code != EXATTN_OK && err != NULL)
+        *err = d.error;
+    exattn_decimals__close(&d);
+    return code;
+}
+
 static int
 rows_and_blends(FILE *f, exattn_sbuf *b, const exattn_lesson *l,
-                exattn_error_t *err)
+                const exattn_write_opts *opts, exattn_error_t *err)
 {
     exattn_row *row;
     size_t i, k;
@@ -224,16 +277,18 @@ rows_and_blends(FILE *f, exattn_sbuf *b, const exattn_lesson *l,
         if ((code = exattn_row_new(&row, l, i, err)) != EXATTN_OK)
             return code;
         exattn_sbuf__puts(b, i ? ",\n    " : "\n    ");
-        row_object(b, row);
+        code = write_row(b, row, opts, err);
         exattn_row_free(row);
-        if ((code = exattn_sbuf__flush(b, f, l->file, err)) != EXATTN_OK)
+        if (code == EXATTN_OK)
+            code = exattn_sbuf__flush(b, f, l->file, err);
+        if (code != EXATTN_OK)
             return code;
     }
     exattn_sbuf__puts(b, "],\n  \"blends\": [");
     for (k = 0; k < l->blend_count; k++)
     {
         exattn_sbuf__puts(b, k ? ",\n    " : "\n    ");
-        blend_object(b, l, k);
+        blend_object(b, l, k, opts);
     }
     exattn_sbuf__puts(b, "]");
     return exattn_sbuf__flush(b, f, l->file, err);
@@ -267,23 +322,25 @@ lesson_head(exattn_sbuf *b, const exattn_lesson *l)
 }
 
 int
-exattn_write_json(FILE *f, const exattn_lesson *l, unsigned flags,
-                  exattn_error_t *err)
+exattn_write_json(FILE *f, const exattn_lesson *l,
+                  const exattn_write_opts *opts, exattn_error_t *err)
 {
     exattn_sbuf b;
     size_t k;
     int code;
 
-    (void)flags;
     exattn_sbuf__init(&b);
     exattn_sbuf__puts(&b, "{\"title\": ");
     if (l->title)
         json_string(&b, l->title);
     else
         exattn_sbuf__puts(&b, "null");
-    exattn_sbuf__puts(&b, ",\n  \"digits\": null,\n  ");
+    if (opts != NULL && opts->digits >= 0)
+        exattn_sbuf__printf(&b, ",\n  \"digits\": %ld,\n  ", opts->digits);
+    else
+        exattn_sbuf__puts(&b, ",\n  \"digits\": null,\n  ");
     lesson_head(&b, l);
-    code = rows_and_blends(f, &b, l, err);
+    code = rows_and_blends(f, &b, l, opts, err);
     exattn_sbuf__puts(&b, ",\n  \"variants\": [");
     for (k = 0; code == EXATTN_OK && k < l->variant_count; k++)
     {
@@ -291,7 +348,7 @@ exattn_write_json(FILE *f, const exattn_lesson *l, unsigned flags,
         json_string(&b, l->variants[k]->name);
         exattn_sbuf__puts(&b, ",\n  ");
         lesson_head(&b, l->variants[k]);
-        code = rows_and_blends(f, &b, l->variants[k], err);
+        code = rows_and_blends(f, &b, l->variants[k], opts, err);
         exattn_sbuf__puts(&b, "}");
     }
     exattn_sbuf__puts(&b, "]}\n");

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include "internal.h"
 #include "print/named.h"
+#include "print/decimals.h"
 
 /* "Q1" for default labels, "Q[rises]" for token labels. */
 static void
@@ -158,7 +159,7 @@ scores_line(exattn_sbuf *b, const exattn_row *row)
 }
 
 static void
-scaled_line(exattn_sbuf *b, const exattn_row *row)
+scaled_line(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d)
 {
     const exattn_lesson *l = row->lesson;
     size_t j;
@@ -179,6 +180,8 @@ scaled_line(exattn_sbuf *b, const exattn_row *row)
             exattn_sbuf__puts(b, " = ");
             exattn_named__scaled_simplified(b, row, j, 0);
         }
+        if (exattn_row_status(row, EXATTN_SCALED, j, 0) == EXATTN_NAMED)
+            exattn_decimals__text(b, d, EXATTN_SCALED, j, 0);
         exattn_sbuf__puts(b,
             exattn_row_status(row, EXATTN_SCALED, j, 0) == EXATTN_EXACT
                 ? " (EXACT)" : " (NAMED)");
@@ -189,7 +192,7 @@ scaled_line(exattn_sbuf *b, const exattn_row *row)
 }
 
 static void
-weights_line(exattn_sbuf *b, const exattn_row *row)
+weights_line(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d)
 {
     const exattn_lesson *l = row->lesson;
     size_t j;
@@ -202,12 +205,53 @@ weights_line(exattn_sbuf *b, const exattn_row *row)
         klabel(b, l, "w", j);
         exattn_sbuf__puts(b, " = ");
         exattn_named__weight(b, row, j, 0);
+        if (row->allowed[j] && row->allowed_count > 1)
+            exattn_decimals__text(b, d, EXATTN_WEIGHT, j, 0);
         if (!row->allowed[j])
             exattn_sbuf__puts(b, " (blocked, EXACT)");
         else
             exattn_sbuf__puts(b, row->weights_exact ? " (EXACT)"
                                                     : " (NAMED)");
     }
+    exattn_sbuf__puts(b, "\n");
+}
+
+/* " ≈ (0.538,0.000)": the decimals of a vector quantity, "=" when every
+ * coordinate's decimal is exact. */
+static void
+decimal_vector(exattn_sbuf *b, exattn_decimals *d, const exattn_row *row,
+               exattn_kind_t kind, size_t key)
+{
+    size_t c, dv = row->lesson->dv;
+    int exact, undecided, all_exact = 1;
+    exattn_sbuf parts;
+    char *s;
+
+    if (d->ev == NULL)
+        return;
+    exattn_sbuf__init(&parts);
+    for (c = 0; c < dv; c++)
+    {
+        s = exattn_decimals__get(d, kind, key, c, &exact, &undecided);
+        exattn_sbuf__puts(&parts, c ? "," : "");
+        exattn_sbuf__puts(&parts, s ? s : undecided ? "undecided" : "?");
+        all_exact &= s != NULL && exact;
+        exattn_free(s);
+    }
+    exattn_sbuf__printf(b, all_exact ? " = (%s)" : " ≈ (%s)",
+                        parts.s ? parts.s : "");
+    b->oom |= parts.oom;
+    exattn_sbuf__clear(&parts);
+}
+
+/* "output2 ≈ (0.538,2.193)" on a line of its own. */
+static void
+decimal_output(exattn_sbuf *b, exattn_decimals *d, const exattn_row *row)
+{
+    if (d->ev == NULL)
+        return;
+    qlabel(b, row->lesson, "output", row->index);
+    decimal_vector(b, d, row, EXATTN_OUTPUT, 0);
     exattn_sbuf__puts(b, "\n");
 }
 
@@ -235,7 +279,8 @@ exact_product(exattn_sbuf *b, const exattn_row *row, size_t j)
 }
 
 static void
-contributions_line(exattn_sbuf *b, const exattn_row *row)
+contributions_line(exattn_sbuf *b, const exattn_row *row,
+                   exattn_decimals *d)
 {
     const exattn_lesson *l = row->lesson;
     size_t j;
@@ -268,6 +313,7 @@ contributions_line(exattn_sbuf *b, const exattn_row *row)
             exattn_named__weight_factor(b, row, j, 0);
             exattn_sbuf__puts(b, "·");
             vector(b, &l->v, j);
+            decimal_vector(b, d, row, EXATTN_CONTRIBUTION, j);
         }
     }
     exattn_sbuf__puts(b, "\n");
@@ -359,7 +405,7 @@ group_note(exattn_sbuf *b, const exattn_row *row, size_t c)
 }
 
 static void
-output_line(exattn_sbuf *b, const exattn_row *row)
+output_line(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d)
 {
     const exattn_lesson *l = row->lesson;
     size_t c, exact = exact_outputs(row);
@@ -380,6 +426,7 @@ output_line(exattn_sbuf *b, const exattn_row *row)
         exattn_sbuf__puts(b, " = Σ wⱼ·Vⱼ = ");
         output_vector(b, row);
         exattn_sbuf__puts(b, " (EXACT)\n");
+        decimal_output(b, d, row);
         return;
     }
     exattn_sbuf__puts(b, " = ");
@@ -387,6 +434,7 @@ output_line(exattn_sbuf *b, const exattn_row *row)
     if (exact == 0)
     {
         exattn_sbuf__puts(b, " (NAMED)\n");
+        decimal_output(b, d, row);
         return;
     }
     exattn_sbuf__puts(b, " = ");
@@ -397,11 +445,36 @@ output_line(exattn_sbuf *b, const exattn_row *row)
     for (c = 0; c < l->dv; c++)
         if (row->out_exact[c])
             group_note(b, row, c);
+    decimal_output(b, d, row);
+}
+
+/* One row's block; decimals, if asked for, beside the exact and named
+ * forms. */
+static int
+write_row(exattn_sbuf *b, const exattn_row *row,
+          const exattn_write_opts *opts, exattn_error_t *err)
+{
+    exattn_decimals d;
+    int code = exattn_decimals__open(&d, row, opts, err);
+
+    if (code != EXATTN_OK)
+        return code;
+    row_heading(b, row);
+    scores_line(b, row);
+    scaled_line(b, row, &d);
+    weights_line(b, row, &d);
+    contributions_line(b, row, &d);
+    output_line(b, row, &d);
+    code = d.code;
+    if (code != EXATTN_OK && err != NULL)
+        *err = d.error;
+    exattn_decimals__close(&d);
+    return code;
 }
 
 static int
 write_rows(FILE *f, exattn_sbuf *b, const exattn_lesson *l,
-           exattn_error_t *err)
+           const exattn_write_opts *opts, exattn_error_t *err)
 {
     exattn_row *row;
     size_t i;
@@ -411,14 +484,11 @@ write_rows(FILE *f, exattn_sbuf *b, const exattn_lesson *l,
     {
         if ((code = exattn_row_new(&row, l, i, err)) != EXATTN_OK)
             return code;
-        row_heading(b, row);
-        scores_line(b, row);
-        scaled_line(b, row);
-        weights_line(b, row);
-        contributions_line(b, row);
-        output_line(b, row);
+        code = write_row(b, row, opts, err);
         exattn_row_free(row);
-        if ((code = exattn_sbuf__flush(b, f, l->file, err)) != EXATTN_OK)
+        if (code == EXATTN_OK)
+            code = exattn_sbuf__flush(b, f, l->file, err);
+        if (code != EXATTN_OK)
             return code;
     }
     return EXATTN_OK;
@@ -479,13 +549,13 @@ blend(exattn_sbuf *b, const exattn_lesson *l, size_t k)
 
 static int
 write_lesson(FILE *f, exattn_sbuf *b, const exattn_lesson *l,
-             exattn_error_t *err)
+             const exattn_write_opts *opts, exattn_error_t *err)
 {
     size_t k;
     int code;
 
     header(b, l);
-    if ((code = write_rows(f, b, l, err)) != EXATTN_OK)
+    if ((code = write_rows(f, b, l, opts, err)) != EXATTN_OK)
         return code;
     for (k = 0; k < l->blend_count; k++)
         blend(b, l, k);
@@ -493,21 +563,20 @@ write_lesson(FILE *f, exattn_sbuf *b, const exattn_lesson *l,
 }
 
 int
-exattn_write_text(FILE *f, const exattn_lesson *l, unsigned flags,
-                  exattn_error_t *err)
+exattn_write_text(FILE *f, const exattn_lesson *l,
+                  const exattn_write_opts *opts, exattn_error_t *err)
 {
     exattn_sbuf b;
     size_t k;
     int code;
 
-    (void)flags;
     exattn_sbuf__init(&b);
-    code = write_lesson(f, &b, l, err);
+    code = write_lesson(f, &b, l, opts, err);
     for (k = 0; code == EXATTN_OK && k < l->variant_count; k++)
     {
         exattn_sbuf__printf(&b, "\n== variant \"%s\" ==\n",
                             l->variants[k]->name);
-        code = write_lesson(f, &b, l->variants[k], err);
+        code = write_lesson(f, &b, l->variants[k], opts, err);
     }
     exattn_sbuf__clear(&b);
     if (code == EXATTN_OK && ferror(f))

@@ -1,0 +1,49 @@
+/* Certified decimals, only on request.  Every digit printed is proven:
+ * exact rationals are rounded with integer arithmetic; named values are
+ * enclosed in MPFR balls with rigorous error bounds and refined (Ziv's
+ * strategy) until the decimal rounding is decided.  Rounding is to
+ * nearest, ties away from zero (school rounding). */
+#ifndef EXATTN_EVAL_H
+#define EXATTN_EVAL_H
+
+#include <stddef.h>
+#include <gmp.h>
+#include <mpfr.h>
+#include <exattn/error.h>
+#include <exattn/row.h>
+
+/* Most digits after the point a decimal may ask for. */
+#define EXATTN_MAX_DIGITS 10000000UL
+
+/* q rounded to `digits` digits after the point, ties away from zero:
+ * "0.333", "-1.250", "2" (digits 0).  Release with exattn_free(); NULL
+ * when out of memory. */
+char *exattn_mpq_get_decimal(const mpq_t q, unsigned long digits);
+
+/* An evaluator for the quantities of one row.  It keeps the row's
+ * enclosures at the last working precision, so every quantity of the row
+ * shares one exponential and one softmax denominator. */
+typedef struct exattn_row_eval exattn_row_eval;
+
+/* Borrow `row` (free the evaluator first). */
+EXATTN_WUR int exattn_row_eval_new(exattn_row_eval **out,
+                                   const exattn_row *row,
+                                   exattn_error_t *err);
+void exattn_row_eval_free(exattn_row_eval *ev);
+
+/* The certified decimal of a quantity with `digits` digits after the
+ * point.  `max_prec` caps the working precision in bits (0: four times the
+ * first working precision).  Errors: EXATTN_EUNABLE when the rounding is
+ * not decided within the cap ("undecided at P bits"), EXATTN_ELIMIT for
+ * digits beyond EXATTN_MAX_DIGITS or a score spread too wide to evaluate,
+ * EXATTN_EINVAL out of range, EXATTN_ENOMEM.  On success *out holds the
+ * decimal (release with exattn_free()) and *exact, if not NULL, whether
+ * the decimal equals the value exactly. */
+EXATTN_WUR int exattn_row_eval_decimal(char **out, int *exact,
+                                       exattn_row_eval *ev,
+                                       exattn_kind_t kind, size_t key,
+                                       size_t col, unsigned long digits,
+                                       mpfr_prec_t max_prec,
+                                       exattn_error_t *err);
+
+#endif

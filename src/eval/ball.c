@@ -1,0 +1,324 @@
+/* Midpoint-radius arithmetic on MPFR.  Each function first bounds the
+ * propagated error from the input radii (at 64 bits, rounding upward),
+ * then rounds the midpoint to nearest and adds one ulp of it when the
+ * rounding was inexact (MPFR's ternary value says so). */
+#include "eval/ball.h"
+
+void
+exattn_ball__init(exattn_ball *b, mpfr_prec_t prec)
+{
+    mpfr_init2(b->mid, prec);
+    mpfr_init2(b->rad, EXATTN_RAD_PREC);
+    mpfr_set_ui(b->mid, 0, MPFR_RNDN);
+    mpfr_set_ui(b->rad, 0, MPFR_RNDN);
+}
+
+void
+exattn_ball__clear(exattn_ball *b)
+{
+    mpfr_clear(b->mid);
+    mpfr_clear(b->rad);
+}
+
+void
+exattn_ball__set_prec(exattn_ball *b, mpfr_prec_t prec)
+{
+    mpfr_set_prec(b->mid, prec);
+    mpfr_set_ui(b->mid, 0, MPFR_RNDN);
+    mpfr_set_ui(b->rad, 0, MPFR_RNDN);
+}
+
+/* rad += ulp(mid) if the rounding of mid was inexact. */
+static void
+add_rounding(exattn_ball *c, int ternary)
+{
+    mpfr_t ulp;
+
+    if (ternary == 0)
+        return;
+    if (mpfr_zero_p(c->mid) || !mpfr_number_p(c->mid))
+    {
+        mpfr_set_inf(c->rad, 1);
+        return;
+    }
+    mpfr_init2(ulp, EXATTN_RAD_PREC);
+    mpfr_set_ui_2exp(ulp, 1, mpfr_get_exp(c->mid) - mpfr_get_prec(c->mid),
+                     MPFR_RNDU);
+    mpfr_add(c->rad, c->rad, ulp, MPFR_RNDU);
+    mpfr_clear(ulp);
+}
+
+/* Install the propagated radius r and add the midpoint's rounding error
+ * (the midpoint was computed by the operation whose ternary value is
+ * given, after r, so outputs may alias inputs). */
+static void
+finish(exattn_ball *c, mpfr_t r, int ternary)
+{
+    mpfr_swap(c->rad, r);
+    add_rounding(c, ternary);
+}
+
+/* An upper bound of |x| at radius precision. */
+static void
+abs_up(mpfr_t out, const mpfr_t x)
+{
+    mpfr_abs(out, x, MPFR_RNDU);
+}
+
+void
+exattn_ball__set(exattn_ball *c, const exattn_ball *a)
+{
+    int t;
+
+    if (c == a)
+        return;
+    mpfr_set(c->rad, a->rad, MPFR_RNDU);
+    t = mpfr_set(c->mid, a->mid, MPFR_RNDN);
+    add_rounding(c, t);
+}
+
+void
+exattn_ball__set_q(exattn_ball *c, const mpq_t q)
+{
+    mpfr_set_ui(c->rad, 0, MPFR_RNDN);
+    add_rounding(c, mpfr_set_q(c->mid, q, MPFR_RNDN));
+}
+
+void
+exattn_ball__set_si(exattn_ball *c, long v)
+{
+    mpfr_set_ui(c->rad, 0, MPFR_RNDN);
+    add_rounding(c, mpfr_set_si(c->mid, v, MPFR_RNDN));
+}
+
+int
+exattn_ball__add(exattn_ball *c, const exattn_ball *a, const exattn_ball *b)
+{
+    mpfr_t r;
+
+    mpfr_init2(r, EXATTN_RAD_PREC);
+    mpfr_add(r, a->rad, b->rad, MPFR_RNDU);
+    finish(c, r, mpfr_add(c->mid, a->mid, b->mid, MPFR_RNDN));
+    mpfr_clear(r);
+    return 0;
+}
+
+int
+exattn_ball__sub(exattn_ball *c, const exattn_ball *a, const exattn_ball *b)
+{
+    mpfr_t r;
+
+    mpfr_init2(r, EXATTN_RAD_PREC);
+    mpfr_add(r, a->rad, b->rad, MPFR_RNDU);
+    finish(c, r, mpfr_sub(c->mid, a->mid, b->mid, MPFR_RNDN));
+    mpfr_clear(r);
+    return 0;
+}
+
+int
+exattn_ball__neg(exattn_ball *c, const exattn_ball *a)
+{
+    exattn_ball__set(c, a);
+    mpfr_neg(c->mid, c->mid, MPFR_RNDN);
+    return 0;
+}
+
+/* |ab - AB| <= |a| rb + |b| ra + ra rb */
+int
+exattn_ball__mul(exattn_ball *c, const exattn_ball *a, const exattn_ball *b)
+{
+    mpfr_t r, t;
+
+    mpfr_init2(r, EXATTN_RAD_PREC);
+    mpfr_init2(t, EXATTN_RAD_PREC);
+    abs_up(t, a->mid);
+    mpfr_mul(r, t, b->rad, MPFR_RNDU);
+    abs_up(t, b->mid);
+    mpfr_mul(t, t, a->rad, MPFR_RNDU);
+    mpfr_add(r, r, t, MPFR_RNDU);
+    mpfr_mul(t, a->rad, b->rad, MPFR_RNDU);
+    mpfr_add(r, r, t, MPFR_RNDU);
+    finish(c, r, mpfr_mul(c->mid, a->mid, b->mid, MPFR_RNDN));
+    mpfr_clear(r);
+    mpfr_clear(t);
+    return 0;
+}
+
+int
+exattn_ball__mul_q(exattn_ball *c, const exattn_ball *a, const mpq_t q)
+{
+    exattn_ball qb;
+    int rc;
+
+    exattn_ball__init(&qb, mpfr_get_prec(c->mid));
+    exattn_ball__set_q(&qb, q);
+    rc = exattn_ball__mul(c, a, &qb);
+    exattn_ball__clear(&qb);
+    return rc;
+}
+
+/* With |b| > rb:  |a/b - A/B| <= (ra |b| + |a| rb) / (|b| (|b| - rb)) */
+int
+exattn_ball__div(exattn_ball *c, const exattn_ball *a, const exattn_ball *b)
+{
+    mpfr_t r, t, lo, babs;
+
+    if (!exattn_ball__excludes_zero(b))
+        return 1;
+    mpfr_inits2(EXATTN_RAD_PREC, r, t, lo, babs, (mpfr_ptr)0);
+    mpfr_abs(babs, b->mid, MPFR_RNDD);
+    mpfr_sub(lo, babs, b->rad, MPFR_RNDD);
+    abs_up(t, b->mid);
+    mpfr_mul(r, a->rad, t, MPFR_RNDU);
+    abs_up(t, a->mid);
+    mpfr_mul(t, t, b->rad, MPFR_RNDU);
+    mpfr_add(r, r, t, MPFR_RNDU);
+    mpfr_mul(t, babs, lo, MPFR_RNDD);
+    mpfr_div(r, r, t, MPFR_RNDU);
+    finish(c, r, mpfr_div(c->mid, a->mid, b->mid, MPFR_RNDN));
+    mpfr_clears(r, t, lo, babs, (mpfr_ptr)0);
+    return 0;
+}
+
+/* |e^x - e^m| <= e^m (e^r - 1) for |x - m| <= r */
+int
+exattn_ball__exp(exattn_ball *c, const exattn_ball *a)
+{
+    mpfr_t r, t;
+
+    mpfr_init2(r, EXATTN_RAD_PREC);
+    mpfr_init2(t, EXATTN_RAD_PREC);
+    mpfr_exp(t, a->mid, MPFR_RNDU);
+    mpfr_expm1(r, a->rad, MPFR_RNDU);
+    mpfr_mul(r, r, t, MPFR_RNDU);
+    finish(c, r, mpfr_exp(c->mid, a->mid, MPFR_RNDN));
+    mpfr_clear(r);
+    mpfr_clear(t);
+    return 0;
+}
+
+/* |x^d - m^d| <= d r (|m| + r)^(d-1) (mean value theorem) */
+int
+exattn_ball__pow_ui(exattn_ball *c, const exattn_ball *a, unsigned long d)
+{
+    mpfr_t r, t;
+
+    if (d == 0)
+    {
+        exattn_ball__set_si(c, 1);
+        return 0;
+    }
+    mpfr_init2(r, EXATTN_RAD_PREC);
+    mpfr_init2(t, EXATTN_RAD_PREC);
+    abs_up(t, a->mid);
+    mpfr_add(t, t, a->rad, MPFR_RNDU);
+    mpfr_pow_ui(t, t, d - 1, MPFR_RNDU);
+    mpfr_mul_ui(r, a->rad, d, MPFR_RNDU);
+    mpfr_mul(r, r, t, MPFR_RNDU);
+    finish(c, r, mpfr_pow_ui(c->mid, a->mid, d, MPFR_RNDN));
+    mpfr_clear(r);
+    mpfr_clear(t);
+    return 0;
+}
+
+/* The lower end m - r of a ball, rounded down; 0 unless it is > 0. */
+static int
+positive_lower(mpfr_t lo, const exattn_ball *a)
+{
+    mpfr_sub(lo, a->mid, a->rad, MPFR_RNDD);
+    return mpfr_sgn(lo) > 0;
+}
+
+/* |sqrt x - sqrt m| = |x - m| / (sqrt x + sqrt m) <= r / sqrt(m - r) */
+int
+exattn_ball__sqrt(exattn_ball *c, const exattn_ball *a)
+{
+    mpfr_t r, lo;
+
+    if (mpfr_zero_p(a->mid) && mpfr_zero_p(a->rad))
+    {
+        exattn_ball__set_si(c, 0);
+        return 0;
+    }
+    mpfr_init2(r, EXATTN_RAD_PREC);
+    mpfr_init2(lo, EXATTN_RAD_PREC);
+    if (!positive_lower(lo, a))
+    {
+        mpfr_clear(r);
+        mpfr_clear(lo);
+        return 1;
+    }
+    mpfr_sqrt(lo, lo, MPFR_RNDD);
+    mpfr_div(r, a->rad, lo, MPFR_RNDU);
+    finish(c, r, mpfr_sqrt(c->mid, a->mid, MPFR_RNDN));
+    mpfr_clear(r);
+    mpfr_clear(lo);
+    return 0;
+}
+
+/* |ln x - ln m| <= r / (m - r) */
+int
+exattn_ball__log(exattn_ball *c, const exattn_ball *a)
+{
+    mpfr_t r, lo;
+
+    mpfr_init2(r, EXATTN_RAD_PREC);
+    mpfr_init2(lo, EXATTN_RAD_PREC);
+    if (!positive_lower(lo, a))
+    {
+        mpfr_clear(r);
+        mpfr_clear(lo);
+        return 1;
+    }
+    mpfr_div(r, a->rad, lo, MPFR_RNDU);
+    finish(c, r, mpfr_log(c->mid, a->mid, MPFR_RNDN));
+    mpfr_clear(r);
+    mpfr_clear(lo);
+    return 0;
+}
+
+/* sin and cos are 1-Lipschitz: the radius carries over. */
+int
+exattn_ball__sin(exattn_ball *c, const exattn_ball *a)
+{
+    mpfr_t r;
+
+    mpfr_init2(r, EXATTN_RAD_PREC);
+    mpfr_set(r, a->rad, MPFR_RNDU);
+    finish(c, r, mpfr_sin(c->mid, a->mid, MPFR_RNDN));
+    mpfr_clear(r);
+    return 0;
+}
+
+int
+exattn_ball__cos(exattn_ball *c, const exattn_ball *a)
+{
+    mpfr_t r;
+
+    mpfr_init2(r, EXATTN_RAD_PREC);
+    mpfr_set(r, a->rad, MPFR_RNDU);
+    finish(c, r, mpfr_cos(c->mid, a->mid, MPFR_RNDN));
+    mpfr_clear(r);
+    return 0;
+}
+
+int
+exattn_ball__is_finite(const exattn_ball *b)
+{
+    return mpfr_number_p(b->mid) && mpfr_number_p(b->rad);
+}
+
+int
+exattn_ball__excludes_zero(const exattn_ball *b)
+{
+    mpfr_t a;
+    int ok;
+
+    if (!exattn_ball__is_finite(b))
+        return 0;
+    mpfr_init2(a, EXATTN_RAD_PREC);
+    mpfr_abs(a, b->mid, MPFR_RNDD);
+    ok = mpfr_cmp(a, b->rad) > 0;
+    mpfr_clear(a);
+    return ok;
+}

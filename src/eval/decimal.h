@@ -1,0 +1,23 @@
+/* Correct decimal rounding to N digits after the point, ties away from
+ * zero (school rounding), decided with integer arithmetic only. */
+#ifndef EXATTN_EVAL_DECIMAL_H
+#define EXATTN_EVAL_DECIMAL_H
+
+#include <gmp.h>
+#include "eval/ball.h"
+
+/* D = round(q * 10^N); returns 1 when the rounding was exact (q * 10^N is
+ * an integer), 0 otherwise.  pow10 = 10^N. */
+int exattn_decimal__round_q(mpz_t d, const mpq_t q, const mpz_t pow10);
+
+/* If every value in the ball rounds to the same D, set D and return 1;
+ * return 0 when the ball straddles a rounding boundary (or is not
+ * finite): the caller refines.  pow10 = 10^N. */
+int exattn_decimal__round_ball(mpz_t d, const exattn_ball *b,
+                               const mpz_t pow10);
+
+/* "-12.340" from D = -12340 and N = 3; never "-0.000".  NULL if out of
+ * memory.  Release with exattn_free(). */
+char *exattn_decimal__format(const mpz_t d, unsigned long digits);
+
+#endif

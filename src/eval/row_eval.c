@@ -1,0 +1,350 @@
+/* Certified evaluation of a row's named quantities.
+ *
+ * Every scaled score is c_j*sqrt(s).  With L the lcm of the denominators
+ * of the allowed c_j, every exponential is e^{c_j sqrt(s)} = t^{k_j} with
+ * t = e^{sqrt(s)/L} and k_j = c_j L an integer.  Dividing numerator and
+ * denominator by t^{kmax} gives w_j = u^{d_j} / sum_l u^{d_l} with
+ * u = e^{-sqrt(s)/L} <= 1 and d_j = kmax - k_j >= 0: one exponential per
+ * row, integer powers, one denominator, and no overflow.  Outputs are
+ * (sum_j u^{d_j} V_jc) / Z.  Each is a ball; the decimal is printed when
+ * the ball decides it (src/eval/decimal.c), else the precision grows by
+ * half (Ziv) up to the cap. */
+#include <math.h>
+#include <stdlib.h>
+#include "internal.h"
+#include "eval/ball.h"
+#include "eval/decimal.h"
+
+struct exattn_row_eval
+{
+    const exattn_row *row;
+    mpfr_prec_t wp;             /* precision of the balls; 0: none yet */
+    exattn_ball *scaled;        /* m */
+    exattn_ball *weight;        /* m (allowed keys) */
+    exattn_ball *output;        /* d_v */
+    unsigned long *d;           /* m: kmax - k_j for allowed keys */
+    mpz_t lcm;                  /* L */
+    unsigned long digits;       /* pow10 = 10^digits */
+    mpz_t pow10;
+    unsigned long growth_bits;  /* error growth to cover at first try */
+};
+
+static int
+alloc_balls(exattn_ball **out, size_t count)
+{
+    size_t i;
+
+    *out = malloc((count ? count : 1) * sizeof **out);
+    if (*out == NULL)
+        return EXATTN_ENOMEM;
+    for (i = 0; i < count; i++)
+        exattn_ball__init(&(*out)[i], 64);
+    return EXATTN_OK;
+}
+
+static void
+free_balls(exattn_ball *b, size_t count)
+{
+    size_t i;
+
+    if (b == NULL)
+        return;
+    for (i = 0; i < count; i++)
+        exattn_ball__clear(&b[i]);
+    free(b);
+}
+
+void
+exattn_row_eval_free(exattn_row_eval *ev)
+{
+    const exattn_lesson *l;
+
+    if (ev == NULL)
+        return;
+    l = ev->row->lesson;
+    free_balls(ev->scaled, l->m);
+    free_balls(ev->weight, l->m);
+    free_balls(ev->output, l->dv);
+    free(ev->d);
+    mpz_clear(ev->lcm);
+    mpz_clear(ev->pow10);
+    free(ev);
+}
+
+/* L, and d_j = kmax - k_j as machine integers (ELIMIT if they are not). */
+static int
+exponents(exattn_row_eval *ev)
+{
+    const exattn_row *row = ev->row;
+    size_t j, m = row->lesson->m;
+    mpz_t k, kmax, t;
+    int first = 1, rc = EXATTN_OK;
+    unsigned long dmax = 1;
+
+    mpz_inits(k, kmax, t, (mpz_ptr)0);
+    mpz_set_ui(ev->lcm, 1);
+    for (j = 0; j < m; j++)
+        if (row->allowed[j])
+            mpz_lcm(ev->lcm, ev->lcm, mpq_denref(row->coef[j]));
+    for (j = 0; j < m; j++)
+        if (row->allowed[j])
+        {
+            mpz_divexact(k, ev->lcm, mpq_denref(row->coef[j]));
+            mpz_mul(k, k, mpq_numref(row->coef[j]));
+            if (first || mpz_cmp(k, kmax) > 0)
+                mpz_set(kmax, k);
+            first = 0;
+        }
+    for (j = 0; j < m && rc == EXATTN_OK; j++)
+    {
+        ev->d[j] = 0;
+        if (!row->allowed[j])
+            continue;
+        mpz_divexact(k, ev->lcm, mpq_denref(row->coef[j]));
+        mpz_mul(k, k, mpq_numref(row->coef[j]));
+        mpz_sub(t, kmax, k);
+        if (!mpz_fits_ulong_p(t))
+            rc = EXATTN_ELIMIT;
+        else if ((ev->d[j] = mpz_get_ui(t)) > dmax)
+            dmax = ev->d[j];
+    }
+    /* pow_ui multiplies the radius of u by about d; V entries and m
+     * scale absolute errors of outputs. */
+    ev->growth_bits = (unsigned long)mpz_sizeinbase(ev->lcm, 2) + 2
+                      + (unsigned long)ceil(log2((double)dmax + 1)
+                                            + log2((double)m + 1));
+    mpz_clears(k, kmax, t, (mpz_ptr)0);
+    return rc;
+}
+
+int
+exattn_row_eval_new(exattn_row_eval **out, const exattn_row *row,
+                    exattn_error_t *err)
+{
+    const exattn_lesson *l = row->lesson;
+    exattn_row_eval *ev = calloc(1, sizeof *ev);
+    int rc;
+
+    *out = NULL;
+    if (ev == NULL)
+        return exattn_error__set(err, EXATTN_ENOMEM, l->file, 0, 0,
+                                 "out of memory");
+    ev->row = row;
+    mpz_init(ev->lcm);
+    mpz_init_set_ui(ev->pow10, 1);
+    ev->d = malloc(l->m * sizeof *ev->d);
+    rc = ev->d ? EXATTN_OK : EXATTN_ENOMEM;
+    if (rc == EXATTN_OK)
+        rc = alloc_balls(&ev->scaled, l->m);
+    if (rc == EXATTN_OK)
+        rc = alloc_balls(&ev->weight, l->m);
+    if (rc == EXATTN_OK)
+        rc = alloc_balls(&ev->output, l->dv);
+    if (rc == EXATTN_OK)
+        rc = exponents(ev);
+    if (rc != EXATTN_OK)
+    {
+        exattn_row_eval_free(ev);
+        return exattn_error__set(err, rc, l->file, 0, 0, rc == EXATTN_ELIMIT
+            ? "row %zu: the scores are too far apart to evaluate"
+            : "out of memory", row->index + 1);
+    }
+    *out = ev;
+    return EXATTN_OK;
+}
+
+/* The softmax of the row at precision wp: weights and outputs. */
+static int
+softmax(exattn_row_eval *ev, mpfr_prec_t wp)
+{
+    const exattn_row *row = ev->row;
+    const exattn_lesson *l = row->lesson;
+    exattn_ball u, z, t, acc;
+    size_t j, c;
+    int rc = 0;
+
+    exattn_ball__init(&u, wp);
+    exattn_ball__init(&z, wp);
+    exattn_ball__init(&t, wp);
+    exattn_ball__init(&acc, wp);
+    /* u = e^{-sqrt(s)/L} */
+    exattn_ball__set_si(&u, (long)l->surd);
+    rc |= exattn_ball__sqrt(&u, &u);
+    {
+        mpq_t lcm;
+
+        mpq_init(lcm);
+        mpz_set(mpq_numref(lcm), ev->lcm);
+        exattn_ball__set_q(&t, lcm);
+        mpq_clear(lcm);
+    }
+    rc |= exattn_ball__div(&u, &u, &t);
+    rc |= exattn_ball__neg(&u, &u);
+    rc |= exattn_ball__exp(&u, &u);
+    exattn_ball__set_si(&z, 0);
+    for (j = 0; j < l->m; j++)
+    {
+        exattn_ball__set_prec(&ev->weight[j], wp);
+        if (!row->allowed[j])
+            continue;
+        rc |= exattn_ball__pow_ui(&ev->weight[j], &u, ev->d[j]);
+        rc |= exattn_ball__add(&z, &z, &ev->weight[j]);
+    }
+    for (c = 0; c < l->dv; c++)
+    {
+        exattn_ball__set_prec(&ev->output[c], wp);
+        exattn_ball__set_si(&acc, 0);
+        for (j = 0; j < l->m; j++)
+            if (row->allowed[j])
+            {
+                rc |= exattn_ball__mul_q(&t, &ev->weight[j],
+                                         EXATTN_AT(&l->v, j, c));
+                rc |= exattn_ball__add(&acc, &acc, &t);
+            }
+        rc |= exattn_ball__div(&ev->output[c], &acc, &z);
+    }
+    for (j = 0; j < l->m; j++)
+        if (row->allowed[j])
+            rc |= exattn_ball__div(&ev->weight[j], &ev->weight[j], &z);
+    exattn_ball__clear(&u);
+    exattn_ball__clear(&z);
+    exattn_ball__clear(&t);
+    exattn_ball__clear(&acc);
+    return rc;
+}
+
+/* Every ball of the row at precision wp. */
+static int
+evaluate(exattn_row_eval *ev, mpfr_prec_t wp)
+{
+    const exattn_row *row = ev->row;
+    const exattn_lesson *l = row->lesson;
+    exattn_ball root;
+    size_t j;
+    int rc = 0;
+
+    exattn_ball__init(&root, wp);
+    exattn_ball__set_si(&root, (long)l->surd);
+    rc |= exattn_ball__sqrt(&root, &root);
+    for (j = 0; j < l->m; j++)
+    {
+        exattn_ball__set_prec(&ev->scaled[j], wp);
+        rc |= exattn_ball__mul_q(&ev->scaled[j], &root, row->coef[j]);
+    }
+    exattn_ball__clear(&root);
+    if (!row->weights_exact)
+        rc |= softmax(ev, wp);
+    ev->wp = wp;
+    return rc;
+}
+
+/* The enclosure of a named quantity at the current precision. */
+static int
+enclosure(exattn_ball *out, const exattn_row_eval *ev, exattn_kind_t kind,
+          size_t key, size_t col)
+{
+    const exattn_lesson *l = ev->row->lesson;
+
+    exattn_ball__set_prec(out, ev->wp);
+    switch (kind)
+    {
+    case EXATTN_SCALED: exattn_ball__set(out, &ev->scaled[key]); return 0;
+    case EXATTN_WEIGHT: exattn_ball__set(out, &ev->weight[key]); return 0;
+    case EXATTN_OUTPUT: exattn_ball__set(out, &ev->output[col]); return 0;
+    case EXATTN_CONTRIBUTION:
+        return exattn_ball__mul_q(out, &ev->weight[key],
+                                  EXATTN_AT(&l->v, key, col));
+    default:
+        return 1;
+    }
+}
+
+static void
+set_digits(exattn_row_eval *ev, unsigned long digits)
+{
+    if (ev->digits == digits && mpz_cmp_ui(ev->pow10, 0) > 0)
+        return;
+    mpz_ui_pow_ui(ev->pow10, 10, digits);
+    ev->digits = digits;
+}
+
+/* Ziv: decide at the current precision if it suffices, else refine. */
+static int
+named_decimal(mpz_t d, exattn_row_eval *ev, exattn_kind_t kind, size_t key,
+              size_t col, unsigned long digits, mpfr_prec_t max_prec,
+              mpfr_prec_t *reached)
+{
+    mpfr_prec_t wp = (mpfr_prec_t)ceil((double)digits * 3.321928094887363)
+                     + 64 + (mpfr_prec_t)ev->growth_bits;
+    exattn_ball b;
+    int decided = 0;
+
+    if (max_prec == 0)
+        max_prec = 4 * wp + 1024;
+    if (ev->wp > wp)
+        wp = ev->wp;
+    exattn_ball__init(&b, 64);
+    while (!decided)
+    {
+        if (ev->wp != wp && evaluate(ev, wp) != 0)
+            ev->wp = 0;         /* a ball touched 0: refine */
+        decided = ev->wp == wp && enclosure(&b, ev, kind, key, col) == 0
+                  && exattn_decimal__round_ball(d, &b, ev->pow10);
+        *reached = wp;
+        if (decided || wp >= max_prec)
+            break;
+        wp = wp + wp / 2 > max_prec ? max_prec : wp + wp / 2;
+    }
+    exattn_ball__clear(&b);
+    return decided;
+}
+
+int
+exattn_row_eval_decimal(char **out, int *exact, exattn_row_eval *ev,
+                        exattn_kind_t kind, size_t key, size_t col,
+                        unsigned long digits, mpfr_prec_t max_prec,
+                        exattn_error_t *err)
+{
+    const exattn_row *row = ev->row;
+    const char *file = row->lesson->file;
+    mpq_t q;
+    mpz_t d;
+    mpfr_prec_t reached = 0;
+    int rc = EXATTN_OK, is_exact = 0;
+
+    *out = NULL;
+    if (digits > EXATTN_MAX_DIGITS)
+        return exattn_error__set(err, EXATTN_ELIMIT, file, 0, 0,
+            "%lu digits, more than the limit of %lu", digits,
+            EXATTN_MAX_DIGITS);
+    mpq_init(q);
+    mpz_init(d);
+    set_digits(ev, digits);
+    rc = exattn_row_get_mpq(q, row, kind, key, col);
+    if (rc == EXATTN_OK)
+        is_exact = exattn_decimal__round_q(d, q, ev->pow10);
+    else if (rc == EXATTN_ENOTEXACT)
+        rc = named_decimal(d, ev, kind, key, col, digits, max_prec, &reached)
+                 ? EXATTN_OK : EXATTN_EUNABLE;
+    if (rc == EXATTN_OK)
+        *out = exattn_decimal__format(d, digits);
+    if (rc == EXATTN_OK && *out == NULL)
+        rc = EXATTN_ENOMEM;
+    if (exact)
+        *exact = is_exact;
+    mpq_clear(q);
+    mpz_clear(d);
+    switch (rc)
+    {
+    case EXATTN_OK: return rc;
+    case EXATTN_EUNABLE:
+        return exattn_error__set(err, rc, file, 0, 0,
+            "row %zu: undecided at %ld bits", row->index + 1, (long)reached);
+    case EXATTN_EINVAL:
+        return exattn_error__set(err, rc, file, 0, 0,
+                                 "no such quantity in row %zu",
+                                 row->index + 1);
+    default:
+        return exattn_error__set(err, rc, file, 0, 0, "out of memory");
+    }
+}

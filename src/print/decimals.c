@@ -1,0 +1,58 @@
+/* Certified decimals as the printers show them. */
+#include "print/decimals.h"
+
+int
+exattn_decimals__open(exattn_decimals *d, const exattn_row *row,
+                      const exattn_write_opts *opts, exattn_error_t *err)
+{
+    d->ev = NULL;
+    d->digits = 0;
+    d->max_prec = 0;
+    d->code = EXATTN_OK;
+    exattn_error_init(&d->error);
+    if (opts == NULL || opts->digits < 0)
+        return EXATTN_OK;
+    d->digits = (unsigned long)opts->digits;
+    d->max_prec = opts->max_prec;
+    return exattn_row_eval_new(&d->ev, row, err);
+}
+
+void
+exattn_decimals__close(exattn_decimals *d)
+{
+    exattn_row_eval_free(d->ev);
+    d->ev = NULL;
+}
+
+char *
+exattn_decimals__get(exattn_decimals *d, exattn_kind_t kind, size_t key,
+                     size_t col, int *exact, int *undecided)
+{
+    char *s = NULL;
+    int rc;
+
+    *undecided = 0;
+    if (d->ev == NULL || d->code != EXATTN_OK)
+        return NULL;
+    rc = exattn_row_eval_decimal(&s, exact, d->ev, kind, key, col,
+                                 d->digits, d->max_prec, &d->error);
+    if (rc == EXATTN_EUNABLE)
+        *undecided = 1;
+    else if (rc != EXATTN_OK)
+        d->code = rc;
+    return s;
+}
+
+void
+exattn_decimals__text(exattn_sbuf *b, exattn_decimals *d, exattn_kind_t kind,
+                      size_t key, size_t col)
+{
+    int exact, undecided;
+    char *s = exattn_decimals__get(d, kind, key, col, &exact, &undecided);
+
+    if (undecided)
+        exattn_sbuf__printf(b, " ≈ (%s)", d->error.message);
+    else if (s != NULL)
+        exattn_sbuf__printf(b, exact ? " = %s" : " ≈ %s", s);
+    exattn_free(s);
+}

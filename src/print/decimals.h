@@ -1,0 +1,35 @@
+/* Certified decimals for the printers: one evaluator per row, opened only
+ * when decimals were asked for.  A failure (not an undecided rounding,
+ * which is shown) is sticky: the printer checks `code` after the row. */
+#ifndef EXATTN_PRINT_DECIMALS_H
+#define EXATTN_PRINT_DECIMALS_H
+
+#include "internal.h"
+
+typedef struct
+{
+    exattn_row_eval *ev;        /* NULL: no decimals */
+    unsigned long digits;
+    mpfr_prec_t max_prec;
+    int code;                   /* first failure, EXATTN_OK if none */
+    exattn_error_t error;       /* its description; also the last
+                                   "undecided at P bits" */
+} exattn_decimals;
+
+int exattn_decimals__open(exattn_decimals *d, const exattn_row *row,
+                          const exattn_write_opts *opts, exattn_error_t *err);
+void exattn_decimals__close(exattn_decimals *d);
+
+/* The decimal of a quantity (release with exattn_free), *exact telling
+ * whether it equals the value; NULL when undecided (*undecided set, the
+ * reason in d->error.message) or on a failure (d->code set). */
+char *exattn_decimals__get(exattn_decimals *d, exattn_kind_t kind,
+                           size_t key, size_t col, int *exact,
+                           int *undecided);
+
+/* Text: append " ≈ 0.269", " = 0.250", or " ≈ (undecided at P bits)";
+ * nothing without decimals. */
+void exattn_decimals__text(exattn_sbuf *b, exattn_decimals *d,
+                           exattn_kind_t kind, size_t key, size_t col);
+
+#endif
