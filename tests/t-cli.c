@@ -247,3 +247,74 @@ Test(cli, write_failure_is_an_error)
     free(good);
     free(dir);
 }
+
+/* Seed 000's printed decimals come out of derive --digits 3. */
+Test(cli, digits_give_the_seed_decimals)
+{
+    char *path = th_srcpath("docs/examples/000-scores-to-mixture.json");
+    const char *argv[] = { "derive", path, "--digits", "3", NULL };
+    const char *json[] = { "derive", path, "--digits=3", "--format", "json",
+                           NULL };
+    static const char *const parts[] = {
+        "s[grid] = 2/√2 = √2 ≈ 1.414 (NAMED)", "√2/2 ≈ 0.707", "≈ 2.121",
+        "e^{3/√2}) ≈ 0.284", "≈ 0.140 (NAMED)", "≈ 0.576 (NAMED)",
+        "·(1,0) ≈ (0.284,0.000)", "·(0,2) ≈ (0.000,0.280)",
+        "·(1,2) ≈ (0.576,1.152)", "\noutput[rises] ≈ (0.860,1.432)\n" };
+    char *out, *err;
+    size_t i;
+
+    cr_assert_eq(th_run(argv, &out, &err), 0, "%s", err);
+    for (i = 0; i < sizeof parts / sizeof *parts; i++)
+        cr_assert_not_null(strstr(out, parts[i]), "missing %s", parts[i]);
+    free(out);
+    free(err);
+    cr_assert_eq(th_run(json, &out, &err), 0, "%s", err);
+    cr_assert_not_null(strstr(out, "\"digits\": 3,"));
+    cr_assert_not_null(strstr(out, "\"decimal\": \"0.860\""));
+    cr_assert_not_null(strstr(out, "\"decimal\": \"1.432\""));
+    free(out);
+    free(err);
+    free(path);
+}
+
+Test(cli, digits_zero_and_exact_values)
+{
+    char *path = th_srcpath("docs/examples/004-value-weighting.json");
+    const char *argv[] = { "derive", path, "--digits", "0", NULL };
+    const char *three[] = { "derive", path, "--digits", "3", NULL };
+    char *out, *err;
+
+    cr_assert_eq(th_run(argv, &out, &err), 0, "%s", err);
+    cr_assert_not_null(strstr(out, "w1 = e^0/(e^0+e^1) ≈ 0 (NAMED)"));
+    free(out);
+    free(err);
+    cr_assert_eq(th_run(three, &out, &err), 0, "%s", err);
+    /* output 3: coordinate 1 is exactly 1, so its decimal is exact too */
+    cr_assert_not_null(strstr(out, "\noutput3 ≈ (1.000,1.212)\n"), "%s",
+                       out);
+    free(out);
+    free(err);
+    free(path);
+}
+
+Test(cli, undecided_at_the_precision_cap)
+{
+    char *path = th_srcpath("docs/examples/004-value-weighting.json");
+    const char *argv[] = { "derive", path, "--digits", "40", "--max-prec",
+                           "70", NULL };
+    const char *big[] = { "derive", path, "--digits", "10000000000", NULL };
+    char *out, *err;
+
+    cr_assert_eq(th_run(argv, &out, &err), 0, "%s", err);
+    cr_assert_not_null(strstr(out, "≈ (row 2: undecided at 70 bits)"),
+                       "%s", out);
+    free(out);
+    free(err);
+    cr_assert_eq(th_run(big, &out, &err), 2);
+    cr_assert_str_empty(out);
+    cr_assert_not_null(strstr(err, "--digits 10000000000: expected a whole "
+                                   "number from 0 to 10000000"));
+    free(out);
+    free(err);
+    free(path);
+}

@@ -283,6 +283,8 @@ named_decimal(mpz_t d, exattn_row_eval *ev, exattn_kind_t kind, size_t key,
         max_prec = 4 * wp + 1024;
     if (ev->wp > wp)
         wp = ev->wp;
+    if (wp > max_prec)
+        wp = max_prec;
     exattn_ball__init(&b, 64);
     while (!decided)
     {
