@@ -20,6 +20,7 @@
 #include <exattn/lesson.h>
 #include <exattn/row.h>
 #include <exattn/eval.h>
+#include <exattn/expr.h>
 #include <exattn/write.h>
 
 #endif

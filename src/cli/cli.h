@@ -32,6 +32,7 @@ typedef struct
 } cli_opt;
 
 int cmd_derive(int argc, char **argv);
+int cmd_eval(int argc, char **argv);
 
 /* "exattn: MESSAGE" on stderr. */
 void cli_error(const char *fmt, ...)
@@ -50,6 +51,15 @@ void cli_print_help(FILE *f, const char *usage, const char *about,
  * is not an option, -2 after an error (reported). */
 int cli_next_opt(int argc, char **argv, int *i, const cli_opt *opts,
                  const char **arg);
+
+/* A whole number from 0 to max, in decimal digits only; reports and
+ * returns CLI_EXIT_BAD_INPUT otherwise. */
+int cli_parse_count(unsigned long *out, const char *opt, const char *arg,
+                    unsigned long max);
+
+/* Flush standard output: CLI_EXIT_OK, or report a failed write and return
+ * CLI_EXIT_BAD_INPUT. */
+int cli_finish_stdout(void);
 
 /* Output that is either stdout or a file that appears only when complete:
  * written to a temporary file in the same folder and renamed on success. */

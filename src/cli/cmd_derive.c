@@ -42,31 +42,6 @@ typedef struct
     exattn_write_opts write;
 } derive_args;
 
-/* A whole number from 0 to max, written in decimal digits only. */
-static int
-parse_count(unsigned long *out, const char *opt, const char *arg,
-            unsigned long max)
-{
-    char *end;
-    unsigned long v;
-
-    if (arg[0] < '0' || arg[0] > '9' || strlen(arg) > 19)
-    {
-        cli_error("%s %s: expected a whole number from 0 to %lu", opt, arg,
-                  max);
-        return CLI_EXIT_BAD_INPUT;
-    }
-    v = strtoul(arg, &end, 10);
-    if (*end != '\0' || v > max)
-    {
-        cli_error("%s %s: expected a whole number from 0 to %lu", opt, arg,
-                  max);
-        return CLI_EXIT_BAD_INPUT;
-    }
-    *out = v;
-    return CLI_EXIT_OK;
-}
-
 static int
 parse_args(derive_args *a, int argc, char **argv)
 {
@@ -101,7 +76,7 @@ parse_args(derive_args *a, int argc, char **argv)
         {
             unsigned long v;
 
-            if (parse_count(&v, opts[k].long_name, arg, k == OPT_DIGITS
+            if (cli_parse_count(&v, opts[k].long_name, arg, k == OPT_DIGITS
                     ? EXATTN_MAX_DIGITS : (unsigned long)MPFR_PREC_MAX / 2)
                 != CLI_EXIT_OK)
                 return CLI_EXIT_BAD_INPUT;

@@ -7,6 +7,8 @@
 static const cli_cmd commands[] = {
     { "derive", cmd_derive,
       "derive a lesson exactly: scores, weights, outputs, blends, variants" },
+    { "eval", cmd_eval,
+      "evaluate one expression: named form, exactness, certified decimal" },
     { NULL, NULL, NULL }
 };
 
@@ -42,12 +44,12 @@ main(int argc, char **argv)
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)
     {
         usage(stdout);
-        return fflush(stdout) == 0 ? CLI_EXIT_OK : CLI_EXIT_BAD_INPUT;
+        return cli_finish_stdout();
     }
     if (strcmp(argv[1], "--version") == 0)
     {
         printf("exattn %s\n", exattn_version());
-        return fflush(stdout) == 0 ? CLI_EXIT_OK : CLI_EXIT_BAD_INPUT;
+        return cli_finish_stdout();
     }
     for (c = commands; c->name; c++)
         if (strcmp(argv[1], c->name) == 0)

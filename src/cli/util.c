@@ -1,5 +1,6 @@
 /* Messages and option parsing shared by the commands. */
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 #include "cli/cli.h"
 
@@ -86,4 +87,38 @@ cli_next_opt(int argc, char **argv, int *i, const cli_opt *opts,
     }
     cli_error("unknown option '%s' (see --help)", word);
     return -2;
+}
+
+int
+cli_parse_count(unsigned long *out, const char *opt, const char *arg,
+                unsigned long max)
+{
+    char *end;
+    unsigned long v = 0;
+    int ok = arg[0] >= '0' && arg[0] <= '9' && strlen(arg) <= 19;
+
+    if (ok)
+    {
+        v = strtoul(arg, &end, 10);
+        ok = *end == '\0' && v <= max;
+    }
+    if (!ok)
+    {
+        cli_error("%s %s: expected a whole number from 0 to %lu", opt, arg,
+                  max);
+        return CLI_EXIT_BAD_INPUT;
+    }
+    *out = v;
+    return CLI_EXIT_OK;
+}
+
+int
+cli_finish_stdout(void)
+{
+    if (fflush(stdout) != 0 || ferror(stdout))
+    {
+        cli_error("cannot write to standard output");
+        return CLI_EXIT_BAD_INPUT;
+    }
+    return CLI_EXIT_OK;
 }

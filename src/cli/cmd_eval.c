@@ -1,0 +1,150 @@
+/* exattn eval 'EXPR' [--digits N] [--max-prec BITS] */
+#include <stdlib.h>
+#include <string.h>
+#include "cli/cli.h"
+
+enum { OPT_DIGITS, OPT_MAX_PREC, OPT_HELP };
+
+static const cli_opt opts[] = {
+    { "--digits", NULL, "N",
+      "digits after the point (default 20, at most 10000000), rounded\n"
+      "                         to nearest, ties away from zero" },
+    { "--max-prec", NULL, "BITS",
+      "cap the working precision (default: 4 times the first);\n"
+      "                         beyond it the decimal is \"undecided\"" },
+    { "--help", "-h", NULL, "show this help" },
+    { NULL, NULL, NULL, NULL }
+};
+
+static void
+help(FILE *f)
+{
+    cli_print_help(f, "exattn eval 'EXPR' [--digits N] [--max-prec BITS]",
+        "Evaluate one expression: print it in named form (text and LaTeX),\n"
+        "say whether it is EXACT (a rational, printed exactly) or NAMED, and\n"
+        "print its certified decimal.  The language: integers, decimals\n"
+        "(0.125, 1e-3), p/q, + - * / ^ (also · ×), unary minus, ( ) and\n"
+        "{ }, e, e^x, exp, sqrt or √, sin, cos, ln.  Expressions are limited\n"
+        "to 10000 bytes and 200 levels of nesting.  Exit status: 0 success,\n"
+        "2 bad input or usage.", opts);
+}
+
+typedef struct
+{
+    const char *text;
+    unsigned long digits;
+    mpfr_prec_t max_prec;
+} eval_args;
+
+static int
+parse_args(eval_args *a, int argc, char **argv)
+{
+    const char *arg;
+    unsigned long v;
+    int i, k;
+
+    memset(a, 0, sizeof *a);
+    a->digits = 20;
+    for (i = 1; i < argc; i++)
+    {
+        /* "-1/2" is an expression, not an option */
+        k = argv[i][0] == '-' && argv[i][1] != '-' && argv[i][1] != 'h'
+                ? -1 : cli_next_opt(argc, argv, &i, opts, &arg);
+        if (k == -2)
+            return CLI_EXIT_BAD_INPUT;
+        if (k == OPT_HELP)
+        {
+            help(stdout);
+            return -1;
+        }
+        if (k == OPT_DIGITS || k == OPT_MAX_PREC)
+        {
+            if (cli_parse_count(&v, opts[k].long_name, arg, k == OPT_DIGITS
+                    ? EXATTN_MAX_DIGITS : (unsigned long)MPFR_PREC_MAX / 2)
+                != CLI_EXIT_OK)
+                return CLI_EXIT_BAD_INPUT;
+            if (k == OPT_DIGITS)
+                a->digits = v;
+            else
+                a->max_prec = (mpfr_prec_t)v;
+        }
+        else if (a->text == NULL)
+            a->text = argv[i];
+        else
+        {
+            cli_error("eval takes one expression; '%s' is a second "
+                      "(quote the expression)", argv[i]);
+            return CLI_EXIT_BAD_INPUT;
+        }
+    }
+    if (a->text == NULL)
+    {
+        cli_error("eval needs an expression (see exattn eval --help)");
+        return CLI_EXIT_BAD_INPUT;
+    }
+    return CLI_EXIT_OK;
+}
+
+static void
+print_result(const exattn_expr *e, const char *decimal, int exact,
+             unsigned long digits)
+{
+    char *text = exattn_expr_get_str(e, EXATTN_TEXT);
+    char *latex = exattn_expr_get_str(e, EXATTN_LATEX);
+    mpq_t q;
+
+    printf("named:   %s\nlatex:   %s\n", text ? text : "?",
+           latex ? latex : "?");
+    if (exattn_expr_status(e) == EXATTN_EXACT)
+    {
+        char *value;
+
+        mpq_init(q);
+        if (exattn_expr_get_mpq(q, e) == EXATTN_OK)
+        {
+            value = exattn_mpq_get_str(q);
+            printf("status:  EXACT\nvalue:   %s\n", value ? value : "?");
+            exattn_free(value);
+        }
+        mpq_clear(q);
+    }
+    else
+        printf("status:  NAMED\n");
+    printf("decimal: %s (%lu digits after the point, %s)\n", decimal,
+           digits, exact ? "exact" : "certified, ties away from zero");
+    exattn_free(text);
+    exattn_free(latex);
+}
+
+int
+cmd_eval(int argc, char **argv)
+{
+    eval_args a;
+    exattn_expr *e = NULL;
+    exattn_error_t err;
+    char *decimal = NULL;
+    int status, exact = 0;
+
+    status = parse_args(&a, argc, argv);
+    if (status != CLI_EXIT_OK)
+        return status < 0 ? CLI_EXIT_OK : status;
+    exattn_error_init(&err);
+    if (exattn_expr_parse(&e, a.text, strlen(a.text), "expression", &err)
+        != EXATTN_OK)
+    {
+        cli_error_lib(&err);
+        return CLI_EXIT_BAD_INPUT;
+    }
+    status = exattn_expr_get_decimal(&decimal, &exact, e, a.digits,
+                                     a.max_prec, &err);
+    if (status != EXATTN_OK && status != EXATTN_EUNABLE)
+    {
+        cli_error_lib(&err);
+        exattn_expr_free(e);
+        return CLI_EXIT_BAD_INPUT;
+    }
+    print_result(e, decimal ? decimal : err.message, exact, a.digits);
+    exattn_free(decimal);
+    exattn_expr_free(e);
+    return cli_finish_stdout();
+}

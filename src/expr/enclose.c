@@ -1,0 +1,229 @@
+/* Certified evaluation of expressions: each node enclosed in a ball, the
+ * decimal decided as for rows, the precision raised (Ziv) until it is. */
+#include <math.h>
+#include "expr/expr.h"
+#include "eval/decimal.h"
+
+/* Integer digits beyond this are refused rather than printed. */
+#define EXATTN_EXPR_MAX_INT_BITS 33219281L      /* 10^7 digits */
+
+static int
+domain(const exattn_xnode *n, const char *name, exattn_error_t *err,
+       const char *what)
+{
+    return exattn_error__set(err, EXATTN_EDOMAIN, name, 1, n->column, "%s",
+                             what);
+}
+
+/* x^y for a named node: integer powers directly, else exp(y ln x). */
+static int
+power(exattn_ball *out, const exattn_xnode *n, exattn_ball *x,
+      exattn_ball *y, const char *name, exattn_error_t *err)
+{
+    mpq_srcptr k = n->b->value;
+    int rc;
+
+    if (n->a->op == EXATTN_X_E)
+        return exattn_ball__exp(out, y);
+    if (n->b->exact && mpz_cmp_ui(mpq_denref(k), 1) == 0
+        && mpz_fits_slong_p(mpq_numref(k)))
+    {
+        long e = mpz_get_si(mpq_numref(k));
+
+        rc = exattn_ball__pow_ui(out, x, (unsigned long)(e < 0 ? -e : e));
+        if (rc == 0 && e < 0)
+        {
+            exattn_ball__set_si(y, 1);
+            rc = exattn_ball__div(out, y, out);
+        }
+        return rc;
+    }
+    if (exattn_ball__excludes_zero(x) && mpfr_sgn(x->mid) < 0)
+        return domain(n, name, err, "a negative number to a non-integer "
+                                    "power");
+    rc = exattn_ball__log(x, x);
+    if (rc == 0)
+        rc = exattn_ball__mul(x, x, y);
+    return rc ? rc : exattn_ball__exp(out, x);
+}
+
+/* sqrt and ln of a named argument proved outside their domain. */
+static int
+check_domain(const exattn_xnode *n, const exattn_ball *x, const char *name,
+             exattn_error_t *err)
+{
+    if (!exattn_ball__excludes_zero(x) || mpfr_sgn(x->mid) > 0)
+        return 0;
+    if (n->op == EXATTN_X_SQRT)
+        return domain(n, name, err, "sqrt of a negative number");
+    if (n->op == EXATTN_X_LN)
+        return domain(n, name, err, "ln of a number that is not positive");
+    return 0;
+}
+
+static int
+binary(exattn_ball *out, const exattn_xnode *n, mpfr_prec_t wp,
+       const char *name, exattn_error_t *err)
+{
+    exattn_ball x, y;
+    int rc;
+
+    exattn_ball__init(&x, wp);
+    exattn_ball__init(&y, wp);
+    rc = exattn_expr__ball(&x, n->a, wp, name, err);
+    if (rc == 0)
+        rc = exattn_expr__ball(&y, n->b, wp, name, err);
+    if (rc == 0)
+        switch (n->op)
+        {
+        case EXATTN_X_ADD: rc = exattn_ball__add(out, &x, &y); break;
+        case EXATTN_X_SUB: rc = exattn_ball__sub(out, &x, &y); break;
+        case EXATTN_X_MUL: rc = exattn_ball__mul(out, &x, &y); break;
+        case EXATTN_X_DIV: rc = exattn_ball__div(out, &x, &y); break;
+        default: rc = power(out, n, &x, &y, name, err); break;
+        }
+    exattn_ball__clear(&x);
+    exattn_ball__clear(&y);
+    return rc;
+}
+
+static int
+function(exattn_ball *out, const exattn_xnode *n, mpfr_prec_t wp,
+         const char *name, exattn_error_t *err)
+{
+    exattn_ball x;
+    int rc;
+
+    exattn_ball__init(&x, wp);
+    rc = exattn_expr__ball(&x, n->a, wp, name, err);
+    if (rc == 0)
+        rc = check_domain(n, &x, name, err);
+    if (rc == 0)
+        switch (n->op)
+        {
+        case EXATTN_X_NEG: rc = exattn_ball__neg(out, &x); break;
+        case EXATTN_X_EXP: rc = exattn_ball__exp(out, &x); break;
+        case EXATTN_X_SQRT: rc = exattn_ball__sqrt(out, &x); break;
+        case EXATTN_X_SIN: rc = exattn_ball__sin(out, &x); break;
+        case EXATTN_X_COS: rc = exattn_ball__cos(out, &x); break;
+        default: rc = exattn_ball__log(out, &x); break;
+        }
+    exattn_ball__clear(&x);
+    return rc;
+}
+
+int
+exattn_expr__ball(exattn_ball *out, const exattn_xnode *n, mpfr_prec_t wp,
+                  const char *name, exattn_error_t *err)
+{
+    int rc;
+
+    exattn_ball__set_prec(out, wp);
+    if (n->exact)
+    {
+        exattn_ball__set_q(out, n->value);
+        return 0;
+    }
+    if (n->op == EXATTN_X_E)
+    {
+        exattn_ball__set_si(out, 1);
+        return exattn_ball__exp(out, out);
+    }
+    if (n->b != NULL)
+        rc = binary(out, n, wp, name, err);
+    else
+        rc = function(out, n, wp, name, err);
+    if (rc == 0 && !exattn_ball__is_finite(out))
+        return exattn_error__set(err, EXATTN_ELIMIT, name, 1, n->column,
+                                 "a result too large to represent");
+    return rc;
+}
+
+/* Bits of precision the value needs for `digits` digits after the point:
+ * the fraction's bits plus the integer part's. */
+static mpfr_prec_t
+needed(const exattn_ball *b, unsigned long digits)
+{
+    mpfr_prec_t p = (mpfr_prec_t)ceil((double)digits * 3.321928094887363)
+                    + 64;
+
+    if (b != NULL && mpfr_regular_p(b->mid) && mpfr_get_exp(b->mid) > 0)
+        p += mpfr_get_exp(b->mid);
+    return p;
+}
+
+static int
+named_decimal(mpz_t d, const exattn_expr *e, const mpz_t pow10,
+              unsigned long digits, mpfr_prec_t max_prec,
+              exattn_error_t *err)
+{
+    exattn_ball b;
+    mpfr_prec_t wp = needed(NULL, digits), cap = max_prec;
+    int rc = 0, decided = 0;
+
+    exattn_ball__init(&b, wp);
+    for (;;)
+    {
+        rc = exattn_expr__ball(&b, e->root, wp, e->name, err);
+        if (rc < 0)
+            break;
+        if (rc == 0 && mpfr_regular_p(b.mid)
+            && mpfr_get_exp(b.mid) > EXATTN_EXPR_MAX_INT_BITS)
+        {
+            rc = exattn_error__set(err, EXATTN_ELIMIT, e->name, 0, 0,
+                "a result too large to print (about 10^%.0f)",
+                (double)mpfr_get_exp(b.mid) * 0.3010299956639812);
+            break;
+        }
+        if (cap == 0 && rc == 0)
+            cap = 4 * needed(&b, digits) + 1024;
+        if (rc == 0 && wp < needed(&b, digits) && needed(&b, digits) <= cap)
+        {
+            wp = needed(&b, digits);
+            continue;
+        }
+        decided = rc == 0 && exattn_decimal__round_ball(d, &b, pow10);
+        if (decided || (cap != 0 && wp >= cap))
+            break;
+        wp = wp + wp / 2;
+        if (cap != 0 && wp > cap)
+            wp = cap;
+    }
+    exattn_ball__clear(&b);
+    if (rc < 0)
+        return rc;
+    if (!decided)
+        return exattn_error__set(err, EXATTN_EUNABLE, e->name, 0, 0,
+                                 "undecided at %ld bits", (long)wp);
+    return EXATTN_OK;
+}
+
+int
+exattn_expr_get_decimal(char **out, int *exact, const exattn_expr *e,
+                        unsigned long digits, mpfr_prec_t max_prec,
+                        exattn_error_t *err)
+{
+    mpz_t pow10, d;
+    int rc = EXATTN_OK, is_exact = 0;
+
+    *out = NULL;
+    if (digits > EXATTN_MAX_DIGITS)
+        return exattn_error__set(err, EXATTN_ELIMIT, e->name, 0, 0,
+            "%lu digits, more than the limit of %lu", digits,
+            EXATTN_MAX_DIGITS);
+    mpz_init(pow10);
+    mpz_init(d);
+    mpz_ui_pow_ui(pow10, 10, digits);
+    if (e->root->exact)
+        is_exact = exattn_decimal__round_q(d, e->root->value, pow10);
+    else
+        rc = named_decimal(d, e, pow10, digits, max_prec, err);
+    if (rc == EXATTN_OK && (*out = exattn_decimal__format(d, digits)) == NULL)
+        rc = exattn_error__set(err, EXATTN_ENOMEM, e->name, 0, 0,
+                               "out of memory");
+    if (exact)
+        *exact = is_exact;
+    mpz_clear(pow10);
+    mpz_clear(d);
+    return rc;
+}

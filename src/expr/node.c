@@ -1,0 +1,54 @@
+/* Expression nodes: allocation, release, and the exact value. */
+#include <stdlib.h>
+#include "expr/expr.h"
+
+exattn_xnode *
+exattn_expr__node(exattn_expr *e, exattn_xop op, exattn_xnode *a,
+                  exattn_xnode *b, unsigned long column)
+{
+    exattn_xnode *n = calloc(1, sizeof *n);
+
+    if (n == NULL)
+        return NULL;
+    n->op = op;
+    n->a = a;
+    n->b = b;
+    n->column = column;
+    mpq_init(n->value);
+    n->next = e->nodes;
+    e->nodes = n;
+    return n;
+}
+
+void
+exattn_expr_free(exattn_expr *e)
+{
+    exattn_xnode *n, *next;
+
+    if (e == NULL)
+        return;
+    for (n = e->nodes; n != NULL; n = next)
+    {
+        next = n->next;
+        mpq_clear(n->value);
+        free(n->literal);
+        free(n);
+    }
+    free(e->name);
+    free(e);
+}
+
+exattn_status_t
+exattn_expr_status(const exattn_expr *e)
+{
+    return e->root->exact ? EXATTN_EXACT : EXATTN_NAMED;
+}
+
+int
+exattn_expr_get_mpq(mpq_t out, const exattn_expr *e)
+{
+    if (!e->root->exact)
+        return EXATTN_ENOTEXACT;
+    mpq_set(out, e->root->value);
+    return EXATTN_OK;
+}
