@@ -318,3 +318,76 @@ Test(cli, undecided_at_the_precision_cap)
     free(err);
     free(path);
 }
+
+Test(cli, eval_prints_named_form_status_and_decimal)
+{
+    const char *named[] = { "eval", "e^1/(e^1+e^1+e^2)", "--digits", "1000",
+                            NULL };
+    const char *exact[] = { "eval", "3/4+1/4", NULL };
+    const char *neg[] = { "eval", "-1/2", "--digits", "2", NULL };
+    char *out, *err, *line;
+
+    cr_assert_eq(th_run(named, &out, &err), 0, "%s", err);
+    cr_assert_not_null(strstr(out, "named:   e^1/(e^1+e^1+e^2)\n"));
+    cr_assert_not_null(strstr(out, "latex:   \\frac{e^{1}}{e^{1}+e^{1}+e^{2}}"
+                                   "\n"));
+    cr_assert_not_null(strstr(out, "status:  NAMED\n"));
+    line = strstr(out, "decimal: 0.21194155761708544507");
+    cr_assert_not_null(line);
+    /* 1000 digits after the point, then the note */
+    cr_assert_eq(strchr(line, ' ')[0], ' ');
+    cr_assert_eq(strcspn(line + 11, " "), 1000);
+    free(out);
+    free(err);
+    cr_assert_eq(th_run(exact, &out, &err), 0, "%s", err);
+    cr_assert_not_null(strstr(out, "status:  EXACT\nvalue:   1\ndecimal: "
+                                   "1.00000000000000000000 (20 digits after "
+                                   "the point, exact)"), "%s", out);
+    free(out);
+    free(err);
+    cr_assert_eq(th_run(neg, &out, &err), 0, "%s", err);
+    cr_assert_not_null(strstr(out, "decimal: -0.50 "), "%s", out);
+    free(out);
+    free(err);
+}
+
+Test(cli, eval_errors)
+{
+    const char *const cases[][4] = {
+        { "eval", "1/0", NULL, NULL }, { "eval", "sqrt(-2)", NULL, NULL },
+        { "eval", "ln(0)", NULL, NULL }, { "eval", "(1+", NULL, NULL },
+        { "eval", "e^(10^10)", NULL, NULL }, { "eval", NULL, NULL, NULL },
+        { "eval", "1", "2", NULL }, { "eval", "1", "--digits", "x" },
+    };
+    static const char *const parts[] = {
+        "exattn: expression:1:3: division by zero",
+        "exattn: expression:1:1: sqrt of a negative number",
+        "exattn: expression:1:1: ln of a number that is not positive",
+        "exattn: expression:1:4: unexpected end of the expression",
+        "too large to represent", "eval needs an expression",
+        "'2' is a second", "--digits x: expected a whole number" };
+    char *out, *err;
+    size_t i;
+
+    for (i = 0; i < sizeof parts / sizeof *parts; i++)
+    {
+        cr_assert_eq(th_run(cases[i], &out, &err), 2, "case %zu", i);
+        cr_assert_str_empty(out, "case %zu: %s", i, out);
+        cr_assert_not_null(strstr(err, parts[i]), "case %zu: %s", i, err);
+        free(out);
+        free(err);
+    }
+}
+
+Test(cli, eval_undecided_is_said_not_guessed)
+{
+    const char *argv[] = { "eval", "sqrt(2)^2/40000", "--digits", "4",
+                           "--max-prec", "3000", NULL };
+    char *out, *err;
+
+    cr_assert_eq(th_run(argv, &out, &err), 0, "%s", err);
+    cr_assert_not_null(strstr(out, "decimal: undecided at 3000 bits"), "%s",
+                       out);
+    free(out);
+    free(err);
+}

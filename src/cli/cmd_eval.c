@@ -87,7 +87,7 @@ parse_args(eval_args *a, int argc, char **argv)
 
 static void
 print_result(const exattn_expr *e, const char *decimal, int exact,
-             unsigned long digits)
+             unsigned long digits, const char *undecided)
 {
     char *text = exattn_expr_get_str(e, EXATTN_TEXT);
     char *latex = exattn_expr_get_str(e, EXATTN_LATEX);
@@ -110,8 +110,11 @@ print_result(const exattn_expr *e, const char *decimal, int exact,
     }
     else
         printf("status:  NAMED\n");
-    printf("decimal: %s (%lu digits after the point, %s)\n", decimal,
-           digits, exact ? "exact" : "certified, ties away from zero");
+    if (undecided != NULL)
+        printf("decimal: %s\n", undecided);
+    else
+        printf("decimal: %s (%lu digits after the point, %s)\n", decimal,
+               digits, exact ? "exact" : "certified, ties away from zero");
     exattn_free(text);
     exattn_free(latex);
 }
@@ -143,7 +146,8 @@ cmd_eval(int argc, char **argv)
         exattn_expr_free(e);
         return CLI_EXIT_BAD_INPUT;
     }
-    print_result(e, decimal ? decimal : err.message, exact, a.digits);
+    print_result(e, decimal, exact, a.digits,
+                 decimal ? NULL : err.message);
     exattn_free(decimal);
     exattn_expr_free(e);
     return cli_finish_stdout();
