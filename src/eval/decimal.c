@@ -50,19 +50,24 @@ exattn_decimal__round_q(mpz_t d, const mpq_t q, const mpz_t pow10)
     return exact;
 }
 
-/* R(x * 2^e) for an integer x. */
+/* The rounding of x * 2^e * 10^N, x an integer: to nearest (ties away
+ * from zero) or toward zero. */
 static void
-round_dyadic(mpz_t out, const mpz_t x, long e, const mpz_t pow10)
+round_dyadic(mpz_t out, const mpz_t x, long e, const mpz_t pow10,
+             int truncate)
 {
     mpz_mul(out, x, pow10);
     if (e >= 0)
         mpz_mul_2exp(out, out, (mp_bitcnt_t)e);
+    else if (truncate)
+        mpz_tdiv_q_2exp(out, out, (mp_bitcnt_t)-e);
     else
         round_shift(out, out, (mp_bitcnt_t)-e);
 }
 
 int
-exattn_decimal__round_ball(mpz_t d, const exattn_ball *b, const mpz_t pow10)
+exattn_decimal__decide_ball(mpz_t d, const exattn_ball *b, const mpz_t pow10,
+                            int truncate)
 {
     mpz_t m, r, lo, hi;
     mpfr_exp_t em, er, e;
@@ -82,13 +87,19 @@ exattn_decimal__round_ball(mpz_t d, const exattn_ball *b, const mpz_t pow10)
     mpz_mul_2exp(r, r, (mp_bitcnt_t)(er - e));
     mpz_sub(lo, m, r);
     mpz_add(hi, m, r);
-    round_dyadic(lo, lo, (long)e, pow10);
-    round_dyadic(hi, hi, (long)e, pow10);
+    round_dyadic(lo, lo, (long)e, pow10, truncate);
+    round_dyadic(hi, hi, (long)e, pow10, truncate);
     decided = mpz_cmp(lo, hi) == 0;
     if (decided)
         mpz_set(d, lo);
     mpz_clears(m, r, lo, hi, (mpz_ptr)0);
     return decided;
+}
+
+int
+exattn_decimal__round_ball(mpz_t d, const exattn_ball *b, const mpz_t pow10)
+{
+    return exattn_decimal__decide_ball(d, b, pow10, 0);
 }
 
 char *

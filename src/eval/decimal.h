@@ -16,6 +16,10 @@ int exattn_decimal__round_q(mpz_t d, const mpq_t q, const mpz_t pow10);
 int exattn_decimal__round_ball(mpz_t d, const exattn_ball *b,
                                const mpz_t pow10);
 
+/* The same with truncate != 0: the truncation toward zero. */
+int exattn_decimal__decide_ball(mpz_t d, const exattn_ball *b,
+                                const mpz_t pow10, int truncate);
+
 /* "-12.340" from D = -12340 and N = 3; never "-0.000".  NULL if out of
  * memory.  Release with exattn_free(). */
 char *exattn_decimal__format(const mpz_t d, unsigned long digits);

@@ -14,6 +14,7 @@
 #include "internal.h"
 #include "eval/ball.h"
 #include "eval/decimal.h"
+#include "eval/row_eval.h"
 
 struct exattn_row_eval
 {
@@ -24,8 +25,6 @@ struct exattn_row_eval
     exattn_ball *output;        /* d_v */
     unsigned long *d;           /* m: kmax - k_j for allowed keys */
     mpz_t lcm;                  /* L */
-    unsigned long digits;       /* pow10 = 10^digits */
-    mpz_t pow10;
     unsigned long growth_bits;  /* error growth to cover at first try */
 };
 
@@ -67,7 +66,6 @@ exattn_row_eval_free(exattn_row_eval *ev)
     free_balls(ev->output, l->dv);
     free(ev->d);
     mpz_clear(ev->lcm);
-    mpz_clear(ev->pow10);
     free(ev);
 }
 
@@ -131,7 +129,6 @@ exattn_row_eval_new(exattn_row_eval **out, const exattn_row *row,
                                  "out of memory");
     ev->row = row;
     mpz_init(ev->lcm);
-    mpz_init_set_ui(ev->pow10, 1);
     ev->d = malloc(l->m * sizeof *ev->d);
     rc = ev->d ? EXATTN_OK : EXATTN_ENOMEM;
     if (rc == EXATTN_OK)
@@ -259,46 +256,55 @@ enclosure(exattn_ball *out, const exattn_row_eval *ev, exattn_kind_t kind,
     }
 }
 
-static void
-set_digits(exattn_row_eval *ev, unsigned long digits)
+/* The enclosure of one quantity, re-evaluating the row when the
+ * precision changes. */
+typedef struct
 {
-    if (ev->digits == digits && mpz_cmp_ui(ev->pow10, 0) > 0)
-        return;
-    mpz_ui_pow_ui(ev->pow10, 10, digits);
-    ev->digits = digits;
+    exattn_row_eval *ev;
+    exattn_kind_t kind;
+    size_t key, col;
+} quantity_ctx;
+
+static int
+enclose_quantity(exattn_ball *out, void *ctx, mpfr_prec_t wp,
+                 exattn_error_t *err)
+{
+    quantity_ctx *q = ctx;
+
+    (void)err;
+    if (q->ev->wp != wp && evaluate(q->ev, wp) != 0)
+    {
+        q->ev->wp = 0;          /* a ball touched 0: refine */
+        return 1;
+    }
+    return enclosure(out, q->ev, q->kind, q->key, q->col) != 0;
 }
 
-/* Ziv: decide at the current precision if it suffices, else refine. */
-static int
-named_decimal(mpz_t d, exattn_row_eval *ev, exattn_kind_t kind, size_t key,
-              size_t col, unsigned long digits, mpfr_prec_t max_prec,
-              mpfr_prec_t *reached)
+int
+exattn_row_eval__decide(mpz_t d, exattn_ball *cert, mpfr_prec_t *wp_used,
+                        exattn_row_eval *ev, exattn_kind_t kind, size_t key,
+                        size_t col, unsigned long digits,
+                        exattn_rounding_t mode, mpfr_prec_t max_prec,
+                        exattn_error_t *err)
 {
-    mpfr_prec_t wp = (mpfr_prec_t)ceil((double)digits * 3.321928094887363)
-                     + 64 + (mpfr_prec_t)ev->growth_bits;
-    exattn_ball b;
-    int decided = 0;
+    quantity_ctx q = { ev, kind, key, col };
+    exattn_ziv_opts o;
+    int rc;
 
-    if (max_prec == 0)
-        max_prec = 4 * wp + 1024;
-    if (ev->wp > wp)
-        wp = ev->wp;
-    if (wp > max_prec)
-        wp = max_prec;
-    exattn_ball__init(&b, 64);
-    while (!decided)
-    {
-        if (ev->wp != wp && evaluate(ev, wp) != 0)
-            ev->wp = 0;         /* a ball touched 0: refine */
-        decided = ev->wp == wp && enclosure(&b, ev, kind, key, col) == 0
-                  && exattn_decimal__round_ball(d, &b, ev->pow10);
-        *reached = wp;
-        if (decided || wp >= max_prec)
-            break;
-        wp = wp + wp / 2 > max_prec ? max_prec : wp + wp / 2;
-    }
-    exattn_ball__clear(&b);
-    return decided;
+    o.digits = digits;
+    o.mode = mode;
+    o.first_wp = (mpfr_prec_t)ceil((double)digits * 3.321928094887363)
+                 + 64 + (mpfr_prec_t)ev->growth_bits;
+    if (ev->wp > o.first_wp)
+        o.first_wp = ev->wp;
+    o.max_prec = max_prec;
+    rc = exattn_ziv__decimal(d, cert, wp_used, enclose_quantity, &q, &o,
+                             ev->row->lesson->file, err);
+    if (rc == EXATTN_EUNABLE)
+        exattn_error__set(err, rc, ev->row->lesson->file, 0, 0,
+                          "row %zu: undecided at %ld bits",
+                          ev->row->index + 1, (long)*wp_used);
+    return rc;
 }
 
 int
@@ -311,7 +317,8 @@ exattn_row_eval_decimal(char **out, int *exact, exattn_row_eval *ev,
     const char *file = row->lesson->file;
     mpq_t q;
     mpz_t d;
-    mpfr_prec_t reached = 0;
+    exattn_ball cert;
+    mpfr_prec_t used = 0;
     int rc = EXATTN_OK, is_exact = 0;
 
     *out = NULL;
@@ -321,32 +328,25 @@ exattn_row_eval_decimal(char **out, int *exact, exattn_row_eval *ev,
             EXATTN_MAX_DIGITS);
     mpq_init(q);
     mpz_init(d);
-    set_digits(ev, digits);
+    exattn_ball__init(&cert, 64);
     rc = exattn_row_get_mpq(q, row, kind, key, col);
     if (rc == EXATTN_OK)
-        is_exact = exattn_decimal__round_q(d, q, ev->pow10);
+        is_exact = exattn_ziv__decimal_q(d, q, digits, EXATTN_ROUND_NEAREST);
     else if (rc == EXATTN_ENOTEXACT)
-        rc = named_decimal(d, ev, kind, key, col, digits, max_prec, &reached)
-                 ? EXATTN_OK : EXATTN_EUNABLE;
-    if (rc == EXATTN_OK)
-        *out = exattn_decimal__format(d, digits);
-    if (rc == EXATTN_OK && *out == NULL)
-        rc = EXATTN_ENOMEM;
+        rc = exattn_row_eval__decide(d, &cert, &used, ev, kind, key, col,
+                                     digits, EXATTN_ROUND_NEAREST, max_prec,
+                                     err);
+    else
+        rc = exattn_error__set(err, rc, file, 0, 0,
+                               "no such quantity in row %zu",
+                               row->index + 1);
+    if (rc == EXATTN_OK && (*out = exattn_decimal__format(d, digits)) == NULL)
+        rc = exattn_error__set(err, EXATTN_ENOMEM, file, 0, 0,
+                               "out of memory");
     if (exact)
         *exact = is_exact;
+    exattn_ball__clear(&cert);
     mpq_clear(q);
     mpz_clear(d);
-    switch (rc)
-    {
-    case EXATTN_OK: return rc;
-    case EXATTN_EUNABLE:
-        return exattn_error__set(err, rc, file, 0, 0,
-            "row %zu: undecided at %ld bits", row->index + 1, (long)reached);
-    case EXATTN_EINVAL:
-        return exattn_error__set(err, rc, file, 0, 0,
-                                 "no such quantity in row %zu",
-                                 row->index + 1);
-    default:
-        return exattn_error__set(err, rc, file, 0, 0, "out of memory");
-    }
+    return rc;
 }

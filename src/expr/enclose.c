@@ -3,9 +3,7 @@
 #include <math.h>
 #include "expr/expr.h"
 #include "eval/decimal.h"
-
-/* Integer digits beyond this are refused rather than printed. */
-#define EXATTN_EXPR_MAX_INT_BITS 33219281L      /* 10^7 digits */
+#include "eval/ziv.h"
 
 static int
 domain(const exattn_xnode *n, const char *name, exattn_error_t *err,
@@ -139,63 +137,29 @@ exattn_expr__ball(exattn_ball *out, const exattn_xnode *n, mpfr_prec_t wp,
     return rc;
 }
 
-/* Bits of precision the value needs for `digits` digits after the point:
- * the fraction's bits plus the integer part's. */
-static mpfr_prec_t
-needed(const exattn_ball *b, unsigned long digits)
+static int
+enclose_root(exattn_ball *out, void *ctx, mpfr_prec_t wp,
+             exattn_error_t *err)
 {
-    mpfr_prec_t p = (mpfr_prec_t)ceil((double)digits * 3.321928094887363)
-                    + 64;
+    const exattn_expr *e = ctx;
 
-    if (b != NULL && mpfr_regular_p(b->mid) && mpfr_get_exp(b->mid) > 0)
-        p += mpfr_get_exp(b->mid);
-    return p;
+    return exattn_expr__ball(out, e->root, wp, e->name, err);
 }
 
-static int
-named_decimal(mpz_t d, const exattn_expr *e, const mpz_t pow10,
-              unsigned long digits, mpfr_prec_t max_prec,
-              exattn_error_t *err)
+int
+exattn_expr__decide(mpz_t d, exattn_ball *cert, mpfr_prec_t *wp_used,
+                    const exattn_expr *e, unsigned long digits,
+                    exattn_rounding_t mode, mpfr_prec_t max_prec,
+                    exattn_error_t *err)
 {
-    exattn_ball b;
-    mpfr_prec_t wp = needed(NULL, digits), cap = max_prec;
-    int rc = 0, decided = 0;
+    exattn_ziv_opts o;
 
-    exattn_ball__init(&b, wp);
-    for (;;)
-    {
-        rc = exattn_expr__ball(&b, e->root, wp, e->name, err);
-        if (rc < 0)
-            break;
-        if (rc == 0 && mpfr_regular_p(b.mid)
-            && mpfr_get_exp(b.mid) > EXATTN_EXPR_MAX_INT_BITS)
-        {
-            rc = exattn_error__set(err, EXATTN_ELIMIT, e->name, 0, 0,
-                "a result too large to print (about 10^%.0f)",
-                (double)mpfr_get_exp(b.mid) * 0.3010299956639812);
-            break;
-        }
-        if (cap == 0 && rc == 0)
-            cap = 4 * needed(&b, digits) + 1024;
-        if (rc == 0 && wp < needed(&b, digits) && needed(&b, digits) <= cap)
-        {
-            wp = needed(&b, digits);
-            continue;
-        }
-        decided = rc == 0 && exattn_decimal__round_ball(d, &b, pow10);
-        if (decided || (cap != 0 && wp >= cap))
-            break;
-        wp = wp + wp / 2;
-        if (cap != 0 && wp > cap)
-            wp = cap;
-    }
-    exattn_ball__clear(&b);
-    if (rc < 0)
-        return rc;
-    if (!decided)
-        return exattn_error__set(err, EXATTN_EUNABLE, e->name, 0, 0,
-                                 "undecided at %ld bits", (long)wp);
-    return EXATTN_OK;
+    o.digits = digits;
+    o.mode = mode;
+    o.first_wp = (mpfr_prec_t)ceil((double)digits * 3.321928094887363) + 64;
+    o.max_prec = max_prec;
+    return exattn_ziv__decimal(d, cert, wp_used, enclose_root, (void *)e, &o,
+                               e->name, err);
 }
 
 int
@@ -203,7 +167,9 @@ exattn_expr_get_decimal(char **out, int *exact, const exattn_expr *e,
                         unsigned long digits, mpfr_prec_t max_prec,
                         exattn_error_t *err)
 {
-    mpz_t pow10, d;
+    mpz_t d;
+    exattn_ball cert;
+    mpfr_prec_t used;
     int rc = EXATTN_OK, is_exact = 0;
 
     *out = NULL;
@@ -211,19 +177,20 @@ exattn_expr_get_decimal(char **out, int *exact, const exattn_expr *e,
         return exattn_error__set(err, EXATTN_ELIMIT, e->name, 0, 0,
             "%lu digits, more than the limit of %lu", digits,
             EXATTN_MAX_DIGITS);
-    mpz_init(pow10);
     mpz_init(d);
-    mpz_ui_pow_ui(pow10, 10, digits);
+    exattn_ball__init(&cert, 64);
     if (e->root->exact)
-        is_exact = exattn_decimal__round_q(d, e->root->value, pow10);
+        is_exact = exattn_ziv__decimal_q(d, e->root->value, digits,
+                                         EXATTN_ROUND_NEAREST);
     else
-        rc = named_decimal(d, e, pow10, digits, max_prec, err);
+        rc = exattn_expr__decide(d, &cert, &used, e, digits,
+                                 EXATTN_ROUND_NEAREST, max_prec, err);
     if (rc == EXATTN_OK && (*out = exattn_decimal__format(d, digits)) == NULL)
         rc = exattn_error__set(err, EXATTN_ENOMEM, e->name, 0, 0,
                                "out of memory");
     if (exact)
         *exact = is_exact;
-    mpz_clear(pow10);
+    exattn_ball__clear(&cert);
     mpz_clear(d);
     return rc;
 }

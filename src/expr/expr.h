@@ -4,7 +4,7 @@
 #define EXATTN_EXPR_INTERNAL_H
 
 #include "internal.h"
-#include "eval/ball.h"
+#include "eval/ziv.h"
 
 typedef enum
 {
@@ -43,5 +43,11 @@ int exattn_expr__fold(exattn_xnode *n, const char *name, exattn_error_t *err);
  * wide (refine), or a negative exattn_code_t with err filled. */
 int exattn_expr__ball(exattn_ball *out, const exattn_xnode *n,
                       mpfr_prec_t wp, const char *name, exattn_error_t *err);
+
+/* Decide the rounding of a named expression (as exattn_row_eval__decide). */
+int exattn_expr__decide(mpz_t d, exattn_ball *cert, mpfr_prec_t *wp_used,
+                        const exattn_expr *e, unsigned long digits,
+                        exattn_rounding_t mode, mpfr_prec_t max_prec,
+                        exattn_error_t *err);
 
 #endif

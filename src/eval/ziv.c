@@ -1,0 +1,103 @@
+/* Ziv's strategy for decimal roundings (see ziv.h).  The rounding
+ * functions -- to nearest with ties away from zero, and truncation -- are
+ * both non-decreasing, so equal roundings of an enclosure's two ends
+ * certify the rounding of everything inside it. */
+#include <math.h>
+#include "eval/ziv.h"
+#include "eval/decimal.h"
+
+/* Values with more integer bits than this (10^7 digits) are refused. */
+#define EXATTN_MAX_INT_BITS 33219281L
+
+/* Bits the value needs for `digits` digits after the point. */
+static mpfr_prec_t
+needed(const exattn_ball *b, const exattn_ziv_opts *o)
+{
+    mpfr_prec_t p = o->first_wp;
+
+    if (b != NULL && mpfr_regular_p(b->mid) && mpfr_get_exp(b->mid) > 0)
+        p += mpfr_get_exp(b->mid);
+    return p;
+}
+
+static int
+decide(mpz_t d, const exattn_ball *b, const mpz_t pow10,
+       exattn_rounding_t mode)
+{
+    return exattn_decimal__decide_ball(d, b, pow10,
+                                       mode == EXATTN_ROUND_TRUNCATE);
+}
+
+int
+exattn_ziv__decimal(mpz_t d, exattn_ball *cert, mpfr_prec_t *wp_used,
+                    exattn_enclose_fn enclose, void *ctx,
+                    const exattn_ziv_opts *o, const char *name,
+                    exattn_error_t *err)
+{
+    mpfr_prec_t wp = needed(NULL, o), cap = o->max_prec;
+    mpz_t pow10;
+    int rc, decided = 0;
+
+    if (cap != 0 && wp > cap)
+        wp = cap;
+    mpz_init(pow10);
+    mpz_ui_pow_ui(pow10, 10, o->digits);
+    for (;;)
+    {
+        rc = enclose(cert, ctx, wp, err);
+        if (rc < 0)
+            break;
+        if (rc == 0 && mpfr_regular_p(cert->mid)
+            && mpfr_get_exp(cert->mid) > EXATTN_MAX_INT_BITS)
+        {
+            rc = exattn_error__set(err, EXATTN_ELIMIT, name, 0, 0,
+                "a result too large to print (about 10^%.0f)",
+                (double)mpfr_get_exp(cert->mid) * 0.3010299956639812);
+            break;
+        }
+        if (cap == 0 && rc == 0)
+            cap = 4 * needed(cert, o) + 1024;
+        if (rc == 0 && wp < needed(cert, o) && needed(cert, o) <= cap)
+        {
+            wp = needed(cert, o);
+            continue;
+        }
+        decided = rc == 0 && decide(d, cert, pow10, o->mode);
+        if (decided || (cap != 0 && wp >= cap))
+            break;
+        wp = wp + wp / 2;
+        if (cap != 0 && wp > cap)
+            wp = cap;
+    }
+    mpz_clear(pow10);
+    *wp_used = wp;
+    if (rc < 0)
+        return rc;
+    if (!decided)
+        return exattn_error__set(err, EXATTN_EUNABLE, name, 0, 0,
+                                 "undecided at %ld bits", (long)wp);
+    return EXATTN_OK;
+}
+
+int
+exattn_ziv__decimal_q(mpz_t d, const mpq_t q, unsigned long digits,
+                      exattn_rounding_t mode)
+{
+    mpz_t pow10, r;
+    int exact;
+
+    mpz_init(pow10);
+    mpz_ui_pow_ui(pow10, 10, digits);
+    if (mode == EXATTN_ROUND_NEAREST)
+        exact = exattn_decimal__round_q(d, q, pow10);
+    else
+    {
+        mpz_init(r);
+        mpz_mul(d, mpq_numref(q), pow10);
+        mpz_tdiv_qr(d, r, d, mpq_denref(q));
+        exact = mpz_sgn(r) == 0;
+        mpz_clear(r);
+    }
+    mpz_clear(pow10);
+    return exact;
+}
