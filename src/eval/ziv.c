@@ -9,13 +9,16 @@
 /* Values with more integer bits than this (10^7 digits) are refused. */
 #define EXATTN_MAX_INT_BITS 33219281L
 
-/* Bits the value needs for `digits` digits after the point. */
+/* Bits the value needs for `digits` digits after the point: the first
+ * working precision covers values below 2^32 (it carries 64 guard bits);
+ * larger ones need their integer bits on top.  Small values do not cause
+ * a re-evaluation, which would repeat the costly exponentials. */
 static mpfr_prec_t
 needed(const exattn_ball *b, const exattn_ziv_opts *o)
 {
     mpfr_prec_t p = o->first_wp;
 
-    if (b != NULL && mpfr_regular_p(b->mid) && mpfr_get_exp(b->mid) > 0)
+    if (b != NULL && mpfr_regular_p(b->mid) && mpfr_get_exp(b->mid) > 32)
         p += mpfr_get_exp(b->mid);
     return p;
 }
