@@ -118,6 +118,41 @@ typedef struct
     mpq_t *w;           /* m weights */
 } exattn_blend;
 
+/* A claim to verify (src/lesson/claims.c), resolved when the lesson is
+ * read: its lesson (base or variant), its target and its claimed values. */
+typedef enum
+{
+    EXATTN_CLAIM_IS = 0,
+    EXATTN_CLAIM_APPROX = 1,
+    EXATTN_CLAIM_NAMED = 2
+} exattn_claim_kind;
+
+typedef enum
+{
+    EXATTN_TARGET_ROW = 0,      /* a row quantity */
+    EXATTN_TARGET_BLEND = 1,    /* a blend's output */
+    EXATTN_TARGET_EXPR = 2      /* an expression */
+} exattn_target;
+
+typedef struct
+{
+    char *text;                 /* the path or the expression as written */
+    char *variant;              /* NULL: the base lesson */
+    const exattn_lesson *lesson;
+    exattn_target target;
+    exattn_kind_t kind;         /* for EXATTN_TARGET_ROW */
+    size_t row;                 /* query row, or blend index */
+    size_t key, col;            /* the fixed indices */
+    int vary;                   /* 0 scalar, 1 over keys, 2 over coords */
+    size_t count;               /* claimed values */
+    exattn_claim_kind claim;
+    char **values;              /* count texts as written */
+    struct exattn_expr *expr;   /* EXATTN_TARGET_EXPR */
+    struct exattn_expr **named; /* count expressions (EXATTN_CLAIM_NAMED) */
+    mpq_t *exact;               /* count numbers (EXATTN_CLAIM_IS) */
+    unsigned long line, column;
+} exattn_claim;
+
 struct exattn_lesson
 {
     char *file;                 /* name used in messages */
@@ -139,6 +174,8 @@ struct exattn_lesson
     exattn_blend *blends;
     size_t variant_count;
     exattn_lesson **variants;
+    size_t claim_count;         /* base lesson only */
+    exattn_claim *claims;
 };
 
 

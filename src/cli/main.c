@@ -7,6 +7,8 @@
 static const cli_cmd commands[] = {
     { "derive", cmd_derive,
       "derive a lesson exactly: scores, weights, outputs, blends, variants" },
+    { "check", cmd_check,
+      "verify a lesson's claims: PASS or FAIL, with the certified value" },
     { "eval", cmd_eval,
       "evaluate one expression: named form, exactness, certified decimal" },
     { NULL, NULL, NULL }

@@ -281,6 +281,16 @@ enclose_quantity(exattn_ball *out, void *ctx, mpfr_prec_t wp,
 }
 
 int
+exattn_row_eval__enclose(exattn_ball *out, exattn_row_eval *ev,
+                         exattn_kind_t kind, size_t key, size_t col,
+                         mpfr_prec_t wp)
+{
+    quantity_ctx q = { ev, kind, key, col };
+
+    return enclose_quantity(out, &q, wp, NULL);
+}
+
+int
 exattn_row_eval__decide(mpz_t d, exattn_ball *cert, mpfr_prec_t *wp_used,
                         exattn_row_eval *ev, exattn_kind_t kind, size_t key,
                         size_t col, unsigned long digits,

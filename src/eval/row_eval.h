@@ -14,4 +14,10 @@ int exattn_row_eval__decide(mpz_t d, exattn_ball *cert, mpfr_prec_t *wp_used,
                             exattn_rounding_t mode, mpfr_prec_t max_prec,
                             exattn_error_t *err);
 
+/* Enclose a named quantity of the row at precision wp (0, or 1 when the
+ * enclosure is too wide at that precision). */
+int exattn_row_eval__enclose(exattn_ball *out, exattn_row_eval *ev,
+                             exattn_kind_t kind, size_t key, size_t col,
+                             mpfr_prec_t wp);
+
 #endif

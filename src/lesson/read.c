@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "lesson/resolve.h"
+#include "lesson/claims.h"
 
 static const char *const top_fields[] = {
     "title", "tokens", "query_tokens", "Q", "K", "V", "X", "memory", "W_Q",
@@ -65,6 +66,7 @@ exattn_lesson_free(exattn_lesson *l)
 
     if (l == NULL)
         return;
+    exattn_lesson__free_claims(l);
     for (i = 0; i < l->variant_count; i++)
         exattn_lesson_free(l->variants[i]);
     free(l->variants);
@@ -225,26 +227,6 @@ read_variants(exattn_lesson *l, const exattn_fields *base,
     return EXATTN_OK;
 }
 
-/* Claims are checked by `exattn check`; here only their outline. */
-static int
-read_claims(const exattn_jnode *node, const exattn_rctx *rc)
-{
-    size_t i;
-    int code;
-
-    if (node == NULL)
-        return EXATTN_OK;
-    if ((code = exattn_lesson__array(rc, node, "claims", "objects"))
-        != EXATTN_OK)
-        return code;
-    for (i = 0; i < node->count; i++)
-        if (node->items[i]->kind != EXATTN_J_OBJECT)
-            return exattn_lesson__fail(rc, EXATTN_EFIELD, node->items[i],
-                "claim %zu: expected an object, found %s", i + 1,
-                exattn_json__kind_name(node->items[i]->kind));
-    return EXATTN_OK;
-}
-
 static int
 read_root(exattn_lesson *l, const exattn_jnode *root, const exattn_rctx *rc)
 {
@@ -256,9 +238,7 @@ read_root(exattn_lesson *l, const exattn_jnode *root, const exattn_rctx *rc)
             "a lesson file holds one JSON object, found %s",
             exattn_json__kind_name(root->kind));
     if ((code = exattn_lesson__check_members(rc, root, "lesson", top_fields))
-            != EXATTN_OK
-        || (code = read_claims(exattn_json__get(root, "claims"), rc))
-               != EXATTN_OK)
+        != EXATTN_OK)
         return code;
     if (!base_view(&base, root))
         return exattn_lesson__fail(rc, EXATTN_ENOMEM, root, "out of memory");
@@ -266,6 +246,9 @@ read_root(exattn_lesson *l, const exattn_jnode *root, const exattn_rctx *rc)
     if (code == EXATTN_OK)
         code = read_variants(l, &base, exattn_json__get(root, "variants"),
                              rc);
+    if (code == EXATTN_OK)
+        code = exattn_lesson__read_claims(l, exattn_json__get(root, "claims"),
+                                          rc);
     view_free(&base);
     return code;
 }

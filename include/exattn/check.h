@@ -1,0 +1,54 @@
+/* Claims: checking the numbers a lesson prints (PRODUCT.md, "Claims").
+ * `is` is exact equality; `approx` says the written decimal is the correct
+ * rounding to nearest of the true value (a tie accepts both neighbours);
+ * `named` says an expression equals the quantity exactly, decided by
+ * polynomial identity in t = e^{sqrt(s)/L} where it can be, proved
+ * different by disjoint enclosures, and "undecided" otherwise -- never
+ * guessed. */
+#ifndef EXATTN_CHECK_H
+#define EXATTN_CHECK_H
+
+#include <stdio.h>
+#include <mpfr.h>
+#include <exattn/error.h>
+#include <exattn/lesson.h>
+
+typedef enum
+{
+    EXATTN_PASS = 0,
+    EXATTN_FAIL = 1,
+    EXATTN_UNDECIDED = 2
+} exattn_verdict_t;
+
+typedef struct
+{
+    size_t passed, failed, undecided;
+} exattn_check_summary_t;
+
+/* The number of claims of a lesson (its variants have none of their
+ * own: a claim names its variant). */
+size_t exattn_lesson_claim_count(const exattn_lesson *lesson);
+
+/* The verdict of claim i.  `max_prec` caps the working precision of any
+ * evaluation (0: the default of exattn_row_eval_decimal).  Errors:
+ * EXATTN_EINVAL (no claim i), EXATTN_ENOMEM, EXATTN_ELIMIT. */
+EXATTN_WUR int exattn_claim_verdict(exattn_verdict_t *out,
+                                    const exattn_lesson *lesson, size_t i,
+                                    mpfr_prec_t max_prec,
+                                    exattn_error_t *err);
+
+/* Check every claim and write the report: one line per claim in text;
+ * the JSON document with each verdict's certificate.  `summary` (may be
+ * NULL) receives the counts. */
+EXATTN_WUR int exattn_check_write_text(FILE *stream,
+                                       const exattn_lesson *lesson,
+                                       mpfr_prec_t max_prec,
+                                       exattn_check_summary_t *summary,
+                                       exattn_error_t *err);
+EXATTN_WUR int exattn_check_write_json(FILE *stream,
+                                       const exattn_lesson *lesson,
+                                       mpfr_prec_t max_prec,
+                                       exattn_check_summary_t *summary,
+                                       exattn_error_t *err);
+
+#endif

@@ -1,0 +1,686 @@
+/* Checking a claim, entry by entry.  The true value of an entry is either
+ * an exact rational (scores, exact weights and outputs, blends, exact
+ * expressions) or a named value enclosed in balls; every verdict rests on
+ * integer arithmetic or on an enclosure that decides it. */
+#include <stdlib.h>
+#include <string.h>
+#include "claims/check.h"
+#include "claims/tform.h"
+#include "eval/decimal.h"
+#include "eval/row_eval.h"
+#include "expr/expr.h"
+#include "print/named.h"
+
+/* Where an entry's true value comes from. */
+typedef struct
+{
+    const exattn_claim *claim;
+    exattn_row *row;            /* row targets */
+    exattn_row_eval *ev;
+    exattn_kind_t kind;
+    size_t key, col;
+    int exact;
+    mpq_t q;                    /* the exact value */
+    mpfr_prec_t max_prec;
+} source;
+
+static char *
+dup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+
+    if (d)
+        memcpy(d, s, n);
+    return d;
+}
+
+static char *
+printf_dup(const char *fmt, const char *a, const char *b)
+{
+    size_t n = strlen(fmt) + strlen(a) + (b ? strlen(b) : 0) + 1;
+    char *d = malloc(n);
+
+    if (d)
+        snprintf(d, n, fmt, a, b ? b : "");
+    return d;
+}
+
+/* Point the source at entry i of the claim. */
+static void
+select_entry(source *s, size_t i)
+{
+    const exattn_claim *c = s->claim;
+
+    s->key = c->vary == 1 ? i : c->key;
+    s->col = c->vary == 2 ? i : c->col;
+    s->exact = 0;
+    if (c->target == EXATTN_TARGET_BLEND)
+    {
+        exattn_lesson_blend_output(s->q, c->lesson, c->row, s->col);
+        s->exact = 1;
+    }
+    else if (c->target == EXATTN_TARGET_EXPR)
+        s->exact = exattn_expr_get_mpq(s->q, c->expr) == EXATTN_OK;
+    else
+        s->exact = exattn_row_get_mpq(s->q, s->row, s->kind, s->key, s->col)
+                   == EXATTN_OK;
+}
+
+/* The rounding of the entry to `digits` digits; cert/wp for named. */
+static int
+decide(mpz_t d, exattn_ball *cert, mpfr_prec_t *wp, source *s,
+       unsigned long digits, exattn_rounding_t mode, exattn_error_t *err)
+{
+    *wp = 0;
+    if (s->exact)
+    {
+        exattn_ziv__decimal_q(d, s->q, digits, mode);
+        return EXATTN_OK;
+    }
+    if (s->claim->target == EXATTN_TARGET_EXPR)
+        return exattn_expr__decide(d, cert, wp, s->claim->expr, digits, mode,
+                                   s->max_prec, err);
+    return exattn_row_eval__decide(d, cert, wp, s->ev, s->kind, s->key,
+                                   s->col, digits, mode, s->max_prec, err);
+}
+
+/* The certified value with `digits` digits, as text. */
+static char *
+decimal_text(source *s, unsigned long digits, exattn_error_t *err)
+{
+    exattn_ball cert;
+    mpfr_prec_t wp;
+    mpz_t d;
+    char *out = NULL;
+
+    mpz_init(d);
+    exattn_ball__init(&cert, 64);
+    if (decide(d, &cert, &wp, s, digits, EXATTN_ROUND_NEAREST, err)
+        == EXATTN_OK)
+        out = exattn_decimal__format(d, digits);
+    exattn_ball__clear(&cert);
+    mpz_clear(d);
+    return out;
+}
+
+/* The true value as a report shows it: exact values exactly (with a
+ * decimal when they are not integers), named ones to digits + 3. */
+static char *
+truth_text(source *s, unsigned long digits, exattn_error_t *err)
+{
+    char *exact, *dec, *both;
+
+    dec = decimal_text(s, digits + 3, err);
+    if (!s->exact || mpz_cmp_ui(mpq_denref(s->q), 1) == 0 || dec == NULL)
+    {
+        if (s->exact && mpz_cmp_ui(mpq_denref(s->q), 1) == 0)
+        {
+            free(dec);
+            return exattn_mpq_get_str(s->q);
+        }
+        return dec;
+    }
+    exact = exattn_mpq_get_str(s->q);
+    both = exact ? printf_dup("%s = %s", exact, dec) : NULL;
+    exattn_free(exact);
+    free(dec);
+    return both;
+}
+
+/* The certificate: the enclosure's ends, outward, to a few digits more
+ * than claimed. */
+static void
+certificate(exattn_entry_result *r, const exattn_ball *b, mpfr_prec_t wp,
+            unsigned long digits)
+{
+    mpfr_t lo, hi;
+    int n = digits + 5 > 60 ? 60 : (int)digits + 5;
+
+    r->prec = (long)wp;
+    mpfr_init2(lo, mpfr_get_prec(b->mid) + 64);
+    mpfr_init2(hi, mpfr_get_prec(b->mid) + 64);
+    mpfr_sub(lo, b->mid, b->rad, MPFR_RNDD);
+    mpfr_add(hi, b->mid, b->rad, MPFR_RNDU);
+    if (mpfr_asprintf(&r->enc_lo, "%.*RDe", n, lo) < 0)
+        r->enc_lo = NULL;
+    if (mpfr_asprintf(&r->enc_hi, "%.*RUe", n, hi) < 0)
+        r->enc_hi = NULL;
+    mpfr_clear(lo);
+    mpfr_clear(hi);
+}
+
+/* The claimed decimal as an integer C = claimed * 10^N. */
+static unsigned long
+claimed_integer(mpz_t c, const char *text)
+{
+    const char *point = strchr(text, '.');
+    unsigned long n = point ? (unsigned long)strlen(point + 1) : 0;
+    char *digits = dup(text), *p;
+
+    if (digits == NULL)
+        return 0;
+    if ((p = strchr(digits, '.')) != NULL)
+        memmove(p, p + 1, strlen(p));
+    mpz_set_str(c, digits, 10);
+    free(digits);
+    return n;
+}
+
+/* x rounded to N digits, as the rational D / 10^N. */
+static int
+rounded_q(mpq_t out, source *s, unsigned long digits, exattn_error_t *err)
+{
+    exattn_ball cert;
+    mpfr_prec_t wp;
+    mpz_t d;
+    int rc;
+
+    mpz_init(d);
+    exattn_ball__init(&cert, 64);
+    rc = decide(d, &cert, &wp, s, digits, EXATTN_ROUND_NEAREST, err);
+    if (rc == EXATTN_OK)
+    {
+        mpz_set(mpq_numref(out), d);
+        mpz_ui_pow_ui(mpq_denref(out), 10, digits);
+        mpq_canonicalize(out);
+    }
+    exattn_ball__clear(&cert);
+    mpz_clear(d);
+    return rc;
+}
+
+/* A rational rounded to N digits, compared with the claimed C. */
+static int
+rounds_to_claim(const mpq_t x, const mpz_t c, unsigned long digits)
+{
+    mpz_t d;
+    int same;
+
+    mpz_init(d);
+    exattn_ziv__decimal_q(d, x, digits, EXATTN_ROUND_NEAREST);
+    same = mpz_cmp(d, c) == 0;
+    mpz_clear(d);
+    return same;
+}
+
+/* q = q rounded to N digits. */
+static void
+round_in_place(mpq_t q, unsigned long digits)
+{
+    mpz_t d;
+
+    mpz_init(d);
+    exattn_ziv__decimal_q(d, q, digits, EXATTN_ROUND_NEAREST);
+    mpz_set(mpq_numref(q), d);
+    mpz_ui_pow_ui(mpq_denref(q), 10, digits);
+    mpq_canonicalize(q);
+    mpz_clear(d);
+}
+
+/* Rounded weights of the row (N digits), for the slips below. */
+static int
+rounded_weights(mpq_t *w, source *s, unsigned long digits,
+                exattn_error_t *err)
+{
+    source t = *s;
+    size_t j;
+    int rc = EXATTN_OK;
+
+    t.kind = EXATTN_WEIGHT;
+    for (j = 0; j < s->row->lesson->m && rc == EXATTN_OK; j++)
+    {
+        t.key = j;
+        t.exact = exattn_row_get_mpq(t.q, t.row, EXATTN_WEIGHT, j, 0)
+                  == EXATTN_OK;
+        rc = rounded_q(w[j], &t, digits, err);
+    }
+    return rc;
+}
+
+/* e^{s_j} rounded to N digits, through the expression evaluator. */
+static int
+rounded_exp(mpq_t out, const exattn_row *row, size_t j, unsigned long digits,
+            mpfr_prec_t max_prec, exattn_error_t *err)
+{
+    exattn_sbuf b;
+    exattn_expr *e = NULL;
+    source t;
+    int rc;
+
+    exattn_sbuf__init(&b);
+    exattn_named__exp(&b, row, j, 0);
+    rc = b.oom ? EXATTN_ENOMEM
+               : exattn_expr_parse(&e, b.s, b.len, "intermediate", err);
+    exattn_sbuf__clear(&b);
+    if (rc != EXATTN_OK)
+        return rc;
+    memset(&t, 0, sizeof t);
+    {
+        exattn_claim c;
+
+        memset(&c, 0, sizeof c);
+        c.target = EXATTN_TARGET_EXPR;
+        c.expr = e;
+        t.claim = &c;
+        t.max_prec = max_prec;
+        mpq_init(t.q);
+        t.exact = exattn_expr_get_mpq(t.q, e) == EXATTN_OK;
+        rc = rounded_q(out, &t, digits, err);
+        mpq_clear(t.q);
+    }
+    exattn_expr_free(e);
+    return rc;
+}
+
+/* Is C what a lesson gets from intermediates rounded to N digits: the
+ * weight from rounded exponentials (2.028/5.056), a contribution from a
+ * rounded weight, an output from rounded weights or contributions? */
+static int
+from_rounded_intermediates(source *s, const mpz_t c, unsigned long n,
+                           exattn_error_t *err)
+{
+    const exattn_lesson *l = s->row->lesson;
+    mpq_t *w = malloc(l->m * sizeof *w), sum, t, x;
+    size_t j;
+    int hit = 0;
+
+    if (w == NULL)
+        return 0;
+    mpq_inits(sum, t, x, (mpq_ptr)0);
+    for (j = 0; j < l->m; j++)
+        mpq_init(w[j]);
+    if (s->kind == EXATTN_WEIGHT)
+    {
+        for (j = 0; j < l->m; j++)
+            if (s->row->allowed[j]
+                && rounded_exp(w[j], s->row, j, n, s->max_prec, err) == 0)
+                mpq_add(sum, sum, w[j]);
+        if (mpq_sgn(sum) > 0)
+        {
+            mpq_div(x, w[s->key], sum);
+            hit = rounds_to_claim(x, c, n);
+        }
+    }
+    else if (rounded_weights(w, s, n, err) == EXATTN_OK)
+    {
+        for (j = 0; j < l->m; j++)
+            if (s->row->allowed[j]
+                && (s->kind == EXATTN_OUTPUT || j == s->key))
+            {
+                mpq_mul(t, w[j], EXATTN_AT(&l->v, j, s->col));
+                mpq_add(x, x, t);               /* sum of products */
+                round_in_place(t, n);
+                mpq_add(sum, sum, t);           /* sum of rounded */
+            }
+        hit = rounds_to_claim(x, c, n) || rounds_to_claim(sum, c, n);
+    }
+    for (j = 0; j < l->m; j++)
+        mpq_clear(w[j]);
+    free(w);
+    mpq_clears(sum, t, x, (mpq_ptr)0);
+    return hit;
+}
+
+/* An exact value exactly half-way between two N-digit decimals. */
+static int
+is_tie(const mpq_t q, unsigned long digits)
+{
+    mpz_t r, p;
+    int tie;
+
+    mpz_init(r);
+    mpz_init(p);
+    mpz_ui_pow_ui(p, 10, digits);
+    mpz_abs(r, mpq_numref(q));
+    mpz_mul(r, r, p);
+    mpz_mod(r, r, mpq_denref(q));
+    mpz_mul_2exp(r, r, 1);
+    tie = mpz_cmp(r, mpq_denref(q)) == 0;
+    mpz_clear(r);
+    mpz_clear(p);
+    return tie;
+}
+
+/* The usual slip behind a wrong decimal C when the right one is D. */
+static const char *
+find_slip(source *s, const mpz_t c, const mpz_t d, unsigned long n,
+          exattn_error_t *err)
+{
+    exattn_ball cert;
+    mpfr_prec_t wp;
+    mpz_t t;
+    const char *slip = NULL;
+
+    mpz_init(t);
+    exattn_ball__init(&cert, 64);
+    if (decide(t, &cert, &wp, s, n, EXATTN_ROUND_TRUNCATE, err) == EXATTN_OK
+        && mpz_cmp(t, c) == 0)
+        slip = "a truncation, not a rounding";
+    else if (s->claim->target == EXATTN_TARGET_ROW
+             && (s->kind == EXATTN_WEIGHT || s->kind == EXATTN_CONTRIBUTION
+                 || s->kind == EXATTN_OUTPUT)
+             && from_rounded_intermediates(s, c, n, err))
+        slip = "computed from rounded intermediates";
+    else
+    {
+        mpz_sub(t, c, d);
+        if (mpz_cmpabs_ui(t, 1) == 0)
+            slip = "the last digit is off by one";
+    }
+    exattn_ball__clear(&cert);
+    mpz_clear(t);
+    return slip;
+}
+
+/* Does C name the other neighbour of an exact tie (toward zero)? */
+static int
+other_tie_neighbour(source *s, const mpz_t c, const mpz_t d, unsigned long n)
+{
+    mpz_t t;
+    int same;
+
+    if (!s->exact || !is_tie(s->q, n))
+        return 0;
+    mpz_init_set(t, d);
+    if (mpq_sgn(s->q) > 0)
+        mpz_sub_ui(t, t, 1);
+    else
+        mpz_add_ui(t, t, 1);
+    same = mpz_cmp(t, c) == 0;
+    mpz_clear(t);
+    return same;
+}
+
+static int
+check_approx(exattn_entry_result *r, source *s, const char *claimed,
+             exattn_error_t *err)
+{
+    exattn_ball cert;
+    mpfr_prec_t wp;
+    mpz_t c, d;
+    unsigned long n;
+    int rc;
+
+    mpz_inits(c, d, (mpz_ptr)0);
+    exattn_ball__init(&cert, 64);
+    n = claimed_integer(c, claimed);
+    rc = decide(d, &cert, &wp, s, n, EXATTN_ROUND_NEAREST, err);
+    if (rc == EXATTN_OK)
+    {
+        if (!s->exact)
+            certificate(r, &cert, wp, n);
+        r->truth = truth_text(s, n, err);
+        r->tie = s->exact && is_tie(s->q, n);
+        r->verdict = mpz_cmp(c, d) == 0 || other_tie_neighbour(s, c, d, n)
+                         ? EXATTN_PASS : EXATTN_FAIL;
+        if (r->verdict == EXATTN_FAIL)
+        {
+            r->rounds_to = exattn_decimal__format(d, n);
+            r->slip = find_slip(s, c, d, n, err);
+        }
+    }
+    else if (rc == EXATTN_EUNABLE)
+    {
+        r->verdict = EXATTN_UNDECIDED;
+        r->note = dup(err->message);
+        rc = EXATTN_OK;
+    }
+    exattn_ball__clear(&cert);
+    mpz_clears(c, d, (mpz_ptr)0);
+    return rc;
+}
+
+/* Precision cap for proving two values different, when none is given. */
+#define DISTINCT_PREC 4096
+
+static int
+enclose_source(exattn_ball *b, source *s, mpfr_prec_t wp,
+               exattn_error_t *err)
+{
+    exattn_ball__set_prec(b, wp);
+    if (s->exact)
+    {
+        exattn_ball__set_q(b, s->q);
+        return 0;
+    }
+    if (s->claim->target == EXATTN_TARGET_EXPR)
+        return exattn_expr__ball(b, s->claim->expr->root, wp,
+                                 s->claim->expr->name, err);
+    return exattn_row_eval__enclose(b, s->ev, s->kind, s->key, s->col, wp);
+}
+
+/* Do the enclosures of the entry and of an expression come apart as the
+ * precision grows?  1: proved different; 0: they still overlap at the
+ * cap; negative: an error (a domain error of the claimed expression). */
+static int
+proved_different(source *s, const exattn_expr *claimed, long *prec,
+                 exattn_error_t *err)
+{
+    mpfr_prec_t wp, cap = s->max_prec ? s->max_prec : DISTINCT_PREC;
+    exattn_ball a, b, d;
+    int rc = 0, apart = 0;
+
+    exattn_ball__init(&a, 64);
+    exattn_ball__init(&b, 64);
+    exattn_ball__init(&d, 64);
+    for (wp = 128; !apart && rc >= 0; wp *= 2)
+    {
+        if (wp > cap)
+            wp = cap;
+        rc = enclose_source(&a, s, wp, err);
+        if (rc == 0)
+            rc = exattn_expr__ball(&b, claimed->root, wp, claimed->name,
+                                   err);
+        if (rc == 0)
+        {
+            exattn_ball__set_prec(&d, wp);
+            exattn_ball__sub(&d, &a, &b);
+            apart = exattn_ball__excludes_zero(&d);
+        }
+        *prec = (long)wp;
+        if (wp >= cap)
+            break;
+    }
+    exattn_ball__clear(&a);
+    exattn_ball__clear(&b);
+    exattn_ball__clear(&d);
+    return rc < 0 ? rc : apart;
+}
+
+/* Settle a comparison numerically: FAIL when proved different, else
+ * UNDECIDED (equal as far as it was evaluated, but not proved). */
+static int
+numeric_verdict(exattn_entry_result *r, source *s, const exattn_expr *e,
+                exattn_error_t *err)
+{
+    long prec = 0;
+    char buf[160];
+    int apart = proved_different(s, e, &prec, err);
+
+    if (apart < 0)
+        return apart;
+    r->verdict = apart ? EXATTN_FAIL : EXATTN_UNDECIDED;
+    snprintf(buf, sizeof buf, apart
+             ? "proved different: disjoint enclosures at %ld bits"
+             : "equal to %ld bits, but not proved equal", prec);
+    r->note = dup(buf);
+    return EXATTN_OK;
+}
+
+static int
+check_is(exattn_entry_result *r, source *s, const mpq_t claimed,
+         exattn_error_t *err)
+{
+    r->truth = truth_text(s, 6, err);
+    if (s->exact)
+    {
+        r->verdict = mpq_equal(s->q, claimed) ? EXATTN_PASS : EXATTN_FAIL;
+        return EXATTN_OK;
+    }
+    if (s->claim->target == EXATTN_TARGET_ROW)
+    {
+        /* the rule proves a named row quantity irrational */
+        r->verdict = EXATTN_FAIL;
+        r->note = dup("the value is named (irrational), not a rational");
+        return EXATTN_OK;
+    }
+    {
+        exattn_expr *e = NULL;
+        char *text = exattn_mpq_get_str(claimed);
+        int rc = text ? exattn_expr_parse(&e, text, strlen(text), "claim",
+                                          err) : EXATTN_ENOMEM;
+
+        exattn_free(text);
+        if (rc == EXATTN_OK)
+            rc = numeric_verdict(r, s, e, err);
+        exattn_expr_free(e);
+        return rc;
+    }
+}
+
+static int
+check_named(exattn_entry_result *r, source *s, const exattn_expr *claimed,
+            exattn_error_t *err)
+{
+    exattn_tform_t t = EXATTN_TFORM_UNKNOWN;
+    mpq_t q;
+    int claimed_exact, rc;
+
+    mpq_init(q);
+    claimed_exact = exattn_expr_get_mpq(q, claimed) == EXATTN_OK;
+    r->truth = truth_text(s, 6, err);
+    if (s->exact && claimed_exact)
+        r->verdict = mpq_equal(s->q, q) ? EXATTN_PASS : EXATTN_FAIL;
+    else if (!s->exact && claimed_exact
+             && s->claim->target == EXATTN_TARGET_ROW)
+    {
+        r->verdict = EXATTN_FAIL;
+        r->note = dup("the value is named (irrational); the claim is "
+                      "rational");
+    }
+    else
+    {
+        if (!s->exact && s->claim->target == EXATTN_TARGET_ROW)
+        {
+            if (s->kind == EXATTN_SCALED)
+            {
+                mpq_t c;
+                unsigned long surd;
+
+                mpq_init(c);
+                surd = exattn_row_scaled_coef(c, s->row, s->key);
+                t = exattn_tform__compare_surd(c, surd, claimed);
+                mpq_clear(c);
+            }
+            else
+                t = exattn_tform__compare_row(s->row, s->kind, s->key,
+                                              s->col, claimed);
+        }
+        if (t != EXATTN_TFORM_UNKNOWN)
+        {
+            r->verdict = t == EXATTN_TFORM_EQUAL ? EXATTN_PASS : EXATTN_FAIL;
+            r->note = dup(t == EXATTN_TFORM_EQUAL
+                ? "proved equal: the same function of t = e^(sqrt(s)/L)"
+                : "proved different: not the same function of "
+                  "t = e^(sqrt(s)/L)");
+        }
+        else
+        {
+            mpq_clear(q);
+            return numeric_verdict(r, s, claimed, err);
+        }
+    }
+    rc = EXATTN_OK;
+    mpq_clear(q);
+    return rc;
+}
+
+static int
+check_entry(exattn_entry_result *r, source *s, size_t i, exattn_error_t *err)
+{
+    const exattn_claim *c = s->claim;
+    exattn_error_t local;
+    int rc;
+
+    exattn_error_init(&local);
+    select_entry(s, i);
+    switch (c->claim)
+    {
+    case EXATTN_CLAIM_APPROX:
+        rc = check_approx(r, s, c->values[i], &local);
+        break;
+    case EXATTN_CLAIM_IS:
+        rc = check_is(r, s, c->exact[i], &local);
+        break;
+    default:
+        rc = check_named(r, s, c->named[i], &local);
+        break;
+    }
+    if (rc != EXATTN_OK && err != NULL)
+        *err = local;
+    return rc;
+}
+
+void
+exattn_claims__clear(exattn_claim_result *r)
+{
+    size_t i;
+
+    for (i = 0; i < r->count && r->entries; i++)
+    {
+        exattn_entry_result *e = &r->entries[i];
+
+        free(e->truth);
+        exattn_free(e->rounds_to);
+        free(e->note);
+        if (e->enc_lo)
+            mpfr_free_str(e->enc_lo);
+        if (e->enc_hi)
+            mpfr_free_str(e->enc_hi);
+    }
+    free(r->entries);
+    r->entries = NULL;
+    r->count = 0;
+}
+
+int
+exattn_claims__check(exattn_claim_result *out, const exattn_claim *c,
+                     mpfr_prec_t max_prec, exattn_error_t *err)
+{
+    source s;
+    size_t i;
+    int rc = EXATTN_OK, undecided = 0, failed = 0;
+
+    memset(out, 0, sizeof *out);
+    memset(&s, 0, sizeof s);
+    s.claim = c;
+    s.kind = c->kind;
+    s.max_prec = max_prec;
+    mpq_init(s.q);
+    out->entries = calloc(c->count, sizeof *out->entries);
+    if (out->entries == NULL)
+        rc = exattn_error__set(err, EXATTN_ENOMEM, c->lesson->file, 0, 0,
+                               "out of memory");
+    out->count = out->entries ? c->count : 0;
+    if (rc == EXATTN_OK && c->target == EXATTN_TARGET_ROW)
+    {
+        rc = exattn_row_new(&s.row, c->lesson, c->row, err);
+        if (rc == EXATTN_OK)
+            rc = exattn_row_eval_new(&s.ev, s.row, err);
+    }
+    for (i = 0; rc == EXATTN_OK && i < c->count; i++)
+    {
+        rc = check_entry(&out->entries[i], &s, i, err);
+        failed |= out->entries[i].verdict == EXATTN_FAIL;
+        undecided |= out->entries[i].verdict == EXATTN_UNDECIDED;
+    }
+    out->verdict = failed ? EXATTN_FAIL
+                          : undecided ? EXATTN_UNDECIDED : EXATTN_PASS;
+    exattn_row_eval_free(s.ev);
+    exattn_row_free(s.row);
+    mpq_clear(s.q);
+    if (rc != EXATTN_OK)
+        exattn_claims__clear(out);
+    return rc;
+}

@@ -1,0 +1,31 @@
+/* Checking one claim: the verdict and the evidence of each entry. */
+#ifndef EXATTN_CLAIMS_CHECK_H
+#define EXATTN_CLAIMS_CHECK_H
+
+#include "internal.h"
+
+typedef struct
+{
+    exattn_verdict_t verdict;
+    char *truth;                /* "2/3", "0.283995" (3 more digits), ... */
+    char *rounds_to;            /* approx FAIL: the correct rounding */
+    int tie;                    /* an exact value on a rounding tie */
+    const char *slip;           /* the usual slip, when it is one */
+    char *note;                 /* why, for is/named verdicts */
+    char *enc_lo, *enc_hi;      /* certificate: the deciding enclosure */
+    long prec;                  /* and its working precision (0: exact) */
+} exattn_entry_result;
+
+typedef struct
+{
+    exattn_verdict_t verdict;   /* FAIL if any entry fails, else UNDECIDED
+                                   if any is undecided, else PASS */
+    size_t count;
+    exattn_entry_result *entries;
+} exattn_claim_result;
+
+int exattn_claims__check(exattn_claim_result *out, const exattn_claim *c,
+                         mpfr_prec_t max_prec, exattn_error_t *err);
+void exattn_claims__clear(exattn_claim_result *r);
+
+#endif

@@ -1,0 +1,130 @@
+/* exattn check LESSON.json [--format text|json] [--max-prec BITS] [-o FILE]
+ */
+#include <string.h>
+#include "cli/cli.h"
+
+enum { OPT_FORMAT, OPT_OUTPUT, OPT_MAX_PREC, OPT_HELP };
+
+static const cli_opt opts[] = {
+    { "--format", NULL, "FMT",
+      "text (default: a line per claim) or json (with certificates)" },
+    { "--output", "-o", "FILE",
+      "write FILE, only once the whole report is complete" },
+    { "--max-prec", NULL, "BITS",
+      "cap the working precision; beyond it a verdict is UNDECIDED" },
+    { "--help", "-h", NULL, "show this help" },
+    { NULL, NULL, NULL, NULL }
+};
+
+static void
+help(FILE *f)
+{
+    cli_print_help(f, "exattn check LESSON.json [--format text|json] "
+                      "[--max-prec BITS] [-o FILE]",
+        "Verify the lesson's claims: `is` (exact equality), `approx` (the\n"
+        "written decimal is the correct rounding to nearest of the true\n"
+        "value, ties away from zero; an exact tie accepts both neighbours),\n"
+        "`named` (an expression equal to the quantity, proved by polynomial\n"
+        "identity in t = e^(sqrt(s)/L), or by disjoint enclosures when\n"
+        "different; otherwise UNDECIDED, never guessed).  One line per\n"
+        "claim: PASS, FAIL or UNDECIDED, the claim, the certified true value,\n"
+        "and on a FAIL what it rounds to and the usual slip.  Exit status:\n"
+        "0 every claim passes, 1 a claim fails or is undecided, 2 bad input\n"
+        "or usage.", opts);
+}
+
+typedef struct
+{
+    const char *lesson;
+    const char *output;
+    int json;
+    mpfr_prec_t max_prec;
+} check_args;
+
+static int
+parse_args(check_args *a, int argc, char **argv)
+{
+    const char *arg;
+    unsigned long v;
+    int i, k;
+
+    memset(a, 0, sizeof *a);
+    for (i = 1; i < argc; i++)
+    {
+        k = cli_next_opt(argc, argv, &i, opts, &arg);
+        if (k == -2)
+            return CLI_EXIT_BAD_INPUT;
+        if (k == OPT_HELP)
+        {
+            help(stdout);
+            return -1;
+        }
+        if (k == OPT_FORMAT && (strcmp(arg, "text") == 0
+                                || strcmp(arg, "json") == 0))
+            a->json = strcmp(arg, "json") == 0;
+        else if (k == OPT_FORMAT)
+        {
+            cli_error("--format %s: expected text or json", arg);
+            return CLI_EXIT_BAD_INPUT;
+        }
+        else if (k == OPT_OUTPUT)
+            a->output = arg;
+        else if (k == OPT_MAX_PREC)
+        {
+            if (cli_parse_count(&v, "--max-prec", arg,
+                                (unsigned long)MPFR_PREC_MAX / 2)
+                != CLI_EXIT_OK)
+                return CLI_EXIT_BAD_INPUT;
+            a->max_prec = (mpfr_prec_t)v;
+        }
+        else if (a->lesson == NULL)
+            a->lesson = argv[i];
+        else
+        {
+            cli_error("check takes one lesson file; '%s' is a second",
+                      argv[i]);
+            return CLI_EXIT_BAD_INPUT;
+        }
+    }
+    if (a->lesson == NULL)
+    {
+        cli_error("check needs a lesson file (see exattn check --help)");
+        return CLI_EXIT_BAD_INPUT;
+    }
+    return CLI_EXIT_OK;
+}
+
+int
+cmd_check(int argc, char **argv)
+{
+    check_args a;
+    exattn_lesson *lesson = NULL;
+    exattn_check_summary_t sum = { 0, 0, 0 };
+    exattn_error_t err;
+    cli_output out;
+    int status, code;
+
+    status = parse_args(&a, argc, argv);
+    if (status != CLI_EXIT_OK)
+        return status < 0 ? CLI_EXIT_OK : status;
+    exattn_error_init(&err);
+    if (exattn_lesson_read_file(&lesson, a.lesson, NULL, &err) != EXATTN_OK)
+    {
+        cli_error_lib(&err);
+        return CLI_EXIT_BAD_INPUT;
+    }
+    status = cli_output_open(&out, a.output);
+    if (status == CLI_EXIT_OK)
+    {
+        code = a.json
+            ? exattn_check_write_json(out.f, lesson, a.max_prec, &sum, &err)
+            : exattn_check_write_text(out.f, lesson, a.max_prec, &sum, &err);
+        if (code != EXATTN_OK)
+            cli_error_lib(&err);
+        status = cli_output_close(&out, code == EXATTN_OK);
+    }
+    exattn_lesson_free(lesson);
+    if (status == CLI_EXIT_OK && (sum.failed > 0 || sum.undecided > 0))
+        status = CLI_EXIT_CLAIM_FAILED;
+    return status;
+}

@@ -1,0 +1,404 @@
+/* Claims, read and resolved with the lesson, so that a bad path, label,
+ * number or expression is an input error with its position:
+ *
+ *   {"of": "weights[rises]", "approx": ["0.284", "0.140", "0.576"]}
+ *   {"of": "output[rises]", "variant": "zero query", "is": ["2/3", "4/3"]}
+ *   {"expr": "2.028/5.056", "approx": "0.401"}
+ *   {"of": "weights[2][1]", "named": "1/(1+e)"}
+ *
+ * Paths: scores|scaled|weights [row] [key]; contributions [row][key] [col];
+ * output [row] [col]; blend [name] [col].  Rows and keys by 1-based index
+ * or label; coordinates by 1-based index.  Without its last index a path
+ * is a vector, and the claim gives one value per entry. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lesson/resolve.h"
+#include "lesson/claims.h"
+
+/* The bracketed parts of a path: "weights[rises][2]" -> name, refs. */
+typedef struct
+{
+    char name[32];
+    char *refs[3];
+    size_t count;
+} path_t;
+
+static void
+path_clear(path_t *p)
+{
+    size_t i;
+
+    for (i = 0; i < p->count; i++)
+        free(p->refs[i]);
+}
+
+static int
+split_path(path_t *p, const char *text)
+{
+    const char *open = strchr(text, '['), *close;
+    size_t n;
+
+    memset(p, 0, sizeof *p);
+    n = open ? (size_t)(open - text) : strlen(text);
+    if (n == 0 || n >= sizeof p->name)
+        return 0;
+    memcpy(p->name, text, n);
+    while (open != NULL && *open == '[')
+    {
+        close = strchr(open, ']');
+        if (close == NULL || close == open + 1 || p->count == 3)
+            return 0;
+        p->refs[p->count] = malloc((size_t)(close - open));
+        if (p->refs[p->count] == NULL)
+            return 0;
+        memcpy(p->refs[p->count], open + 1, (size_t)(close - open - 1));
+        p->refs[p->count++][close - open - 1] = '\0';
+        open = close + 1;
+    }
+    return open == NULL || *open == '\0';
+}
+
+/* A reference: a 1-based index, or a label when labels are given. */
+static int
+resolve_ref(size_t *out, const char *ref, char *const *labels,
+            size_t count)
+{
+    size_t i;
+    char *end;
+    unsigned long v;
+
+    if (labels != NULL)
+        for (i = 0; i < count; i++)
+            if (strcmp(labels[i], ref) == 0)
+            {
+                *out = i;
+                return 1;
+            }
+    if (!isdigit((unsigned char)ref[0]))
+        return 0;
+    v = strtoul(ref, &end, 10);
+    if (*end != '\0' || v < 1 || v > count)
+        return 0;
+    *out = v - 1;
+    return 1;
+}
+
+static const struct
+{
+    const char *name;
+    int target;
+    exattn_kind_t kind;
+} paths[] = {
+    { "scores", EXATTN_TARGET_ROW, EXATTN_SCORE },
+    { "scaled", EXATTN_TARGET_ROW, EXATTN_SCALED },
+    { "weights", EXATTN_TARGET_ROW, EXATTN_WEIGHT },
+    { "contributions", EXATTN_TARGET_ROW, EXATTN_CONTRIBUTION },
+    { "output", EXATTN_TARGET_ROW, EXATTN_OUTPUT },
+    { "blend", EXATTN_TARGET_BLEND, EXATTN_OUTPUT },
+};
+
+static int
+bad_path(const exattn_rctx *rc, const exattn_jnode *at, const char *text,
+         const char *why)
+{
+    return exattn_lesson__fail(rc, EXATTN_EFIELD, at,
+        "claim \"%.80s\": %s (paths: scores|scaled|weights[row][key], "
+        "contributions[row][key][col], output[row][col], "
+        "blend[name][col]; the last index may be left out)", text, why);
+}
+
+/* Resolve the indices of a row quantity's path. */
+static int
+resolve_row_path(exattn_claim *c, const path_t *p, const exattn_rctx *rc,
+                 const exattn_jnode *at)
+{
+    const exattn_lesson *l = c->lesson;
+    int over_keys = c->kind != EXATTN_OUTPUT;
+    size_t want = c->kind == EXATTN_CONTRIBUTION ? 3 : 2;
+
+    if (p->count < want - 1 || p->count > want)
+        return bad_path(rc, at, c->text, "wrong number of indices");
+    if (!resolve_ref(&c->row, p->refs[0], l->query_labels, l->n))
+        return bad_path(rc, at, c->text, "no such query row");
+    if (over_keys && p->count >= 2
+        && !resolve_ref(&c->key, p->refs[1], l->key_labels, l->m))
+        return bad_path(rc, at, c->text, "no such key");
+    if (c->kind == EXATTN_CONTRIBUTION && p->count == 3
+        && !resolve_ref(&c->col, p->refs[2], NULL, l->dv))
+        return bad_path(rc, at, c->text, "no such value coordinate");
+    if (c->kind == EXATTN_OUTPUT && p->count == 2
+        && !resolve_ref(&c->col, p->refs[1], NULL, l->dv))
+        return bad_path(rc, at, c->text, "no such output coordinate");
+    if (p->count == want)
+        c->vary = 0, c->count = 1;
+    else if (over_keys && c->kind != EXATTN_CONTRIBUTION)
+        c->vary = 1, c->count = l->m;
+    else
+        c->vary = 2, c->count = l->dv;
+    return EXATTN_OK;
+}
+
+static int
+resolve_path(exattn_claim *c, const exattn_rctx *rc, const exattn_jnode *at)
+{
+    const exattn_lesson *l = c->lesson;
+    path_t p;
+    size_t i, b;
+    int code;
+
+    if (!split_path(&p, c->text))
+    {
+        path_clear(&p);
+        return bad_path(rc, at, c->text, "not a path");
+    }
+    for (i = 0; i < sizeof paths / sizeof *paths; i++)
+        if (strcmp(p.name, paths[i].name) == 0)
+            break;
+    if (i == sizeof paths / sizeof *paths)
+        code = bad_path(rc, at, c->text, "unknown quantity");
+    else if ((c->target = paths[i].target) == EXATTN_TARGET_ROW)
+    {
+        c->kind = paths[i].kind;
+        code = resolve_row_path(c, &p, rc, at);
+    }
+    else
+    {
+        c->kind = EXATTN_OUTPUT;
+        for (b = 0; b < l->blend_count && p.count > 0; b++)
+            if (strcmp(l->blends[b].name, p.refs[0]) == 0)
+                break;
+        code = EXATTN_OK;
+        if (p.count == 0 || p.count > 2 || b == l->blend_count)
+            code = bad_path(rc, at, c->text, "no such blend");
+        else if (p.count == 2 && !resolve_ref(&c->col, p.refs[1], NULL,
+                                              l->dv))
+            code = bad_path(rc, at, c->text, "no such output coordinate");
+        c->row = b;
+        c->vary = p.count == 2 ? 0 : 2;
+        c->count = p.count == 2 ? 1 : l->dv;
+    }
+    path_clear(&p);
+    return code;
+}
+
+/* An approx value: [-]digits[.digits], as a lesson prints a decimal. */
+static int
+is_decimal(const char *s)
+{
+    size_t i = s[0] == '-';
+    int digits = 0;
+
+    for (; isdigit((unsigned char)s[i]); i++)
+        digits = 1;
+    if (s[i] == '.')
+        for (i++; isdigit((unsigned char)s[i]); i++)
+            digits = 1;
+    return digits && s[i] == '\0';
+}
+
+/* Parse each claimed value the way its kind needs. */
+static int
+read_value(exattn_claim *c, size_t i, const exattn_jnode *v,
+           const exattn_rctx *rc)
+{
+    exattn_error_t why;
+    int code;
+
+    if (v->kind != EXATTN_J_STRING && v->kind != EXATTN_J_NUMBER)
+        return exattn_lesson__fail(rc, EXATTN_EFIELD, v,
+            "claim \"%.80s\": expected a value (a string), found %s",
+            c->text, exattn_json__kind_name(v->kind));
+    c->values[i] = exattn_lesson__strdup(v->text);
+    if (c->values[i] == NULL)
+        return exattn_lesson__fail(rc, EXATTN_ENOMEM, v, "out of memory");
+    switch (c->claim)
+    {
+    case EXATTN_CLAIM_APPROX:
+        if (!is_decimal(v->text))
+            return exattn_lesson__fail(rc, EXATTN_EFIELD, v,
+                "claim \"%.80s\": \"%.40s\" is not a decimal such as "
+                "0.284", c->text, v->text);
+        return EXATTN_OK;
+    case EXATTN_CLAIM_IS:
+        return exattn_lesson__number(c->exact[i], rc, v, "claim");
+    default:
+        exattn_error_init(&why);
+        code = exattn_expr_parse(&c->named[i], v->text, v->len, rc->file,
+                                 &why);
+        if (code != EXATTN_OK)
+            return exattn_lesson__fail(rc, code, v,
+                "claim \"%.80s\": named \"%.60s\": column %lu: %s",
+                c->text, v->text, why.column, why.message);
+        return EXATTN_OK;
+    }
+}
+
+static int
+read_values(exattn_claim *c, const exattn_jnode *node, const exattn_rctx *rc)
+{
+    size_t i, n = node->kind == EXATTN_J_ARRAY ? node->count : 1;
+    int code;
+
+    if (n != c->count)
+        return exattn_lesson__fail(rc, EXATTN_ESHAPE, node,
+            "claim \"%.80s\": %zu values for %zu entries", c->text, n,
+            c->count);
+    c->values = calloc(n, sizeof *c->values);
+    c->named = calloc(n, sizeof *c->named);
+    c->exact = malloc(n * sizeof *c->exact);
+    if (!c->values || !c->named || !c->exact)
+        return exattn_lesson__fail(rc, EXATTN_ENOMEM, node, "out of memory");
+    for (i = 0; i < n; i++)
+        mpq_init(c->exact[i]);
+    for (i = 0; i < n; i++)
+        if ((code = read_value(c, i, node->kind == EXATTN_J_ARRAY
+                                             ? node->items[i] : node, rc))
+            != EXATTN_OK)
+            return code;
+    return EXATTN_OK;
+}
+
+static const exattn_lesson *
+find_variant(const exattn_lesson *l, const char *name)
+{
+    size_t k;
+
+    for (k = 0; k < l->variant_count; k++)
+        if (strcmp(l->variants[k]->name, name) == 0)
+            return l->variants[k];
+    return NULL;
+}
+
+/* What the claim is about: a path (in a variant) or an expression. */
+static int
+read_subject(exattn_claim *c, const exattn_lesson *l, const exattn_jnode *obj,
+             const exattn_rctx *rc)
+{
+    const exattn_jnode *of = exattn_json__get(obj, "of");
+    const exattn_jnode *expr = exattn_json__get(obj, "expr");
+    const exattn_jnode *var = exattn_json__get(obj, "variant");
+    const exattn_jnode *subject = of ? of : expr;
+    exattn_error_t why;
+    int code;
+
+    if ((of == NULL) == (expr == NULL))
+        return exattn_lesson__fail(rc, EXATTN_EFIELD, obj,
+            "a claim needs either \"of\" (a path) or \"expr\"");
+    if ((code = exattn_lesson__string(&c->text, rc, subject, "claim"))
+        != EXATTN_OK)
+        return code;
+    c->lesson = l;
+    if (var != NULL)
+    {
+        if (expr != NULL)
+            return exattn_lesson__fail(rc, EXATTN_EFIELD, var,
+                "claim \"%.80s\": an expression has no variant", c->text);
+        if ((code = exattn_lesson__string(&c->variant, rc, var,
+                                          "claim variant")) != EXATTN_OK)
+            return code;
+        if ((c->lesson = find_variant(l, c->variant)) == NULL)
+            return exattn_lesson__fail(rc, EXATTN_EFIELD, var,
+                "claim \"%.80s\": no variant \"%.60s\"", c->text,
+                c->variant);
+    }
+    if (of != NULL)
+        return resolve_path(c, rc, of);
+    c->target = EXATTN_TARGET_EXPR;
+    c->count = 1;
+    exattn_error_init(&why);
+    code = exattn_expr_parse(&c->expr, expr->text, expr->len, rc->file,
+                             &why);
+    if (code != EXATTN_OK)
+        return exattn_lesson__fail(rc, code, expr,
+            "claim expression \"%.60s\": column %lu: %s", expr->text,
+            why.column, why.message);
+    return EXATTN_OK;
+}
+
+static int
+read_claim(exattn_claim *c, const exattn_lesson *l, const exattn_jnode *obj,
+           const exattn_rctx *rc)
+{
+    static const char *const known[] = { "of", "expr", "variant", "is",
+                                         "approx", "named", NULL };
+    static const char *const kinds[] = { "is", "approx", "named" };
+    const exattn_jnode *values = NULL;
+    int code, k;
+
+    if ((code = exattn_lesson__check_members(rc, obj, "claim", known))
+        != EXATTN_OK)
+        return code;
+    c->line = obj->line;
+    c->column = obj->column;
+    for (k = 0; k < 3; k++)
+        if (exattn_json__get(obj, kinds[k]) != NULL)
+        {
+            if (values != NULL)
+                return exattn_lesson__fail(rc, EXATTN_EFIELD, obj,
+                    "a claim says one of \"is\", \"approx\" or \"named\"");
+            values = exattn_json__get(obj, kinds[k]);
+            c->claim = (exattn_claim_kind)k;
+        }
+    if (values == NULL)
+        return exattn_lesson__fail(rc, EXATTN_EFIELD, obj,
+            "a claim needs \"is\", \"approx\" or \"named\"");
+    if ((code = read_subject(c, l, obj, rc)) != EXATTN_OK)
+        return code;
+    return read_values(c, values, rc);
+}
+
+void
+exattn_lesson__free_claims(exattn_lesson *l)
+{
+    size_t i, j;
+
+    for (i = 0; i < l->claim_count; i++)
+    {
+        exattn_claim *c = &l->claims[i];
+
+        for (j = 0; j < c->count; j++)
+        {
+            if (c->values)
+                free(c->values[j]);
+            if (c->named)
+                exattn_expr_free(c->named[j]);
+            if (c->exact)
+                mpq_clear(c->exact[j]);
+        }
+        free(c->values);
+        free(c->named);
+        free(c->exact);
+        exattn_expr_free(c->expr);
+        free(c->text);
+        free(c->variant);
+    }
+    free(l->claims);
+    l->claims = NULL;
+    l->claim_count = 0;
+}
+
+int
+exattn_lesson__read_claims(exattn_lesson *l, const exattn_jnode *node,
+                           const exattn_rctx *rc)
+{
+    size_t i;
+    int code;
+
+    if (node == NULL)
+        return EXATTN_OK;
+    if ((code = exattn_lesson__array(rc, node, "claims", "objects"))
+        != EXATTN_OK)
+        return code;
+    l->claims = calloc(node->count ? node->count : 1, sizeof *l->claims);
+    if (l->claims == NULL)
+        return exattn_lesson__fail(rc, EXATTN_ENOMEM, node, "out of memory");
+    for (i = 0; i < node->count; i++)
+    {
+        l->claim_count = i + 1;     /* so that a failure frees this one */
+        if ((code = read_claim(&l->claims[i], l, node->items[i], rc))
+            != EXATTN_OK)
+            return code;
+    }
+    return EXATTN_OK;
+}

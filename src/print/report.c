@@ -1,0 +1,237 @@
+/* The report of `exattn check`: one line per claim in text, or a JSON
+ * document with every verdict's certificate. */
+#include <string.h>
+#include "internal.h"
+#include "claims/check.h"
+
+static const char *const verdicts[] = { "PASS", "FAIL", "UNDECIDED" };
+static const char *const verdicts_json[] = { "pass", "fail", "undecided" };
+static const char *const kinds[] = { "is", "approx", "named" };
+
+size_t
+exattn_lesson_claim_count(const exattn_lesson *l)
+{
+    return l->claim_count;
+}
+
+int
+exattn_claim_verdict(exattn_verdict_t *out, const exattn_lesson *l,
+                     size_t i, mpfr_prec_t max_prec, exattn_error_t *err)
+{
+    exattn_claim_result r;
+    int rc;
+
+    if (i >= l->claim_count)
+        return exattn_error__set(err, EXATTN_EINVAL, l->file, 0, 0,
+                                 "no claim %zu", i + 1);
+    rc = exattn_claims__check(&r, &l->claims[i], max_prec, err);
+    if (rc == EXATTN_OK)
+        *out = r.verdict;
+    exattn_claims__clear(&r);
+    return rc;
+}
+
+static void
+count(exattn_check_summary_t *sum, exattn_verdict_t v)
+{
+    if (v == EXATTN_PASS)
+        sum->passed++;
+    else if (v == EXATTN_FAIL)
+        sum->failed++;
+    else
+        sum->undecided++;
+}
+
+/* "rounds to 0.269: a truncation, not a rounding", "a tie", a note. */
+static void
+evidence(exattn_sbuf *b, const exattn_entry_result *e)
+{
+    if (e->rounds_to)
+        exattn_sbuf__printf(b, "rounds to %s%s%s", e->rounds_to,
+                            e->slip ? ": " : "", e->slip ? e->slip : "");
+    else if (e->note)
+        exattn_sbuf__puts(b, e->note);
+}
+
+static void
+text_line(exattn_sbuf *b, const exattn_claim *c, const exattn_claim_result *r)
+{
+    size_t i;
+    int first = 1;
+
+    exattn_sbuf__printf(b, "%-9s %s", verdicts[r->verdict], c->text);
+    if (c->variant)
+        exattn_sbuf__printf(b, " (variant \"%s\")", c->variant);
+    exattn_sbuf__printf(b, " %s ", c->claim == EXATTN_CLAIM_APPROX ? "≈"
+                                                                   : kinds[c->claim]);
+    for (i = 0; i < c->count; i++)
+        exattn_sbuf__printf(b, "%s%s", i ? ", " : "", c->values[i]);
+    exattn_sbuf__puts(b, "  (true: ");
+    for (i = 0; i < r->count; i++)
+        exattn_sbuf__printf(b, "%s%s", i ? ", " : "",
+                            r->entries[i].truth ? r->entries[i].truth : "?");
+    exattn_sbuf__puts(b, ")");
+    for (i = 0; i < r->count; i++)
+    {
+        const exattn_entry_result *e = &r->entries[i];
+
+        if (e->tie)
+            exattn_sbuf__printf(b, "%s%s%zu: a tie, both roundings accepted",
+                                first ? " — " : "; ",
+                                r->count > 1 ? "entry " : "entry ", i + 1);
+        else if (e->verdict == EXATTN_PASS && !e->note)
+            continue;
+        else
+        {
+            exattn_sbuf__puts(b, first ? " — " : "; ");
+            if (r->count > 1)
+                exattn_sbuf__printf(b, "entry %zu: ", i + 1);
+            evidence(b, e);
+        }
+        first = 0;
+    }
+    exattn_sbuf__puts(b, "\n");
+}
+
+int
+exattn_check_write_text(FILE *f, const exattn_lesson *l,
+                        mpfr_prec_t max_prec, exattn_check_summary_t *sum,
+                        exattn_error_t *err)
+{
+    exattn_check_summary_t local = { 0, 0, 0 };
+    exattn_claim_result r;
+    exattn_sbuf b;
+    size_t i;
+    int rc = EXATTN_OK;
+
+    exattn_sbuf__init(&b);
+    for (i = 0; i < l->claim_count && rc == EXATTN_OK; i++)
+    {
+        rc = exattn_claims__check(&r, &l->claims[i], max_prec, err);
+        if (rc != EXATTN_OK)
+            break;
+        count(&local, r.verdict);
+        text_line(&b, &l->claims[i], &r);
+        exattn_claims__clear(&r);
+        rc = exattn_sbuf__flush(&b, f, l->file, err);
+    }
+    if (rc == EXATTN_OK)
+    {
+        exattn_sbuf__printf(&b, "%zu passed, %zu failed, %zu undecided\n",
+                            local.passed, local.failed, local.undecided);
+        rc = exattn_sbuf__flush(&b, f, l->file, err);
+    }
+    exattn_sbuf__clear(&b);
+    if (sum)
+        *sum = local;
+    return rc;
+}
+
+static void
+json_str(exattn_sbuf *b, const char *s)
+{
+    if (s == NULL)
+    {
+        exattn_sbuf__puts(b, "null");
+        return;
+    }
+    exattn_sbuf__puts(b, "\"");
+    for (; *s; s++)
+        if (*s == '"' || *s == '\\')
+            exattn_sbuf__printf(b, "\\%c", *s);
+        else if ((unsigned char)*s < 0x20)
+            exattn_sbuf__printf(b, "\\u%04x", (unsigned char)*s);
+        else
+            exattn_sbuf__putn(b, s, 1);
+    exattn_sbuf__puts(b, "\"");
+}
+
+static void
+json_entry(exattn_sbuf *b, const char *claimed, const exattn_entry_result *e)
+{
+    exattn_sbuf__puts(b, "{\"claimed\": ");
+    json_str(b, claimed);
+    exattn_sbuf__printf(b, ", \"verdict\": \"%s\", \"true\": ",
+                        verdicts_json[e->verdict]);
+    json_str(b, e->truth);
+    exattn_sbuf__puts(b, ", \"rounds_to\": ");
+    json_str(b, e->rounds_to);
+    exattn_sbuf__printf(b, ", \"tie\": %s, \"slip\": ",
+                        e->tie ? "true" : "false");
+    json_str(b, e->slip);
+    exattn_sbuf__puts(b, ", \"note\": ");
+    json_str(b, e->note);
+    exattn_sbuf__puts(b, ", \"certificate\": ");
+    if (e->prec == 0)
+        exattn_sbuf__puts(b, "{\"exact\": true}");
+    else
+    {
+        exattn_sbuf__puts(b, "{\"enclosure\": [");
+        json_str(b, e->enc_lo);
+        exattn_sbuf__puts(b, ", ");
+        json_str(b, e->enc_hi);
+        exattn_sbuf__printf(b, "], \"precision\": %ld}", e->prec);
+    }
+    exattn_sbuf__puts(b, "}");
+}
+
+static void
+json_claim(exattn_sbuf *b, const exattn_claim *c,
+           const exattn_claim_result *r)
+{
+    size_t i;
+
+    exattn_sbuf__printf(b, "{\"%s\": ",
+                        c->target == EXATTN_TARGET_EXPR ? "expr" : "of");
+    json_str(b, c->text);
+    exattn_sbuf__puts(b, ", \"variant\": ");
+    json_str(b, c->variant);
+    exattn_sbuf__printf(b, ", \"kind\": \"%s\", \"line\": %lu, "
+                        "\"verdict\": \"%s\",\n     \"entries\": [",
+                        kinds[c->claim], c->line, verdicts_json[r->verdict]);
+    for (i = 0; i < r->count; i++)
+    {
+        exattn_sbuf__puts(b, i ? ",\n       " : "\n       ");
+        json_entry(b, c->values[i], &r->entries[i]);
+    }
+    exattn_sbuf__puts(b, "]}");
+}
+
+int
+exattn_check_write_json(FILE *f, const exattn_lesson *l,
+                        mpfr_prec_t max_prec, exattn_check_summary_t *sum,
+                        exattn_error_t *err)
+{
+    exattn_check_summary_t local = { 0, 0, 0 };
+    exattn_claim_result r;
+    exattn_sbuf b;
+    size_t i;
+    int rc = EXATTN_OK;
+
+    exattn_sbuf__init(&b);
+    exattn_sbuf__puts(&b, "{\"file\": ");
+    json_str(&b, l->file);
+    exattn_sbuf__puts(&b, ",\n  \"claims\": [");
+    for (i = 0; i < l->claim_count && rc == EXATTN_OK; i++)
+    {
+        rc = exattn_claims__check(&r, &l->claims[i], max_prec, err);
+        if (rc != EXATTN_OK)
+            break;
+        count(&local, r.verdict);
+        exattn_sbuf__puts(&b, i ? ",\n    " : "\n    ");
+        json_claim(&b, &l->claims[i], &r);
+        exattn_claims__clear(&r);
+        rc = exattn_sbuf__flush(&b, f, l->file, err);
+    }
+    if (rc == EXATTN_OK)
+    {
+        exattn_sbuf__printf(&b, "],\n  \"summary\": {\"passed\": %zu, "
+                            "\"failed\": %zu, \"undecided\": %zu}}\n",
+                            local.passed, local.failed, local.undecided);
+        rc = exattn_sbuf__flush(&b, f, l->file, err);
+    }
+    exattn_sbuf__clear(&b);
+    if (sum)
+        *sum = local;
+    return rc;
+}
