@@ -223,10 +223,11 @@ static int
 rounded_weights(mpq_t *w, source *s, unsigned long digits,
                 exattn_error_t *err)
 {
-    source t = *s;
+    source t = *s;              /* the same row, its own value */
     size_t j;
     int rc = EXATTN_OK;
 
+    mpq_init(t.q);
     t.kind = EXATTN_WEIGHT;
     for (j = 0; j < s->row->lesson->m && rc == EXATTN_OK; j++)
     {
@@ -235,6 +236,7 @@ rounded_weights(mpq_t *w, source *s, unsigned long digits,
                   == EXATTN_OK;
         rc = rounded_q(w[j], &t, digits, err);
     }
+    mpq_clear(t.q);
     return rc;
 }
 
@@ -271,6 +273,37 @@ rounded_exp(mpq_t out, const exattn_row *row, size_t j, unsigned long digits,
     }
     exattn_expr_free(e);
     return rc;
+}
+
+/* Sum of the true contributions w_j V_jc, each rounded to N digits. */
+static int
+sum_of_rounded_contributions(source *s, const mpz_t c, unsigned long n,
+                             exattn_error_t *err)
+{
+    source t = *s;              /* the same row, its own value */
+    mpq_t sum, r;
+    size_t j;
+    int ok = 1, hit;
+
+    mpq_init(t.q);
+    mpq_init(sum);
+    mpq_init(r);
+    t.kind = EXATTN_CONTRIBUTION;
+    for (j = 0; j < s->row->lesson->m && ok; j++)
+    {
+        if (!s->row->allowed[j])
+            continue;
+        t.key = j;
+        t.exact = exattn_row_get_mpq(t.q, t.row, EXATTN_CONTRIBUTION, j,
+                                     s->col) == EXATTN_OK;
+        ok = rounded_q(r, &t, n, err) == EXATTN_OK;
+        mpq_add(sum, sum, r);
+    }
+    hit = ok && rounds_to_claim(sum, c, n);
+    mpq_clear(t.q);
+    mpq_clear(sum);
+    mpq_clear(r);
+    return hit;
 }
 
 /* Is C what a lesson gets from intermediates rounded to N digits: the
@@ -314,6 +347,8 @@ from_rounded_intermediates(source *s, const mpz_t c, unsigned long n,
                 mpq_add(sum, sum, t);           /* sum of rounded */
             }
         hit = rounds_to_claim(x, c, n) || rounds_to_claim(sum, c, n);
+        if (!hit && s->kind == EXATTN_OUTPUT)
+            hit = sum_of_rounded_contributions(s, c, n, err);
     }
     for (j = 0; j < l->m; j++)
         mpq_clear(w[j]);
@@ -342,35 +377,36 @@ is_tie(const mpq_t q, unsigned long digits)
     return tie;
 }
 
-/* The usual slip behind a wrong decimal C when the right one is D. */
-static const char *
+/* The usual slips behind a wrong decimal C when the right one is D, all
+ * that match ("; or " between them), or NULL. */
+static char *
 find_slip(source *s, const mpz_t c, const mpz_t d, unsigned long n,
           exattn_error_t *err)
 {
     exattn_ball cert;
     mpfr_prec_t wp;
     mpz_t t;
-    const char *slip = NULL;
+    exattn_sbuf b;
 
     mpz_init(t);
+    exattn_sbuf__init(&b);
     exattn_ball__init(&cert, 64);
     if (decide(t, &cert, &wp, s, n, EXATTN_ROUND_TRUNCATE, err) == EXATTN_OK
         && mpz_cmp(t, c) == 0)
-        slip = "a truncation, not a rounding";
-    else if (s->claim->target == EXATTN_TARGET_ROW
-             && (s->kind == EXATTN_WEIGHT || s->kind == EXATTN_CONTRIBUTION
-                 || s->kind == EXATTN_OUTPUT)
-             && from_rounded_intermediates(s, c, n, err))
-        slip = "computed from rounded intermediates";
-    else
-    {
-        mpz_sub(t, c, d);
-        if (mpz_cmpabs_ui(t, 1) == 0)
-            slip = "the last digit is off by one";
-    }
+        exattn_sbuf__puts(&b, "a truncation, not a rounding");
+    if (s->claim->target == EXATTN_TARGET_ROW
+        && (s->kind == EXATTN_WEIGHT || s->kind == EXATTN_CONTRIBUTION
+            || s->kind == EXATTN_OUTPUT)
+        && from_rounded_intermediates(s, c, n, err))
+        exattn_sbuf__puts(&b, b.len ? "; or computed from rounded "
+                                      "intermediates"
+                                    : "computed from rounded intermediates");
+    mpz_sub(t, c, d);
+    if (b.len == 0 && mpz_cmpabs_ui(t, 1) == 0)
+        exattn_sbuf__puts(&b, "the last digit is off by one");
     exattn_ball__clear(&cert);
     mpz_clear(t);
-    return slip;
+    return b.len ? exattn_sbuf__take(&b) : (exattn_sbuf__clear(&b), NULL);
 }
 
 /* Does C name the other neighbour of an exact tie (toward zero)? */
@@ -633,6 +669,7 @@ exattn_claims__clear(exattn_claim_result *r)
 
         free(e->truth);
         exattn_free(e->rounds_to);
+        exattn_free(e->slip);
         free(e->note);
         if (e->enc_lo)
             mpfr_free_str(e->enc_lo);

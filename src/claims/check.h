@@ -10,7 +10,7 @@ typedef struct
     char *truth;                /* "2/3", "0.283995" (3 more digits), ... */
     char *rounds_to;            /* approx FAIL: the correct rounding */
     int tie;                    /* an exact value on a rounding tie */
-    const char *slip;           /* the usual slip, when it is one */
+    char *slip;                 /* the usual slips it matches, or NULL */
     char *note;                 /* why, for is/named verdicts */
     char *enc_lo, *enc_hi;      /* certificate: the deciding enclosure */
     long prec;                  /* and its working precision (0: exact) */

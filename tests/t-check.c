@@ -1,0 +1,285 @@
+/* Claims: reading them (every mistake an input error with its position)
+ * and checking them (verdicts, ties, slips, proofs, certificates). */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+#include "exattn.h"
+#include "helpers.h"
+
+#define LESSON002 "\"tokens\": [\"grid\",\"load\",\"rises\"], " \
+    "\"X\": [[1,0],[0,1],[1,1]], \"W_Q\": [[1,0],[0,1]], " \
+    "\"W_K\": [[1,1],[0,1]], \"W_V\": [[1,0],[0,2]], \"mask\": \"causal\", " \
+    "\"variants\": [{\"name\": \"zero query\", \"query_multiplier\": " \
+    "{\"query\": \"rises\", \"by\": 0}}], " \
+    "\"blends\": [{\"name\": \"half\", \"weights\": [\"1/2\", 0, \"1/2\"]}]"
+
+static exattn_lesson *
+with_claims(const char *claims)
+{
+    char buf[8192];
+
+    snprintf(buf, sizeof buf, "{" LESSON002 ", \"claims\": [%s]}", claims);
+    return th_lesson(buf);
+}
+
+static exattn_verdict_t
+verdict(const char *claim)
+{
+    exattn_lesson *l = with_claims(claim);
+    exattn_verdict_t v;
+    exattn_error_t err;
+
+    cr_assert_eq(exattn_lesson_claim_count(l), 1);
+    cr_assert_eq(exattn_claim_verdict(&v, l, 0, 0, &err), EXATTN_OK, "%s",
+                 err.message);
+    exattn_lesson_free(l);
+    return v;
+}
+
+/* The text report of one claim. */
+static char *
+report(const char *claim)
+{
+    exattn_lesson *l = with_claims(claim);
+    exattn_error_t err;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+
+    cr_assert_eq(exattn_check_write_text(f, l, 0, NULL, &err), EXATTN_OK);
+    fclose(f);
+    exattn_lesson_free(l);
+    return buf;
+}
+
+Test(check, verdicts)
+{
+    static const struct
+    {
+        const char *claim;
+        exattn_verdict_t want;
+    } cases[] = {
+        { "{\"of\": \"weights[rises]\", \"approx\": [\"0.284\", \"0.140\", "
+          "\"0.576\"]}", EXATTN_PASS },
+        { "{\"of\": \"output[rises]\", \"approx\": [\"0.860\", \"1.432\"]}",
+          EXATTN_PASS },
+        { "{\"of\": \"output[grid]\", \"is\": [1, 0]}", EXATTN_PASS },
+        { "{\"of\": \"output[rises]\", \"variant\": \"zero query\", "
+          "\"is\": [\"2/3\", \"4/3\"]}", EXATTN_PASS },
+        { "{\"of\": \"output[rises]\", \"is\": [\"2/3\", \"4/3\"]}",
+          EXATTN_FAIL },
+        { "{\"expr\": \"2.028/5.056\", \"approx\": \"0.401\"}", EXATTN_PASS },
+        { "{\"expr\": \"exp(0.707)\", \"approx\": \"2.028\"}", EXATTN_PASS },
+        { "{\"expr\": \"0.401 + 0.198 + 0.401\", \"approx\": \"1.000\"}",
+          EXATTN_PASS },
+        { "{\"of\": \"scores[rises]\", \"is\": [2, 1, 3]}", EXATTN_PASS },
+        { "{\"of\": \"scaled[rises]\", \"approx\": [\"1.414\", \"0.707\", "
+          "\"2.121\"]}", EXATTN_PASS },
+        { "{\"of\": \"contributions[rises][rises]\", \"approx\": "
+          "[\"0.576\", \"1.152\"]}", EXATTN_PASS },
+        { "{\"of\": \"blend[half]\", \"is\": [1, 1]}", EXATTN_PASS },
+        { "{\"of\": \"weights[load][grid]\", \"is\": \"1/2\"}", EXATTN_PASS },
+        { "{\"of\": \"weights[load][rises]\", \"is\": 0}", EXATTN_PASS },
+        /* named: proved equal, proved different, undecided */
+        { "{\"of\": \"scaled[rises][grid]\", \"named\": \"2/√2\"}",
+          EXATTN_PASS },
+        { "{\"of\": \"scaled[rises][grid]\", \"named\": \"√2/2\"}",
+          EXATTN_FAIL },
+        { "{\"of\": \"weights[rises][grid]\", \"named\": "
+          "\"1/(1+e^(-1/√2)+e^(1/√2))\"}", EXATTN_PASS },
+        { "{\"of\": \"weights[rises][grid]\", \"named\": "
+          "\"1/(1+e^(-1/√2)+e^(1/√3))\"}", EXATTN_FAIL },
+        { "{\"of\": \"weights[rises][grid]\", \"named\": \"0.284\"}",
+          EXATTN_FAIL },
+        { "{\"of\": \"output[grid][1]\", \"named\": \"sqrt(2)^2/2\"}",
+          EXATTN_UNDECIDED },
+        { "{\"of\": \"output[grid][1]\", \"named\": \"e^0\"}", EXATTN_PASS },
+    };
+    size_t i;
+
+    for (i = 0; i < sizeof cases / sizeof *cases; i++)
+        cr_assert_eq(verdict(cases[i].claim), cases[i].want, "%s",
+                     cases[i].claim);
+}
+
+/* 1/2 at 0 digits is a tie: both 0 and 1 are correct roundings. */
+Test(check, exact_ties_accept_both_neighbours)
+{
+    char *r;
+
+    cr_assert_eq(verdict("{\"of\": \"output[load][1]\", \"approx\": \"1\"}"),
+                 EXATTN_PASS);
+    cr_assert_eq(verdict("{\"of\": \"output[load][1]\", \"approx\": \"0\"}"),
+                 EXATTN_PASS);
+    cr_assert_eq(verdict("{\"of\": \"output[load][1]\", \"approx\": \"2\"}"),
+                 EXATTN_FAIL);
+    r = report("{\"of\": \"output[load][1]\", \"approx\": \"0\"}");
+    cr_assert_not_null(strstr(r, "a tie, both roundings accepted"), "%s", r);
+    free(r);
+}
+
+Test(check, slips)
+{
+    char *r = report("{\"of\": \"weights[rises][grid]\", \"approx\": "
+                     "\"0.283\"}");
+
+    cr_assert_not_null(strstr(r, "FAIL"));
+    cr_assert_not_null(strstr(r, "rounds to 0.284: a truncation, not a "
+                                 "rounding"), "%s", r);
+    free(r);
+    r = report("{\"of\": \"weights[rises][load]\", \"approx\": \"0.141\"}");
+    cr_assert_not_null(strstr(r, "rounds to 0.140: the last digit is off by "
+                                 "one"), "%s", r);
+    free(r);
+    r = report("{\"of\": \"weights[rises]\", \"is\": [\"1/3\", \"1/3\", "
+               "\"1/3\"]}");
+    cr_assert_not_null(strstr(r, "entry 2: the value is named "
+                                 "(irrational)"), "%s", r);
+    free(r);
+}
+
+/* A value computed from rounded intermediates: search small lessons for
+ * an output whose sum of rounded contributions differs from its correct
+ * rounding, claim that sum, and expect the slip to be named. */
+Test(check, rounded_intermediates_are_recognised)
+{
+    int a, b, found = 0;
+    char claim[4096], lesson[4096];
+
+    for (a = 1; a <= 9 && !found; a++)
+        for (b = 1; b <= 9 && !found; b++)
+        {
+            exattn_lesson *l;
+            exattn_row *row;
+            exattn_row_eval *ev;
+            exattn_error_t err;
+            char *w[3], *o, *v;
+            double sum = 0;
+            int j;
+
+            snprintf(lesson, sizeof lesson, "{\"Q\": [[1]], \"K\": [[0],[%d],"
+                     "[%d]], \"V\": [[3],[5],[7]], \"scale\": \"1/%d\"}", a,
+                     a + b, 3 + a);
+            l = th_lesson(lesson);
+            cr_assert_eq(exattn_row_new(&row, l, 0, &err), 0);
+            cr_assert_eq(exattn_row_eval_new(&ev, row, &err), 0);
+            /* the correct rounding of the output and of w_j V_j */
+            cr_assert_eq(exattn_row_eval_decimal(&o, NULL, ev, EXATTN_OUTPUT,
+                                                 0, 0, 2, 0, &err), 0);
+            for (j = 0; j < 3; j++)
+            {
+                cr_assert_eq(exattn_row_eval_decimal(&w[j], NULL, ev,
+                    EXATTN_CONTRIBUTION, (size_t)j, 0, 2, 0, &err), 0);
+                sum += strtod(w[j], NULL);
+                exattn_free(w[j]);
+            }
+            v = malloc(32);
+            snprintf(v, 32, "%.2f", sum);
+            if (strcmp(v, o) != 0)
+            {
+                char *r;
+                exattn_lesson *with;
+
+                found = 1;
+                snprintf(claim, sizeof claim, "{\"of\": \"output[1][1]\", "
+                         "\"approx\": \"%s\"}", v);
+                lesson[strlen(lesson) - 1] = '\0';
+                snprintf(lesson + strlen(lesson), 200, ", \"claims\": [%s]}",
+                         claim);
+                with = th_lesson(lesson);
+                {
+                    char *buf = NULL;
+                    size_t len = 0;
+                    FILE *f = open_memstream(&buf, &len);
+
+                    cr_assert_eq(exattn_check_write_text(f, with, 0, NULL,
+                                                         &err), 0);
+                    fclose(f);
+                    r = buf;
+                }
+                cr_assert_not_null(strstr(r, "computed from rounded "
+                                             "intermediates"), "%s", r);
+                free(r);
+                exattn_lesson_free(with);
+            }
+            free(v);
+            exattn_free(o);
+            exattn_row_eval_free(ev);
+            exattn_row_free(row);
+            exattn_lesson_free(l);
+        }
+    cr_assert(found, "no lesson in the search shows the slip");
+}
+
+Test(check, json_report_carries_certificates)
+{
+    exattn_lesson *l = with_claims(
+        "{\"of\": \"weights[rises][grid]\", \"approx\": \"0.284\"},"
+        "{\"of\": \"output[grid]\", \"is\": [1, 0]}");
+    exattn_check_summary_t sum;
+    exattn_error_t err;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+
+    cr_assert_eq(exattn_check_write_json(f, l, 0, &sum, &err), EXATTN_OK);
+    fclose(f);
+    cr_assert_eq(sum.passed, 2);
+    cr_assert_not_null(strstr(buf, "\"certificate\": {\"enclosure\": "
+                                   "[\"2.8399"), "%s", buf);
+    cr_assert_not_null(strstr(buf, "\"precision\": "));
+    cr_assert_not_null(strstr(buf, "{\"exact\": true}"));
+    cr_assert_not_null(strstr(buf, "\"summary\": {\"passed\": 2, "
+                                   "\"failed\": 0, \"undecided\": 0}"));
+    free(buf);
+    exattn_lesson_free(l);
+}
+
+static void
+bad_claim(const char *claim, int code, const char *part)
+{
+    char buf[8192];
+    exattn_error_t err;
+
+    snprintf(buf, sizeof buf, "{" LESSON002 ", \"claims\": [%s]}", claim);
+    cr_assert_eq(th_lesson_fails(buf, &err), code, "%s: %s", claim,
+                 err.message);
+    cr_assert_gt(err.line, 0);
+    cr_assert_not_null(strstr(err.message, part), "%s: %s", claim,
+                       err.message);
+}
+
+Test(check, mistakes_in_claims_are_input_errors)
+{
+    bad_claim("{\"of\": \"weight[rises]\", \"is\": 1}", EXATTN_EFIELD,
+              "unknown quantity");
+    bad_claim("{\"of\": \"weights[fall]\", \"is\": [1,1,1]}", EXATTN_EFIELD,
+              "no such query row");
+    bad_claim("{\"of\": \"weights[rises][sky]\", \"is\": 1}", EXATTN_EFIELD,
+              "no such key");
+    bad_claim("{\"of\": \"output[rises][3]\", \"is\": 1}", EXATTN_EFIELD,
+              "no such output coordinate");
+    bad_claim("{\"of\": \"weights[rises]\", \"approx\": [\"0.284\"]}",
+              EXATTN_ESHAPE, "1 values for 3 entries");
+    bad_claim("{\"of\": \"weights[rises][1]\", \"approx\": \"about 0.3\"}",
+              EXATTN_EFIELD, "is not a decimal");
+    bad_claim("{\"of\": \"weights[rises][1]\", \"is\": \"1/0\"}",
+              EXATTN_ENUMBER, "division by zero");
+    bad_claim("{\"of\": \"weights[rises][1]\", \"named\": \"1/(1+\"}",
+              EXATTN_ESYNTAX, "unexpected end");
+    bad_claim("{\"of\": \"output[rises]\", \"variant\": \"nope\", "
+              "\"is\": [1, 1]}", EXATTN_EFIELD, "no variant \"nope\"");
+    bad_claim("{\"of\": \"output[rises]\", \"expr\": \"1\", \"is\": 1}",
+              EXATTN_EFIELD, "either \"of\" (a path) or \"expr\"");
+    bad_claim("{\"of\": \"output[rises][1]\", \"is\": 1, \"approx\": "
+              "\"1\"}", EXATTN_EFIELD, "one of \"is\", \"approx\"");
+    bad_claim("{\"of\": \"output[rises][1]\"}", EXATTN_EFIELD,
+              "needs \"is\", \"approx\" or \"named\"");
+    bad_claim("{\"of\": \"output[rises][1]\", \"is\": 1, \"why\": 2}",
+              EXATTN_EFIELD, "claim: unknown field \"why\"");
+    bad_claim("{\"expr\": \"ln(0)\", \"approx\": \"1\"}", EXATTN_EDOMAIN,
+              "ln of a number that is not positive");
+    bad_claim("{\"of\": \"blend[none]\", \"is\": [1, 1]}", EXATTN_EFIELD,
+              "no such blend");
+    bad_claim("7", EXATTN_EFIELD, "claim: expected an object");
+}
