@@ -131,7 +131,8 @@ typedef enum
 {
     EXATTN_TARGET_ROW = 0,      /* a row quantity */
     EXATTN_TARGET_BLEND = 1,    /* a blend's output */
-    EXATTN_TARGET_EXPR = 2      /* an expression */
+    EXATTN_TARGET_EXPR = 2,     /* an expression */
+    EXATTN_TARGET_MATRIX = 3    /* an entry of Q, K or V (kind: 0, 1, 2) */
 } exattn_target;
 
 typedef struct

@@ -62,6 +62,16 @@ select_entry(source *s, size_t i)
     }
     else if (c->target == EXATTN_TARGET_EXPR)
         s->exact = exattn_expr_get_mpq(s->q, c->expr) == EXATTN_OK;
+    else if (c->target == EXATTN_TARGET_MATRIX)
+    {
+        mpq_set(s->q, c->kind == 0 ? exattn_lesson_q(c->lesson, c->row,
+                                                     s->col)
+                      : c->kind == 1 ? exattn_lesson_k(c->lesson, c->row,
+                                                       s->col)
+                                     : exattn_lesson_v(c->lesson, c->row,
+                                                       s->col));
+        s->exact = 1;
+    }
     else
         s->exact = exattn_row_get_mpq(s->q, s->row, s->kind, s->key, s->col)
                    == EXATTN_OK;
@@ -575,11 +585,29 @@ check_is(exattn_entry_result *r, source *s, const mpq_t claimed,
     }
 }
 
+/* The verdict of an identity test; `base` names t (NULL: a surd). */
+static void
+identity_verdict(exattn_entry_result *r, exattn_tform_t t, const char *base)
+{
+    const char *how = base ? "the same rational function of t = "
+                           : "the same multiple of a square root";
+    size_t n = strlen(how) + (base ? strlen(base) : 0) + 32;
+
+    r->verdict = t == EXATTN_TFORM_EQUAL ? EXATTN_PASS : EXATTN_FAIL;
+    r->note = malloc(n);
+    if (r->note)
+        snprintf(r->note, n, "%s: %s%s%s",
+                 t == EXATTN_TFORM_EQUAL ? "proved equal" : "proved different",
+                 t == EXATTN_TFORM_EQUAL ? "" : "not ", how,
+                 base ? base : "");
+}
+
 static int
 check_named(exattn_entry_result *r, source *s, const exattn_expr *claimed,
             exattn_error_t *err)
 {
     exattn_tform_t t = EXATTN_TFORM_UNKNOWN;
+    char *base = NULL;
     mpq_t q;
     int claimed_exact, rc;
 
@@ -588,6 +616,13 @@ check_named(exattn_entry_result *r, source *s, const exattn_expr *claimed,
     r->truth = truth_text(s, 6, err);
     if (s->exact && claimed_exact)
         r->verdict = mpq_equal(s->q, q) ? EXATTN_PASS : EXATTN_FAIL;
+    else if (s->exact && s->claim->target == EXATTN_TARGET_ROW
+             && s->kind != EXATTN_SCORE && s->kind != EXATTN_SCALED
+             && (t = exattn_tform__compare_row(s->row, s->kind, s->key,
+                                               s->col, claimed, &base))
+                    != EXATTN_TFORM_UNKNOWN)
+        /* an exact output written as its named sum: prove the identity */
+        identity_verdict(r, t, base);
     else if (!s->exact && claimed_exact
              && s->claim->target == EXATTN_TARGET_ROW)
     {
@@ -611,16 +646,10 @@ check_named(exattn_entry_result *r, source *s, const exattn_expr *claimed,
             }
             else
                 t = exattn_tform__compare_row(s->row, s->kind, s->key,
-                                              s->col, claimed);
+                                              s->col, claimed, &base);
         }
         if (t != EXATTN_TFORM_UNKNOWN)
-        {
-            r->verdict = t == EXATTN_TFORM_EQUAL ? EXATTN_PASS : EXATTN_FAIL;
-            r->note = dup(t == EXATTN_TFORM_EQUAL
-                ? "proved equal: the same function of t = e^(sqrt(s)/L)"
-                : "proved different: not the same function of "
-                  "t = e^(sqrt(s)/L)");
-        }
+            identity_verdict(r, t, base);
         else
         {
             mpq_clear(q);
@@ -628,6 +657,7 @@ check_named(exattn_entry_result *r, source *s, const exattn_expr *claimed,
         }
     }
     rc = EXATTN_OK;
+    exattn_free(base);
     mpq_clear(q);
     return rc;
 }

@@ -482,9 +482,36 @@ equal_fracs(lfrac *a, lfrac *b)
     return r;
 }
 
+/* "e", "e^(1/2)", "e^(√2/4)": t = e^{sqrt(s)/L}. */
+static char *
+base_text(unsigned long s, const mpz_t lcm)
+{
+    exattn_sbuf b;
+
+    exattn_sbuf__init(&b);
+    if (s == 1 && mpz_cmp_ui(lcm, 1) == 0)
+        exattn_sbuf__puts(&b, "e");
+    else
+    {
+        exattn_sbuf__puts(&b, "e^(");
+        if (s == 1)
+            exattn_sbuf__puts(&b, "1");
+        else
+            exattn_sbuf__printf(&b, "√%lu", s);
+        if (mpz_cmp_ui(lcm, 1) != 0)
+        {
+            exattn_sbuf__puts(&b, "/");
+            exattn_sbuf__mpz(&b, lcm);
+        }
+        exattn_sbuf__puts(&b, ")");
+    }
+    return exattn_sbuf__take(&b);
+}
+
 exattn_tform_t
 exattn_tform__compare_row(const exattn_row *row, exattn_kind_t kind,
-                          size_t key, size_t col, const exattn_expr *e)
+                          size_t key, size_t col, const exattn_expr *e,
+                          char **t)
 {
     unsigned long s = row->lesson->surd;
     lfrac q, c;
@@ -504,6 +531,8 @@ exattn_tform__compare_row(const exattn_row *row, exattn_kind_t kind,
     if (collect_lcm(lcm, e->root, s) && to_frac(&c, e->root, s, lcm)
         && row_frac(&q, row, kind, key, col, lcm) && c.den.n > 0)
         r = equal_fracs(&q, &c);
+    if (t != NULL)
+        *t = r == EXATTN_TFORM_UNKNOWN ? NULL : base_text(s, lcm);
     fr_clear(&q);
     fr_clear(&c);
     mpz_clear(lcm);

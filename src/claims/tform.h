@@ -17,11 +17,13 @@ typedef enum
     EXATTN_TFORM_UNKNOWN = 2    /* the claim is not of that form */
 } exattn_tform_t;
 
-/* Compare a named row quantity (weight, contribution or output) with an
- * expression. */
+/* Compare a row quantity (weight, contribution or output) with an
+ * expression; `t` (may be NULL) receives the base used, as text: "e",
+ * "e^(1/2)", "e^(√2/4)". */
 exattn_tform_t exattn_tform__compare_row(const exattn_row *row,
                                          exattn_kind_t kind, size_t key,
-                                         size_t col, const exattn_expr *e);
+                                         size_t col, const exattn_expr *e,
+                                         char **t);
 
 /* Compare a scaled score c*sqrt(s) with an expression of the form
  * (rational)*sqrt(s). */

@@ -7,7 +7,8 @@
  *   {"of": "weights[2][1]", "named": "1/(1+e)"}
  *
  * Paths: scores|scaled|weights [row] [key]; contributions [row][key] [col];
- * output [row] [col]; blend [name] [col].  Rows and keys by 1-based index
+ * output [row] [col]; blend [name] [col]; Q [row] [col], K|V [key] [col]
+ * (the matrices after projection and overrides).  Rows and keys by 1-based index
  * or label; coordinates by 1-based index.  Without its last index a path
  * is a vector, and the claim gives one value per entry. */
 #include <ctype.h>
@@ -96,6 +97,9 @@ static const struct
     { "contributions", EXATTN_TARGET_ROW, EXATTN_CONTRIBUTION },
     { "output", EXATTN_TARGET_ROW, EXATTN_OUTPUT },
     { "blend", EXATTN_TARGET_BLEND, EXATTN_OUTPUT },
+    { "Q", EXATTN_TARGET_MATRIX, (exattn_kind_t)0 },
+    { "K", EXATTN_TARGET_MATRIX, (exattn_kind_t)1 },
+    { "V", EXATTN_TARGET_MATRIX, (exattn_kind_t)2 },
 };
 
 static int
@@ -105,7 +109,8 @@ bad_path(const exattn_rctx *rc, const exattn_jnode *at, const char *text,
     return exattn_lesson__fail(rc, EXATTN_EFIELD, at,
         "claim \"%.80s\": %s (paths: scores|scaled|weights[row][key], "
         "contributions[row][key][col], output[row][col], "
-        "blend[name][col]; the last index may be left out)", text, why);
+        "blend[name][col], Q[row][col], K|V[key][col]; the last index may "
+        "be left out)", text, why);
 }
 
 /* Resolve the indices of a row quantity's path. */
@@ -139,6 +144,29 @@ resolve_row_path(exattn_claim *c, const path_t *p, const exattn_rctx *rc,
     return EXATTN_OK;
 }
 
+/* Q[row][col], K[key][col], V[key][col]. */
+static int
+resolve_matrix_path(exattn_claim *c, const path_t *p, const exattn_rctx *rc,
+                    const exattn_jnode *at)
+{
+    const exattn_lesson *l = c->lesson;
+    int q = c->kind == 0;
+    size_t cols = c->kind == 2 ? l->dv : l->dk;
+
+    if (p->count < 1 || p->count > 2)
+        return bad_path(rc, at, c->text, "wrong number of indices");
+    if (!resolve_ref(&c->row, p->refs[0], q ? l->query_labels
+                                            : l->key_labels,
+                     q ? l->n : l->m))
+        return bad_path(rc, at, c->text, q ? "no such query row"
+                                           : "no such key");
+    if (p->count == 2 && !resolve_ref(&c->col, p->refs[1], NULL, cols))
+        return bad_path(rc, at, c->text, "no such column");
+    c->vary = p->count == 2 ? 0 : 2;
+    c->count = p->count == 2 ? 1 : cols;
+    return EXATTN_OK;
+}
+
 static int
 resolve_path(exattn_claim *c, const exattn_rctx *rc, const exattn_jnode *at)
 {
@@ -161,6 +189,11 @@ resolve_path(exattn_claim *c, const exattn_rctx *rc, const exattn_jnode *at)
     {
         c->kind = paths[i].kind;
         code = resolve_row_path(c, &p, rc, at);
+    }
+    else if (c->target == EXATTN_TARGET_MATRIX)
+    {
+        c->kind = paths[i].kind;
+        code = resolve_matrix_path(c, &p, rc, at);
     }
     else
     {
