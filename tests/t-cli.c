@@ -391,3 +391,94 @@ Test(cli, eval_undecided_is_said_not_guessed)
     free(out);
     free(err);
 }
+
+/* exattn check passes on every shipped example. */
+Test(cli, check_passes_on_every_shipped_example)
+{
+    static const char *const examples[] = {
+        "docs/examples/000-scores-to-mixture.json",
+        "docs/examples/001-soft-lookup.json",
+        "docs/examples/002-grid-load-rises.json",
+        "docs/examples/002-try-a-case.json",
+        "docs/examples/004-value-weighting.json",
+    };
+    size_t i;
+
+    for (i = 0; i < sizeof examples / sizeof *examples; i++)
+    {
+        char *path = th_srcpath(examples[i]);
+        const char *argv[] = { "check", path, NULL };
+        char *out, *err;
+
+        cr_assert_eq(th_run(argv, &out, &err), 0, "%s:\n%s%s", examples[i],
+                     out, err);
+        cr_assert_not_null(strstr(out, " 0 failed, 0 undecided\n"));
+        cr_assert_null(strstr(out, "FAIL"), "%s", out);
+        free(out);
+        free(err);
+        free(path);
+    }
+}
+
+/* The lesson with deliberate slips fails exactly its wrong claims. */
+Test(cli, check_fails_exactly_the_wrong_claims)
+{
+    static const int wrong[] = { 2, 3, 6, 9, 10, 12, 14, 16, 18, 20 };
+    char *path = th_srcpath("tests/data/deliberate-slips.json");
+    const char *argv[] = { "check", path, "--format", "json", NULL };
+    char *out, *err, *p;
+    int claim = 0, w = 0;
+
+    cr_assert_eq(th_run(argv, &out, &err), 1, "%s", err);
+    /* each claim's verdict follows its "line" field */
+    for (p = strstr(out, "\"line\": "); p; p = strstr(p + 1, "\"line\": "))
+    {
+        int failed = strncmp(strstr(p, "\"verdict\": ") + 11, "\"fail\"", 6)
+                     == 0;
+
+        claim++;
+        if (w < 10 && wrong[w] == claim)
+        {
+            cr_assert(failed, "claim %d should fail", claim);
+            w++;
+        }
+        else
+            cr_assert_not(failed, "claim %d should pass", claim);
+    }
+    cr_assert_eq(claim, 20);
+    cr_assert_not_null(strstr(out, "\"summary\": {\"passed\": 10, "
+                                   "\"failed\": 10, \"undecided\": 0}"));
+    free(out);
+    free(err);
+    free(path);
+}
+
+Test(cli, check_usage_and_bad_input)
+{
+    char *blocked = th_srcpath("docs/examples/002-try-a-case-all-blocked.json");
+    const char *argv[] = { "check", blocked, NULL };
+    const char *none[] = { "check", NULL };
+    const char *fmt[] = { "check", blocked, "--format", "xml", NULL };
+    const char *help[] = { "check", "--help", NULL };
+    char *out, *err;
+
+    cr_assert_eq(th_run(argv, &out, &err), 2);
+    cr_assert_str_empty(out);
+    cr_assert_not_null(strstr(err, "every key is blocked"));
+    free(out);
+    free(err);
+    cr_assert_eq(th_run(none, &out, &err), 2);
+    cr_assert_not_null(strstr(err, "check needs a lesson file"));
+    free(out);
+    free(err);
+    cr_assert_eq(th_run(fmt, &out, &err), 2);
+    cr_assert_not_null(strstr(err, "--format xml: expected text or json"));
+    free(out);
+    free(err);
+    cr_assert_eq(th_run(help, &out, &err), 0);
+    cr_assert_not_null(strstr(out, "--max-prec BITS"));
+    cr_assert_not_null(strstr(out, "-o, --output FILE"));
+    free(out);
+    free(err);
+    free(blocked);
+}

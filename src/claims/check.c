@@ -562,6 +562,8 @@ check_is(exattn_entry_result *r, source *s, const mpq_t claimed,
     if (s->exact)
     {
         r->verdict = mpq_equal(s->q, claimed) ? EXATTN_PASS : EXATTN_FAIL;
+        if (r->verdict == EXATTN_FAIL)
+            r->note = dup("a different rational");
         return EXATTN_OK;
     }
     if (s->claim->target == EXATTN_TARGET_ROW)
@@ -615,7 +617,11 @@ check_named(exattn_entry_result *r, source *s, const exattn_expr *claimed,
     claimed_exact = exattn_expr_get_mpq(q, claimed) == EXATTN_OK;
     r->truth = truth_text(s, 6, err);
     if (s->exact && claimed_exact)
+    {
         r->verdict = mpq_equal(s->q, q) ? EXATTN_PASS : EXATTN_FAIL;
+        if (r->verdict == EXATTN_FAIL)
+            r->note = dup("a different rational");
+    }
     else if (s->exact && s->claim->target == EXATTN_TARGET_ROW
              && s->kind != EXATTN_SCORE && s->kind != EXATTN_SCALED
              && (t = exattn_tform__compare_row(s->row, s->kind, s->key,
