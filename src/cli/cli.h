@@ -76,4 +76,18 @@ int cli_output_open(cli_output *out, const char *path);
  * and returns CLI_EXIT_BAD_INPUT. */
 int cli_output_close(cli_output *out, int ok);
 
+/* Read the lesson at `path` and write what `write` makes of it to stdout
+ * or, all or nothing, to `output`: the shape of derive and check. */
+typedef int (*cli_lesson_writer)(FILE *f, const exattn_lesson *lesson,
+                                 void *ctx, exattn_error_t *err);
+int cli_write_lesson(const char *path, const char *output,
+                     cli_lesson_writer write, void *ctx);
+
+/* Read the lesson at `path` and write what `write` makes of it to stdout
+ * or, all or nothing, to `output`: the shape of derive and check. */
+typedef int (*cli_lesson_writer)(FILE *f, const exattn_lesson *lesson,
+                                 void *ctx, exattn_error_t *err);
+int cli_write_lesson(const char *path, const char *output,
+                     cli_lesson_writer write, void *ctx);
+
 #endif

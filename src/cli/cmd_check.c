@@ -94,37 +94,36 @@ parse_args(check_args *a, int argc, char **argv)
     return CLI_EXIT_OK;
 }
 
+typedef struct
+{
+    const check_args *args;
+    exattn_check_summary_t sum;
+} check_run;
+
+static int
+write_report(FILE *f, const exattn_lesson *lesson, void *ctx,
+             exattn_error_t *err)
+{
+    check_run *run = ctx;
+
+    return run->args->json
+        ? exattn_check_write_json(f, lesson, run->args->max_prec, &run->sum,
+                                  err)
+        : exattn_check_write_text(f, lesson, run->args->max_prec, &run->sum,
+                                  err);
+}
+
 int
 cmd_check(int argc, char **argv)
 {
     check_args a;
-    exattn_lesson *lesson = NULL;
-    exattn_check_summary_t sum = { 0, 0, 0 };
-    exattn_error_t err;
-    cli_output out;
-    int status, code;
+    check_run run = { &a, { 0, 0, 0 } };
+    int status = parse_args(&a, argc, argv);
 
-    status = parse_args(&a, argc, argv);
     if (status != CLI_EXIT_OK)
         return status < 0 ? CLI_EXIT_OK : status;
-    exattn_error_init(&err);
-    if (exattn_lesson_read_file(&lesson, a.lesson, NULL, &err) != EXATTN_OK)
-    {
-        cli_error_lib(&err);
-        return CLI_EXIT_BAD_INPUT;
-    }
-    status = cli_output_open(&out, a.output);
-    if (status == CLI_EXIT_OK)
-    {
-        code = a.json
-            ? exattn_check_write_json(out.f, lesson, a.max_prec, &sum, &err)
-            : exattn_check_write_text(out.f, lesson, a.max_prec, &sum, &err);
-        if (code != EXATTN_OK)
-            cli_error_lib(&err);
-        status = cli_output_close(&out, code == EXATTN_OK);
-    }
-    exattn_lesson_free(lesson);
-    if (status == CLI_EXIT_OK && (sum.failed > 0 || sum.undecided > 0))
+    status = cli_write_lesson(a.lesson, a.output, write_report, &run);
+    if (status == CLI_EXIT_OK && (run.sum.failed > 0 || run.sum.undecided > 0))
         status = CLI_EXIT_CLAIM_FAILED;
     return status;
 }

@@ -102,33 +102,23 @@ parse_args(derive_args *a, int argc, char **argv)
     return CLI_EXIT_OK;
 }
 
+static int
+write_derivation(FILE *f, const exattn_lesson *lesson, void *ctx,
+                 exattn_error_t *err)
+{
+    const derive_args *a = ctx;
+
+    return a->json ? exattn_write_json(f, lesson, &a->write, err)
+                   : exattn_write_text(f, lesson, &a->write, err);
+}
+
 int
 cmd_derive(int argc, char **argv)
 {
     derive_args a;
-    exattn_lesson *lesson = NULL;
-    exattn_error_t err;
-    cli_output out;
-    int status, code;
+    int status = parse_args(&a, argc, argv);
 
-    status = parse_args(&a, argc, argv);
     if (status != CLI_EXIT_OK)
         return status < 0 ? CLI_EXIT_OK : status;
-    exattn_error_init(&err);
-    if (exattn_lesson_read_file(&lesson, a.lesson, NULL, &err) != EXATTN_OK)
-    {
-        cli_error_lib(&err);
-        return CLI_EXIT_BAD_INPUT;
-    }
-    status = cli_output_open(&out, a.output);
-    if (status == CLI_EXIT_OK)
-    {
-        code = a.json ? exattn_write_json(out.f, lesson, &a.write, &err)
-                      : exattn_write_text(out.f, lesson, &a.write, &err);
-        if (code != EXATTN_OK)
-            cli_error_lib(&err);
-        status = cli_output_close(&out, code == EXATTN_OK);
-    }
-    exattn_lesson_free(lesson);
-    return status;
+    return cli_write_lesson(a.lesson, a.output, write_derivation, &a);
 }

@@ -36,6 +36,10 @@ exattn_xnode *exattn_expr__node(exattn_expr *e, exattn_xop op,
                                 exattn_xnode *a, exattn_xnode *b,
                                 unsigned long column);
 
+/* A domain error at node n ("sqrt of a negative number"). */
+int exattn_expr__domain(const exattn_xnode *n, const char *name,
+                        exattn_error_t *err, const char *what);
+
 /* Decide exactness of a new node from its operands (src/expr/fold.c). */
 int exattn_expr__fold(exattn_xnode *n, const char *name, exattn_error_t *err);
 

@@ -9,14 +9,6 @@
 /* An exact result must stay representable: at most this many bits. */
 #define EXATTN_EXPR_MAX_BITS 10000000UL
 
-static int
-domain(const exattn_xnode *n, const char *name, exattn_error_t *err,
-       const char *what)
-{
-    return exattn_error__set(err, EXATTN_EDOMAIN, name, 1, n->column, "%s",
-                             what);
-}
-
 /* q^(p/r) exactly, when q >= 0 is a perfect r-th power: 1 if done. */
 static int
 rational_root(mpq_t out, const mpq_t q, unsigned long r)
@@ -49,7 +41,7 @@ integer_power(exattn_xnode *n, const mpq_t base, const mpz_t k,
     mpz_t ak;
 
     if (mpq_sgn(base) == 0 && mpz_sgn(k) < 0)
-        return domain(n, name, err, "division by zero (0 to a negative "
+        return exattn_expr__domain(n, name, err, "division by zero (0 to a negative "
                                     "power)");
     if (mpq_sgn(base) == 0 || mpq_cmp_ui(base, 1, 1) == 0)
     {
@@ -95,7 +87,7 @@ fold_power(exattn_xnode *n, const char *name, exattn_error_t *err)
         return rc;
     }
     if (mpq_sgn(base) < 0)
-        return domain(n, name, err, "a negative number to a fractional "
+        return exattn_expr__domain(n, name, err, "a negative number to a fractional "
                                     "power");
     if (!mpz_fits_ulong_p(mpq_denref(expo)))
         return EXATTN_OK;
@@ -118,7 +110,7 @@ fold_binary(exattn_xnode *n, const char *name, exattn_error_t *err)
     int ea = n->a->exact, eb = n->b->exact;
 
     if (n->op == EXATTN_X_DIV && eb && mpq_sgn(b) == 0)
-        return domain(n->b, name, err, "division by zero");
+        return exattn_expr__domain(n->b, name, err, "division by zero");
     /* 0 times or over anything is exactly 0 */
     if ((n->op == EXATTN_X_MUL && ((ea && mpq_sgn(a) == 0)
                                    || (eb && mpq_sgn(b) == 0)))
@@ -187,12 +179,12 @@ fold_function(exattn_xnode *n, const char *name, exattn_error_t *err)
         return EXATTN_OK;
     case EXATTN_X_SQRT:
         if (mpq_sgn(a) < 0)
-            return domain(n, name, err, "sqrt of a negative number");
+            return exattn_expr__domain(n, name, err, "sqrt of a negative number");
         n->exact = rational_root(n->value, a, 2);
         return EXATTN_OK;
     case EXATTN_X_LN:
         if (mpq_sgn(a) <= 0)
-            return domain(n, name, err, "ln of a number that is not "
+            return exattn_expr__domain(n, name, err, "ln of a number that is not "
                                         "positive");
         n->exact = mpq_cmp_ui(a, 1, 1) == 0;
         mpq_set_ui(n->value, 0, 1);

@@ -52,3 +52,11 @@ exattn_expr_get_mpq(mpq_t out, const exattn_expr *e)
     mpq_set(out, e->root->value);
     return EXATTN_OK;
 }
+
+int
+exattn_expr__domain(const exattn_xnode *n, const char *name,
+                    exattn_error_t *err, const char *what)
+{
+    return exattn_error__set(err, EXATTN_EDOMAIN, name, 1, n->column, "%s",
+                             what);
+}

@@ -56,3 +56,21 @@ exattn_decimals__text(exattn_sbuf *b, exattn_decimals *d, exattn_kind_t kind,
         exattn_sbuf__printf(b, exact ? " = %s" : " ≈ %s", s);
     exattn_free(s);
 }
+
+int
+exattn_decimals__print_row(exattn_sbuf *b, const exattn_row *row,
+                           const exattn_write_opts *opts,
+                           exattn_row_printer print, exattn_error_t *err)
+{
+    exattn_decimals d;
+    int code = exattn_decimals__open(&d, row, opts, err);
+
+    if (code != EXATTN_OK)
+        return code;
+    print(b, row, &d);
+    code = d.code;
+    if (code != EXATTN_OK && err != NULL)
+        *err = d.error;
+    exattn_decimals__close(&d);
+    return code;
+}

@@ -32,4 +32,12 @@ char *exattn_decimals__get(exattn_decimals *d, exattn_kind_t kind,
 void exattn_decimals__text(exattn_sbuf *b, exattn_decimals *d,
                            exattn_kind_t kind, size_t key, size_t col);
 
+/* Print a row with `print`, its decimals opened as `opts` asks; a
+ * failure of the decimals is returned (err filled). */
+typedef void (*exattn_row_printer)(exattn_sbuf *b, const exattn_row *row,
+                                   exattn_decimals *d);
+int exattn_decimals__print_row(exattn_sbuf *b, const exattn_row *row,
+                               const exattn_write_opts *opts,
+                               exattn_row_printer print, exattn_error_t *err);
+
 #endif

@@ -245,24 +245,6 @@ blend_object(exattn_sbuf *b, const exattn_lesson *l, size_t k,
 }
 
 /* "rows": [...] and "blends": [...] of one lesson or variant. */
-/* One row object, with its decimals if asked for. */
-static int
-write_row(exattn_sbuf *b, const exattn_row *row,
-          const exattn_write_opts *opts, exattn_error_t *err)
-{
-    exattn_decimals d;
-    int code = exattn_decimals__open(&d, row, opts, err);
-
-    if (code != EXATTN_OK)
-        return code;
-    row_object(b, row, &d);
-    code = d.code;
-    if (code != EXATTN_OK && err != NULL)
-        *err = d.error;
-    exattn_decimals__close(&d);
-    return code;
-}
-
 static int
 rows_and_blends(FILE *f, exattn_sbuf *b, const exattn_lesson *l,
                 const exattn_write_opts *opts, exattn_error_t *err)
@@ -277,7 +259,7 @@ rows_and_blends(FILE *f, exattn_sbuf *b, const exattn_lesson *l,
         if ((code = exattn_row_new(&row, l, i, err)) != EXATTN_OK)
             return code;
         exattn_sbuf__puts(b, i ? ",\n    " : "\n    ");
-        code = write_row(b, row, opts, err);
+        code = exattn_decimals__print_row(b, row, opts, row_object, err);
         exattn_row_free(row);
         if (code == EXATTN_OK)
             code = exattn_sbuf__flush(b, f, l->file, err);

@@ -93,28 +93,51 @@ text_line(exattn_sbuf *b, const exattn_claim *c, const exattn_claim_result *r)
     exattn_sbuf__puts(b, "\n");
 }
 
+/* Check every claim, handing each result to `emit` and flushing. */
+typedef void (*emit_fn)(exattn_sbuf *b, const exattn_claim *c,
+                        const exattn_claim_result *r, size_t i);
+
+static int
+check_each(FILE *f, exattn_sbuf *b, const exattn_lesson *l,
+           mpfr_prec_t max_prec, exattn_check_summary_t *sum, emit_fn emit,
+           exattn_error_t *err)
+{
+    exattn_claim_result r;
+    size_t i;
+    int rc = EXATTN_OK;
+
+    for (i = 0; i < l->claim_count && rc == EXATTN_OK; i++)
+    {
+        rc = exattn_claims__check(&r, &l->claims[i], max_prec, err);
+        if (rc != EXATTN_OK)
+            break;
+        count(sum, r.verdict);
+        emit(b, &l->claims[i], &r, i);
+        exattn_claims__clear(&r);
+        rc = exattn_sbuf__flush(b, f, l->file, err);
+    }
+    return rc;
+}
+
+static void
+emit_text(exattn_sbuf *b, const exattn_claim *c, const exattn_claim_result *r,
+          size_t i)
+{
+    (void)i;
+    text_line(b, c, r);
+}
+
 int
 exattn_check_write_text(FILE *f, const exattn_lesson *l,
                         mpfr_prec_t max_prec, exattn_check_summary_t *sum,
                         exattn_error_t *err)
 {
     exattn_check_summary_t local = { 0, 0, 0 };
-    exattn_claim_result r;
     exattn_sbuf b;
-    size_t i;
-    int rc = EXATTN_OK;
+    int rc;
 
     exattn_sbuf__init(&b);
-    for (i = 0; i < l->claim_count && rc == EXATTN_OK; i++)
-    {
-        rc = exattn_claims__check(&r, &l->claims[i], max_prec, err);
-        if (rc != EXATTN_OK)
-            break;
-        count(&local, r.verdict);
-        text_line(&b, &l->claims[i], &r);
-        exattn_claims__clear(&r);
-        rc = exattn_sbuf__flush(&b, f, l->file, err);
-    }
+    rc = check_each(f, &b, l, max_prec, &local, emit_text, err);
     if (rc == EXATTN_OK)
     {
         exattn_sbuf__printf(&b, "%zu passed, %zu failed, %zu undecided\n",
@@ -197,32 +220,28 @@ json_claim(exattn_sbuf *b, const exattn_claim *c,
     exattn_sbuf__puts(b, "]}");
 }
 
+static void
+emit_json(exattn_sbuf *b, const exattn_claim *c, const exattn_claim_result *r,
+          size_t i)
+{
+    exattn_sbuf__puts(b, i ? ",\n    " : "\n    ");
+    json_claim(b, c, r);
+}
+
 int
 exattn_check_write_json(FILE *f, const exattn_lesson *l,
                         mpfr_prec_t max_prec, exattn_check_summary_t *sum,
                         exattn_error_t *err)
 {
     exattn_check_summary_t local = { 0, 0, 0 };
-    exattn_claim_result r;
     exattn_sbuf b;
-    size_t i;
-    int rc = EXATTN_OK;
+    int rc;
 
     exattn_sbuf__init(&b);
     exattn_sbuf__puts(&b, "{\"file\": ");
     json_str(&b, l->file);
     exattn_sbuf__puts(&b, ",\n  \"claims\": [");
-    for (i = 0; i < l->claim_count && rc == EXATTN_OK; i++)
-    {
-        rc = exattn_claims__check(&r, &l->claims[i], max_prec, err);
-        if (rc != EXATTN_OK)
-            break;
-        count(&local, r.verdict);
-        exattn_sbuf__puts(&b, i ? ",\n    " : "\n    ");
-        json_claim(&b, &l->claims[i], &r);
-        exattn_claims__clear(&r);
-        rc = exattn_sbuf__flush(&b, f, l->file, err);
-    }
+    rc = check_each(f, &b, l, max_prec, &local, emit_json, err);
     if (rc == EXATTN_OK)
     {
         exattn_sbuf__printf(&b, "],\n  \"summary\": {\"passed\": %zu, "

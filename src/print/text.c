@@ -450,26 +450,15 @@ output_line(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d)
 
 /* One row's block; decimals, if asked for, beside the exact and named
  * forms. */
-static int
-write_row(exattn_sbuf *b, const exattn_row *row,
-          const exattn_write_opts *opts, exattn_error_t *err)
+static void
+row_block(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d)
 {
-    exattn_decimals d;
-    int code = exattn_decimals__open(&d, row, opts, err);
-
-    if (code != EXATTN_OK)
-        return code;
     row_heading(b, row);
     scores_line(b, row);
-    scaled_line(b, row, &d);
-    weights_line(b, row, &d);
-    contributions_line(b, row, &d);
-    output_line(b, row, &d);
-    code = d.code;
-    if (code != EXATTN_OK && err != NULL)
-        *err = d.error;
-    exattn_decimals__close(&d);
-    return code;
+    scaled_line(b, row, d);
+    weights_line(b, row, d);
+    contributions_line(b, row, d);
+    output_line(b, row, d);
 }
 
 static int
@@ -484,7 +473,7 @@ write_rows(FILE *f, exattn_sbuf *b, const exattn_lesson *l,
     {
         if ((code = exattn_row_new(&row, l, i, err)) != EXATTN_OK)
             return code;
-        code = write_row(b, row, opts, err);
+        code = exattn_decimals__print_row(b, row, opts, row_block, err);
         exattn_row_free(row);
         if (code == EXATTN_OK)
             code = exattn_sbuf__flush(b, f, l->file, err);
