@@ -455,7 +455,8 @@ Test(cli, check_fails_exactly_the_wrong_claims)
 
 Test(cli, check_usage_and_bad_input)
 {
-    char *blocked = th_srcpath("docs/examples/002-try-a-case-all-blocked.json");
+    char *blocked =
+        th_srcpath("docs/examples/002-try-a-case-all-blocked.json");
     const char *argv[] = { "check", blocked, NULL };
     const char *none[] = { "check", NULL };
     const char *fmt[] = { "check", blocked, "--format", "xml", NULL };

@@ -27,10 +27,10 @@ help(FILE *f)
         "`named` (an expression equal to the quantity, proved by polynomial\n"
         "identity in t = e^(sqrt(s)/L), or by disjoint enclosures when\n"
         "different; otherwise UNDECIDED, never guessed).  One line per\n"
-        "claim: PASS, FAIL or UNDECIDED, the claim, the certified true value,\n"
-        "and on a FAIL what it rounds to and the usual slip.  Exit status:\n"
-        "0 every claim passes, 1 a claim fails or is undecided, 2 bad input\n"
-        "or usage.", opts);
+        "claim: PASS, FAIL or UNDECIDED, the claim, the certified true\n"
+        "value, and on a FAIL what it rounds to and the usual slip.  Exit\n"
+        "status: 0 every claim passes, 1 a claim fails or is undecided,\n"
+        "2 bad input or usage.", opts);
 }
 
 typedef struct

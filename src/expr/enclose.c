@@ -29,7 +29,8 @@ power(exattn_ball *out, const exattn_xnode *n, exattn_ball *x,
         return rc;
     }
     if (exattn_ball__excludes_zero(x) && mpfr_sgn(x->mid) < 0)
-        return exattn_expr__domain(n, name, err, "a negative number to a non-integer "
+        return exattn_expr__domain(n, name, err,
+            "a negative number to a non-integer "
                                     "power");
     rc = exattn_ball__log(x, x);
     if (rc == 0)
@@ -39,7 +40,7 @@ power(exattn_ball *out, const exattn_xnode *n, exattn_ball *x,
 
 /* sqrt and ln of a named argument proved outside their domain. */
 static int
-check_exattn_expr__domain(const exattn_xnode *n, const exattn_ball *x, const char *name,
+check_domain(const exattn_xnode *n, const exattn_ball *x, const char *name,
              exattn_error_t *err)
 {
     if (!exattn_ball__excludes_zero(x) || mpfr_sgn(x->mid) > 0)
@@ -47,7 +48,8 @@ check_exattn_expr__domain(const exattn_xnode *n, const exattn_ball *x, const cha
     if (n->op == EXATTN_X_SQRT)
         return exattn_expr__domain(n, name, err, "sqrt of a negative number");
     if (n->op == EXATTN_X_LN)
-        return exattn_expr__domain(n, name, err, "ln of a number that is not positive");
+        return exattn_expr__domain(n, name, err,
+            "ln of a number that is not positive");
     return 0;
 }
 
@@ -87,7 +89,7 @@ function(exattn_ball *out, const exattn_xnode *n, mpfr_prec_t wp,
     exattn_ball__init(&x, wp);
     rc = exattn_expr__ball(&x, n->a, wp, name, err);
     if (rc == 0)
-        rc = check_exattn_expr__domain(n, &x, name, err);
+        rc = check_domain(n, &x, name, err);
     if (rc == 0)
         switch (n->op)
         {

@@ -41,7 +41,8 @@ integer_power(exattn_xnode *n, const mpq_t base, const mpz_t k,
     mpz_t ak;
 
     if (mpq_sgn(base) == 0 && mpz_sgn(k) < 0)
-        return exattn_expr__domain(n, name, err, "division by zero (0 to a negative "
+        return exattn_expr__domain(n, name, err,
+            "division by zero (0 to a negative "
                                     "power)");
     if (mpq_sgn(base) == 0 || mpq_cmp_ui(base, 1, 1) == 0)
     {
@@ -87,7 +88,8 @@ fold_power(exattn_xnode *n, const char *name, exattn_error_t *err)
         return rc;
     }
     if (mpq_sgn(base) < 0)
-        return exattn_expr__domain(n, name, err, "a negative number to a fractional "
+        return exattn_expr__domain(n, name, err,
+            "a negative number to a fractional "
                                     "power");
     if (!mpz_fits_ulong_p(mpq_denref(expo)))
         return EXATTN_OK;
@@ -179,12 +181,14 @@ fold_function(exattn_xnode *n, const char *name, exattn_error_t *err)
         return EXATTN_OK;
     case EXATTN_X_SQRT:
         if (mpq_sgn(a) < 0)
-            return exattn_expr__domain(n, name, err, "sqrt of a negative number");
+            return exattn_expr__domain(n, name, err,
+                "sqrt of a negative number");
         n->exact = rational_root(n->value, a, 2);
         return EXATTN_OK;
     case EXATTN_X_LN:
         if (mpq_sgn(a) <= 0)
-            return exattn_expr__domain(n, name, err, "ln of a number that is not "
+            return exattn_expr__domain(n, name, err,
+                "ln of a number that is not "
                                         "positive");
         n->exact = mpq_cmp_ui(a, 1, 1) == 0;
         mpq_set_ui(n->value, 0, 1);

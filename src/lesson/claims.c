@@ -6,11 +6,11 @@
  *   {"expr": "2.028/5.056", "approx": "0.401"}
  *   {"of": "weights[2][1]", "named": "1/(1+e)"}
  *
- * Paths: scores|scaled|weights [row] [key]; contributions [row][key] [col];
- * output [row] [col]; blend [name] [col]; Q [row] [col], K|V [key] [col]
- * (the matrices after projection and overrides).  Rows and keys by 1-based index
- * or label; coordinates by 1-based index.  Without its last index a path
- * is a vector, and the claim gives one value per entry. */
+ * Paths: scores|scaled|weights [row] [key]; contributions [row][key]
+ * [col]; output [row] [col]; blend [name] [col]; Q [row] [col], K|V [key]
+ * [col] (the matrices after projection and overrides).  Rows and keys by
+ * 1-based index or label; coordinates by 1-based index.  Without its last
+ * index a path is a vector, and the claim gives one value per entry. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>

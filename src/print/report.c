@@ -62,8 +62,8 @@ text_line(exattn_sbuf *b, const exattn_claim *c, const exattn_claim_result *r)
     exattn_sbuf__printf(b, "%-9s %s", verdicts[r->verdict], c->text);
     if (c->variant)
         exattn_sbuf__printf(b, " (variant \"%s\")", c->variant);
-    exattn_sbuf__printf(b, " %s ", c->claim == EXATTN_CLAIM_APPROX ? "≈"
-                                                                   : kinds[c->claim]);
+    exattn_sbuf__printf(b, " %s ", c->claim == EXATTN_CLAIM_APPROX
+                                        ? "≈" : kinds[c->claim]);
     for (i = 0; i < c->count; i++)
         exattn_sbuf__printf(b, "%s%s", i ? ", " : "", c->values[i]);
     exattn_sbuf__puts(b, "  (true: ");
