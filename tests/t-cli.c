@@ -483,3 +483,32 @@ Test(cli, check_usage_and_bad_input)
     free(err);
     free(blocked);
 }
+
+Test(cli, show_selects_the_quantities)
+{
+    char *path = th_srcpath("docs/examples/000-scores-to-mixture.json");
+    const char *text[] = { "derive", path, "--show", "weights,output", NULL };
+    const char *json[] = { "derive", path, "--show=output", "--format",
+                           "json", NULL };
+    const char *bad[] = { "derive", path, "--show", "weights,sums", NULL };
+    char *out, *err;
+
+    cr_assert_eq(th_run(text, &out, &err), 0, "%s", err);
+    cr_assert_not_null(strstr(out, "\nweights: "));
+    cr_assert_not_null(strstr(out, "\noutput[rises] = "));
+    cr_assert_null(strstr(out, "\nscores: "));
+    cr_assert_null(strstr(out, "weight·V"));
+    free(out);
+    free(err);
+    cr_assert_eq(th_run(json, &out, &err), 0, "%s", err);
+    cr_assert_not_null(strstr(out, "\"output\": ["));
+    cr_assert_null(strstr(out, "\"weights\": ["));
+    cr_assert_null(strstr(out, "\"contributions\": ["));
+    free(out);
+    free(err);
+    cr_assert_eq(th_run(bad, &out, &err), 2);
+    cr_assert_not_null(strstr(err, "'sums' is not one of scores"));
+    free(out);
+    free(err);
+    free(path);
+}

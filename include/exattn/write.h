@@ -15,9 +15,12 @@ typedef struct
                                after the point; -1: none */
     mpfr_prec_t max_prec;   /* precision cap in bits; 0: the default of
                                exattn_row_eval_decimal */
+    unsigned quantities;    /* which quantities to show: OR of
+                               EXATTN_SHOW(EXATTN_SCORE) etc.; 0: all */
 } exattn_write_opts;
 
-#define EXATTN_WRITE_OPTS_INIT { -1, 0 }
+#define EXATTN_SHOW(kind) (1u << (kind))
+#define EXATTN_WRITE_OPTS_INIT { -1, 0, 0 }
 
 /* The text presentation (docs/output-formats.md).  `opts` NULL: no
  * decimals. */

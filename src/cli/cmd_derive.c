@@ -3,7 +3,8 @@
 #include <string.h>
 #include "cli/cli.h"
 
-enum { OPT_FORMAT, OPT_OUTPUT, OPT_DIGITS, OPT_MAX_PREC, OPT_HELP };
+enum { OPT_FORMAT, OPT_OUTPUT, OPT_DIGITS, OPT_MAX_PREC, OPT_SHOW,
+       OPT_HELP };
 
 static const cli_opt opts[] = {
     { "--format", NULL, "FMT",
@@ -16,6 +17,9 @@ static const cli_opt opts[] = {
     { "--max-prec", NULL, "BITS",
       "cap the working precision (default: 4 times the first);\n"
       "                         beyond it a decimal is \"undecided\"" },
+    { "--show", NULL, "LIST",
+      "only these quantities, comma-separated: scores, scaled,\n"
+      "                         weights, contributions, output (default: all)" },
     { "--help", "-h", NULL, "show this help" },
     { NULL, NULL, NULL, NULL }
 };
@@ -41,6 +45,39 @@ typedef struct
     int json;
     exattn_write_opts write;
 } derive_args;
+
+/* "weights,output" -> EXATTN_SHOW(EXATTN_WEIGHT) | EXATTN_SHOW(...). */
+static int
+parse_show(unsigned *out, const char *list)
+{
+    static const char *const names[] = { "scores", "scaled", "weights",
+                                         "contributions", "output" };
+    const char *p = list;
+    size_t k, n;
+
+    *out = 0;
+    while (*p)
+    {
+        n = strcspn(p, ",");
+        for (k = 0; k < 5; k++)
+            if (strlen(names[k]) == n && strncmp(p, names[k], n) == 0)
+                break;
+        if (k == 5)
+        {
+            cli_error("--show %s: '%.*s' is not one of scores, scaled, "
+                      "weights, contributions, output", list, (int)n, p);
+            return CLI_EXIT_BAD_INPUT;
+        }
+        *out |= EXATTN_SHOW(k);
+        p += n + (p[n] == ',');
+    }
+    if (*out == 0)
+    {
+        cli_error("--show needs at least one quantity");
+        return CLI_EXIT_BAD_INPUT;
+    }
+    return CLI_EXIT_OK;
+}
 
 static int
 parse_args(derive_args *a, int argc, char **argv)
@@ -72,6 +109,11 @@ parse_args(derive_args *a, int argc, char **argv)
         }
         else if (k == OPT_OUTPUT)
             a->output = arg;
+        else if (k == OPT_SHOW)
+        {
+            if (parse_show(&a->write.quantities, arg) != CLI_EXIT_OK)
+                return CLI_EXIT_BAD_INPUT;
+        }
         else if (k == OPT_DIGITS || k == OPT_MAX_PREC)
         {
             unsigned long v;

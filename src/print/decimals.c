@@ -9,6 +9,7 @@ exattn_decimals__open(exattn_decimals *d, const exattn_row *row,
     d->digits = 0;
     d->max_prec = 0;
     d->code = EXATTN_OK;
+    d->show = opts && opts->quantities ? opts->quantities : ~0u;
     exattn_error_init(&d->error);
     if (opts == NULL || opts->digits < 0)
         return EXATTN_OK;

@@ -11,6 +11,7 @@ typedef struct
     exattn_row_eval *ev;        /* NULL: no decimals */
     unsigned long digits;
     mpfr_prec_t max_prec;
+    unsigned show;              /* quantities to show (never 0) */
     int code;                   /* first failure, EXATTN_OK if none */
     exattn_error_t error;       /* its description; also the last
                                    "undecided at P bits" */
@@ -31,6 +32,9 @@ char *exattn_decimals__get(exattn_decimals *d, exattn_kind_t kind,
  * nothing without decimals. */
 void exattn_decimals__text(exattn_sbuf *b, exattn_decimals *d,
                            exattn_kind_t kind, size_t key, size_t col);
+
+/* Is this kind of quantity to be shown? */
+#define EXATTN_SHOWN(d, kind) (((d)->show & EXATTN_SHOW(kind)) != 0)
 
 /* Print a row with `print`, its decimals opened as `opts` asks; a
  * failure of the decimals is returned (err filled). */

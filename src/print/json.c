@@ -118,6 +118,27 @@ key_list(exattn_sbuf *b, const exattn_row *row, exattn_kind_t kind,
     exattn_sbuf__puts(b, "]");
 }
 
+/* "contributions": one array per key, one quantity per coordinate. */
+static void
+contributions(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d)
+{
+    const exattn_lesson *l = row->lesson;
+    size_t j, c;
+
+    exattn_sbuf__puts(b, ",\n      \"contributions\": [");
+    for (j = 0; j < l->m; j++)
+    {
+        exattn_sbuf__puts(b, j ? ",\n        [" : "\n        [");
+        for (c = 0; c < l->dv; c++)
+        {
+            exattn_sbuf__puts(b, c ? ", " : "");
+            quantity(b, row, EXATTN_CONTRIBUTION, j, c, d);
+        }
+        exattn_sbuf__puts(b, "]");
+    }
+    exattn_sbuf__puts(b, "]");
+}
+
 static void
 row_object(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d)
 {
@@ -137,32 +158,36 @@ row_object(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d)
     for (j = 0; j < l->m; j++)
         exattn_sbuf__printf(b, "%s%s", j ? ", " : "",
                             row->allowed[j] ? "true" : "false");
-    exattn_sbuf__printf(b, "],\n      \"weights_status\": \"%s\",",
+    exattn_sbuf__printf(b, "],\n      \"weights_status\": \"%s\"",
                         row->weights_exact ? "exact" : "named");
-    exattn_sbuf__puts(b, "\n      \"scores\": ");
-    key_list(b, row, EXATTN_SCORE, d);
-    exattn_sbuf__puts(b, ",\n      \"scaled\": ");
-    key_list(b, row, EXATTN_SCALED, d);
-    exattn_sbuf__puts(b, ",\n      \"weights\": ");
-    key_list(b, row, EXATTN_WEIGHT, d);
-    exattn_sbuf__puts(b, ",\n      \"contributions\": [");
-    for (j = 0; j < l->m; j++)
+    if (EXATTN_SHOWN(d, EXATTN_SCORE))
     {
-        exattn_sbuf__puts(b, j ? ",\n        [" : "\n        [");
+        exattn_sbuf__puts(b, ",\n      \"scores\": ");
+        key_list(b, row, EXATTN_SCORE, d);
+    }
+    if (EXATTN_SHOWN(d, EXATTN_SCALED))
+    {
+        exattn_sbuf__puts(b, ",\n      \"scaled\": ");
+        key_list(b, row, EXATTN_SCALED, d);
+    }
+    if (EXATTN_SHOWN(d, EXATTN_WEIGHT))
+    {
+        exattn_sbuf__puts(b, ",\n      \"weights\": ");
+        key_list(b, row, EXATTN_WEIGHT, d);
+    }
+    if (EXATTN_SHOWN(d, EXATTN_CONTRIBUTION))
+        contributions(b, row, d);
+    if (EXATTN_SHOWN(d, EXATTN_OUTPUT))
+    {
+        exattn_sbuf__puts(b, ",\n      \"output\": [");
         for (c = 0; c < l->dv; c++)
         {
-            exattn_sbuf__puts(b, c ? ", " : "");
-            quantity(b, row, EXATTN_CONTRIBUTION, j, c, d);
+            exattn_sbuf__puts(b, c ? ",\n        " : "\n        ");
+            quantity(b, row, EXATTN_OUTPUT, 0, c, d);
         }
         exattn_sbuf__puts(b, "]");
     }
-    exattn_sbuf__puts(b, "],\n      \"output\": [");
-    for (c = 0; c < l->dv; c++)
-    {
-        exattn_sbuf__puts(b, c ? ",\n        " : "\n        ");
-        quantity(b, row, EXATTN_OUTPUT, 0, c, d);
-    }
-    exattn_sbuf__puts(b, "]}");
+    exattn_sbuf__puts(b, "}");
 }
 
 /* An exact quantity that is not a row's: blend weights and outputs.

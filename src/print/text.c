@@ -454,11 +454,16 @@ static void
 row_block(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d)
 {
     row_heading(b, row);
-    scores_line(b, row);
-    scaled_line(b, row, d);
-    weights_line(b, row, d);
-    contributions_line(b, row, d);
-    output_line(b, row, d);
+    if (EXATTN_SHOWN(d, EXATTN_SCORE))
+        scores_line(b, row);
+    if (EXATTN_SHOWN(d, EXATTN_SCALED))
+        scaled_line(b, row, d);
+    if (EXATTN_SHOWN(d, EXATTN_WEIGHT))
+        weights_line(b, row, d);
+    if (EXATTN_SHOWN(d, EXATTN_CONTRIBUTION))
+        contributions_line(b, row, d);
+    if (EXATTN_SHOWN(d, EXATTN_OUTPUT))
+        output_line(b, row, d);
 }
 
 static int
