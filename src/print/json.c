@@ -9,19 +9,27 @@
 static void
 json_string(exattn_sbuf *b, const char *s)
 {
-    exattn_sbuf__puts(b, "\"");
-    for (; *s; s++)
-    {
-        unsigned char ch = (unsigned char)*s;
+    size_t run;
 
-        if (ch == '"' || ch == '\\')
-            exattn_sbuf__printf(b, "\\%c", ch);
-        else if (ch == '\n')
+    exattn_sbuf__puts(b, "\"");
+    while (*s)
+    {
+        /* copy the longest run that needs no escape in one go: decimals
+         * can be millions of characters long */
+        for (run = 0; (unsigned char)s[run] >= 0x20 && s[run] != '"'
+                      && s[run] != '\\'; run++)
+            ;
+        exattn_sbuf__putn(b, s, run);
+        s += run;
+        if (*s == '\0')
+            break;
+        if (*s == '"' || *s == '\\')
+            exattn_sbuf__printf(b, "\\%c", *s);
+        else if (*s == '\n')
             exattn_sbuf__puts(b, "\\n");
-        else if (ch < 0x20)
-            exattn_sbuf__printf(b, "\\u%04x", ch);
         else
-            exattn_sbuf__putn(b, s, 1);
+            exattn_sbuf__printf(b, "\\u%04x", (unsigned char)*s);
+        s++;
     }
     exattn_sbuf__puts(b, "\"");
 }
