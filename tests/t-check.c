@@ -162,7 +162,7 @@ Test(check, rounded_intermediates_are_recognised)
                      a + b, 3 + a);
             l = th_lesson(lesson);
             cr_assert_eq(exattn_row_new(&row, l, 0, &err), 0);
-            cr_assert_eq(exattn_row_eval_new(&ev, row, &err), 0);
+            cr_assert_eq(exattn_row_eval_new(&ev, row, NULL, &err), 0);
             /* the correct rounding of the output and of w_j V_j */
             cr_assert_eq(exattn_row_eval_decimal(&o, NULL, ev, EXATTN_OUTPUT,
                                                  0, 0, 2, 0, &err), 0);

@@ -232,7 +232,7 @@ Test(eval, row_decimals_match_independent_mpfr)
     static const int raw[] = { 2, 1, 3 };
 
     cr_assert_eq(exattn_row_new(&row, l, 0, &err), 0);
-    cr_assert_eq(exattn_row_eval_new(&ev, row, &err), 0);
+    cr_assert_eq(exattn_row_eval_new(&ev, row, NULL, &err), 0);
     mpfr_inits2((mpfr_prec_t)(digits * 3.33) + 200, z, v, t, (mpfr_ptr)0);
     mpz_init(want);
     mpz_init(got);
@@ -298,7 +298,7 @@ Test(eval, undecided_within_the_cap_is_said)
     char *s = (char *)1;
 
     cr_assert_eq(exattn_row_new(&row, l, 0, &err), 0);
-    cr_assert_eq(exattn_row_eval_new(&ev, row, &err), 0);
+    cr_assert_eq(exattn_row_eval_new(&ev, row, NULL, &err), 0);
     cr_assert_eq(exattn_row_eval_decimal(&s, NULL, ev, EXATTN_WEIGHT, 0, 0,
                                          60, 80, &err), EXATTN_EUNABLE);
     cr_assert_null(s);
@@ -316,5 +316,44 @@ Test(eval, undecided_within_the_cap_is_said)
     exattn_free(s);
     exattn_row_eval_free(ev);
     exattn_row_free(row);
+    exattn_lesson_free(l);
+}
+
+/* Rows sharing their head's base give the decimals they give alone. */
+Test(eval, a_shared_head_base_changes_nothing)
+{
+    exattn_lesson *l = th_lesson("{\"Q\": [[1,0],[0,1],[\"1/3\",1]], \"K\": "
+        "[[1,0],[0,\"1/2\"],[1,1]], \"V\": [[2,0],[0,3],[1,1]], "
+        "\"mask\": \"causal\"}");
+    exattn_head_eval *head;
+    exattn_error_t err;
+    size_t i, j;
+
+    cr_assert_eq(exattn_head_eval_new(&head, l, &err), 0);
+    for (i = 1; i < 3; i++)
+    {
+        exattn_row *row;
+        exattn_row_eval *shared, *alone;
+
+        cr_assert_eq(exattn_row_new(&row, l, i, &err), 0);
+        cr_assert_eq(exattn_row_eval_new(&shared, row, head, &err), 0);
+        cr_assert_eq(exattn_row_eval_new(&alone, row, NULL, &err), 0);
+        for (j = 0; j <= i; j++)
+        {
+            char *a, *b;
+
+            cr_assert_eq(exattn_row_eval_decimal(&a, NULL, shared,
+                EXATTN_WEIGHT, j, 0, 200, 0, &err), 0, "%s", err.message);
+            cr_assert_eq(exattn_row_eval_decimal(&b, NULL, alone,
+                EXATTN_WEIGHT, j, 0, 200, 0, &err), 0, "%s", err.message);
+            cr_assert_str_eq(a, b, "row %zu key %zu", i, j);
+            exattn_free(a);
+            exattn_free(b);
+        }
+        exattn_row_eval_free(shared);
+        exattn_row_eval_free(alone);
+        exattn_row_free(row);
+    }
+    exattn_head_eval_free(head);
     exattn_lesson_free(l);
 }

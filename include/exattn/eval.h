@@ -20,14 +20,27 @@
  * when out of memory. */
 char *exattn_mpq_get_decimal(const mpq_t q, unsigned long digits);
 
+/* The base of a head's exponentials, e^{-sqrt(s)/L}, shared by the
+ * evaluators of its rows: one mpfr_exp per head (per precision).  Borrow
+ * the lesson (free the head first); not for concurrent use. */
+typedef struct exattn_head_eval exattn_head_eval;
+
+EXATTN_WUR int exattn_head_eval_new(exattn_head_eval **out,
+                                    const exattn_lesson *lesson,
+                                    exattn_error_t *err);
+void exattn_head_eval_free(exattn_head_eval *head);
+
 /* An evaluator for the quantities of one row.  It keeps the row's
  * enclosures at the last working precision, so every quantity of the row
  * shares one exponential and one softmax denominator. */
 typedef struct exattn_row_eval exattn_row_eval;
 
-/* Borrow `row` (free the evaluator first). */
+/* Borrow `row` (free the evaluator first).  With `head` (from the row's
+ * lesson, borrowed too) the row shares its base; with NULL it has its
+ * own. */
 EXATTN_WUR int exattn_row_eval_new(exattn_row_eval **out,
                                    const exattn_row *row,
+                                   exattn_head_eval *head,
                                    exattn_error_t *err);
 void exattn_row_eval_free(exattn_row_eval *ev);
 

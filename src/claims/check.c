@@ -740,7 +740,7 @@ exattn_claims__check(exattn_claim_result *out, const exattn_claim *c,
     {
         rc = exattn_row_new(&s.row, c->lesson, c->row, err);
         if (rc == EXATTN_OK)
-            rc = exattn_row_eval_new(&s.ev, s.row, err);
+            rc = exattn_row_eval_new(&s.ev, s.row, NULL, err);
     }
     for (i = 0; rc == EXATTN_OK && i < c->count; i++)
     {

@@ -5,7 +5,8 @@
  * t = e^{sqrt(s)/L} and k_j = c_j L an integer.  Dividing numerator and
  * denominator by t^{kmax} gives w_j = u^{d_j} / sum_l u^{d_l} with
  * u = e^{-sqrt(s)/L} <= 1 and d_j = kmax - k_j >= 0: one exponential per
- * row, integer powers, one denominator, and no overflow.  Outputs are
+ * head (src/eval/head_eval.c), integer powers, one denominator per row,
+ * and no overflow.  Outputs are
  * (sum_j u^{d_j} V_jc) / Z.  Each is a ball; the decimal is printed when
  * the ball decides it (src/eval/decimal.c), else the precision grows by
  * half (Ziv) up to the cap. */
@@ -15,6 +16,7 @@
 #include "eval/ball.h"
 #include "eval/decimal.h"
 #include "eval/row_eval.h"
+#include "eval/head_eval.h"
 
 struct exattn_row_eval
 {
@@ -24,7 +26,8 @@ struct exattn_row_eval
     exattn_ball *weight;        /* m (allowed keys) */
     exattn_ball *output;        /* d_v */
     unsigned long *d;           /* m: kmax - k_j for allowed keys */
-    mpz_t lcm;                  /* L */
+    exattn_head_eval *head;     /* the base u and L */
+    int own_head;
     unsigned long growth_bits;  /* error growth to cover at first try */
 };
 
@@ -65,7 +68,8 @@ exattn_row_eval_free(exattn_row_eval *ev)
     free_balls(ev->weight, l->m);
     free_balls(ev->output, l->dv);
     free(ev->d);
-    mpz_clear(ev->lcm);
+    if (ev->own_head)
+        exattn_head_eval_free(ev->head);
     free(ev);
 }
 
@@ -80,14 +84,10 @@ exponents(exattn_row_eval *ev)
     unsigned long dmax = 1;
 
     mpz_inits(k, kmax, t, (mpz_ptr)0);
-    mpz_set_ui(ev->lcm, 1);
-    for (j = 0; j < m; j++)
-        if (row->allowed[j])
-            mpz_lcm(ev->lcm, ev->lcm, mpq_denref(row->coef[j]));
     for (j = 0; j < m; j++)
         if (row->allowed[j])
         {
-            mpz_divexact(k, ev->lcm, mpq_denref(row->coef[j]));
+            mpz_divexact(k, ev->head->lcm, mpq_denref(row->coef[j]));
             mpz_mul(k, k, mpq_numref(row->coef[j]));
             if (first || mpz_cmp(k, kmax) > 0)
                 mpz_set(kmax, k);
@@ -98,7 +98,7 @@ exponents(exattn_row_eval *ev)
         ev->d[j] = 0;
         if (!row->allowed[j])
             continue;
-        mpz_divexact(k, ev->lcm, mpq_denref(row->coef[j]));
+        mpz_divexact(k, ev->head->lcm, mpq_denref(row->coef[j]));
         mpz_mul(k, k, mpq_numref(row->coef[j]));
         mpz_sub(t, kmax, k);
         if (!mpz_fits_ulong_p(t))
@@ -108,16 +108,36 @@ exponents(exattn_row_eval *ev)
     }
     /* pow_ui multiplies the radius of u by about d; V entries and m
      * scale absolute errors of outputs. */
-    ev->growth_bits = (unsigned long)mpz_sizeinbase(ev->lcm, 2) + 2
+    ev->growth_bits = (unsigned long)mpz_sizeinbase(ev->head->lcm, 2) + 2
                       + (unsigned long)ceil(log2((double)dmax + 1)
                                             + log2((double)m + 1));
     mpz_clears(k, kmax, t, (mpz_ptr)0);
     return rc;
 }
 
+/* A base of the row's own: L the lcm of its allowed denominators. */
+static int
+own_head(exattn_row_eval *ev)
+{
+    const exattn_row *row = ev->row;
+    mpz_t lcm;
+    size_t j;
+    int rc;
+
+    mpz_init_set_ui(lcm, 1);
+    for (j = 0; j < row->lesson->m; j++)
+        if (row->allowed[j])
+            mpz_lcm(lcm, lcm, mpq_denref(row->coef[j]));
+    rc = exattn_head_eval__new_lcm(&ev->head, row->lesson->surd, lcm,
+                                   row->lesson->file);
+    ev->own_head = 1;
+    mpz_clear(lcm);
+    return rc;
+}
+
 int
 exattn_row_eval_new(exattn_row_eval **out, const exattn_row *row,
-                    exattn_error_t *err)
+                    exattn_head_eval *head, exattn_error_t *err)
 {
     const exattn_lesson *l = row->lesson;
     exattn_row_eval *ev = calloc(1, sizeof *ev);
@@ -128,9 +148,11 @@ exattn_row_eval_new(exattn_row_eval **out, const exattn_row *row,
         return exattn_error__set(err, EXATTN_ENOMEM, l->file, 0, 0,
                                  "out of memory");
     ev->row = row;
-    mpz_init(ev->lcm);
+    ev->head = head;
     ev->d = malloc(l->m * sizeof *ev->d);
     rc = ev->d ? EXATTN_OK : EXATTN_ENOMEM;
+    if (rc == EXATTN_OK && head == NULL)
+        rc = own_head(ev);
     if (rc == EXATTN_OK)
         rc = alloc_balls(&ev->scaled, l->m);
     if (rc == EXATTN_OK)
@@ -164,20 +186,7 @@ softmax(exattn_row_eval *ev, mpfr_prec_t wp)
     exattn_ball__init(&z, wp);
     exattn_ball__init(&t, wp);
     exattn_ball__init(&acc, wp);
-    /* u = e^{-sqrt(s)/L} */
-    exattn_ball__set_si(&u, (long)l->surd);
-    rc |= exattn_ball__sqrt(&u, &u);
-    {
-        mpq_t lcm;
-
-        mpq_init(lcm);
-        mpz_set(mpq_numref(lcm), ev->lcm);
-        exattn_ball__set_q(&t, lcm);
-        mpq_clear(lcm);
-    }
-    rc |= exattn_ball__div(&u, &u, &t);
-    rc |= exattn_ball__neg(&u, &u);
-    rc |= exattn_ball__exp(&u, &u);
+    rc |= exattn_head_eval__u(&u, ev->head, wp);
     exattn_ball__set_si(&z, 0);
     for (j = 0; j < l->m; j++)
     {

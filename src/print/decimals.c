@@ -3,7 +3,8 @@
 
 int
 exattn_decimals__open(exattn_decimals *d, const exattn_row *row,
-                      const exattn_write_opts *opts, exattn_error_t *err)
+                      const exattn_write_opts *opts, exattn_head_eval *head,
+                      exattn_error_t *err)
 {
     d->ev = NULL;
     d->digits = 0;
@@ -15,7 +16,7 @@ exattn_decimals__open(exattn_decimals *d, const exattn_row *row,
         return EXATTN_OK;
     d->digits = (unsigned long)opts->digits;
     d->max_prec = opts->max_prec;
-    return exattn_row_eval_new(&d->ev, row, err);
+    return exattn_row_eval_new(&d->ev, row, head, err);
 }
 
 void
@@ -61,10 +62,11 @@ exattn_decimals__text(exattn_sbuf *b, exattn_decimals *d, exattn_kind_t kind,
 int
 exattn_decimals__print_row(exattn_sbuf *b, const exattn_row *row,
                            const exattn_write_opts *opts,
-                           exattn_row_printer print, exattn_error_t *err)
+                           exattn_head_eval *head, exattn_row_printer print,
+                           exattn_error_t *err)
 {
     exattn_decimals d;
-    int code = exattn_decimals__open(&d, row, opts, err);
+    int code = exattn_decimals__open(&d, row, opts, head, err);
 
     if (code != EXATTN_OK)
         return code;
@@ -74,4 +76,14 @@ exattn_decimals__print_row(exattn_sbuf *b, const exattn_row *row,
         *err = d.error;
     exattn_decimals__close(&d);
     return code;
+}
+
+int
+exattn_decimals__head(exattn_head_eval **out, const exattn_lesson *l,
+                      const exattn_write_opts *opts, exattn_error_t *err)
+{
+    *out = NULL;
+    if (opts == NULL || opts->digits < 0)
+        return EXATTN_OK;
+    return exattn_head_eval_new(out, l, err);
 }

@@ -17,8 +17,14 @@ typedef struct
                                    "undecided at P bits" */
 } exattn_decimals;
 
-int exattn_decimals__open(exattn_decimals *d, const exattn_row *row,
+/* The shared base of a lesson's rows, when decimals are asked for (*out
+ * stays NULL otherwise). */
+int exattn_decimals__head(exattn_head_eval **out, const exattn_lesson *l,
                           const exattn_write_opts *opts, exattn_error_t *err);
+
+int exattn_decimals__open(exattn_decimals *d, const exattn_row *row,
+                          const exattn_write_opts *opts,
+                          exattn_head_eval *head, exattn_error_t *err);
 void exattn_decimals__close(exattn_decimals *d);
 
 /* The decimal of a quantity (release with exattn_free), *exact telling
@@ -42,6 +48,7 @@ typedef void (*exattn_row_printer)(exattn_sbuf *b, const exattn_row *row,
                                    exattn_decimals *d);
 int exattn_decimals__print_row(exattn_sbuf *b, const exattn_row *row,
                                const exattn_write_opts *opts,
+                               exattn_head_eval *head,
                                exattn_row_printer print, exattn_error_t *err);
 
 #endif

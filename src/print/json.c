@@ -282,23 +282,26 @@ static int
 rows_and_blends(FILE *f, exattn_sbuf *b, const exattn_lesson *l,
                 const exattn_write_opts *opts, exattn_error_t *err)
 {
+    exattn_head_eval *head;
     exattn_row *row;
     size_t i, k;
-    int code;
+    int code = exattn_decimals__head(&head, l, opts, err);
 
     exattn_sbuf__puts(b, "\"rows\": [");
-    for (i = 0; i < l->n; i++)
+    for (i = 0; code == EXATTN_OK && i < l->n; i++)
     {
         if ((code = exattn_row_new(&row, l, i, err)) != EXATTN_OK)
-            return code;
+            break;
         exattn_sbuf__puts(b, i ? ",\n    " : "\n    ");
-        code = exattn_decimals__print_row(b, row, opts, row_object, err);
+        code = exattn_decimals__print_row(b, row, opts, head, row_object,
+                                          err);
         exattn_row_free(row);
         if (code == EXATTN_OK)
             code = exattn_sbuf__flush(b, f, l->file, err);
-        if (code != EXATTN_OK)
-            return code;
     }
+    exattn_head_eval_free(head);
+    if (code != EXATTN_OK)
+        return code;
     exattn_sbuf__puts(b, "],\n  \"blends\": [");
     for (k = 0; k < l->blend_count; k++)
     {

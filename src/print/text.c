@@ -470,22 +470,22 @@ static int
 write_rows(FILE *f, exattn_sbuf *b, const exattn_lesson *l,
            const exattn_write_opts *opts, exattn_error_t *err)
 {
+    exattn_head_eval *head;
     exattn_row *row;
     size_t i;
-    int code;
+    int code = exattn_decimals__head(&head, l, opts, err);
 
-    for (i = 0; i < l->n; i++)
+    for (i = 0; code == EXATTN_OK && i < l->n; i++)
     {
         if ((code = exattn_row_new(&row, l, i, err)) != EXATTN_OK)
-            return code;
-        code = exattn_decimals__print_row(b, row, opts, row_block, err);
+            break;
+        code = exattn_decimals__print_row(b, row, opts, head, row_block, err);
         exattn_row_free(row);
         if (code == EXATTN_OK)
             code = exattn_sbuf__flush(b, f, l->file, err);
-        if (code != EXATTN_OK)
-            return code;
     }
-    return EXATTN_OK;
+    exattn_head_eval_free(head);
+    return code;
 }
 
 static void
