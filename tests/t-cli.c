@@ -353,7 +353,7 @@ Test(cli, eval_prints_named_form_status_and_decimal)
 
 Test(cli, eval_errors)
 {
-    const char *const cases[][4] = {
+    const char *const cases[][5] = {
         { "eval", "1/0", NULL, NULL }, { "eval", "sqrt(-2)", NULL, NULL },
         { "eval", "ln(0)", NULL, NULL }, { "eval", "(1+", NULL, NULL },
         { "eval", "e^(10^10)", NULL, NULL }, { "eval", NULL, NULL, NULL },
