@@ -112,7 +112,7 @@ Test(cli, usage_errors)
     const char *noarg[] = { "derive", NULL };
     const char *badopt[] = { "derive", "x.json", "--colour", NULL };
     const char *badfmt[] = { "derive", "x.json", "--format", "xml", NULL };
-    const char *latex[] = { "derive", "x.json", "--format=latex", NULL };
+    const char *latex[] = { "derive", "x.json", "--vectors=curly", NULL };
     const char *digits[] = { "derive", "x.json", "--digits", "-5", NULL };
     const char *two[] = { "derive", "a.json", "b.json", NULL };
     const char *dangling[] = { "derive", "a.json", "-o", NULL };
@@ -120,7 +120,8 @@ Test(cli, usage_errors)
                                    latex, digits, two, dangling };
     static const char *const parts[] = { "usage: exattn", "unknown command",
         "needs a lesson file", "unknown option '--colour'",
-        "expected text or json", "LaTeX output is not available",
+        "expected text, json or latex", "--vectors curly: expected bmatrix "
+        "or paren",
         "--digits -5: expected a whole number from 0 to 10000000",
         "'b.json' is a second",
         "-o needs an argument" };
@@ -510,5 +511,28 @@ Test(cli, show_selects_the_quantities)
     cr_assert_not_null(strstr(err, "'sums' is not one of scores"));
     free(out);
     free(err);
+    free(path);
+}
+
+Test(cli, derive_latex)
+{
+    char *path = th_srcpath("docs/examples/004-value-weighting.json");
+    char *golden = th_srcpath("tests/data/004-value-weighting.expected.tex");
+    const char *argv[] = { "derive", path, "--format", "latex", NULL };
+    const char *doc[] = { "derive", path, "--format", "latex",
+                          "--standalone", "--digits", "3", NULL };
+    char *out, *err, *want = th_slurp(golden, NULL);
+
+    cr_assert_eq(th_run(argv, &out, &err), 0, "%s", err);
+    cr_assert_str_eq(out, want);
+    free(out);
+    free(err);
+    cr_assert_eq(th_run(doc, &out, &err), 0, "%s", err);
+    cr_assert_not_null(strstr(out, "\\begin{document}"));
+    cr_assert_not_null(strstr(out, "\\approx 0.269\\quad(\\text{named})"));
+    free(out);
+    free(err);
+    free(want);
+    free(golden);
     free(path);
 }

@@ -7,22 +7,36 @@
 #include "exattn.h"
 #include "helpers.h"
 
-/* Derive a shipped example into a string. */
+/* Write a lesson in a format (0 text, 1 json, 2 latex) into a string. */
 static char *
-derive(const char *example, int json)
+write_lesson(const exattn_lesson *l, int format,
+             const exattn_write_opts *opts)
 {
-    char *path = th_srcpath(example);
-    exattn_lesson *l = NULL;
     exattn_error_t err;
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
+    int rc = format == 0 ? exattn_write_text(f, l, opts, &err)
+             : format == 1 ? exattn_write_json(f, l, opts, &err)
+                           : exattn_write_latex(f, l, opts, &err);
+
+    cr_assert_eq(rc, EXATTN_OK, "%s", err.message);
+    fclose(f);
+    return buf;
+}
+
+/* Derive a shipped example into a string. */
+static char *
+derive(const char *example, int format)
+{
+    char *path = th_srcpath(example);
+    exattn_lesson *l = NULL;
+    exattn_error_t err;
+    char *buf;
 
     cr_assert_eq(exattn_lesson_read_file(&l, path, NULL, &err), EXATTN_OK,
                  "%s: %s", path, err.message);
-    cr_assert_eq(json ? exattn_write_json(f, l, NULL, &err)
-                      : exattn_write_text(f, l, NULL, &err), EXATTN_OK);
-    fclose(f);
+    buf = write_lesson(l, format, NULL);
     exattn_lesson_free(l);
     free(path);
     return buf;
@@ -52,6 +66,106 @@ Test(print, seed_002_text_golden)
 {
     expect_golden("docs/examples/002-grid-load-rises.json",
                   "tests/data/002-grid-load-rises.expected.txt", 0);
+}
+
+Test(print, seed_004_latex_golden)
+{
+    expect_golden("docs/examples/004-value-weighting.json",
+                  "tests/data/004-value-weighting.expected.tex", 2);
+}
+
+Test(print, seed_002_latex_golden)
+{
+    expect_golden("docs/examples/002-grid-load-rises.json",
+                  "tests/data/002-grid-load-rises.expected.tex", 2);
+}
+
+/* The steps in the lesson's order, named weights as \frac, blocked keys
+ * removed, exact and named labels. */
+Test(print, latex_shows_every_step)
+{
+    char *tex = derive("docs/examples/004-value-weighting.json", 2);
+    static const char *const parts[] = {
+        "n = 3,\\quad m = 3,\\quad d_k = 2,\\quad d_v = 2",
+        "q_{2}k_{1}^{\\mathsf{T}} &= 0\\cdot 1+1\\cdot 0 = 0",
+        "k_{3}\\ \\text{blocked: removed from the softmax",
+        "w_{3,1} &= \\frac{e^{1}}{e^{1}+e^{1}+e^{2}}\\quad(\\text{named})",
+        "w_{1,1} &= 1\\quad(\\text{exact})",
+        "o_{1} = \\sum_{j \\in A_{1}} w_{1,j}V_{j} = \\begin{bmatrix}2 & "
+        "0\\end{bmatrix}\\quad(\\text{exact})",
+        "\\cdot 1 = 1\\quad(\\text{exact})",
+        "\\text{assigned: } w = \\begin{bmatrix}\\tfrac{1}{4} & "
+        "\\tfrac{1}{4} & \\tfrac{1}{2}\\end{bmatrix}",
+        "= \\begin{bmatrix}1 & \\tfrac{5}{4}\\end{bmatrix}\\quad"
+        "(\\text{exact})",
+    };
+    size_t i;
+
+    for (i = 0; i < sizeof parts / sizeof *parts; i++)
+        cr_assert_not_null(strstr(tex, parts[i]), "missing %s", parts[i]);
+    cr_assert_null(strstr(tex, "\\["), "fragments use $$");
+    free(tex);
+}
+
+Test(print, latex_options)
+{
+    exattn_lesson *l = th_lesson("{\"Q\": [[1,1]], \"K\": [[1,1],[0,1],"
+        "[1,2]], \"V\": [[1,0],[0,2],[1,2]], \"query_tokens\": "
+        "[\"rises\"]}");
+    exattn_write_opts o = EXATTN_WRITE_OPTS_INIT;
+    char *tex;
+
+    o.latex = EXATTN_LATEX_STANDALONE | EXATTN_LATEX_PAREN_VECTORS;
+    o.digits = 3;
+    tex = write_lesson(l, 2, &o);
+    cr_assert(strncmp(tex, "\\documentclass{article}\n\\usepackage"
+                           "{amsmath}\n\\begin{document}", 47) == 0);
+    cr_assert_not_null(strstr(tex, "\\end{document}\n"));
+    cr_assert_null(strstr(tex, "$$"));
+    cr_assert_not_null(strstr(tex, "\\left(0.284, 0.000\\right)"), "%s",
+                       tex);
+    cr_assert_not_null(strstr(tex, "\\approx 0.576\\quad(\\text{named})"));
+    cr_assert_not_null(strstr(tex, "\\approx 1.432\\quad(\\text{named})"));
+    free(tex);
+    /* past the threshold the denominator is written once, as a sum */
+    o = (exattn_write_opts)EXATTN_WRITE_OPTS_INIT;
+    o.sum_threshold = 2;
+    tex = write_lesson(l, 2, &o);
+    cr_assert_not_null(strstr(tex, "Z_{\\text{rises}} &= \\sum_{k \\in "
+        "A_{\\text{rises}}} e^{s_{\\text{rises},k}},\\quad "
+        "A_{\\text{rises}} = \\{1, \\dots, 3\\}"), "%s", tex);
+    cr_assert_not_null(strstr(tex, "w_{\\text{rises},2} &= "
+        "\\frac{e^{\\frac{1}{\\sqrt{2}}}}{Z_{\\text{rises}}}"));
+    cr_assert_null(strstr(tex, "+e^{\\frac{3}{\\sqrt{2}}}}"));
+    free(tex);
+    o.sum_threshold = 3;
+    tex = write_lesson(l, 2, &o);
+    cr_assert_null(strstr(tex, "Z_{"), "3 keys are not past 3");
+    free(tex);
+    exattn_lesson_free(l);
+}
+
+Test(print, latex_escapes_labels)
+{
+    exattn_lesson *l = th_lesson("{\"tokens\": [\"a_b\", \"50%\", "
+        "\"x&y\", \"#1\", \"{z}\", \"back\\\\slash\"], \"query_tokens\": "
+        "[\"q^~$\"], \"Q\": [[1]], \"K\": [[1],[2],[3],[4],[5],[6]], "
+        "\"V\": [[1],[2],[3],[4],[5],[6]], \"title\": \"a\\nb\"}");
+    char *tex = write_lesson(l, 2, NULL);
+    static const char *const parts[] = {
+        "k_{\\text{a\\_b}}", "k_{\\text{50\\%}}", "k_{\\text{x\\&y}}",
+        "k_{\\text{\\#1}}", "k_{\\text{\\{z\\}}}",
+        "k_{\\text{back\\textbackslash{}slash}}",
+        "q_{\\text{q\\textasciicircum{}\\textasciitilde{}\\$}}",
+        "% a b\n",
+    };
+    size_t i;
+
+    for (i = 0; i < sizeof parts / sizeof *parts; i++)
+        cr_assert_not_null(strstr(tex, parts[i]), "missing %s in\n%s",
+                           parts[i], tex);
+    free(tex);
+    exattn_lesson_free(l);
 }
 
 Test(print, seed_004_json_golden)

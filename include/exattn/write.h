@@ -17,16 +17,31 @@ typedef struct
                                exattn_row_eval_decimal */
     unsigned quantities;    /* which quantities to show: OR of
                                EXATTN_SHOW(EXATTN_SCORE) etc.; 0: all */
+    unsigned latex;         /* LaTeX: OR of EXATTN_LATEX_* */
+    size_t sum_threshold;   /* LaTeX: rows with more allowed keys than
+                               this write their softmax denominator once,
+                               as a sum; 0: EXATTN_SUM_THRESHOLD */
 } exattn_write_opts;
 
 #define EXATTN_SHOW(kind) (1u << (kind))
-#define EXATTN_WRITE_OPTS_INIT { -1, 0, 0 }
+#define EXATTN_LATEX_STANDALONE 1u      /* a complete document */
+#define EXATTN_LATEX_PAREN_VECTORS 2u   /* (1,\tfrac{5}{4}), not bmatrix */
+#define EXATTN_SUM_THRESHOLD 8
+#define EXATTN_WRITE_OPTS_INIT { -1, 0, 0, 0, 0 }
 
 /* The text presentation (docs/output-formats.md).  `opts` NULL: no
  * decimals. */
 EXATTN_WUR int exattn_write_text(FILE *stream, const exattn_lesson *lesson,
                                  const exattn_write_opts *opts,
                                  exattn_error_t *err);
+
+/* The LaTeX of the derivation, step by step (docs/output-formats.md):
+ * fragments, one display per step, or with EXATTN_LATEX_STANDALONE a
+ * document that compiles with pdflatex and amsmath.  Every display
+ * renders in KaTeX with strict: "error". */
+EXATTN_WUR int exattn_write_latex(FILE *stream, const exattn_lesson *lesson,
+                                  const exattn_write_opts *opts,
+                                  exattn_error_t *err);
 
 /* The JSON document of PRODUCT.md's schema (docs/output-formats.md). */
 EXATTN_WUR int exattn_write_json(FILE *stream, const exattn_lesson *lesson,

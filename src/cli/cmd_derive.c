@@ -4,11 +4,11 @@
 #include "cli/cli.h"
 
 enum { OPT_FORMAT, OPT_OUTPUT, OPT_DIGITS, OPT_MAX_PREC, OPT_SHOW,
-       OPT_HELP };
+       OPT_STANDALONE, OPT_VECTORS, OPT_SUM_THRESHOLD, OPT_HELP };
 
 static const cli_opt opts[] = {
     { "--format", NULL, "FMT",
-      "text (default) or json; see docs/output-formats.md" },
+      "text (default), json or latex; see docs/output-formats.md" },
     { "--output", "-o", "FILE",
       "write FILE, only once the whole result is complete" },
     { "--digits", NULL, "N",
@@ -20,6 +20,13 @@ static const cli_opt opts[] = {
     { "--show", NULL, "LIST",
       "only these quantities, comma-separated: scores, scaled,\n"
       "                         weights, contributions, output (default: all)" },
+    { "--standalone", NULL, NULL,
+      "latex: a complete document for pdflatex, not fragments" },
+    { "--vectors", NULL, "STYLE",
+      "latex: row vectors as bmatrix (default) or paren" },
+    { "--sum-threshold", NULL, "N",
+      "latex: rows with more than N allowed keys (default 8) write\n"
+      "                         their denominator once, as a sum" },
     { "--help", "-h", NULL, "show this help" },
     { NULL, NULL, NULL, NULL }
 };
@@ -27,8 +34,8 @@ static const cli_opt opts[] = {
 static void
 help(FILE *f)
 {
-    cli_print_help(f, "exattn derive LESSON.json [--format text|json] "
-                      "[-o FILE]",
+    cli_print_help(f, "exattn derive LESSON.json [--format text|json|latex] "
+                      "[--digits N] [-o FILE]",
         "Derive every query row of a lesson exactly: the scores with the dot\n"
         "product written out, the scaled scores, the softmax weights, the\n"
         "weighted contributions and the outputs, each EXACT (a rational) or\n"
@@ -42,7 +49,7 @@ typedef struct
 {
     const char *lesson;
     const char *output;
-    int json;
+    int format;                 /* 0 text, 1 json, 2 latex */
     exattn_write_opts write;
 } derive_args;
 
@@ -98,14 +105,35 @@ parse_args(derive_args *a, int argc, char **argv)
             return -1;
         }
         if (k == OPT_FORMAT && (strcmp(arg, "text") == 0
-                                || strcmp(arg, "json") == 0))
-            a->json = strcmp(arg, "json") == 0;
+                                || strcmp(arg, "json") == 0
+                                || strcmp(arg, "latex") == 0))
+            a->format = arg[0] == 't' ? 0 : arg[0] == 'j' ? 1 : 2;
         else if (k == OPT_FORMAT)
         {
-            cli_error("--format %s: %s", arg, strcmp(arg, "latex") == 0
-                ? "LaTeX output is not available in this version"
-                : "expected text or json");
+            cli_error("--format %s: expected text, json or latex", arg);
             return CLI_EXIT_BAD_INPUT;
+        }
+        else if (k == OPT_STANDALONE)
+            a->write.latex |= EXATTN_LATEX_STANDALONE;
+        else if (k == OPT_VECTORS && (strcmp(arg, "bmatrix") == 0
+                                      || strcmp(arg, "paren") == 0))
+        {
+            if (arg[0] == 'p')
+                a->write.latex |= EXATTN_LATEX_PAREN_VECTORS;
+        }
+        else if (k == OPT_VECTORS)
+        {
+            cli_error("--vectors %s: expected bmatrix or paren", arg);
+            return CLI_EXIT_BAD_INPUT;
+        }
+        else if (k == OPT_SUM_THRESHOLD)
+        {
+            unsigned long v;
+
+            if (cli_parse_count(&v, "--sum-threshold", arg, 1000000000UL)
+                != CLI_EXIT_OK)
+                return CLI_EXIT_BAD_INPUT;
+            a->write.sum_threshold = v ? v : (size_t)-1 / 2;
         }
         else if (k == OPT_OUTPUT)
             a->output = arg;
@@ -150,8 +178,12 @@ write_derivation(FILE *f, const exattn_lesson *lesson, void *ctx,
 {
     const derive_args *a = ctx;
 
-    return a->json ? exattn_write_json(f, lesson, &a->write, err)
-                   : exattn_write_text(f, lesson, &a->write, err);
+    switch (a->format)
+    {
+    case 1: return exattn_write_json(f, lesson, &a->write, err);
+    case 2: return exattn_write_latex(f, lesson, &a->write, err);
+    default: return exattn_write_text(f, lesson, &a->write, err);
+    }
 }
 
 int

@@ -63,14 +63,14 @@ int
 exattn_decimals__print_row(exattn_sbuf *b, const exattn_row *row,
                            const exattn_write_opts *opts,
                            exattn_head_eval *head, exattn_row_printer print,
-                           exattn_error_t *err)
+                           void *ctx, exattn_error_t *err)
 {
     exattn_decimals d;
     int code = exattn_decimals__open(&d, row, opts, head, err);
 
     if (code != EXATTN_OK)
         return code;
-    print(b, row, &d);
+    print(b, row, &d, ctx);
     code = d.code;
     if (code != EXATTN_OK && err != NULL)
         *err = d.error;

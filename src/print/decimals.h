@@ -45,10 +45,11 @@ void exattn_decimals__text(exattn_sbuf *b, exattn_decimals *d,
 /* Print a row with `print`, its decimals opened as `opts` asks; a
  * failure of the decimals is returned (err filled). */
 typedef void (*exattn_row_printer)(exattn_sbuf *b, const exattn_row *row,
-                                   exattn_decimals *d);
+                                   exattn_decimals *d, void *ctx);
 int exattn_decimals__print_row(exattn_sbuf *b, const exattn_row *row,
                                const exattn_write_opts *opts,
                                exattn_head_eval *head,
-                               exattn_row_printer print, exattn_error_t *err);
+                               exattn_row_printer print, void *ctx,
+                               exattn_error_t *err);
 
 #endif

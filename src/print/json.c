@@ -148,11 +148,13 @@ contributions(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d)
 }
 
 static void
-row_object(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d)
+row_object(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d,
+           void *ctx)
 {
     const exattn_lesson *l = row->lesson;
     size_t j, c;
 
+    (void)ctx;
     exattn_sbuf__puts(b, "{\"query\": ");
     json_string(b, l->query_labels[row->index]);
     exattn_sbuf__printf(b, ", \"index\": %zu,\n      \"keys\": [",
@@ -294,7 +296,7 @@ rows_and_blends(FILE *f, exattn_sbuf *b, const exattn_lesson *l,
             break;
         exattn_sbuf__puts(b, i ? ",\n    " : "\n    ");
         code = exattn_decimals__print_row(b, row, opts, head, row_object,
-                                          err);
+                                          NULL, err);
         exattn_row_free(row);
         if (code == EXATTN_OK)
             code = exattn_sbuf__flush(b, f, l->file, err);

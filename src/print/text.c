@@ -451,8 +451,10 @@ output_line(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d)
 /* One row's block; decimals, if asked for, beside the exact and named
  * forms. */
 static void
-row_block(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d)
+row_block(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d,
+          void *ctx)
 {
+    (void)ctx;
     row_heading(b, row);
     if (EXATTN_SHOWN(d, EXATTN_SCORE))
         scores_line(b, row);
@@ -479,7 +481,8 @@ write_rows(FILE *f, exattn_sbuf *b, const exattn_lesson *l,
     {
         if ((code = exattn_row_new(&row, l, i, err)) != EXATTN_OK)
             break;
-        code = exattn_decimals__print_row(b, row, opts, head, row_block, err);
+        code = exattn_decimals__print_row(b, row, opts, head, row_block,
+                                          NULL, err);
         exattn_row_free(row);
         if (code == EXATTN_OK)
             code = exattn_sbuf__flush(b, f, l->file, err);

@@ -1,7 +1,8 @@
-// Render every "latex" string of exattn's JSON outputs with KaTeX in
-// strict mode (strict: "error", throwOnError: true).  Usage:
-//   node tests/katex/check.js OUT.json ...
-// Exit status 1 if any string is rejected.
+// Render LaTeX with KaTeX in strict mode (strict: "error",
+// throwOnError: true):
+//   - every "latex" string of exattn's JSON outputs (*.json);
+//   - every display ($$ ... $$ or \[ ... \]) of exattn's LaTeX (*.tex).
+// Usage: node tests/katex/check.js FILE ...   Exit 1 if any is rejected.
 'use strict';
 const katex = require('katex');
 const fs = require('fs');
@@ -32,8 +33,16 @@ function walk(file, value) {
   }
 }
 
+function displays(file, text) {
+  const re = /\$\$\n([\s\S]*?)\n\$\$|\\\[\n([\s\S]*?)\n\\\]/g;
+  let m;
+  while ((m = re.exec(text)) !== null) check(file, m[1] || m[2]);
+}
+
 for (const file of process.argv.slice(2)) {
-  walk(file, JSON.parse(fs.readFileSync(file, 'utf8')));
+  const text = fs.readFileSync(file, 'utf8');
+  if (file.endsWith('.tex')) displays(file, text);
+  else walk(file, JSON.parse(text));
 }
 console.log(`KaTeX: ${count} latex strings, ${rejected} rejected`);
 process.exit(rejected || count === 0 ? 1 : 0);
