@@ -330,6 +330,27 @@ scale_object(exattn_sbuf *b, const exattn_lesson *l)
     exattn_sbuf__puts(b, "},\n  ");
 }
 
+/* "Q": [["1", "0"], ...]: a matrix of exact values. */
+static void
+matrix_field(exattn_sbuf *b, const char *name, const exattn_matrix *m)
+{
+    size_t r, c;
+
+    exattn_sbuf__printf(b, "\"%s\": [", name);
+    for (r = 0; r < m->rows; r++)
+    {
+        exattn_sbuf__puts(b, r ? ", [" : "[");
+        for (c = 0; c < m->cols; c++)
+        {
+            exattn_sbuf__puts(b, c ? ", \"" : "\"");
+            exattn_sbuf__mpq(b, EXATTN_AT(m, r, c));
+            exattn_sbuf__puts(b, "\"");
+        }
+        exattn_sbuf__puts(b, "]");
+    }
+    exattn_sbuf__puts(b, "],\n  ");
+}
+
 static void
 lesson_head(exattn_sbuf *b, const exattn_lesson *l)
 {
@@ -339,6 +360,9 @@ lesson_head(exattn_sbuf *b, const exattn_lesson *l)
                         " \"d_v\": %zu},\n  ", l->n, l->m, l->dk, l->dv);
     scale_object(b, l);
     exattn_sbuf__printf(b, "\"mask\": \"%s\",\n  ", masks[l->mask_kind]);
+    matrix_field(b, "Q", &l->q);
+    matrix_field(b, "K", &l->k);
+    matrix_field(b, "V", &l->v);
 }
 
 int

@@ -1,0 +1,118 @@
+// Build a static lesson page from `exattn derive --format json`:
+//
+//   exattn derive LESSON.json --format json > lesson.json
+//   node docs/page/build.mjs lesson.json OUT_DIR
+//
+// OUT_DIR/index.html shows the values, every query row's weights and
+// output (each quantity's LaTeX rendered with KaTeX, labelled EXACT or
+// NAMED, with its exact value when it has one) and the lesson's blends.
+// KaTeX's CSS and fonts are copied from the installed npm package, so the
+// page needs no network.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const katex = require('katex');
+
+function tex(latex) {
+  // strict errors are rendered as .katex-error elements, which the browser
+  // test looks for
+  return katex.renderToString(latex, {
+    throwOnError: false, strict: 'error', displayMode: false,
+  });
+}
+
+function escapeHtml(s) {
+  return String(s).replace(/[&<>"']/g, (c) => ({
+    '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;',
+  }[c]));
+}
+
+function fracLatex(v) {
+  return v.replace(/^(-?)(\d+)\/(\d+)$/, '$1\\frac{$2}{$3}');
+}
+
+function quantity(q) {
+  const badge = q.status === 'exact' ? 'exact' : 'named';
+  // the exact value beside a named form; the decimal beside a named value
+  const value = q.status === 'exact' && q.latex !== fracLatex(q.value)
+    ? ` <span class="value">= ${tex(fracLatex(q.value))}</span>` : '';
+  const decimal = q.status === 'named' && q.decimal
+    ? ` <span class="decimal">≈ ${q.decimal}</span>` : '';
+  return `<span class="q ${badge}">${tex(q.latex)}${value}${decimal}`
+    + ` <span class="badge">${badge.toUpperCase()}</span></span>`;
+}
+
+function rowSection(row) {
+  const keys = row.keys.filter((_, j) => row.allowed[j]);
+  const weights = row.weights.map((w, j) => (row.allowed[j]
+    ? `<tr><td>${tex(`w_{${j + 1}}`)}</td><td>${quantity(w)}</td></tr>` : ''))
+    .join('');
+  const output = row.output.map((o, c) => `<tr><td>${tex(`o_{${c + 1}}`)}`
+    + `</td><td>${quantity(o)}</td></tr>`).join('');
+  return `<section class="row"><h2>Query ${escapeHtml(row.query)} attends `
+    + `{${keys.map(escapeHtml).join(', ')}}</h2>`
+    + `<p class="kind">${row.weights_status === 'exact'
+      ? 'weights are EXACT' : 'weights are NAMED'}</p>`
+    + `<table><tbody>${weights}</tbody></table>`
+    + `<h3>Output</h3><table><tbody>${output}</tbody></table></section>`;
+}
+
+function blendSection(blend) {
+  const w = blend.weights.map((q, j) => `<tr><td>${tex(`w_{${j + 1}}`)}</td>`
+    + `<td>${quantity(q)}</td></tr>`).join('');
+  const o = blend.output.map((q, c) => `<tr><td>${tex(`o_{${c + 1}}`)}</td>`
+    + `<td>${quantity(q)}</td></tr>`).join('');
+  return `<section class="blend"><h2>Assigned weights: `
+    + `${escapeHtml(blend.name)}</h2><p class="kind">not a softmax; the `
+    + `weights sum to exactly 1</p><table><tbody>${w}</tbody></table>`
+    + `<h3>Output</h3><table><tbody>${o}</tbody></table></section>`;
+}
+
+function page(doc) {
+  const title = escapeHtml(doc.title || 'Attention, derived by exattn');
+  return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>${title}</title>
+<link rel="stylesheet" href="katex/katex.min.css">
+<style>
+body { font-family: sans-serif; max-width: 60em; margin: 2em auto; }
+table { border-collapse: collapse; margin: 0.5em 0; }
+td { padding: 0.3em 0.8em; border-bottom: 1px solid #ddd; }
+.badge { font-size: 0.7em; padding: 0.1em 0.4em; border-radius: 0.3em; }
+.exact .badge { background: #d4f4d4; } .named .badge { background: #f4e4c4; }
+.decimal { color: #666; }
+</style></head><body>
+<h1>${title}</h1>
+<p>Shapes: ${tex(`n = ${doc.shape.n},\\ m = ${doc.shape.m},\\ d_k = `
+    + `${doc.shape.d_k},\\ d_v = ${doc.shape.d_v}`)}</p>
+<h2>The value vectors</h2>
+<p>${doc.V.map((v, j) => tex(`V_{${j + 1}} = \\begin{bmatrix}`
+    + `${v.map(fracLatex).join(' & ')}\\end{bmatrix}`)).join(', ')}</p>
+${doc.rows.map(rowSection).join('\n')}
+${doc.blends.map(blendSection).join('\n')}
+</body></html>
+`;
+}
+
+function copyKatexAssets(out) {
+  const dist = path.dirname(require.resolve('katex/dist/katex.min.css'));
+  fs.mkdirSync(path.join(out, 'katex', 'fonts'), { recursive: true });
+  fs.copyFileSync(path.join(dist, 'katex.min.css'),
+    path.join(out, 'katex', 'katex.min.css'));
+  for (const f of fs.readdirSync(path.join(dist, 'fonts'))) {
+    fs.copyFileSync(path.join(dist, 'fonts', f),
+      path.join(out, 'katex', 'fonts', f));
+  }
+}
+
+const [input, out] = process.argv.slice(2);
+if (!input || !out) {
+  console.error('usage: node build.mjs LESSON-DERIVATION.json OUT_DIR');
+  process.exit(2);
+}
+const doc = JSON.parse(fs.readFileSync(input, 'utf8'));
+fs.mkdirSync(out, { recursive: true });
+copyKatexAssets(out);
+fs.writeFileSync(path.join(out, 'index.html'), page(doc));
+console.log(`wrote ${path.join(out, 'index.html')}`);
