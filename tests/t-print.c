@@ -74,6 +74,14 @@ Test(print, seed_004_latex_golden)
                   "tests/data/004-value-weighting.expected.tex", 2);
 }
 
+Test(print, seed_000_and_001_latex_golden)
+{
+    expect_golden("docs/examples/000-scores-to-mixture.json",
+                  "tests/data/000-scores-to-mixture.expected.tex", 2);
+    expect_golden("docs/examples/001-soft-lookup.json",
+                  "tests/data/001-soft-lookup.expected.tex", 2);
+}
+
 Test(print, seed_002_latex_golden)
 {
     expect_golden("docs/examples/002-grid-load-rises.json",
