@@ -10,6 +10,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-$PWD/tests/out/latex}
 exattn=${EXATTN:-$top/exattn}
 mkdir -p "$out"
+out=$(cd "$out" && pwd)      # file:// URLs need an absolute path
 examples=$(ls "$top"/docs/examples/*.json | grep -v all-blocked)
 n=$(echo "$examples" | wc -l)
 echo "1..$((n + 1))"

@@ -11,6 +11,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-$PWD/tests/out/page}
 exattn=${EXATTN:-$top/exattn}
 mkdir -p "$out"
+out=$(cd "$out" && pwd)      # file:// URLs need an absolute path
 echo "1..5"
 "$exattn" derive "$top/docs/examples/004-value-weighting.json" \
     --format json --digits 3 > "$out/lesson.json" &&
