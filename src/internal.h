@@ -49,6 +49,9 @@ void exattn_sbuf__printf(exattn_sbuf *b, const char *fmt, ...)
 void exattn_sbuf__mpz(exattn_sbuf *b, const mpz_t z);
 void exattn_sbuf__mpq(exattn_sbuf *b, const mpq_t q);
 void exattn_sbuf__mpq_latex(exattn_sbuf *b, const mpq_t q);
+/* The same with another fraction command ("\\tfrac"). */
+void exattn_sbuf__mpq_latex_with(exattn_sbuf *b, const mpq_t q,
+                                 const char *frac);
 /* Write the buffer to `f` and empty it; EXATTN_ENOMEM if a build failed,
  * EXATTN_EIO if the write did. */
 int exattn_sbuf__flush(exattn_sbuf *b, FILE *f, const char *file,

@@ -75,21 +75,7 @@ ksub(exattn_sbuf *b, const exattn_lesson *l, size_t j)
 static void
 tfrac(exattn_sbuf *b, const mpq_t q)
 {
-    mpz_t n;
-
-    if (mpz_cmp_ui(mpq_denref(q), 1) == 0)
-    {
-        exattn_sbuf__mpz(b, mpq_numref(q));
-        return;
-    }
-    mpz_init(n);
-    mpz_abs(n, mpq_numref(q));
-    exattn_sbuf__puts(b, mpq_sgn(q) < 0 ? "-\\tfrac{" : "\\tfrac{");
-    exattn_sbuf__mpz(b, n);
-    exattn_sbuf__puts(b, "}{");
-    exattn_sbuf__mpz(b, mpq_denref(q));
-    exattn_sbuf__puts(b, "}");
-    mpz_clear(n);
+    exattn_sbuf__mpq_latex_with(b, q, "\\tfrac");
 }
 
 static void
@@ -227,6 +213,16 @@ wsym(exattn_sbuf *b, const exattn_row *row, size_t j)
     exattn_sbuf__puts(b, "}");
 }
 
+/* The end of key j's line in an aligned list: a blocked tag, and a line
+ * break unless it is the last key. */
+static void
+key_line_end(exattn_sbuf *b, const exattn_row *row, size_t j)
+{
+    if (!row->allowed[j])
+        exattn_sbuf__puts(b, "\\quad(\\text{blocked})");
+    exattn_sbuf__puts(b, j + 1 < row->lesson->m ? " \\\\\n" : "\n");
+}
+
 static void
 step_scores(latex_ctx *c, const exattn_row *row)
 {
@@ -247,9 +243,7 @@ step_scores(latex_ctx *c, const exattn_row *row)
         exattn_sbuf__printf(b, "}^{\\mathsf{T}} &= %s = ", dot ? dot : "");
         exattn_free(dot);
         tfrac(b, row->score[j]);
-        if (!row->allowed[j])
-            exattn_sbuf__puts(b, "\\quad(\\text{blocked})");
-        exattn_sbuf__puts(b, j + 1 < l->m ? " \\\\\n" : "\n");
+        key_line_end(b, row, j);
     }
     exattn_sbuf__puts(b, "\\end{aligned}");
     display_close(c);
@@ -301,9 +295,7 @@ step_scaling(latex_ctx *c, const exattn_row *row, exattn_decimals *d)
         if (!exact)
             approx(c, d, EXATTN_SCALED, j, 0);
         status_tag(b, exact);
-        if (!row->allowed[j])
-            exattn_sbuf__puts(b, "\\quad(\\text{blocked})");
-        exattn_sbuf__puts(b, j + 1 < l->m ? " \\\\\n" : "\n");
+        key_line_end(b, row, j);
     }
     exattn_sbuf__puts(b, "\\end{aligned}");
     display_close(c);

@@ -110,7 +110,7 @@ exattn_sbuf__mpq(exattn_sbuf *b, const mpq_t q)
 }
 
 void
-exattn_sbuf__mpq_latex(exattn_sbuf *b, const mpq_t q)
+exattn_sbuf__mpq_latex_with(exattn_sbuf *b, const mpq_t q, const char *frac)
 {
     mpz_t num;
 
@@ -121,12 +121,20 @@ exattn_sbuf__mpq_latex(exattn_sbuf *b, const mpq_t q)
     }
     mpz_init(num);
     mpz_abs(num, mpq_numref(q));
-    exattn_sbuf__puts(b, mpq_sgn(q) < 0 ? "-\\frac{" : "\\frac{");
+    exattn_sbuf__puts(b, mpq_sgn(q) < 0 ? "-" : "");
+    exattn_sbuf__puts(b, frac);
+    exattn_sbuf__puts(b, "{");
     exattn_sbuf__mpz(b, num);
     exattn_sbuf__puts(b, "}{");
     exattn_sbuf__mpz(b, mpq_denref(q));
     exattn_sbuf__puts(b, "}");
     mpz_clear(num);
+}
+
+void
+exattn_sbuf__mpq_latex(exattn_sbuf *b, const mpq_t q)
+{
+    exattn_sbuf__mpq_latex_with(b, q, "\\frac");
 }
 
 char *
