@@ -178,10 +178,19 @@ struct exattn_lesson
     exattn_blend *blends;
     size_t variant_count;
     exattn_lesson **variants;
+    const exattn_lesson *contrast;  /* a variant: what it is contrasted
+                                       with (the base, or a variant) */
     size_t claim_count;         /* base lesson only */
     exattn_claim *claims;
 };
 
+
+/* A copy of lesson l (shapes, labels, Q, K, scale, mask) with other
+ * values v (l->m x l->dv): the contrast of a variant uses it to derive the
+ * change of its outputs with the same rule as the outputs themselves.
+ * Release with exattn_lesson_free. */
+int exattn_lesson__with_values(exattn_lesson **out, const exattn_lesson *l,
+                               const exattn_matrix *v);
 
 /* 1/sqrt(d) = coef * sqrt(surd) with surd square-free (src/num/surd.c).
  * d must be a positive rational. */

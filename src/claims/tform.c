@@ -554,3 +554,33 @@ exattn_tform__compare_surd(const mpq_t c, unsigned long s,
     mpq_clear(k);
     return out;
 }
+
+exattn_tform_t
+exattn_tform__compare_rows(const exattn_row *a, const exattn_row *b,
+                           exattn_kind_t kind, size_t key, size_t col)
+{
+    lfrac fa, fb;
+    mpz_t lcm;
+    size_t j;
+    exattn_tform_t r = EXATTN_TFORM_UNKNOWN;
+
+    if (a->lesson->surd != b->lesson->surd || a->lesson->m != b->lesson->m)
+        return r;
+    mpz_init_set_ui(lcm, 1);
+    for (j = 0; j < a->lesson->m; j++)
+    {
+        if (a->allowed[j])
+            mpz_lcm(lcm, lcm, mpq_denref(a->coef[j]));
+        if (b->allowed[j])
+            mpz_lcm(lcm, lcm, mpq_denref(b->coef[j]));
+    }
+    fr_init(&fa);
+    fr_init(&fb);
+    if (row_frac(&fa, a, kind, key, col, lcm)
+        && row_frac(&fb, b, kind, key, col, lcm))
+        r = equal_fracs(&fa, &fb);
+    fr_clear(&fa);
+    fr_clear(&fb);
+    mpz_clear(lcm);
+    return r;
+}

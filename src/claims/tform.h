@@ -30,4 +30,11 @@ exattn_tform_t exattn_tform__compare_row(const exattn_row *row,
 exattn_tform_t exattn_tform__compare_surd(const mpq_t c, unsigned long s,
                                           const exattn_expr *e);
 
+/* Compare the same quantity of two rows (a lesson and its variant):
+ * equal as rational functions of a common t, or different. */
+exattn_tform_t exattn_tform__compare_rows(const exattn_row *a,
+                                          const exattn_row *b,
+                                          exattn_kind_t kind, size_t key,
+                                          size_t col);
+
 #endif

@@ -19,7 +19,7 @@ static const char *const top_fields[] = {
 static const char *const variant_fields[] = {
     "name", "title", "tokens", "query_tokens", "Q", "K", "V", "X", "memory",
     "W_Q", "W_K", "W_V", "scale", "mask", "blends", "query_multiplier",
-    "value_override", NULL
+    "value_override", "contrast", NULL
 };
 
 /* Fields that describe the matrices one way or the other: a variant that
@@ -93,6 +93,60 @@ exattn_lesson_free(exattn_lesson *l)
     free(l);
 }
 
+static int
+copy_labels(char ***out, char *const *labels, size_t count)
+{
+    size_t i;
+
+    *out = calloc(count ? count : 1, sizeof **out);
+    if (*out == NULL)
+        return 0;
+    for (i = 0; i < count; i++)
+        if (((*out)[i] = exattn_lesson__strdup(labels[i])) == NULL)
+            return 0;
+    return 1;
+}
+
+int
+exattn_lesson__with_values(exattn_lesson **out, const exattn_lesson *l,
+                           const exattn_matrix *v)
+{
+    exattn_lesson *c = lesson_new(l->file);
+    int ok = c != NULL;
+
+    *out = NULL;
+    if (ok)
+    {
+        c->n = l->n;
+        c->m = l->m;
+        c->dk = l->dk;
+        c->dv = l->dv;
+        c->default_query_labels = l->default_query_labels;
+        c->default_key_labels = l->default_key_labels;
+        c->scale_kind = l->scale_kind;
+        mpq_set(c->scale_value, l->scale_value);
+        mpq_set(c->scale_coef, l->scale_coef);
+        c->surd = l->surd;
+        c->mask_kind = l->mask_kind;
+        c->allowed = malloc(l->n * l->m);
+        ok = c->allowed != NULL
+             && copy_labels(&c->query_labels, l->query_labels, l->n)
+             && copy_labels(&c->key_labels, l->key_labels, l->m)
+             && exattn_matrix__copy(&c->q, &l->q) == EXATTN_OK
+             && exattn_matrix__copy(&c->k, &l->k) == EXATTN_OK
+             && exattn_matrix__copy(&c->v, v) == EXATTN_OK;
+        if (c->allowed)
+            memcpy(c->allowed, l->allowed, l->n * l->m);
+    }
+    if (!ok)
+    {
+        exattn_lesson_free(c);
+        return EXATTN_ENOMEM;
+    }
+    *out = c;
+    return EXATTN_OK;
+}
+
 /* Collect the members of `obj` except the named ones. */
 static int
 view_alloc(exattn_fields *f, size_t cap)
@@ -157,7 +211,8 @@ variant_view(exattn_fields *f, const exattn_fields *base,
         view_add(f, base->names[i], base->values[i]);
     }
     for (i = 0; i < var->count; i++)
-        if (strcmp(var->keys[i]->text, "name") != 0)
+        if (strcmp(var->keys[i]->text, "name") != 0
+            && strcmp(var->keys[i]->text, "contrast") != 0)
             view_add(f, var->keys[i], var->items[i]);
     return 1;
 }
@@ -202,6 +257,30 @@ read_variant(exattn_lesson **out, const exattn_fields *base,
     return EXATTN_OK;
 }
 
+/* What variant k is contrasted with: "contrast" names another variant;
+ * without it, the base lesson. */
+static int
+read_contrast(exattn_lesson *l, size_t k, const exattn_jnode *var,
+              const exattn_rctx *rc)
+{
+    const exattn_jnode *name = exattn_json__get(var, "contrast");
+    size_t i;
+
+    l->variants[k]->contrast = l;
+    if (name == NULL)
+        return EXATTN_OK;
+    if (name->kind == EXATTN_J_STRING)
+        for (i = 0; i < l->variant_count; i++)
+            if (i != k && strcmp(l->variants[i]->name, name->text) == 0)
+            {
+                l->variants[k]->contrast = l->variants[i];
+                return EXATTN_OK;
+            }
+    return exattn_lesson__fail(rc, EXATTN_EFIELD, name,
+        "variant \"%.60s\": \"contrast\" names no other variant",
+        l->variants[k]->name);
+}
+
 static int
 read_variants(exattn_lesson *l, const exattn_fields *base,
               const exattn_jnode *node, const exattn_rctx *rc)
@@ -224,6 +303,9 @@ read_variants(exattn_lesson *l, const exattn_fields *base,
             return code;
         l->variant_count = i + 1;
     }
+    for (i = 0; i < node->count; i++)
+        if ((code = read_contrast(l, i, node->items[i], rc)) != EXATTN_OK)
+            return code;
     return EXATTN_OK;
 }
 

@@ -5,6 +5,7 @@
 #include "internal.h"
 #include "print/named.h"
 #include "print/decimals.h"
+#include "print/contrast.h"
 
 /* "Q1" for default labels, "Q[rises]" for token labels. */
 static void
@@ -573,7 +574,9 @@ exattn_write_text(FILE *f, const exattn_lesson *l,
     {
         exattn_sbuf__printf(&b, "\n== variant \"%s\" ==\n",
                             l->variants[k]->name);
-        code = write_lesson(f, &b, l->variants[k], opts, err);
+        code = exattn_contrast__text(&b, l->variants[k], opts, err);
+        if (code == EXATTN_OK)
+            code = write_lesson(f, &b, l->variants[k], opts, err);
     }
     exattn_sbuf__clear(&b);
     if (code == EXATTN_OK && ferror(f))

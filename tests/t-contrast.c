@@ -1,0 +1,115 @@
+/* Variants shown as contrasts: unchanged quantities proved equal, changes
+ * derived exactly or named. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+#include "exattn.h"
+#include "helpers.h"
+
+#define SEED002 "\"tokens\": [\"grid\",\"load\",\"rises\"], " \
+    "\"X\": [[1,0],[0,1],[1,1]], \"W_Q\": [[1,0],[0,1]], " \
+    "\"W_K\": [[1,1],[0,1]], \"W_V\": [[1,0],[0,2]], \"mask\": \"causal\""
+
+static char *
+text_of(const char *json, long digits)
+{
+    exattn_lesson *l = th_lesson(json);
+    exattn_write_opts o = EXATTN_WRITE_OPTS_INIT;
+    exattn_error_t err;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+
+    o.digits = digits;
+    cr_assert_eq(exattn_write_text(f, l, &o, &err), EXATTN_OK, "%s",
+                 err.message);
+    fclose(f);
+    exattn_lesson_free(l);
+    return buf;
+}
+
+static void
+expect(const char *text, const char *part)
+{
+    cr_assert_not_null(strstr(text, part), "missing \"%s\" in\n%s", part,
+                       text);
+}
+
+Test(contrast, a_value_override_changes_one_output_by_a_named_amount)
+{
+    char *t = text_of("{" SEED002 ", \"variants\": [{\"name\": \"override\", "
+        "\"value_override\": {\"row\": \"rises\", \"col\": 2, "
+        "\"value\": 4}}]}", 3);
+
+    expect(t, "contrast with the base lesson:\n");
+    expect(t, "row [grid]: unchanged (proved: the same weights; the values "
+              "differ only at blocked keys, which weigh exactly 0)\n");
+    expect(t, "row [rises]: weights unchanged (proved equal)\n");
+    expect(t, "row [rises]: output coordinate 1 unchanged (proved");
+    expect(t, "row [rises]: output coordinate 2 increases by "
+              "2·(e^{3/√2}/(e^{2/√2}+e^{1/√2}+e^{3/√2})) ≈ 1.152 (NAMED)\n");
+    free(t);
+}
+
+Test(contrast, a_smaller_value_decreases_the_output)
+{
+    char *t = text_of("{" SEED002 ", \"variants\": [{\"name\": \"down\", "
+        "\"value_override\": {\"row\": \"rises\", \"col\": 2, "
+        "\"value\": 1}}]}", -1);
+
+    expect(t, "row [rises]: output coordinate 2 decreases by "
+              "(e^{3/√2}/(e^{2/√2}+e^{1/√2}+e^{3/√2})) (NAMED)\n");
+    free(t);
+}
+
+Test(contrast, exact_changes_are_exact)
+{
+    char *t = text_of("{\"Q\": [[0,0]], \"K\": [[1,2],[3,4],[5,6]], "
+        "\"V\": [[3],[6],[9]], \"variants\": [{\"name\": \"v\", "
+        "\"value_override\": {\"row\": 2, \"col\": 1, \"value\": 7}}]}", -1);
+
+    expect(t, "row 1: output coordinate 1 increases by 1/3 (EXACT)\n");
+    free(t);
+}
+
+Test(contrast, blocking_a_key_makes_its_override_irrelevant)
+{
+    char *t = text_of("{" SEED002 ", \"variants\": ["
+        "{\"name\": \"blocked\", \"mask\": [[1,0,0],[1,1,0],[1,1,0]]},"
+        "{\"name\": \"override, blocked\", \"contrast\": \"blocked\", "
+        "\"mask\": [[1,0,0],[1,1,0],[1,1,0]], \"value_override\": "
+        "{\"row\": \"rises\", \"col\": 2, \"value\": 4}}]}", -1);
+
+    expect(t, "contrast with variant \"blocked\":\n");
+    expect(t, "row [rises]: unchanged (proved: the same weights; the values "
+              "differ only at blocked keys, which weigh exactly 0)\n");
+    free(t);
+}
+
+Test(contrast, changed_weights_are_listed_and_outputs_proved)
+{
+    char *t = text_of("{" SEED002 ", \"variants\": ["
+        "{\"name\": \"zero query\", \"query_multiplier\": {\"query\": "
+        "\"rises\", \"by\": 0}}, {\"name\": \"causal off\", "
+        "\"mask\": \"none\"}]}", 3);
+
+    expect(t, "row [rises]: weights change: w[grid] "
+              "e^{2/√2}/(e^{2/√2}+e^{1/√2}+e^{3/√2}) ≈ 0.284 → 1/3 ≈ 0.333;");
+    expect(t, "row [rises]: output coordinate 1 changes from ");
+    expect(t, "≈ 0.860 to 2/3 ≈ 0.667\n");
+    /* causal off: the last row already sees every key */
+    cr_assert_not_null(strstr(strstr(t, "== variant \"causal off\""),
+        "row [rises]: unchanged (proved: the same weights and the same "
+        "values)"));
+    free(t);
+}
+
+Test(contrast, contrast_must_name_another_variant)
+{
+    exattn_error_t err;
+
+    cr_assert_eq(th_lesson_fails("{" SEED002 ", \"variants\": [{\"name\": "
+        "\"v\", \"contrast\": \"v\"}]}", &err), EXATTN_EFIELD);
+    cr_assert_not_null(strstr(err.message, "\"contrast\" names no other "
+                                           "variant"), "%s", err.message);
+}
