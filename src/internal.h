@@ -178,6 +178,8 @@ struct exattn_lesson
     exattn_blend *blends;
     size_t variant_count;
     exattn_lesson **variants;
+    size_t *perm;               /* "permute": new row i was row perm[i]
+                                   (0-based); NULL when not permuted */
     const exattn_lesson *contrast;  /* a variant: what it is contrasted
                                        with (the base, or a variant) */
     size_t claim_count;         /* base lesson only */

@@ -113,3 +113,47 @@ Test(contrast, contrast_must_name_another_variant)
     cr_assert_not_null(strstr(err.message, "\"contrast\" names no other "
                                            "variant"), "%s", err.message);
 }
+
+/* Seed 002: all-visible attention without positions is permutation-
+ * equivariant; with a fixed causal mask it is not, and the counterexample
+ * is shown. */
+Test(contrast, permuted_tokens)
+{
+    char *t = text_of("{" SEED002 ", \"variants\": ["
+        "{\"name\": \"causal off\", \"mask\": \"none\"},"
+        "{\"name\": \"swapped\", \"mask\": \"none\", \"permute\": [3,2,1], "
+        "\"contrast\": \"causal off\"},"
+        "{\"name\": \"causal, swapped\", \"permute\": [3,2,1]}]}", 3);
+    const char *all = strstr(t, "== variant \"swapped\"");
+    const char *causal = strstr(t, "== variant \"causal, swapped\"");
+
+    cr_assert(all && causal);
+    cr_assert_not_null(strstr(all, "row [rises] (the token of row 3): its "
+                                    "output moved with it (proved equal)"));
+    cr_assert_not_null(strstr(all, "row [grid] (the token of row 1): its "
+                                    "output moved with it (proved equal)"));
+    cr_assert_not_null(strstr(causal, "row [rises] (the token of row 3): "
+                                       "its output did not move with it: "
+                                       "coordinate 1 was "));
+    cr_assert_not_null(strstr(causal, "≈ 0.860, is 1 = 1.000"));
+    free(t);
+}
+
+Test(contrast, permute_errors)
+{
+    exattn_error_t err;
+
+    cr_assert_eq(th_lesson_fails("{" SEED002 ", \"permute\": [1,1,2]}", &err),
+                 EXATTN_EFIELD);
+    cr_assert_not_null(strstr(err.message, "permute: row 1 appears twice"),
+                       "%s", err.message);
+    cr_assert_eq(th_lesson_fails("{" SEED002 ", \"permute\": [1,2]}", &err),
+                 EXATTN_ESHAPE);
+    cr_assert_not_null(strstr(err.message, "a permutation of the 3 rows"));
+    cr_assert_eq(th_lesson_fails("{\"Q\": [[1]], \"K\": [[1],[2]], "
+                                 "\"V\": [[1],[2]], \"permute\": [1]}", &err),
+                 EXATTN_ESHAPE);
+    cr_assert_not_null(strstr(err.message, "self-attention (n = m)"));
+    cr_assert_eq(th_lesson_fails("{" SEED002 ", \"permute\": [1,2,4]}", &err),
+                 EXATTN_EFIELD);
+}

@@ -13,13 +13,13 @@
 static const char *const top_fields[] = {
     "title", "tokens", "query_tokens", "Q", "K", "V", "X", "memory", "W_Q",
     "W_K", "W_V", "scale", "mask", "blends", "variants", "claims",
-    "query_multiplier", "value_override", NULL
+    "query_multiplier", "value_override", "permute", NULL
 };
 
 static const char *const variant_fields[] = {
     "name", "title", "tokens", "query_tokens", "Q", "K", "V", "X", "memory",
     "W_Q", "W_K", "W_V", "scale", "mask", "blends", "query_multiplier",
-    "value_override", "contrast", NULL
+    "value_override", "permute", "contrast", NULL
 };
 
 /* Fields that describe the matrices one way or the other: a variant that
@@ -80,6 +80,7 @@ exattn_lesson_free(exattn_lesson *l)
     }
     free(l->blends);
     free(l->allowed);
+    free(l->perm);
     exattn_lesson__free_labels(l->query_labels, l->n);
     exattn_lesson__free_labels(l->key_labels, l->m);
     exattn_matrix__clear(&l->q);

@@ -214,6 +214,7 @@ exattn_lesson__resolve_fields(exattn_lesson *l, const exattn_rctx *rc,
             l->n, l->m, rc->limits->max_cells);
     if ((code = exattn_lesson__read_labels(l, rc, f)) != EXATTN_OK
         || (code = exattn_lesson__read_lab(l, rc, f)) != EXATTN_OK
+        || (code = exattn_lesson__read_permute(l, rc, f)) != EXATTN_OK
         || (code = exattn_lesson__read_scale(l, rc, f)) != EXATTN_OK
         || (code = exattn_lesson__read_mask(l, rc, f)) != EXATTN_OK
         || (code = exattn_lesson__read_blends(l, rc, f)) != EXATTN_OK)

@@ -27,6 +27,8 @@ int exattn_lesson__read_labels(exattn_lesson *l, const exattn_rctx *rc,
                                const exattn_fields *f);
 int exattn_lesson__read_lab(exattn_lesson *l, const exattn_rctx *rc,
                             const exattn_fields *f);
+int exattn_lesson__read_permute(exattn_lesson *l, const exattn_rctx *rc,
+                                const exattn_fields *f);
 int exattn_lesson__read_scale(exattn_lesson *l, const exattn_rctx *rc,
                               const exattn_fields *f);
 int exattn_lesson__read_mask(exattn_lesson *l, const exattn_rctx *rc,

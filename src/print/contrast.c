@@ -269,6 +269,74 @@ done:
     exattn_row_free(rf);
 }
 
+/* A permuted variant: does each token's output move with it?  Variant
+ * row i holds the token of row perm[i]; its output is a sum over all
+ * visible keys, so the two are compared as rational functions of t
+ * whatever the key order. */
+static void
+permuted_row(contrast_ctx *c, const exattn_lesson *from,
+             const exattn_lesson *to, size_t i)
+{
+    exattn_row *rf = NULL, *rt = NULL;
+    exattn_row_eval *ef = NULL, *et = NULL;
+    size_t p = to->perm[i], col;
+    int moved = 1, r;
+
+    if (exattn_row_new(&rf, from, p, c->err) != EXATTN_OK
+        || exattn_row_new(&rt, to, i, c->err) != EXATTN_OK
+        || (c->opts && c->opts->digits >= 0
+            && (exattn_row_eval_new(&ef, rf, NULL, c->err) != EXATTN_OK
+                || exattn_row_eval_new(&et, rt, NULL, c->err) != EXATTN_OK)))
+    {
+        c->code = c->err ? c->err->code : EXATTN_ENOMEM;
+        goto done;
+    }
+    for (col = 0; col < to->dv; col++)
+        moved &= same(rf, rt, EXATTN_OUTPUT, 0, col) == 1;
+    row_name(c->b, to, i);
+    exattn_sbuf__printf(c->b, " (the token of row %zu): ", p + 1);
+    if (moved)
+    {
+        exattn_sbuf__puts(c->b, "its output moved with it (proved equal)\n");
+        goto done;
+    }
+    exattn_sbuf__puts(c->b, "its output did not move with it:");
+    for (col = 0; col < to->dv; col++)
+    {
+        r = same(rf, rt, EXATTN_OUTPUT, 0, col);
+        if (r == 1)
+            continue;
+        exattn_sbuf__printf(c->b, " coordinate %zu %s", col + 1,
+                            r == 0 ? "was " : "(not proved) was ");
+        value_text(c, rf, ef, EXATTN_OUTPUT, 0, col);
+        exattn_sbuf__puts(c->b, ", is ");
+        value_text(c, rt, et, EXATTN_OUTPUT, 0, col);
+        exattn_sbuf__puts(c->b, ";");
+    }
+    c->b->len--;
+    exattn_sbuf__puts(c->b, "\n");
+done:
+    exattn_row_eval_free(ef);
+    exattn_row_eval_free(et);
+    exattn_row_free(rt);
+    exattn_row_free(rf);
+}
+
+static int
+permuted_contrast(exattn_sbuf *b, const exattn_lesson *from,
+                  const exattn_lesson *to, const exattn_write_opts *opts,
+                  exattn_error_t *err)
+{
+    contrast_ctx c = { b, opts, EXATTN_OK, err };
+    size_t i;
+
+    exattn_sbuf__puts(b, "the tokens are permuted and the mask is kept: "
+                         "does each output move with its token?\n");
+    for (i = 0; i < to->n && c.code == EXATTN_OK; i++)
+        permuted_row(&c, from, to, i);
+    return c.code;
+}
+
 int
 exattn_contrast__text(exattn_sbuf *b, const exattn_lesson *variant,
                       const exattn_write_opts *opts, exattn_error_t *err)
@@ -292,6 +360,8 @@ exattn_contrast__text(exattn_sbuf *b, const exattn_lesson *variant,
                              "contrast)\n");
         return EXATTN_OK;
     }
+    if (variant->perm != NULL && from->perm == NULL)
+        return permuted_contrast(b, from, variant, opts, err);
     exattn_matrix__init(&dv);
     if (exattn_matrix__copy(&dv, &variant->v) != EXATTN_OK)
         return exattn_error__set(err, EXATTN_ENOMEM, variant->file, 0, 0,
