@@ -58,6 +58,14 @@ int cli_next_opt(int argc, char **argv, int *i, const cli_opt *opts,
 int cli_parse_count(unsigned long *out, const char *opt, const char *arg,
                     unsigned long max);
 
+/* The command's one positional argument: take `word` into an empty slot,
+ * or report a second one ("derive takes one lesson file; 'b' is a
+ * second"). */
+int cli_take_positional(const char **slot, const char *word, const char *cmd,
+                        const char *what);
+/* Report a missing positional argument ("derive needs a lesson file"). */
+int cli_require(const char *slot, const char *cmd, const char *what);
+
 /* Flush standard output: CLI_EXIT_OK, or report a failed write and return
  * CLI_EXIT_BAD_INPUT. */
 int cli_finish_stdout(void);

@@ -77,21 +77,11 @@ parse_args(check_args *a, int argc, char **argv)
                 return CLI_EXIT_BAD_INPUT;
             a->max_prec = (mpfr_prec_t)v;
         }
-        else if (a->lesson == NULL)
-            a->lesson = argv[i];
-        else
-        {
-            cli_error("check takes one lesson file; '%s' is a second",
-                      argv[i]);
+        else if (cli_take_positional(&a->lesson, argv[i], "check", "lesson file")
+                 != CLI_EXIT_OK)
             return CLI_EXIT_BAD_INPUT;
-        }
     }
-    if (a->lesson == NULL)
-    {
-        cli_error("check needs a lesson file (see exattn check --help)");
-        return CLI_EXIT_BAD_INPUT;
-    }
-    return CLI_EXIT_OK;
+    return cli_require(a->lesson, "check", "a lesson file");
 }
 
 typedef struct

@@ -155,21 +155,11 @@ parse_args(derive_args *a, int argc, char **argv)
             else
                 a->write.max_prec = (mpfr_prec_t)v;
         }
-        else if (a->lesson == NULL)
-            a->lesson = argv[i];
-        else
-        {
-            cli_error("derive takes one lesson file; '%s' is a second",
-                      argv[i]);
+        else if (cli_take_positional(&a->lesson, argv[i], "derive", "lesson file")
+                 != CLI_EXIT_OK)
             return CLI_EXIT_BAD_INPUT;
-        }
     }
-    if (a->lesson == NULL)
-    {
-        cli_error("derive needs a lesson file (see exattn derive --help)");
-        return CLI_EXIT_BAD_INPUT;
-    }
-    return CLI_EXIT_OK;
+    return cli_require(a->lesson, "derive", "a lesson file");
 }
 
 static int

@@ -68,21 +68,11 @@ parse_args(eval_args *a, int argc, char **argv)
             else
                 a->max_prec = (mpfr_prec_t)v;
         }
-        else if (a->text == NULL)
-            a->text = argv[i];
-        else
-        {
-            cli_error("eval takes one expression; '%s' is a second "
-                      "(quote the expression)", argv[i]);
+        else if (cli_take_positional(&a->text, argv[i], "eval", "expression")
+                 != CLI_EXIT_OK)
             return CLI_EXIT_BAD_INPUT;
-        }
     }
-    if (a->text == NULL)
-    {
-        cli_error("eval needs an expression (see exattn eval --help)");
-        return CLI_EXIT_BAD_INPUT;
-    }
-    return CLI_EXIT_OK;
+    return cli_require(a->text, "eval", "an expression");
 }
 
 static void

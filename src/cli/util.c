@@ -122,3 +122,25 @@ cli_finish_stdout(void)
     }
     return CLI_EXIT_OK;
 }
+
+int
+cli_take_positional(const char **slot, const char *word, const char *cmd,
+                    const char *what)
+{
+    if (*slot == NULL)
+    {
+        *slot = word;
+        return CLI_EXIT_OK;
+    }
+    cli_error("%s takes one %s; '%s' is a second", cmd, what, word);
+    return CLI_EXIT_BAD_INPUT;
+}
+
+int
+cli_require(const char *slot, const char *cmd, const char *what)
+{
+    if (slot != NULL)
+        return CLI_EXIT_OK;
+    cli_error("%s needs %s (see exattn %s --help)", cmd, what, cmd);
+    return CLI_EXIT_BAD_INPUT;
+}

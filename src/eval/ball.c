@@ -277,29 +277,30 @@ exattn_ball__log(exattn_ball *c, const exattn_ball *a)
     return 0;
 }
 
-/* sin and cos are 1-Lipschitz: the radius carries over. */
-int
-exattn_ball__sin(exattn_ball *c, const exattn_ball *a)
+/* A 1-Lipschitz function (sin, cos): the radius carries over. */
+static int
+lipschitz(exattn_ball *c, const exattn_ball *a,
+          int (*f)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t))
 {
     mpfr_t r;
 
     mpfr_init2(r, EXATTN_RAD_PREC);
     mpfr_set(r, a->rad, MPFR_RNDU);
-    finish(c, r, mpfr_sin(c->mid, a->mid, MPFR_RNDN));
+    finish(c, r, f(c->mid, a->mid, MPFR_RNDN));
     mpfr_clear(r);
     return 0;
 }
 
 int
+exattn_ball__sin(exattn_ball *c, const exattn_ball *a)
+{
+    return lipschitz(c, a, mpfr_sin);
+}
+
+int
 exattn_ball__cos(exattn_ball *c, const exattn_ball *a)
 {
-    mpfr_t r;
-
-    mpfr_init2(r, EXATTN_RAD_PREC);
-    mpfr_set(r, a->rad, MPFR_RNDU);
-    finish(c, r, mpfr_cos(c->mid, a->mid, MPFR_RNDN));
-    mpfr_clear(r);
-    return 0;
+    return lipschitz(c, a, mpfr_cos);
 }
 
 int
