@@ -52,6 +52,8 @@ void exattn_sbuf__mpq_latex(exattn_sbuf *b, const mpq_t q);
 /* The same with another fraction command ("\\tfrac"). */
 void exattn_sbuf__mpq_latex_with(exattn_sbuf *b, const mpq_t q,
                                  const char *frac);
+/* s as a JSON string, quoted and escaped. */
+void exattn_sbuf__json(exattn_sbuf *b, const char *s);
 /* Write the buffer to `f` and empty it; EXATTN_ENOMEM if a build failed,
  * EXATTN_EIO if the write did. */
 int exattn_sbuf__flush(exattn_sbuf *b, FILE *f, const char *file,
@@ -182,6 +184,7 @@ struct exattn_lesson
                                    (0-based); NULL when not permuted */
     const exattn_lesson *contrast;  /* a variant: what it is contrasted
                                        with (the base, or a variant) */
+    struct exattn_block_spec *block;    /* NULL: no "block" */
     size_t claim_count;         /* base lesson only */
     exattn_claim *claims;
 };

@@ -323,3 +323,29 @@ exattn_ball__excludes_zero(const exattn_ball *b)
     mpfr_clear(a);
     return ok;
 }
+
+int
+exattn_ball__relu(exattn_ball *c, const exattn_ball *a)
+{
+    mpfr_t lo, hi;
+
+    if (!exattn_ball__is_finite(a))
+        return 1;
+    mpfr_inits2(mpfr_get_prec(a->mid) + EXATTN_RAD_PREC, lo, hi,
+                (mpfr_ptr)0);
+    mpfr_sub(lo, a->mid, a->rad, MPFR_RNDD);
+    mpfr_add(hi, a->mid, a->rad, MPFR_RNDU);
+    if (mpfr_sgn(lo) >= 0)
+        exattn_ball__set(c, a);
+    else if (mpfr_sgn(hi) <= 0)
+        exattn_ball__set_si(c, 0);
+    else
+    {
+        /* [0, hi]: midpoint hi/2, radius hi/2 rounded up */
+        mpfr_div_2ui(hi, hi, 1, MPFR_RNDU);
+        mpfr_set(c->rad, hi, MPFR_RNDU);
+        add_rounding(c, mpfr_set(c->mid, hi, MPFR_RNDN));
+    }
+    mpfr_clears(lo, hi, (mpfr_ptr)0);
+    return 0;
+}

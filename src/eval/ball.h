@@ -47,6 +47,8 @@ int exattn_ball__sqrt(exattn_ball *c, const exattn_ball *a);
 int exattn_ball__log(exattn_ball *c, const exattn_ball *a);
 int exattn_ball__sin(exattn_ball *c, const exattn_ball *a);
 int exattn_ball__cos(exattn_ball *c, const exattn_ball *a);
+/* max(0, a): the ball of [max(0, lo), max(0, hi)]. */
+int exattn_ball__relu(exattn_ball *c, const exattn_ball *a);
 
 /* Is the ball finite, and does it exclude 0? */
 int exattn_ball__is_finite(const exattn_ball *b);

@@ -98,9 +98,45 @@ function(exattn_ball *out, const exattn_xnode *n, mpfr_prec_t wp,
         case EXATTN_X_SQRT: rc = exattn_ball__sqrt(out, &x); break;
         case EXATTN_X_SIN: rc = exattn_ball__sin(out, &x); break;
         case EXATTN_X_COS: rc = exattn_ball__cos(out, &x); break;
+        case EXATTN_X_RELU: rc = exattn_ball__relu(out, &x); break;
         default: rc = exattn_ball__log(out, &x); break;
         }
     exattn_ball__clear(&x);
+    return rc;
+}
+
+/* A symbol stands for its value; without one it cannot be evaluated. */
+static int
+symbol(exattn_ball *out, const exattn_xnode *n, const char *name,
+       exattn_error_t *err)
+{
+    if (!n->has_value)
+        return exattn_error__set(err, EXATTN_EUNABLE, name, 0, 0,
+            "the value depends on %s, which has no value", n->literal);
+    exattn_ball__set_q(out, n->value);
+    return 0;
+}
+
+static int
+enclose_node(exattn_ball *out, const exattn_xnode *n, mpfr_prec_t wp,
+             const char *name, exattn_error_t *err)
+{
+    int rc;
+
+    if (n->op == EXATTN_X_SYM)
+        return symbol(out, n, name, err);
+    if (n->op == EXATTN_X_E)
+    {
+        exattn_ball__set_si(out, 1);
+        return exattn_ball__exp(out, out);
+    }
+    if (n->b != NULL)
+        rc = binary(out, n, wp, name, err);
+    else
+        rc = function(out, n, wp, name, err);
+    if (rc == 0 && !exattn_ball__is_finite(out))
+        return exattn_error__set(err, EXATTN_ELIMIT, name, 1, n->column,
+                                 "a result too large to represent");
     return rc;
 }
 
@@ -116,18 +152,18 @@ exattn_expr__ball(exattn_ball *out, const exattn_xnode *n, mpfr_prec_t wp,
         exattn_ball__set_q(out, n->value);
         return 0;
     }
-    if (n->op == EXATTN_X_E)
+    if (n->memo != NULL && n->memo->wp == wp)
     {
-        exattn_ball__set_si(out, 1);
-        return exattn_ball__exp(out, out);
+        exattn_ball__set(out, &n->memo->ball);
+        return 0;
     }
-    if (n->b != NULL)
-        rc = binary(out, n, wp, name, err);
-    else
-        rc = function(out, n, wp, name, err);
-    if (rc == 0 && !exattn_ball__is_finite(out))
-        return exattn_error__set(err, EXATTN_ELIMIT, name, 1, n->column,
-                                 "a result too large to represent");
+    rc = enclose_node(out, n, wp, name, err);
+    if (rc == 0 && n->memo != NULL)
+    {
+        exattn_ball__set_prec(&n->memo->ball, wp);
+        exattn_ball__set(&n->memo->ball, out);
+        n->memo->wp = wp;
+    }
     return rc;
 }
 

@@ -10,8 +10,19 @@ typedef enum
 {
     EXATTN_X_NUM, EXATTN_X_E, EXATTN_X_ADD, EXATTN_X_SUB, EXATTN_X_MUL,
     EXATTN_X_DIV, EXATTN_X_POW, EXATTN_X_NEG, EXATTN_X_EXP, EXATTN_X_SQRT,
-    EXATTN_X_SIN, EXATTN_X_COS, EXATTN_X_LN
+    EXATTN_X_SIN, EXATTN_X_COS, EXATTN_X_LN,
+    EXATTN_X_RELU,              /* max(0, a): built, never parsed */
+    EXATTN_X_SYM                /* a named constant (literal), maybe with
+                                   a value for evaluation */
 } exattn_xop;
+
+/* The enclosure of a node at one working precision, kept so that a node
+ * shared by many others (a DAG built by src/block/) is enclosed once. */
+typedef struct
+{
+    exattn_ball ball;
+    mpfr_prec_t wp;             /* 0: nothing kept */
+} exattn_xmemo;
 
 typedef struct exattn_xnode exattn_xnode;
 struct exattn_xnode
@@ -20,7 +31,12 @@ struct exattn_xnode
     exattn_xnode *a, *b;        /* operands (b for binary operators) */
     int exact;                  /* value holds the exact value */
     mpq_t value;
-    char *literal;              /* a number as written ("2.028") */
+    char *literal;              /* a number as written ("2.028"), or a
+                                   symbol's name */
+    char *label, *label_tex;    /* printed instead of the node when it is
+                                   not the root (NULL: expand) */
+    exattn_xmemo *memo;         /* NULL: enclose every time */
+    int has_value;              /* EXATTN_X_SYM: value holds its value */
     unsigned long column;       /* where it starts, for messages */
     exattn_xnode *next;         /* allocation list of the expression */
 };
@@ -53,5 +69,51 @@ int exattn_expr__decide(mpz_t d, exattn_ball *cert, mpfr_prec_t *wp_used,
                         const exattn_expr *e, unsigned long digits,
                         exattn_rounding_t mode, mpfr_prec_t max_prec,
                         exattn_error_t *err);
+
+/* ---- expressions built by the library (src/expr/build.c) -------------- */
+
+/* An empty expression that owns nodes built into it: a pool.  Its root is
+ * NULL until set; views (below) point at its nodes. */
+exattn_expr *exattn_expr__pool(const char *name);
+
+/* A number node (written as an integer, -a, or p/q). */
+exattn_xnode *exattn_expr__num(exattn_expr *pool, const mpq_t q);
+exattn_xnode *exattn_expr__num_si(exattn_expr *pool, long v);
+
+/* A symbol: `text` as printed, `tex` in LaTeX, `value` (may be NULL) what
+ * it stands for when evaluated. */
+exattn_xnode *exattn_expr__sym(exattn_expr *pool, const char *text,
+                               const char *tex, const mpq_t value);
+
+/* The node op(a, b) (b NULL for functions), simplified where the result
+ * is plain (x + 0 = x, 1·x = x, 0·x = 0, ...) and folded: an exact result
+ * becomes a number node.  NULL with err filled on failure. */
+exattn_xnode *exattn_expr__apply(exattn_expr *pool, exattn_xop op,
+                                 exattn_xnode *a, exattn_xnode *b,
+                                 exattn_error_t *err);
+
+/* Name a node for printing (text and LaTeX); 0 when out of memory. */
+int exattn_expr__set_label(exattn_xnode *n, const char *text,
+                           const char *tex);
+
+/* A non-owning expression whose root is n (freed with exattn_expr_free,
+ * which then releases only the view). */
+exattn_expr *exattn_expr__view(const exattn_expr *pool, exattn_xnode *n);
+
+/* Print n: labelled nodes below it as their labels when `labels`, else
+ * expanded; NULL when the text would be longer than `limit` bytes (0: no
+ * limit) or memory ran out. */
+char *exattn_expr__print(const exattn_xnode *n, unsigned flags, int labels,
+                         size_t limit);
+
+/* The sign of n, proved: exact nodes from their value, named ones by
+ * enclosures refined up to max_prec bits.  EXATTN_EUNABLE when no proof
+ * was found (the value may be 0), or the error of an evaluation. */
+int exattn_expr__sign(int *sign, const exattn_xnode *n, mpfr_prec_t max_prec,
+                      const char *name, exattn_error_t *err);
+
+/* Are a and b the same expression (same operations on the same exact
+ * numbers and symbols)?  Then they are equal. */
+int exattn_expr__same(const exattn_xnode *a, const exattn_xnode *b);
 
 #endif

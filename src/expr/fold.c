@@ -175,6 +175,12 @@ fold_function(exattn_xnode *n, const char *name, exattn_error_t *err)
         return EXATTN_OK;
     switch (n->op)
     {
+    case EXATTN_X_RELU:
+        n->exact = 1;
+        mpq_set_ui(n->value, 0, 1);
+        if (mpq_sgn(a) > 0)
+            mpq_set(n->value, a);
+        return EXATTN_OK;
     case EXATTN_X_NEG:
         n->exact = 1;
         mpq_neg(n->value, a);
@@ -216,6 +222,7 @@ exattn_expr__fold(exattn_xnode *n, const char *name, exattn_error_t *err)
         n->exact = 1;           /* the parser sets the value */
         return EXATTN_OK;
     case EXATTN_X_E:
+    case EXATTN_X_SYM:
         return EXATTN_OK;
     case EXATTN_X_ADD:
     case EXATTN_X_SUB:

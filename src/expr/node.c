@@ -32,6 +32,13 @@ exattn_expr_free(exattn_expr *e)
         next = n->next;
         mpq_clear(n->value);
         free(n->literal);
+        free(n->label);
+        free(n->label_tex);
+        if (n->memo != NULL)
+        {
+            exattn_ball__clear(&n->memo->ball);
+            free(n->memo);
+        }
         free(n);
     }
     free(e->name);

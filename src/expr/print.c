@@ -3,13 +3,56 @@
 #include <string.h>
 #include "expr/expr.h"
 
+/* A printing: the text so far, whether labelled nodes print as their
+ * labels, the root (always expanded), and a length past which it stops:
+ * a node shared many times in a DAG would otherwise expand without
+ * bound. */
+typedef struct
+{
+    exattn_sbuf out;
+    int labels;
+    const exattn_xnode *root;
+    size_t limit;
+    int over;
+} pctx;
+
+static void
+put(pctx *b, const char *s)
+{
+    if (b->over)
+        return;
+    exattn_sbuf__puts(&b->out, s);
+    b->over = b->limit != 0 && b->out.len > b->limit;
+}
+
+static void
+putn(pctx *b, const char *s, size_t n)
+{
+    if (b->over)
+        return;
+    exattn_sbuf__putn(&b->out, s, n);
+    b->over = b->limit != 0 && b->out.len > b->limit;
+}
+
+/* Print n's label instead of n?  Then it was printed. */
+static int
+as_label(pctx *b, const exattn_xnode *n, int tex)
+{
+    if (!b->labels || n == b->root || n->label == NULL)
+        return 0;
+    put(b, tex ? n->label_tex : n->label);
+    return 1;
+}
+
 /* Binding strength: larger binds tighter. */
 enum { LEVEL_SUM = 1, LEVEL_PRODUCT = 2, LEVEL_UNARY = 3, LEVEL_POWER = 4,
        LEVEL_ATOM = 5 };
 
 static int
-level(const exattn_xnode *n)
+level(const pctx *b, const exattn_xnode *n)
 {
+    if (b->labels && n != b->root && n->label != NULL)
+        return LEVEL_ATOM;      /* printed as its label */
     switch (n->op)
     {
     case EXATTN_X_NUM: return LEVEL_ATOM;   /* a literal, unsigned */
@@ -23,71 +66,80 @@ level(const exattn_xnode *n)
     }
 }
 
-static void text(exattn_sbuf *b, const exattn_xnode *n);
-static void latex(exattn_sbuf *b, const exattn_xnode *n);
+static void text(pctx *b, const exattn_xnode *n);
+static void latex(pctx *b, const exattn_xnode *n);
 
 static void
-text_wrapped(exattn_sbuf *b, const exattn_xnode *n, int wrap)
+text_wrapped(pctx *b, const exattn_xnode *n, int wrap)
 {
     if (wrap)
-        exattn_sbuf__puts(b, "(");
+        put(b, "(");
     text(b, n);
     if (wrap)
-        exattn_sbuf__puts(b, ")");
+        put(b, ")");
 }
 
 static void
-text_binary(exattn_sbuf *b, const exattn_xnode *n, const char *sym)
+text_binary(pctx *b, const exattn_xnode *n, const char *sym)
 {
-    int lv = level(n);
+    int lv = level(b, n);
     /* a - (b + c) and a / (b · c) keep their parentheses */
     int tight = n->op == EXATTN_X_SUB || n->op == EXATTN_X_DIV;
 
-    text_wrapped(b, n->a, level(n->a) < lv);
-    exattn_sbuf__puts(b, sym);
-    text_wrapped(b, n->b, level(n->b) < lv || (tight && level(n->b) == lv));
+    text_wrapped(b, n->a, level(b, n->a) < lv);
+    put(b, sym);
+    text_wrapped(b, n->b,
+                 level(b, n->b) < lv || (tight && level(b, n->b) == lv));
 }
 
 static void
-text_power(exattn_sbuf *b, const exattn_xnode *n)
+text_power(pctx *b, const exattn_xnode *n)
 {
     const exattn_xnode *x = n->b;
     int plain = x->op == EXATTN_X_NUM
                 && mpz_cmp_ui(mpq_denref(x->value), 1) == 0;
 
-    text_wrapped(b, n->a, level(n->a) <= LEVEL_POWER);
-    exattn_sbuf__puts(b, plain ? "^" : "^{");
+    text_wrapped(b, n->a, level(b, n->a) <= LEVEL_POWER);
+    put(b, plain ? "^" : "^{");
     text(b, x);
     if (!plain)
-        exattn_sbuf__puts(b, "}");
+        put(b, "}");
 }
 
 static void
-text_function(exattn_sbuf *b, const char *name, const exattn_xnode *arg)
+text_function(pctx *b, const char *name, const exattn_xnode *arg)
 {
-    exattn_sbuf__puts(b, name);
+    put(b, name);
     text_wrapped(b, arg, 1);
 }
 
 static void
-text(exattn_sbuf *b, const exattn_xnode *n)
+text(pctx *b, const exattn_xnode *n)
 {
+    if (b->over || as_label(b, n, 0))
+        return;
     switch (n->op)
     {
-    case EXATTN_X_NUM: exattn_sbuf__puts(b, n->literal); break;
-    case EXATTN_X_E: exattn_sbuf__puts(b, "e"); break;
+    case EXATTN_X_SYM: put(b, n->literal); break;
+    case EXATTN_X_RELU:
+        put(b, "max(0, ");
+        text(b, n->a);
+        put(b, ")");
+        break;
+    case EXATTN_X_NUM: put(b, n->literal); break;
+    case EXATTN_X_E: put(b, "e"); break;
     case EXATTN_X_ADD: text_binary(b, n, "+"); break;
     case EXATTN_X_SUB: text_binary(b, n, "-"); break;
     case EXATTN_X_MUL: text_binary(b, n, "·"); break;
     case EXATTN_X_DIV: text_binary(b, n, "/"); break;
     case EXATTN_X_POW: text_power(b, n); break;
     case EXATTN_X_NEG:
-        exattn_sbuf__puts(b, "-");
-        text_wrapped(b, n->a, level(n->a) < LEVEL_POWER);
+        put(b, "-");
+        text_wrapped(b, n->a, level(b, n->a) < LEVEL_POWER);
         break;
     case EXATTN_X_SQRT:
-        exattn_sbuf__puts(b, "√");
-        text_wrapped(b, n->a, level(n->a) < LEVEL_ATOM);
+        put(b, "√");
+        text_wrapped(b, n->a, level(b, n->a) < LEVEL_ATOM);
         break;
     case EXATTN_X_EXP: text_function(b, "exp", n->a); break;
     case EXATTN_X_SIN: text_function(b, "sin", n->a); break;
@@ -97,67 +149,76 @@ text(exattn_sbuf *b, const exattn_xnode *n)
 }
 
 static void
-latex_wrapped(exattn_sbuf *b, const exattn_xnode *n, int wrap)
+latex_wrapped(pctx *b, const exattn_xnode *n, int wrap)
 {
     if (wrap)
-        exattn_sbuf__puts(b, "\\left(");
+        put(b, "\\left(");
     latex(b, n);
     if (wrap)
-        exattn_sbuf__puts(b, "\\right)");
+        put(b, "\\right)");
 }
 
 static void
-latex_function(exattn_sbuf *b, const char *name, const exattn_xnode *arg)
+latex_function(pctx *b, const char *name, const exattn_xnode *arg)
 {
-    exattn_sbuf__puts(b, name);
+    put(b, name);
     latex_wrapped(b, arg, 1);
 }
 
 /* "2.5e-3" as 2.5\times 10^{-3}; other literals as written. */
 static void
-latex_literal(exattn_sbuf *b, const char *lit)
+latex_literal(pctx *b, const char *lit)
 {
     const char *x = strpbrk(lit, "eE");
 
     if (x == NULL)
     {
-        exattn_sbuf__puts(b, lit);
+        put(b, lit);
         return;
     }
-    exattn_sbuf__putn(b, lit, (size_t)(x - lit));
-    exattn_sbuf__puts(b, "\\times 10^{");
-    exattn_sbuf__puts(b, x[1] == '+' ? x + 2 : x + 1);
-    exattn_sbuf__puts(b, "}");
+    putn(b, lit, (size_t)(x - lit));
+    put(b, "\\times 10^{");
+    put(b, x[1] == '+' ? x + 2 : x + 1);
+    put(b, "}");
 }
 
 static void
-latex(exattn_sbuf *b, const exattn_xnode *n)
+latex(pctx *b, const exattn_xnode *n)
 {
-    int lv = level(n);
+    int lv = level(b, n);
 
+    if (b->over || as_label(b, n, 1))
+        return;
     switch (n->op)
     {
+    case EXATTN_X_SYM: put(b, n->label_tex ? n->label_tex : n->literal);
+        break;
+    case EXATTN_X_RELU:
+        put(b, "\\max\\left(0, ");
+        latex(b, n->a);
+        put(b, "\\right)");
+        break;
     case EXATTN_X_NUM: latex_literal(b, n->literal); break;
-    case EXATTN_X_E: exattn_sbuf__puts(b, "e"); break;
+    case EXATTN_X_E: put(b, "e"); break;
     case EXATTN_X_ADD:
     case EXATTN_X_SUB:
         latex(b, n->a);
-        exattn_sbuf__puts(b, n->op == EXATTN_X_ADD ? "+" : "-");
-        latex_wrapped(b, n->b, level(n->b) < lv
+        put(b, n->op == EXATTN_X_ADD ? "+" : "-");
+        latex_wrapped(b, n->b, level(b, n->b) < lv
                                || (n->op == EXATTN_X_SUB
-                                   && level(n->b) == lv));
+                                   && level(b, n->b) == lv));
         break;
     case EXATTN_X_MUL:
-        latex_wrapped(b, n->a, level(n->a) < lv);
-        exattn_sbuf__puts(b, "\\cdot ");
-        latex_wrapped(b, n->b, level(n->b) <= LEVEL_UNARY);
+        latex_wrapped(b, n->a, level(b, n->a) < lv);
+        put(b, "\\cdot ");
+        latex_wrapped(b, n->b, level(b, n->b) <= LEVEL_UNARY);
         break;
     case EXATTN_X_DIV:
-        exattn_sbuf__puts(b, "\\frac{");
+        put(b, "\\frac{");
         latex(b, n->a);
-        exattn_sbuf__puts(b, "}{");
+        put(b, "}{");
         latex(b, n->b);
-        exattn_sbuf__puts(b, "}");
+        put(b, "}");
         break;
     case EXATTN_X_POW:
         if (n->a->op == EXATTN_X_E
@@ -165,27 +226,27 @@ latex(exattn_sbuf *b, const exattn_xnode *n)
             latex(b, n->a);
         else
         {
-            exattn_sbuf__puts(b, "{");
+            put(b, "{");
             latex_wrapped(b, n->a, n->a->op != EXATTN_X_SQRT);
-            exattn_sbuf__puts(b, "}");
+            put(b, "}");
         }
-        exattn_sbuf__puts(b, "^{");
+        put(b, "^{");
         latex(b, n->b);
-        exattn_sbuf__puts(b, "}");
+        put(b, "}");
         break;
     case EXATTN_X_NEG:
-        exattn_sbuf__puts(b, "-");
-        latex_wrapped(b, n->a, level(n->a) < LEVEL_PRODUCT);
+        put(b, "-");
+        latex_wrapped(b, n->a, level(b, n->a) < LEVEL_PRODUCT);
         break;
     case EXATTN_X_SQRT:
-        exattn_sbuf__puts(b, "\\sqrt{");
+        put(b, "\\sqrt{");
         latex(b, n->a);
-        exattn_sbuf__puts(b, "}");
+        put(b, "}");
         break;
     case EXATTN_X_EXP:
-        exattn_sbuf__puts(b, "e^{");
+        put(b, "e^{");
         latex(b, n->a);
-        exattn_sbuf__puts(b, "}");
+        put(b, "}");
         break;
     case EXATTN_X_SIN: latex_function(b, "\\sin", n->a); break;
     case EXATTN_X_COS: latex_function(b, "\\cos", n->a); break;
@@ -194,14 +255,30 @@ latex(exattn_sbuf *b, const exattn_xnode *n)
 }
 
 char *
+exattn_expr__print(const exattn_xnode *n, unsigned flags, int labels,
+                   size_t limit)
+{
+    pctx b;
+
+    exattn_sbuf__init(&b.out);
+    b.labels = labels;
+    b.root = n;
+    b.limit = limit;
+    b.over = 0;
+    if (flags & EXATTN_LATEX)
+        latex(&b, n);
+    else
+        text(&b, n);
+    if (b.over)
+    {
+        exattn_sbuf__clear(&b.out);
+        return NULL;
+    }
+    return exattn_sbuf__take(&b.out);
+}
+
+char *
 exattn_expr_get_str(const exattn_expr *e, unsigned flags)
 {
-    exattn_sbuf b;
-
-    exattn_sbuf__init(&b);
-    if (flags & EXATTN_LATEX)
-        latex(&b, e->root);
-    else
-        text(&b, e->root);
-    return exattn_sbuf__take(&b);
+    return exattn_expr__print(e->root, flags, 1, 0);
 }

@@ -9,11 +9,12 @@
 #include <unistd.h>
 #include "lesson/resolve.h"
 #include "lesson/claims.h"
+#include "block/spec.h"
 
 static const char *const top_fields[] = {
     "title", "tokens", "query_tokens", "Q", "K", "V", "X", "memory", "W_Q",
     "W_K", "W_V", "scale", "mask", "blends", "variants", "claims",
-    "query_multiplier", "value_override", "permute", NULL
+    "query_multiplier", "value_override", "permute", "block", NULL
 };
 
 static const char *const variant_fields[] = {
@@ -67,6 +68,7 @@ exattn_lesson_free(exattn_lesson *l)
     if (l == NULL)
         return;
     exattn_lesson__free_claims(l);
+    exattn_block__free_spec(l->block);
     for (i = 0; i < l->variant_count; i++)
         exattn_lesson_free(l->variants[i]);
     free(l->variants);
@@ -326,6 +328,12 @@ read_root(exattn_lesson *l, const exattn_jnode *root, const exattn_rctx *rc)
     if (!base_view(&base, root))
         return exattn_lesson__fail(rc, EXATTN_ENOMEM, root, "out of memory");
     code = exattn_lesson__resolve_fields(l, rc, &base);
+    if (code == EXATTN_OK && l->block != NULL
+        && exattn_json__get(root, "variants") != NULL)
+        code = exattn_lesson__fail(rc, EXATTN_EFIELD,
+            exattn_json__get(root, "variants"),
+            "\"variants\" do not combine with \"block\" yet: write each "
+            "block as its own lesson");
     if (code == EXATTN_OK)
         code = read_variants(l, &base, exattn_json__get(root, "variants"),
                              rc);

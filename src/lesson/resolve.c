@@ -49,11 +49,26 @@ exattn_lesson__check_members(const exattn_rctx *rc, const exattn_jnode *obj,
     return EXATTN_OK;
 }
 
+/* A field; W_Q, W_K and W_V of a lesson whose block lists its heads may
+ * be left to the first head, which is then the lesson's own head. */
+static const exattn_jnode *
+field_or_first_head(const exattn_fields *f, const char *name)
+{
+    const exattn_jnode *n = exattn_lesson__field(f, name);
+    const exattn_jnode *heads = exattn_json__get(
+        exattn_lesson__field(f, "block"), "heads");
+
+    if (n == NULL && name[0] == 'W' && heads != NULL
+        && heads->kind == EXATTN_J_ARRAY && heads->count > 0)
+        n = exattn_json__get(heads->items[0], name);
+    return n;
+}
+
 static const exattn_jnode *
 require(const exattn_rctx *rc, const exattn_fields *f, const char *name,
         const char *why, int *code)
 {
-    const exattn_jnode *n = exattn_lesson__field(f, name);
+    const exattn_jnode *n = field_or_first_head(f, name);
 
     if (n == NULL)
         *code = exattn_lesson__fail(rc, EXATTN_EFIELD, NULL,
@@ -217,7 +232,8 @@ exattn_lesson__resolve_fields(exattn_lesson *l, const exattn_rctx *rc,
         || (code = exattn_lesson__read_permute(l, rc, f)) != EXATTN_OK
         || (code = exattn_lesson__read_scale(l, rc, f)) != EXATTN_OK
         || (code = exattn_lesson__read_mask(l, rc, f)) != EXATTN_OK
-        || (code = exattn_lesson__read_blends(l, rc, f)) != EXATTN_OK)
+        || (code = exattn_lesson__read_blends(l, rc, f)) != EXATTN_OK
+        || (code = exattn_lesson__read_block(l, rc, f)) != EXATTN_OK)
         return code;
     return EXATTN_OK;
 }

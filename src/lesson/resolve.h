@@ -33,6 +33,8 @@ int exattn_lesson__read_scale(exattn_lesson *l, const exattn_rctx *rc,
                               const exattn_fields *f);
 int exattn_lesson__read_mask(exattn_lesson *l, const exattn_rctx *rc,
                              const exattn_fields *f);
+int exattn_lesson__read_block(exattn_lesson *l, const exattn_rctx *rc,
+                              const exattn_fields *f);
 int exattn_lesson__read_blends(exattn_lesson *l, const exattn_rctx *rc,
                                const exattn_fields *f);
 

@@ -6,34 +6,6 @@
 #include "print/named.h"
 #include "print/decimals.h"
 
-static void
-json_string(exattn_sbuf *b, const char *s)
-{
-    size_t run;
-
-    exattn_sbuf__puts(b, "\"");
-    while (*s)
-    {
-        /* copy the longest run that needs no escape in one go: decimals
-         * can be millions of characters long */
-        for (run = 0; (unsigned char)s[run] >= 0x20 && s[run] != '"'
-                      && s[run] != '\\'; run++)
-            ;
-        exattn_sbuf__putn(b, s, run);
-        s += run;
-        if (*s == '\0')
-            break;
-        if (*s == '"' || *s == '\\')
-            exattn_sbuf__printf(b, "\\%c", *s);
-        else if (*s == '\n')
-            exattn_sbuf__puts(b, "\\n");
-        else
-            exattn_sbuf__printf(b, "\\u%04x", (unsigned char)*s);
-        s++;
-    }
-    exattn_sbuf__puts(b, "\"");
-}
-
 /* Take a built string and write it as a JSON string. */
 static void
 json_take(exattn_sbuf *b, char *s)
@@ -43,7 +15,7 @@ json_take(exattn_sbuf *b, char *s)
         b->oom = 1;
         return;
     }
-    json_string(b, s);
+    exattn_sbuf__json(b, s);
     exattn_free(s);
 }
 
@@ -75,7 +47,7 @@ decimal_field(exattn_sbuf *b, exattn_decimals *d, exattn_kind_t kind,
         if (undecided)
         {
             exattn_sbuf__puts(b, ", \"undecided\": ");
-            json_string(b, d->error.message);
+            exattn_sbuf__json(b, d->error.message);
         }
     }
 }
@@ -156,13 +128,13 @@ row_object(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d,
 
     (void)ctx;
     exattn_sbuf__puts(b, "{\"query\": ");
-    json_string(b, l->query_labels[row->index]);
+    exattn_sbuf__json(b, l->query_labels[row->index]);
     exattn_sbuf__printf(b, ", \"index\": %zu,\n      \"keys\": [",
                         row->index + 1);
     for (j = 0; j < l->m; j++)
     {
         exattn_sbuf__puts(b, j ? ", " : "");
-        json_string(b, l->key_labels[j]);
+        exattn_sbuf__json(b, l->key_labels[j]);
     }
     exattn_sbuf__puts(b, "],\n      \"allowed\": [");
     for (j = 0; j < l->m; j++)
@@ -210,12 +182,12 @@ exact_quantity(exattn_sbuf *b, const mpq_t q, const char *text,
     exact_value(b, q);
     exattn_sbuf__puts(b, "\"text\": ");
     if (text)
-        json_string(b, text);
+        exattn_sbuf__json(b, text);
     else
         json_take(b, exattn_mpq_get_str(q));
     exattn_sbuf__puts(b, ", \"latex\": ");
     if (latex)
-        json_string(b, latex);
+        exattn_sbuf__json(b, latex);
     else
         json_take(b, exattn_mpq_get_str_latex(q));
     if (opts != NULL && opts->digits >= 0)
@@ -253,7 +225,7 @@ blend_object(exattn_sbuf *b, const exattn_lesson *l, size_t k,
 
     mpq_init(q);
     exattn_sbuf__puts(b, "{\"name\": ");
-    json_string(b, l->blends[k].name);
+    exattn_sbuf__json(b, l->blends[k].name);
     exattn_sbuf__puts(b, ",\n      \"weights\": [");
     for (j = 0; j < l->m; j++)
     {
@@ -376,7 +348,7 @@ exattn_write_json(FILE *f, const exattn_lesson *l,
     exattn_sbuf__init(&b);
     exattn_sbuf__puts(&b, "{\"title\": ");
     if (l->title)
-        json_string(&b, l->title);
+        exattn_sbuf__json(&b, l->title);
     else
         exattn_sbuf__puts(&b, "null");
     if (opts != NULL && opts->digits >= 0)
@@ -389,7 +361,7 @@ exattn_write_json(FILE *f, const exattn_lesson *l,
     for (k = 0; code == EXATTN_OK && k < l->variant_count; k++)
     {
         exattn_sbuf__puts(&b, k ? ",\n  {\"name\": " : "\n  {\"name\": ");
-        json_string(&b, l->variants[k]->name);
+        exattn_sbuf__json(&b, l->variants[k]->name);
         exattn_sbuf__puts(&b, ",\n  ");
         lesson_head(&b, l->variants[k]);
         code = rows_and_blends(f, &b, l->variants[k], opts, err);

@@ -169,3 +169,31 @@ exattn_sbuf__flush(exattn_sbuf *b, FILE *f, const char *file,
     b->len = 0;
     return code;
 }
+
+void
+exattn_sbuf__json(exattn_sbuf *b, const char *s)
+{
+    size_t run;
+
+    exattn_sbuf__puts(b, "\"");
+    while (*s)
+    {
+        /* copy the longest run that needs no escape in one go: decimals
+         * can be millions of characters long */
+        for (run = 0; (unsigned char)s[run] >= 0x20 && s[run] != '"'
+                      && s[run] != '\\'; run++)
+            ;
+        exattn_sbuf__putn(b, s, run);
+        s += run;
+        if (*s == '\0')
+            break;
+        if (*s == '"' || *s == '\\')
+            exattn_sbuf__printf(b, "\\%c", *s);
+        else if (*s == '\n')
+            exattn_sbuf__puts(b, "\\n");
+        else
+            exattn_sbuf__printf(b, "\\u%04x", (unsigned char)*s);
+        s++;
+    }
+    exattn_sbuf__puts(b, "\"");
+}

@@ -3,6 +3,7 @@
  * or NAMED), then blends and variants.  Written row by row. */
 #include <stdio.h>
 #include "internal.h"
+#include "print/block.h"
 #include "print/named.h"
 #include "print/decimals.h"
 #include "print/contrast.h"
@@ -568,6 +569,8 @@ exattn_write_text(FILE *f, const exattn_lesson *l,
     size_t k;
     int code;
 
+    if (l->block != NULL)
+        return exattn_block__write_text(f, l, opts, err);
     exattn_sbuf__init(&b);
     code = write_lesson(f, &b, l, opts, err);
     for (k = 0; code == EXATTN_OK && k < l->variant_count; k++)

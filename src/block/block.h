@@ -1,0 +1,101 @@
+/* An encoder block derived as named states: every quantity is a node of
+ * one expression DAG (src/expr/build.c), exact where the arithmetic proves
+ * it, named otherwise, and enclosed on request. */
+#ifndef EXATTN_BLOCK_INTERNAL_H
+#define EXATTN_BLOCK_INTERNAL_H
+
+#include "internal.h"
+#include "block/spec.h"
+#include "expr/expr.h"
+
+/* The quantities of a block, in the order they are computed. */
+typedef enum
+{
+    EXATTN_BQ_PE, EXATTN_BQ_INPUT, EXATTN_BQ_Q, EXATTN_BQ_K, EXATTN_BQ_V,
+    EXATTN_BQ_SCORES, EXATTN_BQ_WEIGHTS, EXATTN_BQ_HEAD, EXATTN_BQ_ATTN,
+    EXATTN_BQ_RES1, EXATTN_BQ_MEAN1, EXATTN_BQ_VAR1, EXATTN_BQ_LN1,
+    EXATTN_BQ_HIDDEN, EXATTN_BQ_RELU, EXATTN_BQ_FFN, EXATTN_BQ_RES2,
+    EXATTN_BQ_MEAN2, EXATTN_BQ_VAR2, EXATTN_BQ_LN2, EXATTN_BQ_COUNT
+} exattn_bq;
+
+/* How a row's softmax weights were decided. */
+typedef enum
+{
+    EXATTN_WRULE_ONE = 0,       /* one allowed key: weight exactly 1 */
+    EXATTN_WRULE_EQUAL = 1,     /* all allowed scores equal: 1/|A| */
+    EXATTN_WRULE_NAMED = 2,     /* scores differ (proved): named */
+    EXATTN_WRULE_UNDECIDED = 3  /* scores not proved equal or different */
+} exattn_wrule;
+
+/* The sign of a ReLU input: proved, or undecided (then max(0, h) is kept
+ * and enclosed as such). */
+#define EXATTN_SIGN_UNDECIDED 2
+
+typedef struct
+{
+    size_t dk, dv;
+    exattn_xnode **q, **k, **v;     /* n x dk, m x dk, m x dv */
+    exattn_xnode **s;               /* n x m scaled scores (NULL: blocked) */
+    exattn_xnode **w;               /* n x m weights */
+    exattn_xnode **out;             /* n x dv */
+    exattn_wrule *rule;             /* n */
+} exattn_head_nodes;
+
+struct exattn_block
+{
+    const exattn_lesson *lesson;
+    const exattn_block_spec *spec;
+    exattn_expr *pool;
+    size_t n, m, d, dff, heads_count;
+    mpfr_prec_t max_prec;
+    exattn_xnode **pe, **input;     /* n x d */
+    exattn_xnode **source;          /* m x width: keys and values come
+                                       from here (input, or memory) */
+    size_t source_width;
+    exattn_head_nodes *heads;
+    exattn_xnode **q[EXATTN_BQ_COUNT];  /* the other quantities, row-major
+                                           (NULL when the block has none) */
+    signed char *sign;              /* n x dff */
+};
+
+/* Shapes, from the lesson alone (claims are resolved before any block is
+ * built): rows and columns of quantity `bq` (of head `head`); 0 rows when
+ * the block does not have it. */
+void exattn_block__shape(const exattn_lesson *l, exattn_bq bq, size_t head,
+                         size_t *rows, size_t *cols);
+
+/* "h2.weights" -> EXATTN_BQ_WEIGHTS, head 1; 0 when not a name. */
+int exattn_block__lookup(const char *name, exattn_bq *bq, size_t *head);
+
+/* Do rows (columns) of bq count tokens, keys, positions, or coordinates? */
+typedef enum { EXATTN_AXIS_QUERY, EXATTN_AXIS_KEY, EXATTN_AXIS_POSITION,
+               EXATTN_AXIS_COORD } exattn_axis;
+exattn_axis exattn_block__row_axis(exattn_bq bq);
+exattn_axis exattn_block__col_axis(exattn_bq bq);
+
+/* The node of entry (i, j); NULL out of range or absent. */
+exattn_xnode *exattn_block__node(const exattn_block *b, exattn_bq bq,
+                                 size_t head, size_t i, size_t j);
+
+/* Building (src/block/attend.c, src/block/layers.c). */
+int exattn_block__attend(exattn_block *b, exattn_error_t *err);
+int exattn_block__layers(exattn_block *b, exattn_error_t *err);
+
+/* Helpers shared by the builders (src/block/block.c). */
+exattn_xnode **exattn_block__alloc(exattn_block *b, size_t count);
+/* sum_k x[k*stride] * W[k][col], for k < len, with exact weights written
+ * as plain coefficients (x, -x, 2·x) and zero terms left out. */
+exattn_xnode *exattn_block__combine(exattn_block *b, exattn_xnode **x,
+                                    size_t stride, const exattn_matrix *w,
+                                    size_t col, exattn_error_t *err);
+/* Label every node of a row-major table: "NAME[i,j]", LaTeX
+ * "TEX_{i,j}" (1-based), or "NAME[i]" for one column. */
+int exattn_block__label(exattn_block *b, exattn_xnode **t, size_t rows,
+                        size_t cols, const char *name, const char *tex,
+                        exattn_error_t *err);
+int exattn_block__nomem(const exattn_block *b, exattn_error_t *err);
+/* After a builder returned NULL: the error it reported, or out of
+ * memory when it reported none. */
+int exattn_block__failed(const exattn_block *b, exattn_error_t *err);
+
+#endif

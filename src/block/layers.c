@@ -1,0 +1,236 @@
+/* The layers after attention, in the Post-LN order of the original
+ * Transformer:  z = x' + A;  u = LayerNorm(z);  f = max(0, u W1 + b1) W2
+ * + b2;  y = LayerNorm(u + f).  LayerNorm(z) = gamma (z - mean) /
+ * sqrt(variance + epsilon) + beta, with the biased variance (over D).
+ * ReLU signs are proved by enclosures (exactly for exact inputs); a sign
+ * not proved within the cap leaves max(0, h) in the expression. */
+#include <stdio.h>
+#include <stdlib.h>
+#include "block/block.h"
+
+static exattn_xnode *
+add_or_sub(exattn_block *b, exattn_xop op, exattn_xnode *x, exattn_xnode *y,
+           exattn_error_t *err)
+{
+    return x && y ? exattn_expr__apply(b->pool, op, x, y, err) : NULL;
+}
+
+/* out = x + y, entry by entry, over n x d. */
+static int
+residual(exattn_block *b, exattn_bq into, exattn_xnode **x, exattn_xnode **y,
+         const char *name, exattn_error_t *err)
+{
+    size_t k, count = b->n * b->d;
+    exattn_xnode **out = b->q[into] = exattn_block__alloc(b, count);
+
+    if (out == NULL)
+        return exattn_block__nomem(b, err);
+    for (k = 0; k < count; k++)
+        if ((out[k] = add_or_sub(b, EXATTN_X_ADD, x[k], y[k], err)) == NULL)
+            return exattn_block__failed(b, err);
+    return exattn_block__label(b, out, b->n, b->d, name, name, err);
+}
+
+static exattn_xnode *
+epsilon(exattn_block *b, const exattn_norm_spec *ns)
+{
+    if (ns->eps_symbol == NULL)
+        return exattn_expr__num(b->pool, ns->eps);
+    return exattn_expr__sym(b->pool, ns->eps_symbol, ns->eps_tex,
+                            ns->eps_has_value ? ns->eps : NULL);
+}
+
+/* mean and variance of row z (d entries). */
+static int
+moments(exattn_block *b, exattn_xnode **z, exattn_xnode **mean,
+        exattn_xnode **var, exattn_error_t *err)
+{
+    exattn_xnode *d = exattn_expr__num_si(b->pool, (long)b->d);
+    exattn_xnode *two = exattn_expr__num_si(b->pool, 2), *sum = NULL, *t;
+    size_t c;
+
+    if (d == NULL || two == NULL)
+        return exattn_block__nomem(b, err);
+    for (c = 0; c < b->d; c++)
+        if ((sum = sum ? add_or_sub(b, EXATTN_X_ADD, sum, z[c], err) : z[c])
+            == NULL)
+            return exattn_block__failed(b, err);
+    if ((*mean = exattn_expr__apply(b->pool, EXATTN_X_DIV, sum, d, err))
+        == NULL)
+        return exattn_block__failed(b, err);
+    for (c = 0, sum = NULL; c < b->d; c++)
+    {
+        t = add_or_sub(b, EXATTN_X_SUB, z[c], *mean, err);
+        t = add_or_sub(b, EXATTN_X_POW, t, two, err);
+        if ((sum = sum && t ? add_or_sub(b, EXATTN_X_ADD, sum, t, err) : t)
+            == NULL)
+            return exattn_block__failed(b, err);
+    }
+    if ((*var = exattn_expr__apply(b->pool, EXATTN_X_DIV, sum, d, err))
+        == NULL)
+        return exattn_block__failed(b, err);
+    return EXATTN_OK;
+}
+
+typedef struct
+{
+    exattn_bq mean, var, out;
+    const char *name[3], *tex[3];
+} norm_names;
+
+static int
+layer_norm(exattn_block *b, const exattn_norm_spec *ns, exattn_xnode **z,
+           const norm_names *nm, exattn_error_t *err)
+{
+    exattn_xnode *eps = epsilon(b, ns), *den, *t, **u, **mu, **var;
+    size_t i, c, d = b->d;
+    int rc;
+
+    u = b->q[nm->out] = exattn_block__alloc(b, b->n * d);
+    mu = b->q[nm->mean] = exattn_block__alloc(b, b->n);
+    var = b->q[nm->var] = exattn_block__alloc(b, b->n);
+    if (eps == NULL || u == NULL || mu == NULL || var == NULL)
+        return exattn_block__nomem(b, err);
+    for (i = 0; i < b->n; i++)
+    {
+        if ((rc = moments(b, z + i * d, &mu[i], &var[i], err)) != EXATTN_OK)
+            return rc;
+        den = add_or_sub(b, EXATTN_X_ADD, var[i], eps, err);
+        if (den != NULL && den->exact && mpq_sgn(den->value) == 0)
+            return exattn_error__set(err, EXATTN_EDOMAIN, b->lesson->file,
+                0, 0, "block: %s divides by zero for token %zu: its "
+                "variance is 0 and epsilon is 0", nm->name[2], i + 1);
+        den = den ? exattn_expr__apply(b->pool, EXATTN_X_SQRT, den, NULL,
+                                       err) : NULL;
+        for (c = 0; den != NULL && c < d; c++)
+        {
+            t = add_or_sub(b, EXATTN_X_SUB, z[i * d + c], mu[i], err);
+            t = add_or_sub(b, EXATTN_X_DIV, t, den, err);
+            t = add_or_sub(b, EXATTN_X_MUL,
+                           exattn_expr__num(b->pool,
+                                            EXATTN_AT(&ns->gamma, 0, c)),
+                           t, err);
+            t = add_or_sub(b, EXATTN_X_ADD, t,
+                           exattn_expr__num(b->pool,
+                                            EXATTN_AT(&ns->beta, 0, c)),
+                           err);
+            if ((u[i * d + c] = t) == NULL)
+                break;
+        }
+        if (den == NULL || c < d)
+            return exattn_block__failed(b, err);
+    }
+    if ((rc = exattn_block__label(b, mu, b->n, 1, nm->name[0], nm->tex[0],
+                                  err)) != EXATTN_OK
+        || (rc = exattn_block__label(b, var, b->n, 1, nm->name[1],
+                                     nm->tex[1], err)) != EXATTN_OK)
+        return rc;
+    return exattn_block__label(b, u, b->n, d, nm->name[2], nm->tex[2], err);
+}
+
+/* max(0, h) with the sign of h proved where it can be. */
+static exattn_xnode *
+relu(exattn_block *b, exattn_xnode *h, signed char *sign,
+     exattn_error_t *err)
+{
+    exattn_error_t local;
+    int sg;
+
+    exattn_error_init(&local);
+    if (exattn_expr__sign(&sg, h, b->max_prec, b->lesson->file, &local)
+        != EXATTN_OK)
+    {
+        if (local.code == EXATTN_ENOMEM)
+            return NULL;
+        *sign = EXATTN_SIGN_UNDECIDED;
+        return exattn_expr__apply(b->pool, EXATTN_X_RELU, h, NULL, err);
+    }
+    *sign = (signed char)sg;
+    return sg > 0 ? h : exattn_expr__num_si(b->pool, 0);
+}
+
+/* `into` (n x w->cols) = rows of x (n x w->rows) · w + bias. */
+static int
+affine(exattn_block *b, exattn_bq into, exattn_xnode **x,
+       const exattn_matrix *w, const exattn_matrix *bias, exattn_error_t *err)
+{
+    size_t i, c, cols = w->cols;
+    exattn_xnode **out = b->q[into] = exattn_block__alloc(b, b->n * cols);
+
+    if (out == NULL)
+        return exattn_block__nomem(b, err);
+    for (i = 0; i < b->n; i++)
+        for (c = 0; c < cols; c++)
+        {
+            exattn_xnode *t = exattn_block__combine(b, x + i * w->rows, 1, w,
+                                                    c, err);
+
+            out[i * cols + c] = add_or_sub(
+                b, EXATTN_X_ADD, t,
+                exattn_expr__num(b->pool, EXATTN_AT(bias, 0, c)), err);
+            if (out[i * cols + c] == NULL)
+                return exattn_block__failed(b, err);
+        }
+    return EXATTN_OK;
+}
+
+static int
+ffn(exattn_block *b, exattn_error_t *err)
+{
+    const exattn_block_spec *s = b->spec;
+    size_t k, count = b->n * b->dff;
+    exattn_xnode **h, **r;
+    int rc;
+
+    if ((rc = affine(b, EXATTN_BQ_HIDDEN, b->q[EXATTN_BQ_LN1], &s->w1,
+                     &s->b1, err)) != EXATTN_OK)
+        return rc;
+    h = b->q[EXATTN_BQ_HIDDEN];
+    r = b->q[EXATTN_BQ_RELU] = exattn_block__alloc(b, count);
+    b->sign = calloc(count ? count : 1, 1);
+    if (r == NULL || b->sign == NULL)
+        return exattn_block__nomem(b, err);
+    for (k = 0; k < count; k++)
+        if ((r[k] = relu(b, h[k], &b->sign[k], err)) == NULL)
+            return exattn_block__failed(b, err);
+    if ((rc = exattn_block__label(b, h, b->n, b->dff, "h", "h", err))
+            != EXATTN_OK
+        || (rc = exattn_block__label(b, r, b->n, b->dff, "r", "r", err))
+               != EXATTN_OK
+        || (rc = affine(b, EXATTN_BQ_FFN, r, &s->w2, &s->b2, err))
+               != EXATTN_OK)
+        return rc;
+    return exattn_block__label(b, b->q[EXATTN_BQ_FFN], b->n, b->d, "f",
+                               "f", err);
+}
+
+int
+exattn_block__layers(exattn_block *b, exattn_error_t *err)
+{
+    static const norm_names first = {
+        EXATTN_BQ_MEAN1, EXATTN_BQ_VAR1, EXATTN_BQ_LN1,
+        { "μ", "σ²", "u" }, { "\\mu", "\\sigma^2", "u" }
+    };
+    static const norm_names second = {
+        EXATTN_BQ_MEAN2, EXATTN_BQ_VAR2, EXATTN_BQ_LN2,
+        { "μ'", "σ'²", "y" }, { "\\mu'", "{\\sigma'}^2", "y" }
+    };
+    const exattn_block_spec *s = b->spec;
+    int rc;
+
+    if ((rc = residual(b, EXATTN_BQ_RES1, b->q[EXATTN_BQ_INPUT],
+                       b->q[EXATTN_BQ_ATTN], "z", err)) != EXATTN_OK)
+        return rc;
+    if (!s->ln1.present)
+        return EXATTN_OK;
+    if ((rc = layer_norm(b, &s->ln1, b->q[EXATTN_BQ_RES1], &first, err))
+        != EXATTN_OK)
+        return rc;
+    if (!s->has_ffn)
+        return EXATTN_OK;
+    if ((rc = ffn(b, err)) != EXATTN_OK
+        || (rc = residual(b, EXATTN_BQ_RES2, b->q[EXATTN_BQ_LN1],
+                          b->q[EXATTN_BQ_FFN], "z'", err)) != EXATTN_OK)
+        return rc;
+    return layer_norm(b, &s->ln2, b->q[EXATTN_BQ_RES2], &second, err);
+}

@@ -1,0 +1,45 @@
+/* What a lesson's "block" field describes (docs/lesson-format.md, "The
+ * encoder block"): a Transformer block around the lesson's attention,
+ * read and checked with the lesson, derived by src/block/. */
+#ifndef EXATTN_BLOCK_SPEC_H
+#define EXATTN_BLOCK_SPEC_H
+
+#include "internal.h"
+
+/* Blocks are derived as expression DAGs over named states, for lessons a
+ * person can follow: these bound every dimension. */
+#define EXATTN_BLOCK_MAX_ROWS 64
+#define EXATTN_BLOCK_MAX_WIDTH 64
+#define EXATTN_BLOCK_MAX_HEADS 16
+
+typedef struct
+{
+    exattn_matrix wq, wk, wv;
+} exattn_head_spec;
+
+/* LayerNorm: gamma * (z - mean) / sqrt(variance + epsilon) + beta. */
+typedef struct
+{
+    int present;
+    exattn_matrix gamma, beta;      /* 1 x d_model */
+    mpq_t eps;                      /* the value (when eps_has_value) */
+    int eps_has_value;
+    char *eps_symbol, *eps_tex;     /* NULL: epsilon is the number */
+} exattn_norm_spec;
+
+typedef struct exattn_block_spec
+{
+    exattn_matrix x, memory;        /* memory.rows == 0: self-attention */
+    int positional;                 /* sinusoidal encoding added to X */
+    int scale_per_head;             /* 1/sqrt(d_k) of each head */
+    size_t head_count;
+    exattn_head_spec *heads;
+    exattn_matrix wo;               /* (H d_v) x d_model */
+    exattn_norm_spec ln1, ln2;
+    int has_ffn;
+    exattn_matrix w1, b1, w2, b2;   /* b1: 1 x d_ff, b2: 1 x d_model */
+} exattn_block_spec;
+
+void exattn_block__free_spec(exattn_block_spec *s);
+
+#endif

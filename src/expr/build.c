@@ -1,0 +1,246 @@
+/* Expressions built by the library rather than parsed: the named states of
+ * an encoder block (src/block/).  Nodes live in a pool and are shared, so
+ * the expression is a DAG; every non-exact node keeps its last enclosure
+ * (exattn_xmemo) so that evaluating it costs its number of nodes, not the
+ * size of its expansion. */
+#include <stdlib.h>
+#include <string.h>
+#include "expr/expr.h"
+
+static char *
+dup_str(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+
+    if (d != NULL)
+        memcpy(d, s, n);
+    return d;
+}
+
+exattn_expr *
+exattn_expr__pool(const char *name)
+{
+    exattn_expr *e = calloc(1, sizeof *e);
+
+    if (e != NULL && name != NULL && (e->name = dup_str(name)) == NULL)
+    {
+        free(e);
+        return NULL;
+    }
+    return e;
+}
+
+/* A non-negative integer literal. */
+static exattn_xnode *
+integer(exattn_expr *pool, const mpz_t z)
+{
+    exattn_xnode *n = exattn_expr__node(pool, EXATTN_X_NUM, NULL, NULL, 0);
+
+    if (n == NULL)
+        return NULL;
+    mpz_set(mpq_numref(n->value), z);
+    n->exact = 1;
+    n->literal = mpz_get_str(NULL, 10, z);
+    return n->literal != NULL ? n : NULL;
+}
+
+/* Turn n into an exact node holding q's value, written as an integer, -a
+ * or p/q so that the printer parenthesizes it like any other term. */
+static exattn_xnode *
+exact_node(exattn_expr *pool, const mpq_t q)
+{
+    exattn_xnode *n, *num, *den;
+    mpz_t a;
+
+    mpz_init(a);
+    mpz_abs(a, mpq_numref(q));
+    num = integer(pool, a);
+    mpz_clear(a);
+    n = num;
+    if (num != NULL && mpz_cmp_ui(mpq_denref(q), 1) != 0)
+    {
+        den = integer(pool, mpq_denref(q));
+        n = den ? exattn_expr__node(pool, EXATTN_X_DIV, num, den, 0) : NULL;
+    }
+    if (n != NULL && mpq_sgn(q) < 0)
+        n = exattn_expr__node(pool, EXATTN_X_NEG, n, NULL, 0);
+    if (n == NULL)
+        return NULL;
+    n->exact = 1;
+    mpq_set(n->value, q);
+    return n;
+}
+
+exattn_xnode *
+exattn_expr__num(exattn_expr *pool, const mpq_t q)
+{
+    return exact_node(pool, q);
+}
+
+exattn_xnode *
+exattn_expr__num_si(exattn_expr *pool, long v)
+{
+    exattn_xnode *n;
+    mpq_t q;
+
+    mpq_init(q);
+    mpq_set_si(q, v, 1);
+    n = exact_node(pool, q);
+    mpq_clear(q);
+    return n;
+}
+
+static int
+add_memo(exattn_xnode *n)
+{
+    n->memo = calloc(1, sizeof *n->memo);
+    if (n->memo == NULL)
+        return 0;
+    exattn_ball__init(&n->memo->ball, 64);
+    return 1;
+}
+
+exattn_xnode *
+exattn_expr__sym(exattn_expr *pool, const char *text, const char *tex,
+                 const mpq_t value)
+{
+    exattn_xnode *n = exattn_expr__node(pool, EXATTN_X_SYM, NULL, NULL, 0);
+
+    if (n == NULL || (n->literal = dup_str(text)) == NULL
+        || (n->label_tex = dup_str(tex)) == NULL)
+        return NULL;
+    n->has_value = value != NULL;
+    if (value != NULL)
+        mpq_set(n->value, value);
+    return n;
+}
+
+static int
+is_value(const exattn_xnode *n, long v)
+{
+    return n->exact && mpq_cmp_si(n->value, v, 1) == 0;
+}
+
+/* The plain result of op(a, b) when one operand is neutral, else NULL. */
+static exattn_xnode *
+neutral(exattn_xop op, exattn_xnode *a, exattn_xnode *b)
+{
+    switch (op)
+    {
+    case EXATTN_X_ADD:
+        return is_value(a, 0) ? b : is_value(b, 0) ? a : NULL;
+    case EXATTN_X_SUB:
+        return is_value(b, 0) ? a : NULL;
+    case EXATTN_X_MUL:
+        return is_value(a, 1) ? b : is_value(b, 1) ? a : NULL;
+    case EXATTN_X_DIV:
+        return is_value(b, 1) ? a : NULL;
+    default:
+        return NULL;
+    }
+}
+
+exattn_xnode *
+exattn_expr__apply(exattn_expr *pool, exattn_xop op, exattn_xnode *a,
+                   exattn_xnode *b, exattn_error_t *err)
+{
+    exattn_xnode *n = neutral(op, a, b);
+
+    if (n != NULL)
+        return n;
+    n = exattn_expr__node(pool, op, a, b, 0);
+    if (n == NULL)
+    {
+        exattn_error__set(err, EXATTN_ENOMEM, pool->name, 0, 0,
+                          "out of memory");
+        return NULL;
+    }
+    if (exattn_expr__fold(n, pool->name, err) != EXATTN_OK)
+        return NULL;
+    if (n->exact)
+        n = exact_node(pool, n->value);     /* printed as its value */
+    else if (!add_memo(n))
+        n = NULL;
+    if (n == NULL)
+        exattn_error__set(err, EXATTN_ENOMEM, pool->name, 0, 0,
+                          "out of memory");
+    return n;
+}
+
+int
+exattn_expr__set_label(exattn_xnode *n, const char *text, const char *tex)
+{
+    /* an exact value prints as itself; a node that is already a named
+     * quantity (q = x' when W_Q is the identity) keeps its first name */
+    if (n->exact || n->label != NULL)
+        return 1;
+    n->label = dup_str(text);
+    n->label_tex = dup_str(tex);
+    return n->label != NULL && n->label_tex != NULL;
+}
+
+exattn_expr *
+exattn_expr__view(const exattn_expr *pool, exattn_xnode *n)
+{
+    exattn_expr *v = exattn_expr__pool(pool->name);
+
+    if (v != NULL)
+        v->root = n;
+    return v;
+}
+
+int
+exattn_expr__sign(int *sign, const exattn_xnode *n, mpfr_prec_t max_prec,
+                  const char *name, exattn_error_t *err)
+{
+    exattn_ball b;
+    mpfr_prec_t wp;
+    int rc = 0;
+
+    if (n->exact)
+    {
+        *sign = mpq_sgn(n->value);
+        return EXATTN_OK;
+    }
+    exattn_ball__init(&b, 64);
+    for (wp = 64; rc >= 0; wp += wp / 2)
+    {
+        if (wp > max_prec)
+            wp = max_prec;
+        rc = exattn_expr__ball(&b, n, wp, name, err);
+        if (rc == 0 && exattn_ball__excludes_zero(&b))
+        {
+            *sign = mpfr_sgn(b.mid);
+            break;
+        }
+        if (wp >= max_prec)
+        {
+            rc = exattn_error__set(err, EXATTN_EUNABLE, name, 0, 0,
+                                   "sign undecided at %ld bits",
+                                   (long)wp);
+            break;
+        }
+    }
+    exattn_ball__clear(&b);
+    return rc < 0 ? rc : EXATTN_OK;
+}
+
+int
+exattn_expr__same(const exattn_xnode *a, const exattn_xnode *b)
+{
+    if (a == b)
+        return 1;
+    if (a->exact || b->exact)
+        return a->exact && b->exact && mpq_equal(a->value, b->value);
+    if (a->op != b->op)
+        return 0;
+    if (a->op == EXATTN_X_SYM)
+        return strcmp(a->literal, b->literal) == 0
+               && a->has_value == b->has_value
+               && (!a->has_value || mpq_equal(a->value, b->value));
+    if ((a->a == NULL) != (b->a == NULL) || (a->b == NULL) != (b->b == NULL))
+        return 0;
+    return (a->a == NULL || exattn_expr__same(a->a, b->a))
+           && (a->b == NULL || exattn_expr__same(a->b, b->b));
+}
