@@ -52,6 +52,10 @@ void exattn_sbuf__mpq_latex(exattn_sbuf *b, const mpq_t q);
 /* The same with another fraction command ("\\tfrac"). */
 void exattn_sbuf__mpq_latex_with(exattn_sbuf *b, const mpq_t q,
                                  const char *frac);
+/* Text inside \text{...}, LaTeX's special characters escaped; text in
+ * a % comment (line breaks become spaces). */
+void exattn_sbuf__latex_text(exattn_sbuf *b, const char *s);
+void exattn_sbuf__latex_comment(exattn_sbuf *b, const char *s);
 /* s as a JSON string, quoted and escaped. */
 void exattn_sbuf__json(exattn_sbuf *b, const char *s);
 /* Write the buffer to `f` and empty it; EXATTN_ENOMEM if a build failed,

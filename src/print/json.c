@@ -3,6 +3,7 @@
  * Written row by row. */
 #include <stdio.h>
 #include "internal.h"
+#include "print/block.h"
 #include "print/named.h"
 #include "print/decimals.h"
 
@@ -345,6 +346,8 @@ exattn_write_json(FILE *f, const exattn_lesson *l,
     size_t k;
     int code;
 
+    if (l->block != NULL)
+        return exattn_block__write_json(f, l, opts, err);
     exattn_sbuf__init(&b);
     exattn_sbuf__puts(&b, "{\"title\": ");
     if (l->title)

@@ -8,6 +8,7 @@
  * explicit index set. */
 #include <string.h>
 #include "internal.h"
+#include "print/block.h"
 #include "print/named.h"
 #include "print/decimals.h"
 
@@ -19,9 +20,8 @@ typedef struct
     size_t threshold;
 } latex_ctx;
 
-/* Text inside \text{...}: LaTeX's special characters escaped. */
-static void
-text_escaped(exattn_sbuf *b, const char *s)
+void
+exattn_sbuf__latex_text(exattn_sbuf *b, const char *s)
 {
     for (; *s; s++)
         switch (*s)
@@ -37,9 +37,8 @@ text_escaped(exattn_sbuf *b, const char *s)
         }
 }
 
-/* Text in a % comment: a line break would end it early. */
-static void
-comment_text(exattn_sbuf *b, const char *s)
+void
+exattn_sbuf__latex_comment(exattn_sbuf *b, const char *s)
 {
     for (; *s; s++)
         exattn_sbuf__putn(b, *s == '\n' || *s == '\r' ? " " : s, 1);
@@ -54,7 +53,7 @@ sub_label(exattn_sbuf *b, const char *label, int plain)
     else
     {
         exattn_sbuf__puts(b, "\\text{");
-        text_escaped(b, label);
+        exattn_sbuf__latex_text(b, label);
         exattn_sbuf__puts(b, "}");
     }
 }
@@ -555,13 +554,13 @@ row_steps(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d,
     if (c->standalone)
     {
         exattn_sbuf__printf(b, "\\subsection*{Query %zu: ", row->index + 1);
-        text_escaped(b, row->lesson->query_labels[row->index]);
+        exattn_sbuf__latex_text(b, row->lesson->query_labels[row->index]);
         exattn_sbuf__puts(b, "}\n\n");
     }
     else
     {
         exattn_sbuf__printf(b, "%% query row %zu: ", row->index + 1);
-        comment_text(b, row->lesson->query_labels[row->index]);
+        exattn_sbuf__latex_comment(b, row->lesson->query_labels[row->index]);
         exattn_sbuf__puts(b, "\n");
     }
     if (EXATTN_SHOWN(d, EXATTN_SCORE))
@@ -620,7 +619,7 @@ step_blend(latex_ctx *c, const exattn_lesson *l, size_t k)
     mpq_init(t);
     display_open(c, "assigned exact weights (not a softmax)");
     exattn_sbuf__puts(b, "\\text{");
-    text_escaped(b, bl->name);
+    exattn_sbuf__latex_text(b, bl->name);
     exattn_sbuf__puts(b, ": } w = ");
     vector_open(c);
     for (j = 0; j < l->m; j++)
@@ -689,13 +688,13 @@ title(latex_ctx *c, const char *text, int variant)
     {
         exattn_sbuf__puts(b, variant ? "\\section*{Variant: "
                                      : "\\section*{");
-        text_escaped(b, text);
+        exattn_sbuf__latex_text(b, text);
         exattn_sbuf__puts(b, "}\n\n");
     }
     else
     {
         exattn_sbuf__puts(b, variant ? "% variant: " : "% ");
-        comment_text(b, text);
+        exattn_sbuf__latex_comment(b, text);
         exattn_sbuf__puts(b, "\n\n");
     }
 }
@@ -717,6 +716,8 @@ exattn_write_latex(FILE *f, const exattn_lesson *l,
     c.paren = (c.opts->latex & EXATTN_LATEX_PAREN_VECTORS) != 0;
     c.threshold = c.opts->sum_threshold ? c.opts->sum_threshold
                                         : EXATTN_SUM_THRESHOLD;
+    if (l->block != NULL)
+        return exattn_block__write_latex(f, l, opts, err);
     if (c.standalone)
         exattn_sbuf__puts(&b, "\\documentclass{article}\n"
                               "\\usepackage{amsmath}\n"
