@@ -141,7 +141,8 @@ typedef enum
     EXATTN_TARGET_ROW = 0,      /* a row quantity */
     EXATTN_TARGET_BLEND = 1,    /* a blend's output */
     EXATTN_TARGET_EXPR = 2,     /* an expression */
-    EXATTN_TARGET_MATRIX = 3    /* an entry of Q, K or V (kind: 0, 1, 2) */
+    EXATTN_TARGET_MATRIX = 3,   /* an entry of Q, K or V (kind: 0, 1, 2) */
+    EXATTN_TARGET_BLOCK = 4     /* a quantity of the lesson's block */
 } exattn_target;
 
 typedef struct
@@ -153,7 +154,10 @@ typedef struct
     exattn_kind_t kind;         /* for EXATTN_TARGET_ROW */
     size_t row;                 /* query row, or blend index */
     size_t key, col;            /* the fixed indices */
-    int vary;                   /* 0 scalar, 1 over keys, 2 over coords */
+    int vary;                   /* 0 scalar, 1 over keys, 2 over coords,
+                                   3 over rows (block quantities) */
+    int block_q;                /* EXATTN_TARGET_BLOCK: the quantity */
+    size_t block_head;          /* and its head */
     size_t count;               /* claimed values */
     exattn_claim_kind claim;
     char **values;              /* count texts as written */

@@ -10,6 +10,7 @@
 #include "eval/row_eval.h"
 #include "expr/expr.h"
 #include "print/named.h"
+#include "block/block.h"
 
 /* Where an entry's true value comes from. */
 typedef struct
@@ -22,7 +23,18 @@ typedef struct
     int exact;
     mpq_t q;                    /* the exact value */
     mpfr_prec_t max_prec;
+    exattn_block *block;        /* block targets */
+    exattn_expr *view;          /* block targets: the entry */
 } source;
+
+/* The expression of an expression or block entry; NULL for others. */
+static const exattn_expr *
+source_expr(const source *s)
+{
+    if (s->claim->target == EXATTN_TARGET_EXPR)
+        return s->claim->expr;
+    return s->claim->target == EXATTN_TARGET_BLOCK ? s->view : NULL;
+}
 
 static char *
 dup(const char *s)
@@ -46,15 +58,36 @@ printf_dup(const char *fmt, const char *a, const char *b)
     return d;
 }
 
+/* A block entry as an expression of its own. */
+static int
+select_block_entry(source *s, size_t i, exattn_error_t *err)
+{
+    const exattn_claim *c = s->claim;
+    exattn_xnode *n = exattn_block__node(s->block, (exattn_bq)c->block_q,
+                                         c->block_head,
+                                         c->vary == 3 ? i : c->row,
+                                         c->vary == 2 ? i : c->col);
+
+    exattn_expr_free(s->view);
+    s->view = n ? exattn_expr__view(s->block->pool, n) : NULL;
+    if (s->view == NULL)
+        return exattn_error__set(err, EXATTN_ENOMEM, c->lesson->file, 0, 0,
+                                 "out of memory");
+    s->exact = exattn_expr_get_mpq(s->q, s->view) == EXATTN_OK;
+    return EXATTN_OK;
+}
+
 /* Point the source at entry i of the claim. */
-static void
-select_entry(source *s, size_t i)
+static int
+select_entry(source *s, size_t i, exattn_error_t *err)
 {
     const exattn_claim *c = s->claim;
 
     s->key = c->vary == 1 ? i : c->key;
     s->col = c->vary == 2 ? i : c->col;
     s->exact = 0;
+    if (c->target == EXATTN_TARGET_BLOCK)
+        return select_block_entry(s, i, err);
     if (c->target == EXATTN_TARGET_BLEND)
     {
         exattn_lesson_blend_output(s->q, c->lesson, c->row, s->col);
@@ -75,6 +108,7 @@ select_entry(source *s, size_t i)
     else
         s->exact = exattn_row_get_mpq(s->q, s->row, s->kind, s->key, s->col)
                    == EXATTN_OK;
+    return EXATTN_OK;
 }
 
 /* The rounding of the entry to `digits` digits; cert/wp for named. */
@@ -88,8 +122,8 @@ decide(mpz_t d, exattn_ball *cert, mpfr_prec_t *wp, source *s,
         exattn_ziv__decimal_q(d, s->q, digits, mode);
         return EXATTN_OK;
     }
-    if (s->claim->target == EXATTN_TARGET_EXPR)
-        return exattn_expr__decide(d, cert, wp, s->claim->expr, digits, mode,
+    if (source_expr(s) != NULL)
+        return exattn_expr__decide(d, cert, wp, source_expr(s), digits, mode,
                                    s->max_prec, err);
     return exattn_row_eval__decide(d, cert, wp, s->ev, s->kind, s->key,
                                    s->col, digits, mode, s->max_prec, err);
@@ -490,9 +524,9 @@ enclose_source(exattn_ball *b, source *s, mpfr_prec_t wp,
         exattn_ball__set_q(b, s->q);
         return 0;
     }
-    if (s->claim->target == EXATTN_TARGET_EXPR)
-        return exattn_expr__ball(b, s->claim->expr->root, wp,
-                                 s->claim->expr->name, err);
+    if (source_expr(s) != NULL)
+        return exattn_expr__ball(b, source_expr(s)->root, wp,
+                                 source_expr(s)->name, err);
     return exattn_row_eval__enclose(b, s->ev, s->kind, s->key, s->col, wp);
 }
 
@@ -636,6 +670,12 @@ check_named(exattn_entry_result *r, source *s, const exattn_expr *claimed,
         r->note = dup("the value is named (irrational); the claim is "
                       "rational");
     }
+    else if (!s->exact && source_expr(s) != NULL
+             && exattn_expr__same(source_expr(s)->root, claimed->root))
+    {
+        r->verdict = EXATTN_PASS;
+        r->note = dup("proved equal: the same expression");
+    }
     else
     {
         if (!s->exact && s->claim->target == EXATTN_TARGET_ROW)
@@ -676,7 +716,12 @@ check_entry(exattn_entry_result *r, source *s, size_t i, exattn_error_t *err)
     int rc;
 
     exattn_error_init(&local);
-    select_entry(s, i);
+    if ((rc = select_entry(s, i, &local)) != EXATTN_OK)
+    {
+        if (err != NULL)
+            *err = local;
+        return rc;
+    }
     switch (c->claim)
     {
     case EXATTN_CLAIM_APPROX:
@@ -736,6 +781,8 @@ exattn_claims__check(exattn_claim_result *out, const exattn_claim *c,
         rc = exattn_error__set(err, EXATTN_ENOMEM, c->lesson->file, 0, 0,
                                "out of memory");
     out->count = out->entries ? c->count : 0;
+    if (rc == EXATTN_OK && c->target == EXATTN_TARGET_BLOCK)
+        rc = exattn_block_new(&s.block, c->lesson, max_prec, err);
     if (rc == EXATTN_OK && c->target == EXATTN_TARGET_ROW)
     {
         rc = exattn_row_new(&s.row, c->lesson, c->row, err);
@@ -752,6 +799,8 @@ exattn_claims__check(exattn_claim_result *out, const exattn_claim *c,
                           : undecided ? EXATTN_UNDECIDED : EXATTN_PASS;
     exattn_row_eval_free(s.ev);
     exattn_row_free(s.row);
+    exattn_expr_free(s.view);
+    exattn_block_free(s.block);
     mpq_clear(s.q);
     if (rc != EXATTN_OK)
         exattn_claims__clear(out);

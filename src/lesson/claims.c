@@ -10,12 +10,16 @@
  * [col]; output [row] [col]; blend [name] [col]; Q [row] [col], K|V [key]
  * [col] (the matrices after projection and overrides).  Rows and keys by
  * 1-based index or label; coordinates by 1-based index.  Without its last
- * index a path is a vector, and the claim gives one value per entry. */
+ * index a path is a vector, and the claim gives one value per entry.
+ * A block's quantities (src/block/names.c) are paths too: "pe[0]" (by
+ * position p, from 0), "h1.weights[rises]", "ln1[grid][2]",
+ * "ln1.mean[grid]" or "ln1.mean" (over the tokens). */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include "lesson/resolve.h"
 #include "lesson/claims.h"
+#include "block/block.h"
 
 /* The bracketed parts of a path: "weights[rises][2]" -> name, refs. */
 typedef struct
@@ -109,8 +113,10 @@ bad_path(const exattn_rctx *rc, const exattn_jnode *at, const char *text,
     return exattn_lesson__fail(rc, EXATTN_EFIELD, at,
         "claim \"%.80s\": %s (paths: scores|scaled|weights[row][key], "
         "contributions[row][key][col], output[row][col], "
-        "blend[name][col], Q[row][col], K|V[key][col]; the last index may "
-        "be left out)", text, why);
+        "blend[name][col], Q[row][col], K|V[key][col], and a block's pe, "
+        "input, hH.q|k|v|scores|weights|output, attention, residual, "
+        "ln1[.mean|.variance], ffn[.hidden|.relu], residual2, "
+        "ln2[.mean|.variance]; the last index may be left out)", text, why);
 }
 
 /* Resolve the indices of a row quantity's path. */
@@ -167,9 +173,77 @@ resolve_matrix_path(exattn_claim *c, const path_t *p, const exattn_rctx *rc,
     return EXATTN_OK;
 }
 
+/* A position p of "pe[p]": 0 to count-1, as in PE(p). */
+static int
+resolve_position(size_t *out, const char *ref, size_t count)
+{
+    char *end;
+    unsigned long v;
+
+    if (ref[0] < '0' || ref[0] > '9')
+        return 0;
+    v = strtoul(ref, &end, 10);
+    if (*end != '\0' || v >= count)
+        return 0;
+    *out = v;
+    return 1;
+}
+
+static int
+resolve_axis(size_t *out, const char *ref, const exattn_lesson *l,
+             exattn_axis axis, size_t count)
+{
+    switch (axis)
+    {
+    case EXATTN_AXIS_POSITION: return resolve_position(out, ref, count);
+    case EXATTN_AXIS_QUERY:
+        return resolve_ref(out, ref, l->query_labels, count);
+    case EXATTN_AXIS_KEY: return resolve_ref(out, ref, l->key_labels, count);
+    default: return resolve_ref(out, ref, NULL, count);
+    }
+}
+
+/* A block quantity: [row][col], [row] (a vector over the columns, or the
+ * one value of a mean or variance), or no index for a mean or variance
+ * (over the rows). */
+static int
+resolve_block_path(exattn_claim *c, const path_t *p, const exattn_rctx *rc,
+                   const exattn_jnode *at, exattn_bq bq, size_t head)
+{
+    const exattn_lesson *l = c->lesson;
+    size_t rows, cols;
+
+    exattn_block__shape(l, bq, head, &rows, &cols);
+    if (rows == 0)
+        return bad_path(rc, at, c->text, l->block == NULL
+                        ? "the lesson has no \"block\""
+                        : "the block has no such quantity (or head)");
+    c->target = EXATTN_TARGET_BLOCK;
+    c->block_q = (int)bq;
+    c->block_head = head;
+    c->row = c->col = 0;
+    if (p->count > 2 || (p->count == 0 && cols != 1))
+        return bad_path(rc, at, c->text, "wrong number of indices");
+    if (p->count >= 1 && !resolve_axis(&c->row, p->refs[0], l,
+                                       exattn_block__row_axis(bq), rows))
+        return bad_path(rc, at, c->text, "no such row");
+    if (p->count == 2 && !resolve_axis(&c->col, p->refs[1], l,
+                                       exattn_block__col_axis(bq), cols))
+        return bad_path(rc, at, c->text, "no such column");
+    if (p->count == 2 || (p->count == 1 && cols == 1))
+        c->vary = 0, c->count = 1;
+    else if (p->count == 1)
+        c->vary = 2, c->count = cols;
+    else
+        c->vary = 3, c->count = rows;
+    return EXATTN_OK;
+}
+
 static int
 resolve_path(exattn_claim *c, const exattn_rctx *rc, const exattn_jnode *at)
 {
+    exattn_bq bq;
+    size_t head;
     const exattn_lesson *l = c->lesson;
     path_t p;
     size_t i, b;
@@ -183,7 +257,10 @@ resolve_path(exattn_claim *c, const exattn_rctx *rc, const exattn_jnode *at)
     for (i = 0; i < sizeof paths / sizeof *paths; i++)
         if (strcmp(p.name, paths[i].name) == 0)
             break;
-    if (i == sizeof paths / sizeof *paths)
+    if (i == sizeof paths / sizeof *paths
+        && exattn_block__lookup(p.name, &bq, &head))
+        code = resolve_block_path(c, &p, rc, at, bq, head);
+    else if (i == sizeof paths / sizeof *paths)
         code = bad_path(rc, at, c->text, "unknown quantity");
     else if ((c->target = paths[i].target) == EXATTN_TARGET_ROW)
     {
