@@ -158,6 +158,9 @@ exattn_expr__apply(exattn_expr *pool, exattn_xop op, exattn_xnode *a,
     }
     if (exattn_expr__fold(n, pool->name, err) != EXATTN_OK)
         return NULL;
+    if (!n->exact && (n->lin = exattn_lform__of(n)) != NULL
+        && exattn_lform__is_constant(n->lin, n->value))
+        n->exact = 1;           /* the named parts cancelled */
     if (n->exact)
         n = exact_node(pool, n->value);     /* printed as its value */
     else if (!add_memo(n))
@@ -233,6 +236,8 @@ exattn_expr__same(const exattn_xnode *a, const exattn_xnode *b)
         return 1;
     if (a->exact || b->exact)
         return a->exact && b->exact && mpq_equal(a->value, b->value);
+    if ((a->lin != NULL || b->lin != NULL) && exattn_lform__equal(a, b))
+        return 1;
     if (a->op != b->op)
         return 0;
     if (a->op == EXATTN_X_SYM)

@@ -25,6 +25,7 @@ typedef struct
 } exattn_xmemo;
 
 typedef struct exattn_xnode exattn_xnode;
+typedef struct exattn_lform exattn_lform;
 struct exattn_xnode
 {
     exattn_xop op;
@@ -37,6 +38,9 @@ struct exattn_xnode
                                    not the root (NULL: expand) */
     exattn_xmemo *memo;         /* NULL: enclose every time */
     int has_value;              /* EXATTN_X_SYM: value holds its value */
+    exattn_lform *lin;          /* built nodes: a rational combination of
+                                   atoms (src/expr/linear.c); NULL: the
+                                   node is an atom */
     unsigned long column;       /* where it starts, for messages */
     exattn_xnode *next;         /* allocation list of the expression */
 };
@@ -70,6 +74,23 @@ int exattn_expr__decide(mpz_t d, exattn_ball *cert, mpfr_prec_t *wp_used,
                         exattn_rounding_t mode, mpfr_prec_t max_prec,
                         exattn_error_t *err);
 
+/* ---- linear forms (src/expr/linear.c) ----------------------------------- */
+
+/* The form of a new node from its operands' forms: NULL when it is not a
+ * rational combination of atoms (or out of memory: then it is an atom). */
+exattn_lform *exattn_lform__of(const exattn_xnode *n);
+void exattn_lform__free(exattn_lform *f);
+/* 1 and the value when the form has no atom left. */
+int exattn_lform__is_constant(const exattn_lform *f, mpq_t value);
+/* Do a and b have the same form (then they are equal)? */
+int exattn_lform__equal(const exattn_xnode *a, const exattn_xnode *b);
+/* Reading a form: its terms, each a coefficient times factors atom^exp. */
+size_t exattn_lform__terms(const exattn_lform *p);
+mpq_srcptr exattn_lform__coef(const exattn_lform *p, size_t k);
+size_t exattn_lform__factors(const exattn_lform *p, size_t k);
+const exattn_xnode *exattn_lform__factor(const exattn_lform *p, size_t k,
+                                         size_t i, long *exp);
+
 /* ---- expressions built by the library (src/expr/build.c) -------------- */
 
 /* An empty expression that owns nodes built into it: a pool.  Its root is
@@ -101,10 +122,13 @@ int exattn_expr__set_label(exattn_xnode *n, const char *text,
 exattn_expr *exattn_expr__view(const exattn_expr *pool, exattn_xnode *n);
 
 /* Print n: labelled nodes below it as their labels when `labels`, else
- * expanded; NULL when the text would be longer than `limit` bytes (0: no
+ * expanded (then as its polynomial form when that is shorter); NULL when the text would be longer than `limit` bytes (0: no
  * limit) or memory ran out. */
 char *exattn_expr__print(const exattn_xnode *n, unsigned flags, int labels,
                          size_t limit);
+/* The same, always as the tree was built (no polynomial form). */
+char *exattn_expr__print_tree(const exattn_xnode *n, unsigned flags,
+                              int labels, size_t limit);
 
 /* The sign of n, proved: exact nodes from their value, named ones by
  * enclosures refined up to max_prec bits.  EXATTN_EUNABLE when no proof

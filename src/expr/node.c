@@ -34,6 +34,7 @@ exattn_expr_free(exattn_expr *e)
         free(n->literal);
         free(n->label);
         free(n->label_tex);
+        exattn_lform__free(n->lin);
         if (n->memo != NULL)
         {
             exattn_ball__clear(&n->memo->ball);

@@ -1,5 +1,7 @@
 /* Expressions in named form: text with the fewest parentheses, and
  * LaTeX. */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "expr/expr.h"
 
@@ -254,9 +256,135 @@ latex(pctx *b, const exattn_xnode *n)
     }
 }
 
+/* One side of a term of a polynomial form: the integer coefficient
+ * (when it is not 1, or when nothing else is there) and the factors whose
+ * exponents have the sign `sign`.  Returns how many items it printed. */
+static size_t
+poly_side(pctx *b, const exattn_lform *p, size_t k, mpz_srcptr c, int sign,
+          int tex, int dry)
+{
+    size_t i, items = 0, count = exattn_lform__factors(p, k);
+    long e;
+    const exattn_xnode *a;
+    char *digits;
+
+    if (mpz_cmp_ui(c, 1) != 0)
+    {
+        items++;
+        if (!dry && (digits = mpz_get_str(NULL, 10, c)) != NULL)
+        {
+            put(b, digits);
+            free(digits);
+        }
+    }
+    for (i = 0; i < count; i++)
+    {
+        a = exattn_lform__factor(p, k, i, &e);
+        if ((e > 0) != (sign > 0))
+            continue;
+        if (!dry)
+        {
+            put(b, items ? (tex ? "\\cdot " : "·") : "");
+            if (tex)
+                latex_wrapped(b, a, level(b, a) < LEVEL_ATOM);
+            else
+                text_wrapped(b, a, level(b, a) <= LEVEL_UNARY
+                                   || (e != 1 && e != -1
+                                       && level(b, a) < LEVEL_ATOM));
+            if (e != 1 && e != -1)
+            {
+                char pw[32];
+
+                snprintf(pw, sizeof pw, tex ? "^{%ld}" : "^%ld",
+                         e < 0 ? -e : e);
+                put(b, pw);
+            }
+        }
+        items++;
+    }
+    if (items == 0 && sign > 0 && !dry)
+        put(b, "1");
+    return items ? items : (sign > 0);
+}
+
+/* A node by its polynomial form: c·a·b/(d·e) + ... */
+static void
+poly(pctx *b, const exattn_lform *p, int tex)
+{
+    size_t k, den;
+    mpq_srcptr c;
+
+    if (exattn_lform__terms(p) == 0)
+        put(b, "0");
+    for (k = 0; k < exattn_lform__terms(p); k++)
+    {
+        c = exattn_lform__coef(p, k);
+        if (mpq_sgn(c) < 0)
+            put(b, "-");
+        else if (k)
+            put(b, "+");
+        den = poly_side(b, p, k, mpq_denref(c), -1, tex, 1);
+        if (tex && den)
+            put(b, "\\frac{");
+        {
+            mpz_t num;
+
+            mpz_init(num);
+            mpz_abs(num, mpq_numref(c));
+            poly_side(b, p, k, num, 1, tex, 0);
+            mpz_clear(num);
+        }
+        if (den)
+        {
+            put(b, tex ? "}{" : "/");
+            if (!tex && den > 1)
+                put(b, "(");
+            poly_side(b, p, k, mpq_denref(c), -1, tex, 0);
+            put(b, tex ? "}" : den > 1 ? ")" : "");
+        }
+    }
+}
+
+/* The shorter of a node's tree and its polynomial form, both expanded. */
+static char *
+shorter(const exattn_xnode *n, unsigned flags, size_t limit, char *tree)
+{
+    pctx b;
+
+    exattn_sbuf__init(&b.out);
+    b.labels = 0;
+    b.root = n;
+    b.limit = tree ? strlen(tree) : limit;
+    b.over = 0;
+    poly(&b, n->lin, (flags & EXATTN_LATEX) != 0);
+    if (b.over || b.out.oom)
+    {
+        exattn_sbuf__clear(&b.out);
+        return tree;
+    }
+    if (tree != NULL && b.out.len >= strlen(tree))
+    {
+        exattn_sbuf__clear(&b.out);
+        return tree;
+    }
+    free(tree);
+    return exattn_sbuf__take(&b.out);
+}
+
 char *
 exattn_expr__print(const exattn_xnode *n, unsigned flags, int labels,
                    size_t limit)
+{
+    char *tree = exattn_expr__print_tree(n, flags, labels, limit);
+
+    if (labels || n->lin == NULL)
+        return tree;
+    return shorter(n, flags, limit, tree);
+}
+
+char *
+exattn_expr__print_tree(const exattn_xnode *n, unsigned flags, int labels,
+                        size_t limit)
 {
     pctx b;
 
