@@ -38,6 +38,7 @@ struct exattn_xnode
                                    not the root (NULL: expand) */
     exattn_xmemo *memo;         /* NULL: enclose every time */
     int has_value;              /* EXATTN_X_SYM: value holds its value */
+    unsigned long hash;         /* structural hash (0: not computed) */
     exattn_lform *lin;          /* built nodes: a rational combination of
                                    atoms (src/expr/linear.c); NULL: the
                                    node is an atom */
@@ -135,6 +136,10 @@ char *exattn_expr__print_tree(const exattn_xnode *n, unsigned flags,
  * was found (the value may be 0), or the error of an evaluation. */
 int exattn_expr__sign(int *sign, const exattn_xnode *n, mpfr_prec_t max_prec,
                       const char *name, exattn_error_t *err);
+
+/* A hash of n's structure: equal for nodes exattn_expr__same calls the
+ * same (computed once per node). */
+unsigned long exattn_expr__hash(const exattn_xnode *n);
 
 /* Are a and b the same expression (same operations on the same exact
  * numbers and symbols)?  Then they are equal. */

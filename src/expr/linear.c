@@ -4,10 +4,9 @@
  * are seen: -1/√(1+ε) + 1/√(1+ε) is the exact 0, and so is the sum of a
  * LayerNorm's centred coordinates (z1 - μ)/σ + (z2 - μ)/σ when μ is their
  * mean.  Two nodes with the same polynomial are proved equal.  Atoms are
- * compared by identity (the DAG shares them): sound, and cheap.  A
+ * the same when they are the same expression (exattn_expr__same).  A
  * polynomial that would have more than EXATTN_POLY_TERMS terms is not
  * kept: the node is then an atom of its own. */
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "expr/expr.h"
@@ -26,7 +25,7 @@ typedef struct
 {
     mpq_t coef;                     /* non-zero */
     size_t count;
-    factor *f;                      /* sorted by atom address */
+    factor *f;                      /* sorted by atom hash */
 } term;
 
 struct exattn_lform
@@ -61,11 +60,25 @@ poly_new(void)
     return calloc(1, sizeof(exattn_lform));
 }
 
+/* Atoms are ordered by structural hash, so that the same atom built
+ * twice (sin(1) in two places of a claim) takes the same place. */
+static int
+same_atom(const exattn_xnode *x, const exattn_xnode *y)
+{
+    return x == y || exattn_expr__same(x, y);
+}
+
 static int
 same_monomial(const term *a, const factor *f, size_t count)
 {
-    return a->count == count
-           && (count == 0 || memcmp(a->f, f, count * sizeof *f) == 0);
+    size_t i;
+
+    if (a->count != count)
+        return 0;
+    for (i = 0; i < count; i++)
+        if (a->f[i].exp != f[i].exp || !same_atom(a->f[i].atom, f[i].atom))
+            return 0;
+    return 1;
 }
 
 /* p += c * monomial(f, count); 0 when out of room or memory. */
@@ -174,7 +187,7 @@ sum(const exattn_lform *a, const mpq_t sa, const exattn_lform *b,
 static int
 factor_before(const factor *x, const factor *y)
 {
-    return (uintptr_t)x->atom < (uintptr_t)y->atom;
+    return exattn_expr__hash(x->atom) < exattn_expr__hash(y->atom);
 }
 
 /* The product of two monomials, merged in atom order, into out (room for
@@ -189,7 +202,8 @@ monomial_product(factor *out, const term *x, const term *y)
         if (j == y->count || (i < x->count && factor_before(&x->f[i],
                                                             &y->f[j])))
             out[n++] = x->f[i++];
-        else if (i == x->count || factor_before(&y->f[j], &x->f[i]))
+        else if (i == x->count || factor_before(&y->f[j], &x->f[i])
+                 || !same_atom(x->f[i].atom, y->f[j].atom))
             out[n++] = y->f[j++];
         else
         {

@@ -98,6 +98,10 @@ make(parser *p, exattn_xop op, exattn_xnode *a, exattn_xnode *b,
         p->code = p->err ? p->err->code : EXATTN_EDOMAIN;
         return NULL;
     }
+    /* a polynomial in named parts that cancels is exact: sin(1)-sin(1) */
+    if (!n->exact && (n->lin = exattn_lform__of(n)) != NULL
+        && exattn_lform__is_constant(n->lin, n->value))
+        n->exact = 1;
     return n;
 }
 
