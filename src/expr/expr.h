@@ -137,8 +137,9 @@ char *exattn_expr__print_tree(const exattn_xnode *n, unsigned flags,
 int exattn_expr__sign(int *sign, const exattn_xnode *n, mpfr_prec_t max_prec,
                       const char *name, exattn_error_t *err);
 
-/* A hash of n's structure: equal for nodes exattn_expr__same calls the
- * same (computed once per node). */
+/* A hash of n's structure (computed once per node): nodes of the same
+ * structure have the same hash, so atoms of polynomial forms, which
+ * exattn_expr__same compares by structure, can be ordered by it. */
 unsigned long exattn_expr__hash(const exattn_xnode *n);
 
 /* Are a and b the same expression (same operations on the same exact

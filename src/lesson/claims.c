@@ -430,8 +430,11 @@ static int
 read_claim(exattn_claim *c, const exattn_lesson *l, const exattn_jnode *obj,
            const exattn_rctx *rc)
 {
+    /* "source": where the lesson states the number (a quotation),
+     * kept in the file for its readers and not interpreted */
     static const char *const known[] = { "of", "expr", "variant", "is",
-                                         "approx", "named", NULL };
+                                         "approx", "named", "source",
+                                         NULL };
     static const char *const kinds[] = { "is", "approx", "named" };
     const exattn_jnode *values = NULL;
     int code, k;
@@ -441,6 +444,11 @@ read_claim(exattn_claim *c, const exattn_lesson *l, const exattn_jnode *obj,
         return code;
     c->line = obj->line;
     c->column = obj->column;
+    if (exattn_json__get(obj, "source") != NULL
+        && exattn_json__get(obj, "source")->kind != EXATTN_J_STRING)
+        return exattn_lesson__fail(rc, EXATTN_EFIELD,
+                                   exattn_json__get(obj, "source"),
+                                   "claim: \"source\" is a string");
     for (k = 0; k < 3; k++)
         if (exattn_json__get(obj, kinds[k]) != NULL)
         {
