@@ -3,6 +3,7 @@
  * certified decimals beneath on request. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "print/block.h"
 
 typedef struct
@@ -227,11 +228,14 @@ norm_params(tctx *t, const exattn_norm_spec *ns)
         exattn_sbuf__puts(&t->out, c ? ", " : "");
         exattn_sbuf__mpq(&t->out, EXATTN_AT(&ns->beta, 0, c));
     }
-    exattn_sbuf__puts(&t->out, "), ε = ");
-    if (ns->eps_symbol)
-        exattn_sbuf__puts(&t->out, ns->eps_symbol);
-    if (ns->eps_symbol && ns->eps_has_value)
-        exattn_sbuf__puts(&t->out, " = ");
+    exattn_sbuf__puts(&t->out, "), ε");
+    if (ns->eps_symbol && strcmp(ns->eps_symbol, "ε") != 0)
+        exattn_sbuf__printf(&t->out, " written %s", ns->eps_symbol);
+    if (ns->eps_symbol && !ns->eps_has_value)
+        exattn_sbuf__puts(&t->out, " symbolic (> 0, no value)");
+    else
+        exattn_sbuf__puts(&t->out, ns->eps_symbol ? " standing for "
+                                                  : " = ");
     if (ns->eps_has_value)
         exattn_sbuf__mpq(&t->out, ns->eps);
     exattn_sbuf__puts(&t->out, "\n");
