@@ -401,6 +401,11 @@ Test(cli, check_passes_on_every_shipped_example)
         "docs/examples/001-soft-lookup.json",
         "docs/examples/002-grid-load-rises.json",
         "docs/examples/002-try-a-case.json",
+        "docs/examples/002-positional-encoding.json",
+        "docs/examples/002-multi-head.json",
+        "docs/examples/002-encoder-block.json",
+        "docs/examples/002-cross-attention-block.json",
+        "docs/examples/002-layer-norm-symbolic.json",
         "docs/examples/004-value-weighting.json",
     };
     size_t i;
