@@ -405,8 +405,14 @@ exattn_expr__print_tree(const exattn_xnode *n, unsigned flags, int labels,
     return exattn_sbuf__take(&b.out);
 }
 
+/* Named forms longer than this print with the labels of the quantities
+ * they are built from (block quantities; parsed expressions have none). */
+#define EXATTN_EXPR_INLINE 72
+
 char *
 exattn_expr_get_str(const exattn_expr *e, unsigned flags)
 {
-    return exattn_expr__print(e->root, flags, 1, 0);
+    char *s = exattn_expr__print(e->root, flags, 0, EXATTN_EXPR_INLINE);
+
+    return s ? s : exattn_expr__print(e->root, flags, 1, 0);
 }

@@ -88,11 +88,13 @@ header(tctx *t)
 
     if (l->title)
         exattn_sbuf__printf(&t->out, "%s\n", l->title);
-    exattn_sbuf__printf(&t->out, "block: %s, Post-LN\n",
+    exattn_sbuf__printf(&t->out, "block: %s%s\n",
         b->spec->memory.rows
             ? "cross-attention (queries from X, keys and values from "
               "memory)"
-            : "self-attention");
+            : "self-attention",
+        b->spec->ln1.present ? ", Post-LN (residual, then LayerNorm)"
+                             : ", residual");
     exattn_sbuf__printf(&t->out, "shape: n=%zu tokens, m=%zu keys, "
                         "d_model=%zu, %zu head%s (", b->n, b->m, b->d,
                         b->heads_count, b->heads_count > 1 ? "s" : "");

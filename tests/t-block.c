@@ -1,0 +1,527 @@
+/* Blocks: sinusoidal positions, heads and W_O, residuals, LayerNorm, the
+ * feed-forward network, cross-attention -- exact where the arithmetic
+ * proves it, named otherwise, and equal to independent computations. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "exattn.h"
+#include "helpers.h"
+
+#define LAB "\"tokens\": [\"grid\",\"load\",\"rises\"], " \
+    "\"X\": [[1,0],[0,1],[1,1]], \"W_Q\": [[1,0],[0,1]], " \
+    "\"W_K\": [[1,1],[0,1]], \"W_V\": [[1,0],[0,2]]"
+
+static exattn_block *
+block_of(exattn_lesson *l)
+{
+    exattn_block *b = NULL;
+    exattn_error_t err;
+
+    cr_assert_eq(exattn_block_new(&b, l, 0, &err), EXATTN_OK, "%s",
+                 err.message);
+    return b;
+}
+
+/* Quantity name(i, j) of the block: its text, and whether it is exact. */
+static char *
+text_at(const exattn_block *b, const char *name, size_t i, size_t j,
+        int *exact)
+{
+    exattn_expr *e = NULL;
+    exattn_error_t err;
+    char *s;
+
+    cr_assert_eq(exattn_block_quantity(&e, b, name, i, j, &err), EXATTN_OK,
+                 "%s", err.message);
+    if (exact)
+        *exact = exattn_expr_status(e) == EXATTN_EXACT;
+    s = exattn_expr_get_str(e, EXATTN_TEXT);
+    exattn_expr_free(e);
+    return s;
+}
+
+static void
+expect_text(const exattn_block *b, const char *name, size_t i, size_t j,
+            const char *want, int want_exact)
+{
+    int exact;
+    char *s = text_at(b, name, i, j, &exact);
+
+    cr_assert_str_eq(s, want, "%s[%zu][%zu]: %s", name, i, j, s);
+    cr_assert_eq(exact, want_exact, "%s[%zu][%zu] = %s: status", name, i, j,
+                 s);
+    exattn_free(s);
+}
+
+/* The certified decimal of a quantity, `digits` digits. */
+static char *
+decimal_at(const exattn_block *b, const char *name, size_t i, size_t j,
+           unsigned long digits)
+{
+    exattn_expr *e = NULL;
+    exattn_error_t err;
+    char *s = NULL;
+
+    cr_assert_eq(exattn_block_quantity(&e, b, name, i, j, &err), EXATTN_OK);
+    cr_assert_eq(exattn_expr_get_decimal(&s, NULL, e, digits, 0, &err),
+                 EXATTN_OK, "%s", err.message);
+    exattn_expr_free(e);
+    return s;
+}
+
+/* x, computed here with MPFR at 300 bits, rounded to `digits` digits. */
+static void
+expect_decimal(const exattn_block *b, const char *name, size_t i, size_t j,
+               mpfr_t x, unsigned long digits)
+{
+    char *got = decimal_at(b, name, i, j, digits), want[200];
+
+    mpfr_snprintf(want, sizeof want, "%.*Rf", (int)digits, x);
+    cr_assert_str_eq(got, want, "%s[%zu][%zu]", name, i, j);
+    exattn_free(got);
+}
+
+Test(block, positional_encoding_is_exact_at_zero_and_named_after)
+{
+    exattn_lesson *l = th_lesson("{\"X\": [[0,0,0,0],[0,0,0,0],[0,0,0,0]], "
+        "\"W_Q\": [[1],[0],[0],[0]], \"W_K\": [[1],[0],[0],[0]], "
+        "\"W_V\": [[1],[0],[0],[0]], \"block\": {\"positional\": "
+        "\"sinusoidal\", \"W_O\": [[1,0,0,0]]}}");
+    exattn_block *b = block_of(l);
+    mpfr_t x;
+
+    /* PE(0) = [0, 1, 0, 1] exactly; PE(1) named in the original form:
+     * 10000^(2/4) = 100 exactly, so the second pair is at p/100 */
+    expect_text(b, "pe", 0, 0, "0", 1);
+    expect_text(b, "pe", 0, 1, "1", 1);
+    expect_text(b, "pe", 0, 3, "1", 1);
+    expect_text(b, "pe", 1, 0, "sin(1)", 0);
+    expect_text(b, "pe", 1, 1, "cos(1)", 0);
+    expect_text(b, "pe", 1, 2, "sin(1/100)", 0);
+    expect_text(b, "pe", 2, 3, "cos(1/50)", 0);   /* 2/100, reduced */
+    mpfr_init2(x, 300);
+    mpfr_set_ui(x, 2, MPFR_RNDN);
+    mpfr_div_ui(x, x, 100, MPFR_RNDN);
+    mpfr_cos(x, x, MPFR_RNDN);
+    expect_decimal(b, "pe", 2, 3, x, 40);
+    mpfr_clear(x);
+    exattn_block_free(b);
+    exattn_lesson_free(l);
+}
+
+Test(block, positional_encoding_of_an_odd_radical_width)
+{
+    exattn_lesson *l = th_lesson("{\"X\": [[0,0,0,0,0,0],[0,0,0,0,0,0]], "
+        "\"W_Q\": [[1],[0],[0],[0],[0],[0]], \"W_K\": [[1],[0],[0],[0],"
+        "[0],[0]], \"W_V\": [[1],[0],[0],[0],[0],[0]], \"block\": "
+        "{\"positional\": \"sinusoidal\", \"W_O\": [[1,0,0,0,0,0]]}}");
+    exattn_block *b = block_of(l);
+    mpfr_t x, t;
+
+    /* d_model = 6: 10000^(2/6) is irrational and stays in the form */
+    expect_text(b, "pe", 1, 2, "sin(1/10000^{1/3})", 0);
+    mpfr_inits2(300, x, t, (mpfr_ptr)0);
+    mpfr_set_ui(t, 10000, MPFR_RNDN);
+    mpfr_cbrt(t, t, MPFR_RNDN);
+    mpfr_ui_div(x, 1, t, MPFR_RNDN);
+    mpfr_sin(x, x, MPFR_RNDN);
+    expect_decimal(b, "pe", 1, 2, x, 50);
+    mpfr_clears(x, t, (mpfr_ptr)0);
+    exattn_block_free(b);
+    exattn_lesson_free(l);
+}
+
+/* Seed 002: z = [1,3] has mean 2 and variance 1; the normalised vector
+ * is exact up to the surd 1/√(1+ε). */
+Test(block, layer_norm_of_one_three)
+{
+    exattn_lesson *l = th_lesson("{\"X\": [[1,3],[2,2]], \"W_Q\": "
+        "[[1,0],[0,1]], \"W_K\": [[1,0],[0,1]], \"W_V\": [[0,0],[0,0]], "
+        "\"block\": {\"layer_norm\": {\"gamma\": [2, 1], \"beta\": "
+        "[\"1/2\", 0], \"epsilon\": \"1/100000\"}}}");
+    exattn_block *b = block_of(l);
+    mpfr_t x;
+
+    expect_text(b, "residual", 0, 0, "1", 1);
+    expect_text(b, "residual", 0, 1, "3", 1);
+    expect_text(b, "ln1.mean", 0, 0, "2", 1);
+    expect_text(b, "ln1.variance", 0, 0, "1", 1);
+    expect_text(b, "ln1", 0, 1, "1/√(100001/100000)", 0);
+    expect_text(b, "ln1", 0, 0, "-2/√(100001/100000)+1/2", 0);
+    /* a constant token: variance 0, the output is beta exactly */
+    expect_text(b, "ln1.variance", 1, 0, "0", 1);
+    expect_text(b, "ln1", 1, 0, "1/2", 1);
+    expect_text(b, "ln1", 1, 1, "0", 1);
+    mpfr_init2(x, 300);
+    mpfr_set_ui(x, 100001, MPFR_RNDN);
+    mpfr_div_ui(x, x, 100000, MPFR_RNDN);
+    mpfr_rec_sqrt(x, x, MPFR_RNDN);
+    expect_decimal(b, "ln1", 0, 1, x, 60);
+    mpfr_clear(x);
+    exattn_block_free(b);
+    exattn_lesson_free(l);
+}
+
+Test(block, symbolic_epsilon_stays_a_symbol)
+{
+    exattn_lesson *l = th_lesson("{\"X\": [[1,3]], \"W_Q\": [[1],[0]], "
+        "\"W_K\": [[1],[0]], \"W_V\": [[0,0],[0,0]], \"block\": "
+        "{\"layer_norm\": {\"epsilon\": {\"symbol\": \"ε\"}}}}");
+    exattn_lesson *lv = th_lesson("{\"X\": [[1,3]], \"W_Q\": [[1],[0]], "
+        "\"W_K\": [[1],[0]], \"W_V\": [[0,0],[0,0]], \"block\": "
+        "{\"layer_norm\": {\"epsilon\": {\"symbol\": \"eps\", \"value\": "
+        "\"1/100000\"}}}}");
+    exattn_block *b = block_of(l), *bv = block_of(lv);
+    exattn_expr *e;
+    exattn_error_t err;
+    char *s;
+
+    expect_text(b, "ln1", 0, 0, "-1/√(1+ε)", 0);
+    cr_assert_eq(exattn_block_quantity(&e, b, "ln1", 0, 0, &err), EXATTN_OK);
+    cr_assert_eq(exattn_expr_get_decimal(&s, NULL, e, 5, 0, &err),
+                 EXATTN_EUNABLE);
+    cr_assert_not_null(strstr(err.message, "depends on ε, which has no "
+                                           "value"), "%s", err.message);
+    exattn_expr_free(e);
+    /* with a value: printed as the symbol, evaluated with the value */
+    expect_text(bv, "ln1", 0, 1, "1/√(1+eps)", 0);
+    s = decimal_at(bv, "ln1", 0, 1, 9);
+    cr_assert_str_eq(s, "0.999995000");
+    exattn_free(s);
+    exattn_block_free(b);
+    exattn_block_free(bv);
+    exattn_lesson_free(l);
+    exattn_lesson_free(lv);
+}
+
+static char *
+example(const char *name)
+{
+    char *rel = malloc(strlen(name) + 32);
+    char *path;
+
+    sprintf(rel, "docs/examples/%s", name);
+    path = th_srcpath(rel);
+    free(rel);
+    return path;
+}
+
+static exattn_lesson *
+example_lesson(const char *name)
+{
+    char *path = example(name);
+    exattn_lesson *l = NULL;
+    exattn_error_t err;
+
+    cr_assert_eq(exattn_lesson_read_file(&l, path, NULL, &err), EXATTN_OK,
+                 "%s", err.message);
+    free(path);
+    return l;
+}
+
+/* ReLU signs: exactly 0 (even when the input is built from named parts
+ * that cancel), proved negative (then the output is exactly 0), proved
+ * positive (then it is the input). */
+Test(block, relu_signs_are_proved)
+{
+    exattn_lesson *l = example_lesson("002-encoder-block.json");
+    exattn_block *b = block_of(l);
+    int exact;
+    char *s;
+
+    expect_text(b, "ffn.hidden", 0, 0, "0", 1);
+    expect_text(b, "ffn.hidden", 0, 1, "-1", 1);
+    expect_text(b, "ffn.relu", 0, 1, "0", 1);
+    expect_text(b, "ffn.hidden", 0, 2, "2/√(100001/100000)", 0);
+    expect_text(b, "ffn.relu", 0, 2, "2/√(100001/100000)", 0);
+    /* load: u is named, yet u1 + u2 is exactly 0 (LayerNorm centres) */
+    s = text_at(b, "ln1", 1, 0, &exact);
+    cr_assert_eq(exact, 0, "%s", s);
+    exattn_free(s);
+    expect_text(b, "ffn.hidden", 1, 0, "0", 1);
+    expect_text(b, "ffn.relu", 2, 0, "0", 1);
+    exattn_block_free(b);
+    exattn_lesson_free(l);
+}
+
+/* An undecided sign leaves max(0, h) in the expression, and it is still
+ * enclosed: its decimals are certified. */
+Test(block, an_unproved_sign_keeps_the_relu)
+{
+    exattn_expr *e;
+    exattn_error_t err;
+    char *s;
+    int exact;
+
+    /* sin²+cos² = 1 is beyond the polynomial layer: named, on a tie */
+    cr_assert_eq(exattn_expr_parse(&e, "sin(1)^2+cos(1)^2-1", 19, NULL,
+                                   &err), EXATTN_OK);
+    cr_assert_eq(exattn_expr_status(e), EXATTN_NAMED);
+    cr_assert_eq(exattn_expr_get_decimal(&s, &exact, e, 5, 512, &err),
+                 EXATTN_OK);
+    cr_assert_str_eq(s, "0.00000");
+    exattn_free(s);
+    exattn_expr_free(e);
+}
+
+/* Each head keeps its own state: head 2 (zero queries) exact, head 1
+ * named; W_O mixes them, computed here independently. */
+Test(block, heads_keep_their_own_state)
+{
+    exattn_lesson *l = example_lesson("002-multi-head.json");
+    exattn_block *b = block_of(l);
+    mpfr_t w1, w2, w3, h1, t;
+    int exact;
+    char *s;
+
+    expect_text(b, "h2.weights", 2, 0, "1/3", 1);
+    expect_text(b, "h2.output", 2, 0, "4/3", 1);
+    s = text_at(b, "h1.weights", 2, 0, &exact);
+    cr_assert_eq(exact, 0);
+    cr_assert_str_eq(s, "e^{2/√2}/(e^{2/√2}+e^{1/√2}+e^{3/√2})");
+    exattn_free(s);
+    /* rises: scores 2, 1, 3 over √2; H1 = w1·1 + w3·1 */
+    mpfr_inits2(300, w1, w2, w3, h1, t, (mpfr_ptr)0);
+    mpfr_sqrt_ui(t, 2, MPFR_RNDN);
+    mpfr_ui_div(w1, 2, t, MPFR_RNDN);
+    mpfr_exp(w1, w1, MPFR_RNDN);
+    mpfr_ui_div(w2, 1, t, MPFR_RNDN);
+    mpfr_exp(w2, w2, MPFR_RNDN);
+    mpfr_ui_div(w3, 3, t, MPFR_RNDN);
+    mpfr_exp(w3, w3, MPFR_RNDN);
+    mpfr_add(t, w1, w2, MPFR_RNDN);
+    mpfr_add(t, t, w3, MPFR_RNDN);
+    mpfr_add(h1, w1, w3, MPFR_RNDN);
+    mpfr_div(h1, h1, t, MPFR_RNDN);
+    expect_decimal(b, "attention", 2, 0, h1, 60);
+    mpfr_set_ui(t, 4, MPFR_RNDN);          /* W_O: A2 = H1 + H2 = H1 + 4/3 */
+    mpfr_div_ui(t, t, 3, MPFR_RNDN);
+    mpfr_add(h1, h1, t, MPFR_RNDN);
+    expect_decimal(b, "attention", 2, 1, h1, 60);
+    mpfr_clears(w1, w2, w3, h1, t, (mpfr_ptr)0);
+    exattn_block_free(b);
+    exattn_lesson_free(l);
+}
+
+Test(block, cross_attention_has_its_own_shapes)
+{
+    exattn_lesson *l = example_lesson("002-cross-attention-block.json");
+    exattn_block *b = block_of(l);
+    exattn_expr *e = NULL;
+    exattn_error_t err;
+
+    /* n = 2 decoder queries, m = 3 encoder keys */
+    expect_text(b, "h1.weights", 0, 2, "1/3", 1);
+    expect_text(b, "h1.output", 0, 1, "4/3", 1);
+    expect_text(b, "h1.k", 2, 1, "2", 1);
+    cr_assert_eq(exattn_block_quantity(&e, b, "h1.weights", 0, 3, &err),
+                 EXATTN_EINVAL);
+    cr_assert_eq(exattn_block_quantity(&e, b, "h1.q", 2, 0, &err),
+                 EXATTN_EINVAL);
+    cr_assert_eq(exattn_block_quantity(&e, b, "h2.q", 0, 0, &err),
+                 EXATTN_EINVAL);
+    cr_assert_eq(exattn_block_quantity(&e, b, "nonsense", 0, 0, &err),
+                 EXATTN_EINVAL);
+    cr_assert_null(e);
+    /* the residual carries the decoder state */
+    expect_text(b, "residual", 0, 0, "2/3", 1);
+    exattn_block_free(b);
+    exattn_lesson_free(l);
+}
+
+/* Without positions, a block's one head is the lesson's head: random
+ * lessons give the same exact values and the same certified decimals
+ * through the block (expressions) and through the row engine. */
+Test(block, one_head_agrees_with_the_row_engine)
+{
+    gmp_randstate_t rs;
+    unsigned long it, n = th_iterations(40);
+    char json[1024], *a, *c;
+    size_t i, j, pos;
+
+    th_rand_init(rs);
+    for (it = 0; it < n; it++)
+    {
+        exattn_lesson *l;
+        exattn_block *b;
+
+        pos = (size_t)sprintf(json, "{\"X\": [");
+        for (i = 0; i < 3; i++)
+            pos += (size_t)sprintf(json + pos, "%s[%ld,%ld]", i ? "," : "",
+                                   (long)th_rand(rs, 5) - 2,
+                                   (long)th_rand(rs, 5) - 2);
+        pos += (size_t)sprintf(json + pos, "], \"W_Q\": [[%ld,%ld],[%ld,%ld]]"
+                               ", \"W_K\": [[1,%ld],[%ld,1]], \"W_V\": "
+                               "[[1,0],[%ld,1]], \"mask\": \"%s\", "
+                               "\"block\": {}}",
+                               (long)th_rand(rs, 3) - 1,
+                               (long)th_rand(rs, 3) - 1,
+                               (long)th_rand(rs, 3) - 1,
+                               (long)th_rand(rs, 3) - 1,
+                               (long)th_rand(rs, 3) - 1,
+                               (long)th_rand(rs, 3) - 1,
+                               (long)th_rand(rs, 3),
+                               th_rand(rs, 2) ? "causal" : "none");
+        l = th_lesson(json);
+        b = block_of(l);
+        for (i = 0; i < 3; i++)
+        {
+            exattn_row *row;
+            exattn_row_eval *ev;
+            exattn_error_t err;
+
+            cr_assert_eq(exattn_row_new(&row, l, i, &err), EXATTN_OK);
+            cr_assert_eq(exattn_row_eval_new(&ev, row, NULL, &err),
+                         EXATTN_OK);
+            for (j = 0; j < 5; j++)
+            {
+                int weight = j < 3, exact;
+                exattn_kind_t k = weight ? EXATTN_WEIGHT : EXATTN_OUTPUT;
+                size_t key = weight ? j : 0, col = weight ? 0 : j - 3;
+
+                a = decimal_at(b, weight ? "h1.weights" : "h1.output", i,
+                               weight ? j : j - 3, 30);
+                cr_assert_eq(exattn_row_eval_decimal(&c, NULL, ev, k, key,
+                                                     col, 30, 0, &err),
+                             EXATTN_OK);
+                cr_assert_str_eq(a, c, "%s row %zu entry %zu", json, i, j);
+                exattn_free(a);
+                exattn_free(c);
+                a = text_at(b, weight ? "h1.weights" : "h1.output", i,
+                            weight ? j : j - 3, &exact);
+                cr_assert_eq(exact, exattn_row_status(row, k, key, col)
+                                        == EXATTN_EXACT,
+                             "%s row %zu entry %zu: %s", json, i, j, a);
+                exattn_free(a);
+            }
+            exattn_row_eval_free(ev);
+            exattn_row_free(row);
+        }
+        exattn_block_free(b);
+        exattn_lesson_free(l);
+    }
+    gmp_randclear(rs);
+}
+
+Test(block, bad_blocks_are_input_errors)
+{
+    static const struct
+    {
+        const char *json, *message;
+    } cases[] = {
+        { "{\"Q\": [[1]], \"K\": [[1]], \"V\": [[1]], \"block\": {}}",
+          "block: needs X" },
+        { "{" LAB ", \"query_multiplier\": {\"query\": 1, \"by\": 0}, "
+          "\"block\": {}}", "\"query_multiplier\" does not combine" },
+        { "{" LAB ", \"block\": [1]}", "\"block\" must be an object" },
+        { "{" LAB ", \"block\": {\"layers\": 2}}", "unknown field \"layers\"" },
+        { "{" LAB ", \"block\": {\"positional\": \"cosine\"}}",
+          "\"positional\" is \"sinusoidal\" or \"none\"" },
+        { "{" LAB ", \"block\": {\"heads\": [{\"W_Q\": [[1],[0]], \"W_K\": "
+          "[[1],[0]], \"W_V\": [[1],[0]]}, {\"W_Q\": [[1],[0]], \"W_K\": "
+          "[[1],[0]], \"W_V\": [[1],[0]]}]}}", "W_O is needed" },
+        { "{" LAB ", \"block\": {\"W_O\": [[1,0]]}}",
+          "W_O is 1 x 2, expected 2 x 2" },
+        { "{" LAB ", \"block\": {\"heads\": []}}", "0 heads" },
+        { "{" LAB ", \"block\": {\"heads\": [{\"W_Q\": [[1],[0]], \"W_K\": "
+          "[[1,0],[0,1]], \"W_V\": [[1],[0]]}], \"W_O\": [[1,0]]}}",
+          "W_K is 2 x 2, expected 2 x 1" },
+        { "{" LAB ", \"block\": {\"ffn\": {\"W_1\": [[1],[1]], \"W_2\": "
+          "[[1,1]]}}}", "needs \"layer_norm\" before it" },
+        { "{" LAB ", \"block\": {\"layer_norm\": {\"epsilon\": 0}, "
+          "\"layer_norm_2\": {\"epsilon\": 0}}}", "follows \"ffn\"" },
+        { "{" LAB ", \"block\": {\"layer_norm\": {}}}", "needs \"epsilon\"" },
+        { "{" LAB ", \"block\": {\"layer_norm\": {\"epsilon\": \"-1/2\"}}}",
+          "epsilon must not be negative" },
+        { "{" LAB ", \"block\": {\"layer_norm\": {\"epsilon\": {\"symbol\": "
+          "\"e^2\"}}}}", "a symbol is \"ε\" or 1 to 16 ASCII letters" },
+        { "{" LAB ", \"block\": {\"layer_norm\": {\"epsilon\": 0, "
+          "\"gamma\": [1]}}}", "gamma has 1 entries, expected 2" },
+        { "{" LAB ", \"block\": {}, \"variants\": [{\"name\": \"v\"}]}",
+          "\"variants\" do not combine with \"block\"" },
+        { "{" LAB ", \"block\": {}, \"claims\": [{\"of\": \"pe[0]\", "
+          "\"is\": [0, 1]}]}", "the block has no such quantity" },
+        { "{" LAB ", \"block\": {}, \"claims\": [{\"of\": "
+          "\"h2.weights[1]\", \"is\": [1, 0, 0]}]}",
+          "the block has no such quantity" },
+        { "{" LAB ", \"claims\": [{\"of\": \"ln1[1]\", \"is\": [1, 0]}]}",
+          "the lesson has no \"block\"" },
+        { "{" LAB ", \"block\": {\"positional\": \"sinusoidal\"}, "
+          "\"claims\": [{\"of\": \"pe[3]\", \"is\": [0, 1]}]}",
+          "no such row" },
+    };
+    exattn_error_t err;
+    size_t i;
+
+    for (i = 0; i < sizeof cases / sizeof *cases; i++)
+    {
+        th_lesson_fails(cases[i].json, &err);
+        cr_assert_not_null(strstr(err.message, cases[i].message),
+                           "case %zu: %s", i, err.message);
+    }
+}
+
+Test(block, limits_and_division_by_an_exact_zero)
+{
+    char *json = malloc(65 * 8 + 256);
+    exattn_lesson *l;
+    exattn_block *b = (exattn_block *)1;
+    exattn_error_t err;
+    size_t i, pos;
+
+    pos = (size_t)sprintf(json, "{\"X\": [");
+    for (i = 0; i < 65; i++)
+        pos += (size_t)sprintf(json + pos, "%s[1]", i ? "," : "");
+    sprintf(json + pos, "], \"W_Q\": [[1]], \"W_K\": [[1]], \"W_V\": [[1]], "
+            "\"block\": {}}");
+    cr_assert_eq(th_lesson_fails(json, &err), EXATTN_ELIMIT);
+    cr_assert_not_null(strstr(err.message, "at most 64 rows"), "%s",
+                       err.message);
+    free(json);
+    /* a constant token with epsilon 0: LayerNorm divides by 0 */
+    l = th_lesson("{\"X\": [[2,2]], \"W_Q\": [[1],[0]], \"W_K\": [[1],[0]],"
+                  " \"W_V\": [[0,0],[0,0]], \"block\": {\"layer_norm\": "
+                  "{\"epsilon\": 0}}}");
+    cr_assert_eq(exattn_block_new(&b, l, 0, &err), EXATTN_EDOMAIN);
+    cr_assert_null(b);
+    cr_assert_not_null(strstr(err.message, "divides by zero for token 1"),
+                       "%s", err.message);
+    exattn_lesson_free(l);
+}
+
+/* derive on a block in the three formats, through the command. */
+Test(block, derive_formats)
+{
+    char *path = example("002-encoder-block.json");
+    const char *text[] = { "derive", path, "--digits", "3", NULL };
+    const char *json[] = { "derive", path, "--format", "json", NULL };
+    const char *tex[] = { "derive", path, "--format", "latex", NULL };
+    char *out, *err;
+
+    cr_assert_eq(th_run(text, &out, &err), 0, "%s", err);
+    cr_assert_not_null(strstr(out, "[grid] z = (1, 3) (EXACT)"), "%s", out);
+    cr_assert_not_null(strstr(out, "[grid] μ = 2 (EXACT)"), "%s", out);
+    cr_assert_not_null(strstr(out, "[grid] u = (-1/√(100001/100000), "
+                                   "1/√(100001/100000)) (NAMED)"), "%s",
+                       out);
+    cr_assert_not_null(strstr(out, "ReLU signs (0 (exact), − (proved), + "
+                                   "(proved))"), "%s", out);
+    free(out);
+    free(err);
+    cr_assert_eq(th_run(json, &out, &err), 0, "%s", err);
+    cr_assert_not_null(strstr(out, "\"relu_signs\": [[\"0\", \"-\", \"+\"]"),
+                       "%s", out);
+    cr_assert_not_null(strstr(out, "\"ln1_variance\": [\n      "
+                                   "{\"status\": \"exact\", \"value\": "
+                                   "\"1\""), "%s", out);
+    free(out);
+    free(err);
+    cr_assert_eq(th_run(tex, &out, &err), 0, "%s", err);
+    cr_assert_not_null(strstr(out, "\\text{grid}:\\ u = \\begin{bmatrix}"
+                                   "\\frac{-1}{\\sqrt{\\frac{100001}"
+                                   "{100000}}}"), "%s", out);
+    free(out);
+    free(err);
+    free(path);
+}
