@@ -68,9 +68,10 @@ put_matrix(char **p, const char *name, int a[MAXN][MAXD], size_t rows,
     *p += sprintf(*p, "], ");
 }
 
-/* The lesson as JSON, its rows permuted by `perm` (NULL: as they are). */
-static exattn_lesson *
-build(const gen_t *g, const size_t *perm)
+/* The lesson as JSON, its rows permuted by `perm` (NULL: as they are);
+ * the text is overwritten by the next call. */
+static const char *
+build_json_perm(const gen_t *g, const size_t *perm)
 {
     static char buf[8192];
     static const char *const scales[] = { "\"1/sqrt(d_k)\"", "\"none\"",
@@ -95,7 +96,19 @@ build(const gen_t *g, const size_t *perm)
         p += sprintf(p, "], ");
     }
     sprintf(p, "\"scale\": %s}", scales[g->scale]);
-    return th_lesson(buf);
+    return buf;
+}
+
+static const char *
+build_json(const gen_t *g)
+{
+    return build_json_perm(g, NULL);
+}
+
+static exattn_lesson *
+build(const gen_t *g, const size_t *perm)
+{
+    return th_lesson(build_json_perm(g, perm));
 }
 
 /* |d| <= 2^-(PREC-40): far below any difference small integer lessons
@@ -414,5 +427,72 @@ Test(props, permuting_rows_permutes_outputs)
         exattn_lesson_free(l);
         exattn_lesson_free(p);
     }
+    gmp_randclear(st);
+}
+
+/* The lab's value override changes V after projection: on random
+ * lessons every weight stays what it was (same status, same exact value
+ * or the same named value), and each output coordinate c moves by exactly
+ * w_j·(new - old) at the overridden key j. */
+Test(props, value_overrides_leave_weights_unchanged)
+{
+    gmp_randstate_t st;
+    unsigned long t, count = th_iterations(300);
+    static char json[8400];
+    mpfr_t a, b, w;
+    gen_t g;
+
+    th_rand_init(st);
+    mpfr_inits2(PREC, a, b, w, (mpfr_ptr)0);
+    for (t = 0; t < count; t++)
+    {
+        exattn_lesson *l, *o;
+        size_t i, j, key, col;
+        int value;
+        char *end;
+
+        random_lesson(&g, st, 0);
+        key = th_rand(st, g.m);
+        col = th_rand(st, g.dv);
+        value = (int)th_rand(st, 7) - 3;
+        l = build(&g, NULL);
+        /* the same lesson with the override */
+        snprintf(json, sizeof json, "%s", build_json(&g));
+        end = strrchr(json, '}');
+        sprintf(end, ", \"value_override\": {\"row\": %zu, \"col\": %zu, "
+                "\"value\": %d}}", key + 1, col + 1, value);
+        o = th_lesson(json);
+        for (i = 0; i < g.n; i++)
+        {
+            exattn_row *ra, *rb;
+            exattn_error_t err;
+
+            cr_assert_eq(exattn_row_new(&ra, l, i, &err), 0);
+            cr_assert_eq(exattn_row_new(&rb, o, i, &err), 0);
+            for (j = 0; j < g.m; j++)
+            {
+                cr_assert_eq(exattn_row_status(ra, EXATTN_WEIGHT, j, 0),
+                             exattn_row_status(rb, EXATTN_WEIGHT, j, 0));
+                th_eval_weight(a, ra, j);
+                th_eval_weight(b, rb, j);
+                mpfr_sub(a, a, b, MPFR_RNDN);
+                cr_assert(negligible(a), "%s: weight %zu moved", json, j);
+            }
+            /* output[col] moves by w_key * (value - old) */
+            th_eval_weight(w, ra, key);
+            mpfr_mul_si(w, w, value - g.v[key][col], MPFR_RNDN);
+            th_eval_output(a, ra, col);
+            th_eval_output(b, rb, col);
+            mpfr_sub(b, b, a, MPFR_RNDN);
+            mpfr_sub(b, b, w, MPFR_RNDN);
+            cr_assert(negligible(b), "%s: output moved by another amount",
+                      json);
+            exattn_row_free(ra);
+            exattn_row_free(rb);
+        }
+        exattn_lesson_free(l);
+        exattn_lesson_free(o);
+    }
+    mpfr_clears(a, b, w, (mpfr_ptr)0);
     gmp_randclear(st);
 }
