@@ -52,6 +52,8 @@ void exattn_sbuf__mpq_latex(exattn_sbuf *b, const mpq_t q);
 /* The same with another fraction command ("\\tfrac"). */
 void exattn_sbuf__mpq_latex_with(exattn_sbuf *b, const mpq_t q,
                                  const char *frac);
+/* A copy of s (malloc), NULL when out of memory. */
+char *exattn_str__dup(const char *s);
 /* Text inside \text{...}, LaTeX's special characters escaped; text in
  * a % comment (line breaks become spaces). */
 void exattn_sbuf__latex_text(exattn_sbuf *b, const char *s);

@@ -415,7 +415,8 @@ Test(block, bad_blocks_are_input_errors)
         { "{" LAB ", \"query_multiplier\": {\"query\": 1, \"by\": 0}, "
           "\"block\": {}}", "\"query_multiplier\" does not combine" },
         { "{" LAB ", \"block\": [1]}", "\"block\" must be an object" },
-        { "{" LAB ", \"block\": {\"layers\": 2}}", "unknown field \"layers\"" },
+        { "{" LAB ", \"block\": {\"layers\": 2}}",
+          "unknown field \"layers\"" },
         { "{" LAB ", \"block\": {\"positional\": \"cosine\"}}",
           "\"positional\" is \"sinusoidal\" or \"none\"" },
         { "{" LAB ", \"block\": {\"heads\": [{\"W_Q\": [[1],[0]], \"W_K\": "

@@ -382,7 +382,8 @@ Test(cli, eval_errors)
 
 Test(cli, eval_undecided_is_said_not_guessed)
 {
-    const char *argv[] = { "eval", "(sin(1)^2+cos(1)^2)/20000", "--digits", "4",
+    const char *argv[] = { "eval", "(sin(1)^2+cos(1)^2)/20000",
+                           "--digits", "4",
                            "--max-prec", "3000", NULL };
     char *out, *err;
 

@@ -77,8 +77,8 @@ parse_args(check_args *a, int argc, char **argv)
                 return CLI_EXIT_BAD_INPUT;
             a->max_prec = (mpfr_prec_t)v;
         }
-        else if (cli_take_positional(&a->lesson, argv[i], "check", "lesson file")
-                 != CLI_EXIT_OK)
+        else if (cli_take_positional(&a->lesson, argv[i], "check",
+                                     "lesson file") != CLI_EXIT_OK)
             return CLI_EXIT_BAD_INPUT;
     }
     return cli_require(a->lesson, "check", "a lesson file");

@@ -19,7 +19,8 @@ static const cli_opt opts[] = {
       "                         beyond it a decimal is \"undecided\"" },
     { "--show", NULL, "LIST",
       "only these quantities, comma-separated: scores, scaled,\n"
-      "                         weights, contributions, output (default: all)" },
+      "                         weights, contributions, output "
+      "(default: all)" },
     { "--standalone", NULL, NULL,
       "latex: a complete document for pdflatex, not fragments" },
     { "--vectors", NULL, "STYLE",
@@ -155,8 +156,8 @@ parse_args(derive_args *a, int argc, char **argv)
             else
                 a->write.max_prec = (mpfr_prec_t)v;
         }
-        else if (cli_take_positional(&a->lesson, argv[i], "derive", "lesson file")
-                 != CLI_EXIT_OK)
+        else if (cli_take_positional(&a->lesson, argv[i], "derive",
+                                     "lesson file") != CLI_EXIT_OK)
             return CLI_EXIT_BAD_INPUT;
     }
     return cli_require(a->lesson, "derive", "a lesson file");

@@ -7,23 +7,12 @@
 #include <string.h>
 #include "expr/expr.h"
 
-static char *
-dup_str(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    char *d = malloc(n);
-
-    if (d != NULL)
-        memcpy(d, s, n);
-    return d;
-}
-
 exattn_expr *
 exattn_expr__pool(const char *name)
 {
     exattn_expr *e = calloc(1, sizeof *e);
 
-    if (e != NULL && name != NULL && (e->name = dup_str(name)) == NULL)
+    if (e != NULL && name != NULL && (e->name = exattn_str__dup(name)) == NULL)
     {
         free(e);
         return NULL;
@@ -107,8 +96,8 @@ exattn_expr__sym(exattn_expr *pool, const char *text, const char *tex,
 {
     exattn_xnode *n = exattn_expr__node(pool, EXATTN_X_SYM, NULL, NULL, 0);
 
-    if (n == NULL || (n->literal = dup_str(text)) == NULL
-        || (n->label_tex = dup_str(tex)) == NULL)
+    if (n == NULL || (n->literal = exattn_str__dup(text)) == NULL
+        || (n->label_tex = exattn_str__dup(tex)) == NULL)
         return NULL;
     n->has_value = value != NULL;
     if (value != NULL)
@@ -178,8 +167,8 @@ exattn_expr__set_label(exattn_xnode *n, const char *text, const char *tex)
      * quantity (q = x' when W_Q is the identity) keeps its first name */
     if (n->exact || n->label != NULL)
         return 1;
-    n->label = dup_str(text);
-    n->label_tex = dup_str(tex);
+    n->label = exattn_str__dup(text);
+    n->label_tex = exattn_str__dup(tex);
     return n->label != NULL && n->label_tex != NULL;
 }
 

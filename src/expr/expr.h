@@ -123,7 +123,8 @@ int exattn_expr__set_label(exattn_xnode *n, const char *text,
 exattn_expr *exattn_expr__view(const exattn_expr *pool, exattn_xnode *n);
 
 /* Print n: labelled nodes below it as their labels when `labels`, else
- * expanded (then as its polynomial form when that is shorter); NULL when the text would be longer than `limit` bytes (0: no
+ * expanded (then as its polynomial form when that is shorter); NULL
+ * when the text would be longer than `limit` bytes (0: no
  * limit) or memory ran out. */
 char *exattn_expr__print(const exattn_xnode *n, unsigned flags, int labels,
                          size_t limit);

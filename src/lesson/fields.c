@@ -22,12 +22,7 @@ exattn_lesson__fail(const exattn_rctx *rc, int code, const exattn_jnode *at,
 char *
 exattn_lesson__strdup(const char *s)
 {
-    size_t n = strlen(s) + 1;
-    char *d = malloc(n);
-
-    if (d != NULL)
-        memcpy(d, s, n);
-    return d;
+    return exattn_str__dup(s);
 }
 
 int

@@ -7,17 +7,6 @@
 #include "eval/decimal.h"
 
 static char *
-dup_str(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    char *d = malloc(n);
-
-    if (d != NULL)
-        memcpy(d, s, n);
-    return d;
-}
-
-static char *
 exact_text(const mpq_t q, unsigned flags)
 {
     exattn_sbuf b;
@@ -47,7 +36,7 @@ decimal(exattn_bentry *e, const exattn_xnode *n, const exattn_block *b,
     exattn_expr_free(view);
     if (rc == EXATTN_ENOMEM)
         return exattn_block__nomem(b, err);
-    if (rc != EXATTN_OK && (e->why = dup_str(local.message)) == NULL)
+    if (rc != EXATTN_OK && (e->why = exattn_str__dup(local.message)) == NULL)
         return exattn_block__nomem(b, err);
     return EXATTN_OK;
 }

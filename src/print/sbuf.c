@@ -197,3 +197,14 @@ exattn_sbuf__json(exattn_sbuf *b, const char *s)
     }
     exattn_sbuf__puts(b, "\"");
 }
+
+char *
+exattn_str__dup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+
+    if (d != NULL)
+        memcpy(d, s, n);
+    return d;
+}
