@@ -130,6 +130,8 @@ exattn_block_free(exattn_block *b)
         free(b->heads[h].rule);
     }
     free(b->heads);
+    if (b->source != b->q[EXATTN_BQ_INPUT])
+        free(b->source);        /* memory's own nodes (cross-attention) */
     for (k = 0; k < EXATTN_BQ_COUNT; k++)
         free(b->q[k]);
     free(b->sign);
