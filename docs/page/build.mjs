@@ -5,7 +5,8 @@
 //
 // OUT_DIR/index.html shows the values, every query row's weights and
 // output (each quantity's LaTeX rendered with KaTeX, labelled EXACT or
-// NAMED, with its exact value when it has one) and the lesson's blends.
+// NAMED, with its exact value when it has one) and the lesson's blends;
+// for a lesson with a "block", every stage of the block, token by token.
 // KaTeX's CSS and fonts are copied from the installed npm package, so the
 // page needs no network.
 import fs from 'node:fs';
@@ -70,6 +71,64 @@ function blendSection(blend) {
     + `<h3>Output</h3><table><tbody>${o}</tbody></table></section>`;
 }
 
+// One stage of a block: a row per token (or key), an entry per column.
+function stageSection(name, table, labels) {
+  if (!table) return '';
+  const rows = table.map((row, i) => {
+    const cells = (Array.isArray(row) ? row : [row])
+      .map((q) => `<td>${quantity(q)}</td>`).join('');
+    return `<tr><td>${escapeHtml(labels[i])}</td>${cells}</tr>`;
+  }).join('');
+  return `<section class="stage"><h2>${escapeHtml(name)}</h2>`
+    + `<table><tbody>${rows}</tbody></table></section>`;
+}
+
+function blockSections(b) {
+  const positions = b.tokens.map((_, p) => `PE(${p})`);
+  const out = [stageSection('Positional encoding', b.pe, positions),
+    stageSection("Input x' = X + PE", b.pe && b.input, b.tokens)];
+  b.heads.forEach((h, k) => {
+    const name = (what) => `Head ${k + 1}: ${what}`;
+    out.push(stageSection(name('queries q'), h.q, b.tokens),
+      stageSection(name('keys k'), h.k, b.keys),
+      stageSection(name('values v'), h.v, b.keys),
+      stageSection(name('scaled scores s'), h.scores, b.tokens),
+      stageSection(name('weights a'), h.weights, b.tokens),
+      stageSection(name('output H'), h.output, b.tokens));
+  });
+  out.push(stageSection('Attention A = [H]·W_O', b.attention, b.tokens),
+    stageSection("Residual z = x' + A", b.residual, b.tokens),
+    stageSection('LayerNorm: mean μ', b.ln1_mean, b.tokens),
+    stageSection('LayerNorm: variance σ²', b.ln1_variance, b.tokens),
+    stageSection('LayerNorm u', b.ln1, b.tokens),
+    stageSection('Feed-forward: h = u·W_1 + b_1', b.ffn_hidden, b.tokens),
+    stageSection('Feed-forward: r = max(0, h)', b.ffn_relu, b.tokens),
+    stageSection('Feed-forward: f = r·W_2 + b_2', b.ffn, b.tokens),
+    stageSection("Residual z' = u + f", b.residual2, b.tokens),
+    stageSection("LayerNorm: mean μ'", b.ln2_mean, b.tokens),
+    stageSection("LayerNorm: variance σ'²", b.ln2_variance, b.tokens),
+    stageSection('LayerNorm y (the block\'s output)', b.ln2, b.tokens));
+  return out.join('\n');
+}
+
+function blockBody(doc) {
+  const b = doc.block;
+  return `<p>${b.attention_kind === 'cross'
+    ? 'Cross-attention: queries from X, keys and values from memory'
+    : 'Self-attention'}, ${tex(`n = ${b.n},\\ m = ${b.m},\\ `
+    + `d_{\\mathrm{model}} = ${b.d_model}`)}</p>\n${blockSections(b)}`;
+}
+
+function lessonBody(doc) {
+  return `<p>Shapes: ${tex(`n = ${doc.shape.n},\\ m = ${doc.shape.m},\\ d_k = `
+    + `${doc.shape.d_k},\\ d_v = ${doc.shape.d_v}`)}</p>
+<h2>The value vectors</h2>
+<p>${doc.V.map((v, j) => tex(`V_{${j + 1}} = \\begin{bmatrix}`
+    + `${v.map(fracLatex).join(' & ')}\\end{bmatrix}`)).join(', ')}</p>
+${doc.rows.map(rowSection).join('\n')}
+${doc.blends.map(blendSection).join('\n')}`;
+}
+
 function page(doc) {
   const title = escapeHtml(doc.title || 'Attention, derived by exattn');
   return `<!DOCTYPE html>
@@ -84,13 +143,7 @@ td { padding: 0.3em 0.8em; border-bottom: 1px solid #ddd; }
 .decimal { color: #666; }
 </style></head><body>
 <h1>${title}</h1>
-<p>Shapes: ${tex(`n = ${doc.shape.n},\\ m = ${doc.shape.m},\\ d_k = `
-    + `${doc.shape.d_k},\\ d_v = ${doc.shape.d_v}`)}</p>
-<h2>The value vectors</h2>
-<p>${doc.V.map((v, j) => tex(`V_{${j + 1}} = \\begin{bmatrix}`
-    + `${v.map(fracLatex).join(' & ')}\\end{bmatrix}`)).join(', ')}</p>
-${doc.rows.map(rowSection).join('\n')}
-${doc.blends.map(blendSection).join('\n')}
+${doc.block ? blockBody(doc) : lessonBody(doc)}
 </body></html>
 `;
 }
