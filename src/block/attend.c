@@ -135,6 +135,7 @@ scores(exattn_block *b, exattn_head_nodes *h, exattn_error_t *err)
 {
     exattn_xnode *acc, *t;
     size_t i, j, c;
+    int fresh = 0;
 
     if ((h->s = exattn_block__alloc(b, b->n * b->m)) == NULL)
         return exattn_block__nomem(b, err);
@@ -147,8 +148,8 @@ scores(exattn_block *b, exattn_head_nodes *h, exattn_error_t *err)
                 t = exattn_expr__apply(b->pool, EXATTN_X_MUL,
                                        h->q[i * h->dk + c],
                                        h->k[j * h->dk + c], err);
-                acc = t && acc ? exattn_expr__apply(b->pool, EXATTN_X_ADD,
-                                                    acc, t, err) : t;
+                acc = exattn_block__link(b, EXATTN_X_ADD, acc, t, &fresh,
+                                         err);
                 if (acc == NULL)
                     return exattn_block__failed(b, err);
             }
@@ -203,6 +204,7 @@ weights_of_row(exattn_block *b, exattn_head_nodes *h, size_t i,
     exattn_xnode *e = exattn_expr__apply(b->pool, EXATTN_X_E, NULL, NULL,
                                          err), *p;
     size_t j, first = b->m, allowed = 0;
+    int fresh = 0;
     mpq_t q;
 
     for (j = 0; j < b->m; j++)
@@ -231,8 +233,7 @@ weights_of_row(exattn_block *b, exattn_head_nodes *h, size_t i,
         if (exattn_lesson_allowed(b->lesson, i, j))
         {
             p = exattn_expr__apply(b->pool, EXATTN_X_POW, e, s[j], err);
-            z = p && z ? exattn_expr__apply(b->pool, EXATTN_X_ADD, z, p, err)
-                       : p;
+            z = exattn_block__link(b, EXATTN_X_ADD, z, p, &fresh, err);
             if (z == NULL)
                 return exattn_block__failed(b, err);
         }
@@ -303,7 +304,7 @@ head_output(exattn_block *b, exattn_head_nodes *h, size_t i,
     exattn_xnode **out = h->out + i * h->dv, *t, *acc;
     size_t j, c;
     mpq_t mean;
-    int exact;
+    int exact, fresh = 0;
 
     mpq_init(mean);
     for (c = 0; c < h->dv; c++)
@@ -318,8 +319,7 @@ head_output(exattn_block *b, exattn_head_nodes *h, size_t i,
             t = exattn_expr__apply(b->pool, EXATTN_X_MUL,
                                    h->w[i * b->m + j],
                                    h->v[j * h->dv + c], err);
-            acc = t && acc ? exattn_expr__apply(b->pool, EXATTN_X_ADD, acc,
-                                                t, err) : t;
+            acc = exattn_block__link(b, EXATTN_X_ADD, acc, t, &fresh, err);
             if (acc == NULL)
                 break;
         }

@@ -30,10 +30,36 @@ exattn_block__alloc(exattn_block *b, size_t count)
     return calloc(count ? count : 1, sizeof(exattn_xnode *));
 }
 
+exattn_xnode *
+exattn_block__link(exattn_block *b, exattn_xop op, exattn_xnode *acc,
+                   exattn_xnode *t, int *fresh, exattn_error_t *err)
+{
+    exattn_xnode *r;
+
+    if (t == NULL)
+        return NULL;
+    if (acc == NULL)
+    {
+        *fresh = 0;
+        return op == EXATTN_X_ADD ? t : exattn_expr__apply(
+            b->pool, EXATTN_X_NEG, t, NULL, err);
+    }
+    r = exattn_expr__apply(b->pool, op, acc, t, err);
+    if (r != NULL && r != acc && r != t)
+    {
+        if (*fresh)
+            exattn_expr__drop_form(acc);
+        *fresh = 1;
+    }
+    else if (r == t)
+        *fresh = 0;
+    return r;
+}
+
 /* acc + x·|w| or acc - x·|w|, the coefficient left out when it is 1. */
 static exattn_xnode *
 add_term(exattn_block *b, exattn_xnode *acc, exattn_xnode *x, mpq_srcptr w,
-         exattn_error_t *err)
+         int *fresh, exattn_error_t *err)
 {
     exattn_xnode *term = x;
     mpq_t a;
@@ -50,14 +76,9 @@ add_term(exattn_block *b, exattn_xnode *acc, exattn_xnode *x, mpq_srcptr w,
                  : NULL;
     }
     mpq_clear(a);
-    if (term == NULL)
-        return NULL;
-    if (acc == NULL)
-        return mpq_sgn(w) > 0 ? term
-               : exattn_expr__apply(b->pool, EXATTN_X_NEG, term, NULL, err);
-    return exattn_expr__apply(b->pool, mpq_sgn(w) > 0 ? EXATTN_X_ADD
-                                                      : EXATTN_X_SUB,
-                              acc, term, err);
+    return exattn_block__link(b, mpq_sgn(w) > 0 ? EXATTN_X_ADD
+                                                : EXATTN_X_SUB,
+                              acc, term, fresh, err);
 }
 
 exattn_xnode *
@@ -67,10 +88,12 @@ exattn_block__combine(exattn_block *b, exattn_xnode **x, size_t stride,
 {
     exattn_xnode *acc = NULL;
     size_t k;
+    int fresh = 0;
 
     for (k = 0; k < w->rows; k++)
     {
-        acc = add_term(b, acc, x[k * stride], EXATTN_AT(w, k, col), err);
+        acc = add_term(b, acc, x[k * stride], EXATTN_AT(w, k, col), &fresh,
+                       err);
         if (acc == NULL && mpq_sgn(EXATTN_AT(w, k, col)) != 0)
             return NULL;
     }

@@ -88,6 +88,13 @@ exattn_xnode **exattn_block__alloc(exattn_block *b, size_t count);
 exattn_xnode *exattn_block__combine(exattn_block *b, exattn_xnode **x,
                                     size_t stride, const exattn_matrix *w,
                                     size_t col, exattn_error_t *err);
+/* acc op t (op: ADD or SUB) as the next link of a chain of sums, acc NULL
+ * for the first.  `fresh` (0 before the first link) tracks whether acc is
+ * an intermediate of this chain; its polynomial form is then dropped once
+ * copied into the next link, which keeps long sums linear in memory. */
+exattn_xnode *exattn_block__link(exattn_block *b, exattn_xop op,
+                                 exattn_xnode *acc, exattn_xnode *t,
+                                 int *fresh, exattn_error_t *err);
 /* Label every node of a row-major table: "NAME[i,j]", LaTeX
  * "TEX_{i,j}" (1-based), or "NAME[i]" for one column. */
 int exattn_block__label(exattn_block *b, exattn_xnode **t, size_t rows,

@@ -48,12 +48,13 @@ moments(exattn_block *b, exattn_xnode **z, exattn_xnode **mean,
     exattn_xnode *d = exattn_expr__num_si(b->pool, (long)b->d);
     exattn_xnode *two = exattn_expr__num_si(b->pool, 2), *sum = NULL, *t;
     size_t c;
+    int fresh = 0;
 
     if (d == NULL || two == NULL)
         return exattn_block__nomem(b, err);
     for (c = 0; c < b->d; c++)
-        if ((sum = sum ? add_or_sub(b, EXATTN_X_ADD, sum, z[c], err) : z[c])
-            == NULL)
+        if ((sum = exattn_block__link(b, EXATTN_X_ADD, sum, z[c], &fresh,
+                                      err)) == NULL)
             return exattn_block__failed(b, err);
     if ((*mean = exattn_expr__apply(b->pool, EXATTN_X_DIV, sum, d, err))
         == NULL)
@@ -62,7 +63,7 @@ moments(exattn_block *b, exattn_xnode **z, exattn_xnode **mean,
     {
         t = add_or_sub(b, EXATTN_X_SUB, z[c], *mean, err);
         t = add_or_sub(b, EXATTN_X_POW, t, two, err);
-        if ((sum = sum && t ? add_or_sub(b, EXATTN_X_ADD, sum, t, err) : t)
+        if ((sum = exattn_block__link(b, EXATTN_X_ADD, sum, t, &fresh, err))
             == NULL)
             return exattn_block__failed(b, err);
     }

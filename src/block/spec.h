@@ -8,9 +8,9 @@
 
 /* Blocks are derived as expression DAGs over named states, for lessons a
  * person can follow: these bound every dimension. */
-#define EXATTN_BLOCK_MAX_ROWS 64
-#define EXATTN_BLOCK_MAX_WIDTH 64
-#define EXATTN_BLOCK_MAX_HEADS 16
+#define EXATTN_BLOCK_MAX_ROWS 16
+#define EXATTN_BLOCK_MAX_WIDTH 16
+#define EXATTN_BLOCK_MAX_HEADS 8
 
 typedef struct
 {

@@ -80,16 +80,6 @@ exattn_expr__num_si(exattn_expr *pool, long v)
     return n;
 }
 
-static int
-add_memo(exattn_xnode *n)
-{
-    n->memo = calloc(1, sizeof *n->memo);
-    if (n->memo == NULL)
-        return 0;
-    exattn_ball__init(&n->memo->ball, 64);
-    return 1;
-}
-
 exattn_xnode *
 exattn_expr__sym(exattn_expr *pool, const char *text, const char *tex,
                  const mpq_t value)
@@ -152,8 +142,8 @@ exattn_expr__apply(exattn_expr *pool, exattn_xop op, exattn_xnode *a,
         n->exact = 1;           /* the named parts cancelled */
     if (n->exact)
         n = exact_node(pool, n->value);     /* printed as its value */
-    else if (!add_memo(n))
-        n = NULL;
+    else
+        n->memoize = 1;
     if (n == NULL)
         exattn_error__set(err, EXATTN_ENOMEM, pool->name, 0, 0,
                           "out of memory");
@@ -170,6 +160,13 @@ exattn_expr__set_label(exattn_xnode *n, const char *text, const char *tex)
     n->label = exattn_str__dup(text);
     n->label_tex = exattn_str__dup(tex);
     return n->label != NULL && n->label_tex != NULL;
+}
+
+void
+exattn_expr__drop_form(exattn_xnode *n)
+{
+    exattn_lform__free(n->lin);
+    n->lin = NULL;
 }
 
 exattn_expr *

@@ -1,6 +1,7 @@
 /* Certified evaluation of expressions: each node enclosed in a ball, the
  * decimal decided as for rows, the precision raised (Ziv) until it is. */
 #include <math.h>
+#include <stdlib.h>
 #include "expr/expr.h"
 #include "eval/decimal.h"
 #include "eval/ziv.h"
@@ -140,6 +141,16 @@ enclose_node(exattn_ball *out, const exattn_xnode *n, mpfr_prec_t wp,
     return rc;
 }
 
+/* Keep the enclosures of a shared node (on failure, just do not keep
+ * them). */
+static void
+memo_new(exattn_xnode *n)
+{
+    n->memo = calloc(1, sizeof *n->memo);
+    if (n->memo != NULL)
+        exattn_ball__init(&n->memo->ball, 64);
+}
+
 int
 exattn_expr__ball(exattn_ball *out, const exattn_xnode *n, mpfr_prec_t wp,
                   const char *name, exattn_error_t *err)
@@ -158,6 +169,8 @@ exattn_expr__ball(exattn_ball *out, const exattn_xnode *n, mpfr_prec_t wp,
         return 0;
     }
     rc = enclose_node(out, n, wp, name, err);
+    if (rc == 0 && n->memo == NULL && n->memoize && n->parents > 1)
+        memo_new((exattn_xnode *)n);    /* a cache: the value is the same */
     if (rc == 0 && n->memo != NULL)
     {
         exattn_ball__set_prec(&n->memo->ball, wp);

@@ -36,7 +36,11 @@ struct exattn_xnode
                                    symbol's name */
     char *label, *label_tex;    /* printed instead of the node when it is
                                    not the root (NULL: expand) */
-    exattn_xmemo *memo;         /* NULL: enclose every time */
+    exattn_xmemo *memo;         /* the last enclosure, kept for nodes
+                                   with several parents (NULL: none) */
+    unsigned parents;           /* nodes built on this one */
+    int memoize;                /* built nodes: keep enclosures when
+                                   shared */
     int has_value;              /* EXATTN_X_SYM: value holds its value */
     unsigned long hash;         /* structural hash (0: not computed) */
     exattn_lform *lin;          /* built nodes: a rational combination of
@@ -117,6 +121,10 @@ exattn_xnode *exattn_expr__apply(exattn_expr *pool, exattn_xop op,
 /* Name a node for printing (text and LaTeX); 0 when out of memory. */
 int exattn_expr__set_label(exattn_xnode *n, const char *text,
                            const char *tex);
+
+/* Forget n's polynomial form: n is the intermediate of a chain of sums
+ * whose next link copied it, and nothing else refers to n. */
+void exattn_expr__drop_form(exattn_xnode *n);
 
 /* A non-owning expression whose root is n (freed with exattn_expr_free,
  * which then releases only the view). */

@@ -11,8 +11,8 @@
 #include <string.h>
 #include "expr/expr.h"
 
-#define EXATTN_POLY_TERMS 256
-#define EXATTN_POLY_PRODUCT 4096    /* terms multiplied at most */
+#define EXATTN_POLY_TERMS 64
+#define EXATTN_POLY_PRODUCT 512    /* terms multiplied at most */
 #define EXATTN_POLY_POWER 4         /* integer powers expanded */
 
 typedef struct

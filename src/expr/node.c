@@ -13,6 +13,10 @@ exattn_expr__node(exattn_expr *e, exattn_xop op, exattn_xnode *a,
     n->op = op;
     n->a = a;
     n->b = b;
+    if (a != NULL)
+        a->parents++;
+    if (b != NULL)
+        b->parents++;
     n->column = column;
     mpq_init(n->value);
     n->next = e->nodes;
