@@ -246,15 +246,48 @@ Test(block, relu_signs_are_proved)
 }
 
 /* An undecided sign leaves max(0, h) in the expression, and it is still
- * enclosed: its decimals are certified. */
+ * enclosed: its decimals are certified.  Token 2 sits at position 1: its
+ * state is (sin 1, cos 1); LayerNorm with ε = 0 makes u exactly (1, -1),
+ * but through √((sin 1 - cos 1)²/4), which the polynomial layer does not
+ * reduce: h = 1 - u1 is exactly 0 and no enclosure can prove its sign. */
 Test(block, an_unproved_sign_keeps_the_relu)
+{
+    exattn_lesson *l = th_lesson("{\"X\": [[0,0],[0,0]], \"W_Q\": "
+        "[[1,0],[0,1]], \"W_K\": [[1,0],[0,1]], \"W_V\": [[0,0],[0,0]], "
+        "\"block\": {\"positional\": \"sinusoidal\", \"layer_norm\": "
+        "{\"epsilon\": 0}, \"ffn\": {\"W_1\": [[-1],[0]], \"b_1\": [1], "
+        "\"W_2\": [[1,0]]}, \"layer_norm_2\": {\"epsilon\": 1}}}");
+    exattn_block *b = NULL;
+    exattn_error_t err;
+    int exact;
+    char *s;
+
+    cr_assert_eq(exattn_block_new(&b, l, 256, &err), EXATTN_OK, "%s",
+                 err.message);
+    expect_text(b, "ffn.hidden", 0, 0, "2", 1);   /* position 0: exact */
+    s = text_at(b, "ffn.relu", 1, 0, &exact);
+    cr_assert_eq(exact, 0);
+    cr_assert_str_eq(s, "max(0, h[2])");
+    exattn_free(s);
+    s = decimal_at(b, "ffn.relu", 1, 0, 30);
+    cr_assert_str_eq(s, "0.000000000000000000000000000000");
+    exattn_free(s);
+    s = decimal_at(b, "residual2", 1, 0, 20);     /* u1 + r = 1 + 0 */
+    cr_assert_str_eq(s, "1.00000000000000000000");
+    exattn_free(s);
+    exattn_block_free(b);
+    exattn_lesson_free(l);
+}
+
+Test(block, identities_beyond_polynomials_stay_named)
 {
     exattn_expr *e;
     exattn_error_t err;
     char *s;
     int exact;
 
-    /* sin²+cos² = 1 is beyond the polynomial layer: named, on a tie */
+    /* sin²+cos² = 1 is beyond the polynomial layer: named, and decided
+     * numerically where it is not on a tie */
     cr_assert_eq(exattn_expr_parse(&e, "sin(1)^2+cos(1)^2-1", 19, NULL,
                                    &err), EXATTN_OK);
     cr_assert_eq(exattn_expr_status(e), EXATTN_NAMED);
@@ -262,6 +295,11 @@ Test(block, an_unproved_sign_keeps_the_relu)
                  EXATTN_OK);
     cr_assert_str_eq(s, "0.00000");
     exattn_free(s);
+    exattn_expr_free(e);
+    /* polynomial identities are exact */
+    cr_assert_eq(exattn_expr_parse(&e, "(1+sin(1))^2-sin(1)^2-2·sin(1)", 31,
+                                   NULL, &err), EXATTN_OK, "%s", err.message);
+    cr_assert_eq(exattn_expr_status(e), EXATTN_EXACT);
     exattn_expr_free(e);
 }
 
