@@ -85,7 +85,25 @@ Test(json, reports_malformed_json_with_line_and_column)
               "malformed JSON");
     parse_bad("{\"a\": 1} x", 32, EXATTN_ESYNTAX, 1, 10, "trailing garbage");
     parse_bad("", 32, EXATTN_ESYNTAX, 0, 0, "empty");
-    parse_bad("{\"a\": NaN}", 32, EXATTN_ESYNTAX, 1, 7, "malformed JSON");
+    parse_bad("{\"a\": NaN}", 32, EXATTN_ESYNTAX, 1, 7,
+              "NaN and Infinity are not JSON numbers");
+    parse_bad("{\"a\": [1, -Infinity]}", 32, EXATTN_ESYNTAX, 1, 11,
+              "NaN and Infinity are not JSON numbers");
+    parse_bad(" \n\t ", 32, EXATTN_ESYNTAX, 0, 0, "only white space");
+}
+
+Test(json, rejects_bytes_that_are_not_utf8_text)
+{
+    parse_bad("{\"a\":\n \"x\xff\"}", 32, EXATTN_ESYNTAX, 2, 4,
+              "invalid UTF-8 (byte 0xFF)");
+    parse_bad("[\"\xc0\xaf\"]", 32, EXATTN_ESYNTAX, 1, 3,
+              "invalid UTF-8 (byte 0xC0)");        /* overlong '/' */
+    parse_bad("[\"\xed\xa0\x80\"]", 32, EXATTN_ESYNTAX, 1, 3,
+              "invalid UTF-8 (byte 0xED)");        /* a surrogate */
+    parse_bad("[\"\xe2\x80\"]", 32, EXATTN_ESYNTAX, 1, 3,
+              "invalid UTF-8 (byte 0xE2)");        /* cut short */
+    exattn_json__free(parse_ok("[\"\xce\xb5 \xe2\x89\xa0 "
+                               "\xf0\x9f\x98\x80\"]"));
 }
 
 Test(json, rejects_duplicate_fields)

@@ -287,6 +287,89 @@ static const yajl_callbacks callbacks = {
     on_start_map, on_map_key, on_end, on_start_array, on_end
 };
 
+/* Length of the valid UTF-8 sequence at p (at most `left` bytes), 0 if
+ * it is not one: overlong forms, surrogates and code points above
+ * U+10FFFF are invalid too. */
+static size_t
+utf8_sequence(const unsigned char *p, size_t left)
+{
+    size_t n, i;
+    unsigned long cp;
+
+    if (p[0] < 0x80)
+        return 1;
+    n = p[0] >= 0xF0 ? 4 : p[0] >= 0xE0 ? 3 : p[0] >= 0xC0 ? 2 : 0;
+    if (n == 0 || n > left || p[0] > 0xF4)
+        return 0;
+    cp = p[0] & (0x7F >> n);
+    for (i = 1; i < n; i++)
+    {
+        if ((p[i] & 0xC0) != 0x80)
+            return 0;
+        cp = (cp << 6) | (p[i] & 0x3F);
+    }
+    if ((n == 2 && cp < 0x80) || (n == 3 && cp < 0x800)
+        || (n == 4 && cp < 0x10000) || cp > 0x10FFFF
+        || (cp >= 0xD800 && cp <= 0xDFFF))
+        return 0;
+    return n;
+}
+
+/* Bytes a lesson file may not hold, found before the JSON parser sees
+ * them, with their position: NUL, and anything that is not UTF-8. */
+static int
+check_bytes(builder *b)
+{
+    const unsigned char *d = (const unsigned char *)b->data;
+    unsigned long line, column;
+    size_t off = 0, n;
+
+    while (off < b->len)
+    {
+        n = d[off] == 0 ? 0 : utf8_sequence(d + off, b->len - off);
+        if (n == 0)
+        {
+            locate(b, off, &line, &column);
+            return exattn_error__set(b->err, EXATTN_ESYNTAX, b->name, line,
+                column, d[off] == 0
+                ? "a NUL byte: a lesson file is UTF-8 text"
+                : "invalid UTF-8 (byte 0x%02X): save the file as UTF-8",
+                d[off]);
+        }
+        off += n;
+    }
+    return EXATTN_OK;
+}
+
+/* NaN and Infinity are JavaScript, not JSON, and not exact numbers. */
+static int
+non_number(const char *p, size_t left)
+{
+    static const char *const words[] = { "NaN", "Infinity", "-Infinity",
+                                         "+Infinity", "-NaN", "inf",
+                                         "nan", "-inf", NULL };
+    size_t i, n;
+
+    for (i = 0; words[i] != NULL; i++)
+    {
+        n = strlen(words[i]);
+        if (n <= left && strncmp(p, words[i], n) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+static int
+only_space(const char *d, size_t len)
+{
+    size_t i;
+
+    for (i = 0; i < len; i++)
+        if (strchr(" \t\r\n", d[i]) == NULL)
+            return 0;
+    return 1;
+}
+
 /* yajl's own message, shortened to its first line. */
 static void
 syntax_error(builder *b)
@@ -306,11 +389,20 @@ syntax_error(builder *b)
     if (nl)
         *nl = '\0';
     /* yajl reports the offset after the offending byte */
-    locate(b, off > 0 ? off - 1 : 0, &line, &column);
-    if (off == 0 || b->len == 0)
+    off = off > 0 ? off - 1 : 0;
+    if (off > 0 && off < b->len && b->data[off] != '-' && b->data[off] != '+'
+        && strchr("-+", b->data[off - 1]) != NULL)
+        off--;                  /* "-Infinity": point at the sign */
+    locate(b, off, &line, &column);
+    if (b->len == 0)
         line = column = 1;
-    exattn_error__set(b->err, EXATTN_ESYNTAX, b->name, line, column,
-                      "malformed JSON: %s", text);
+    if (off < b->len && non_number(b->data + off, b->len - off))
+        exattn_error__set(b->err, EXATTN_ESYNTAX, b->name, line, column,
+            "NaN and Infinity are not JSON numbers (nor exact ones): "
+            "write an exact number");
+    else
+        exattn_error__set(b->err, EXATTN_ESYNTAX, b->name, line, column,
+                          "malformed JSON: %s", text);
 }
 
 int
@@ -338,17 +430,31 @@ exattn_json__parse(exattn_jnode **out, const char *data, size_t len,
         return exattn_error__set(err, EXATTN_ENOMEM, name, 0, 0,
                                  "out of memory");
     }
-    st = yajl_parse(b.handle, (const unsigned char *)data, len);
-    if (st == yajl_status_ok)
-        st = yajl_complete_parse(b.handle);
-    if (st != yajl_status_ok && !b.failed)
+    if (check_bytes(&b) != EXATTN_OK)
     {
-        if (len == 0)
-            exattn_error__set(err, EXATTN_ESYNTAX, name, 0, 0,
-                              "malformed JSON: the file is empty");
-        else
-            syntax_error(&b);
+        b.failed = 1;
+        st = yajl_status_error;
     }
+    else if (only_space(data, len))
+    {
+        b.failed = 1;
+        st = yajl_status_error;
+        exattn_error__set(err, EXATTN_ESYNTAX, name, 0, 0, len == 0
+                          ? "malformed JSON: the file is empty"
+                          : "malformed JSON: the file holds only white "
+                            "space");
+    }
+    else
+    {
+        /* positions are counted again for the parse */
+        b.line_off = 0;
+        b.line = b.column = 1;
+        st = yajl_parse(b.handle, (const unsigned char *)data, len);
+        if (st == yajl_status_ok)
+            st = yajl_complete_parse(b.handle);
+    }
+    if (st != yajl_status_ok && !b.failed)
+        syntax_error(&b);
     if (b.pending_key)
         exattn_json__free(b.pending_key);
     yajl_free(b.handle);

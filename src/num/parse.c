@@ -102,6 +102,10 @@ read_decimal(
         frac_start = c->pos;
         frac_len = skip_digits(c);
     }
+    if (int_len + frac_len > EXATTN_MAX_EXPONENT)
+        return exattn_error__msg(err, EXATTN_ELIMIT,
+            "\"%.*s...\": %zu digits, beyond the limit of %ld", tlen, text,
+            int_len + frac_len, EXATTN_MAX_EXPONENT);
     if (int_len + frac_len == 0)
         return exattn_error__msg(err, EXATTN_ENUMBER,
             "\"%.*s\": not an exact number (write an integer, a decimal "
