@@ -542,3 +542,24 @@ Test(cli, derive_latex)
     free(golden);
     free(path);
 }
+
+/* A 200 MB lesson is refused from its size, before it is read (the file
+ * is sparse: it costs no disk). */
+Test(cli, a_huge_lesson_is_refused_before_it_is_read)
+{
+    char *dir = th_tmpdir(), *path = th_write_file(dir, "huge.json", "{");
+    const char *argv[] = { "derive", path, NULL };
+    char *out, *err;
+
+    cr_assert_eq(truncate(path, 200L << 20), 0);
+    cr_assert_eq(th_run(argv, &out, &err), 2);
+    cr_assert_str_eq(out, "");
+    cr_assert_not_null(strstr(err, "209715200 bytes, more than the limit of "
+                                   "67108864"), "%s", err);
+    free(out);
+    free(err);
+    unlink(path);
+    rmdir(dir);
+    free(path);
+    free(dir);
+}

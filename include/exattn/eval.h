@@ -14,6 +14,10 @@
 
 /* Most digits after the point a decimal may ask for. */
 #define EXATTN_MAX_DIGITS 10000000UL
+/* The largest precision cap a caller may ask for, in bits (about 80
+ * million decimal digits): enough for EXATTN_MAX_DIGITS with room for
+ * refinement, small enough that reaching it stays a matter of minutes. */
+#define EXATTN_MAX_PREC 268435456UL
 
 /* q rounded to `digits` digits after the point, ties away from zero:
  * "0.333", "-1.250", "2" (digits 0).  Release with exattn_free(); NULL

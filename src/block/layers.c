@@ -99,8 +99,9 @@ layer_norm(exattn_block *b, const exattn_norm_spec *ns, exattn_xnode **z,
         den = add_or_sub(b, EXATTN_X_ADD, var[i], eps, err);
         if (den != NULL && den->exact && mpq_sgn(den->value) == 0)
             return exattn_error__set(err, EXATTN_EDOMAIN, b->lesson->file,
-                0, 0, "block: %s divides by zero for token %zu: its "
-                "variance is 0 and epsilon is 0", nm->name[2], i + 1);
+                0, 0, "block: the layer norm giving %s divides by zero for "
+                "token %zu: its variance is 0 and epsilon is 0 (give "
+                "epsilon > 0)", nm->name[2], i + 1);
         den = den ? exattn_expr__apply(b->pool, EXATTN_X_SQRT, den, NULL,
                                        err) : NULL;
         for (c = 0; den != NULL && c < d; c++)

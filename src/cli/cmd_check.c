@@ -72,7 +72,7 @@ parse_args(check_args *a, int argc, char **argv)
         else if (k == OPT_MAX_PREC)
         {
             if (cli_parse_count(&v, "--max-prec", arg,
-                                (unsigned long)MPFR_PREC_MAX / 2)
+                                EXATTN_MAX_PREC)
                 != CLI_EXIT_OK)
                 return CLI_EXIT_BAD_INPUT;
             a->max_prec = (mpfr_prec_t)v;

@@ -148,7 +148,7 @@ parse_args(derive_args *a, int argc, char **argv)
             unsigned long v;
 
             if (cli_parse_count(&v, opts[k].long_name, arg, k == OPT_DIGITS
-                    ? EXATTN_MAX_DIGITS : (unsigned long)MPFR_PREC_MAX / 2)
+                    ? EXATTN_MAX_DIGITS : EXATTN_MAX_PREC)
                 != CLI_EXIT_OK)
                 return CLI_EXIT_BAD_INPUT;
             if (k == OPT_DIGITS)
