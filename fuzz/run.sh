@@ -10,7 +10,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 secs=${1:-60}
 [ $# -gt 0 ] && shift
 harnesses=${*:-lesson expr check}
-out=$top/fuzz/build
+out=${FUZZ_OUT:-$top/fuzz/build}
 cc=${FUZZ_CC:-clang}
 flags="-g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
 -fno-sanitize-recover=undefined"

@@ -293,3 +293,53 @@ Test(expr, limits)
                        err.message);
     exattn_expr_free(e);
 }
+
+/* Inputs the fuzzer found (tests/data/fuzz/expr-*): each parses or is
+ * refused, and its decimal is decided, undecided or refused, quickly.
+ * expr-timeout-sin-of-huge: sin of a number near e^(10^...) made MPFR
+ * reduce modulo 2π to millions of bits; a ball that wide is now [-1, 1]. */
+Test(expr, fuzz_regressions)
+{
+    static const char *const files[] = {
+        "tests/data/fuzz/expr-timeout-sin-of-huge.txt",
+    };
+    size_t i, len;
+
+    for (i = 0; i < sizeof files / sizeof *files; i++)
+    {
+        char *path = th_srcpath(files[i]), *text = th_slurp(path, &len);
+        exattn_expr *e = NULL;
+        exattn_error_t err;
+        char *s = NULL;
+        int rc;
+
+        cr_assert_not_null(text, "%s", path);
+        if (exattn_expr_parse(&e, text, len, NULL, &err) == EXATTN_OK)
+        {
+            exattn_free(exattn_expr_get_str(e, EXATTN_LATEX));
+            rc = exattn_expr_get_decimal(&s, NULL, e, 8, 512, &err);
+            cr_assert(rc == EXATTN_OK || rc == EXATTN_EUNABLE
+                      || rc == EXATTN_EDOMAIN || rc == EXATTN_ELIMIT,
+                      "%s: %d", files[i], rc);
+            exattn_free(s);
+            exattn_expr_free(e);
+        }
+        free(text);
+        free(path);
+    }
+}
+
+/* sin and cos of a huge argument: the enclosure widens to [-1, 1] until
+ * the precision can reduce it, and the decimal is still certified. */
+Test(expr, trigonometry_of_huge_arguments)
+{
+    exattn_expr *e = parse_ok("sin(10^30)");
+    exattn_error_t err;
+    char *s;
+
+    cr_assert_eq(exattn_expr_get_decimal(&s, NULL, e, 10, 0, &err),
+                 EXATTN_OK, "%s", err.message);
+    cr_assert_str_eq(s, "-0.0901169019");
+    exattn_free(s);
+    exattn_expr_free(e);
+}

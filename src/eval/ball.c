@@ -278,12 +278,25 @@ exattn_ball__log(exattn_ball *c, const exattn_ball *a)
 }
 
 /* A 1-Lipschitz function (sin, cos): the radius carries over. */
+/* sin and cos are 1-Lipschitz and bounded by 1.  An argument whose
+ * radius is 1 or more, or whose magnitude is beyond 2^wp (so that the
+ * ball is at least that wide once rounded), gives [-1, 1] at once:
+ * evaluating sin(mid) there would reduce mid modulo 2π to as many bits as
+ * its exponent, for nothing. */
 static int
 lipschitz(exattn_ball *c, const exattn_ball *a,
           int (*f)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t))
 {
     mpfr_t r;
 
+    if (!exattn_ball__is_finite(a) || mpfr_cmp_ui(a->rad, 1) >= 0
+        || (mpfr_regular_p(a->mid)
+            && mpfr_get_exp(a->mid) > (mpfr_exp_t)mpfr_get_prec(c->mid)))
+    {
+        mpfr_set_ui(c->mid, 0, MPFR_RNDN);
+        mpfr_set_ui(c->rad, 1, MPFR_RNDU);
+        return 0;
+    }
     mpfr_init2(r, EXATTN_RAD_PREC);
     mpfr_set(r, a->rad, MPFR_RNDU);
     finish(c, r, f(c->mid, a->mid, MPFR_RNDN));

@@ -7,7 +7,7 @@
 #include "expr/expr.h"
 
 /* An exact result must stay representable: at most this many bits. */
-#define EXATTN_EXPR_MAX_BITS 10000000UL
+#define EXATTN_EXPR_MAX_BITS 1000000UL
 
 /* q^(p/r) exactly, when q >= 0 is a perfect r-th power: 1 if done. */
 static int
