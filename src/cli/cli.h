@@ -89,13 +89,31 @@ int cli_output_close(cli_output *out, int ok);
 typedef int (*cli_lesson_writer)(FILE *f, const exattn_lesson *lesson,
                                  void *ctx, exattn_error_t *err);
 int cli_write_lesson(const char *path, const char *output,
+                     const exattn_limits_t *limits,
                      cli_lesson_writer write, void *ctx);
+
+/* "--limit NAME=N": raise or lower one of the lesson limits (bytes, rows,
+ * width, cells, depth). */
+int cli_parse_limit(exattn_limits_t *limits, const char *arg);
+#define CLI_LIMIT_HELP \
+    "raise or lower a lesson limit: bytes=N (67108864),\n" \
+    "                         rows=N (65536), width=N (4096), cells=N\n" \
+    "                         (16777216), depth=N (32); repeatable"
 
 /* Read the lesson at `path` and write what `write` makes of it to stdout
  * or, all or nothing, to `output`: the shape of derive and check. */
 typedef int (*cli_lesson_writer)(FILE *f, const exattn_lesson *lesson,
                                  void *ctx, exattn_error_t *err);
 int cli_write_lesson(const char *path, const char *output,
+                     const exattn_limits_t *limits,
                      cli_lesson_writer write, void *ctx);
+
+/* "--limit NAME=N": raise or lower one of the lesson limits (bytes, rows,
+ * width, cells, depth). */
+int cli_parse_limit(exattn_limits_t *limits, const char *arg);
+#define CLI_LIMIT_HELP \
+    "raise or lower a lesson limit: bytes=N (67108864),\n" \
+    "                         rows=N (65536), width=N (4096), cells=N\n" \
+    "                         (16777216), depth=N (32); repeatable"
 
 #endif

@@ -3,7 +3,7 @@
 #include <string.h>
 #include "cli/cli.h"
 
-enum { OPT_FORMAT, OPT_OUTPUT, OPT_MAX_PREC, OPT_HELP };
+enum { OPT_FORMAT, OPT_OUTPUT, OPT_MAX_PREC, OPT_LIMIT, OPT_HELP };
 
 static const cli_opt opts[] = {
     { "--format", NULL, "FMT",
@@ -12,6 +12,7 @@ static const cli_opt opts[] = {
       "write FILE, only once the whole report is complete" },
     { "--max-prec", NULL, "BITS",
       "cap the working precision; beyond it a verdict is UNDECIDED" },
+    { "--limit", NULL, "NAME=N", CLI_LIMIT_HELP },
     { "--help", "-h", NULL, "show this help" },
     { NULL, NULL, NULL, NULL }
 };
@@ -39,6 +40,7 @@ typedef struct
     const char *output;
     int json;
     mpfr_prec_t max_prec;
+    exattn_limits_t limits;
 } check_args;
 
 static int
@@ -49,6 +51,7 @@ parse_args(check_args *a, int argc, char **argv)
     int i, k;
 
     memset(a, 0, sizeof *a);
+    a->limits = (exattn_limits_t)EXATTN_LIMITS_INIT;
     for (i = 1; i < argc; i++)
     {
         k = cli_next_opt(argc, argv, &i, opts, &arg);
@@ -69,6 +72,11 @@ parse_args(check_args *a, int argc, char **argv)
         }
         else if (k == OPT_OUTPUT)
             a->output = arg;
+        else if (k == OPT_LIMIT)
+        {
+            if (cli_parse_limit(&a->limits, arg) != CLI_EXIT_OK)
+                return CLI_EXIT_BAD_INPUT;
+        }
         else if (k == OPT_MAX_PREC)
         {
             if (cli_parse_count(&v, "--max-prec", arg,
@@ -112,7 +120,8 @@ cmd_check(int argc, char **argv)
 
     if (status != CLI_EXIT_OK)
         return status < 0 ? CLI_EXIT_OK : status;
-    status = cli_write_lesson(a.lesson, a.output, write_report, &run);
+    status = cli_write_lesson(a.lesson, a.output, &a.limits, write_report,
+                              &run);
     if (status == CLI_EXIT_OK && (run.sum.failed > 0 || run.sum.undecided > 0))
         status = CLI_EXIT_CLAIM_FAILED;
     return status;

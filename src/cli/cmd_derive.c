@@ -4,7 +4,7 @@
 #include "cli/cli.h"
 
 enum { OPT_FORMAT, OPT_OUTPUT, OPT_DIGITS, OPT_MAX_PREC, OPT_SHOW,
-       OPT_STANDALONE, OPT_VECTORS, OPT_SUM_THRESHOLD, OPT_HELP };
+       OPT_STANDALONE, OPT_VECTORS, OPT_SUM_THRESHOLD, OPT_LIMIT, OPT_HELP };
 
 static const cli_opt opts[] = {
     { "--format", NULL, "FMT",
@@ -28,6 +28,7 @@ static const cli_opt opts[] = {
     { "--sum-threshold", NULL, "N",
       "latex: rows with more than N allowed keys (default 8) write\n"
       "                         their denominator once, as a sum" },
+    { "--limit", NULL, "NAME=N", CLI_LIMIT_HELP },
     { "--help", "-h", NULL, "show this help" },
     { NULL, NULL, NULL, NULL }
 };
@@ -52,6 +53,7 @@ typedef struct
     const char *output;
     int format;                 /* 0 text, 1 json, 2 latex */
     exattn_write_opts write;
+    exattn_limits_t limits;
 } derive_args;
 
 /* "weights,output" -> EXATTN_SHOW(EXATTN_WEIGHT) | EXATTN_SHOW(...). */
@@ -95,6 +97,7 @@ parse_args(derive_args *a, int argc, char **argv)
 
     memset(a, 0, sizeof *a);
     a->write = (exattn_write_opts)EXATTN_WRITE_OPTS_INIT;
+    a->limits = (exattn_limits_t)EXATTN_LIMITS_INIT;
     for (i = 1; i < argc; i++)
     {
         k = cli_next_opt(argc, argv, &i, opts, &arg);
@@ -143,6 +146,11 @@ parse_args(derive_args *a, int argc, char **argv)
             if (parse_show(&a->write.quantities, arg) != CLI_EXIT_OK)
                 return CLI_EXIT_BAD_INPUT;
         }
+        else if (k == OPT_LIMIT)
+        {
+            if (cli_parse_limit(&a->limits, arg) != CLI_EXIT_OK)
+                return CLI_EXIT_BAD_INPUT;
+        }
         else if (k == OPT_DIGITS || k == OPT_MAX_PREC)
         {
             unsigned long v;
@@ -185,5 +193,6 @@ cmd_derive(int argc, char **argv)
 
     if (status != CLI_EXIT_OK)
         return status < 0 ? CLI_EXIT_OK : status;
-    return cli_write_lesson(a.lesson, a.output, write_derivation, &a);
+    return cli_write_lesson(a.lesson, a.output, &a.limits, write_derivation,
+                            &a);
 }

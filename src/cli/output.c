@@ -86,7 +86,8 @@ cli_output_close(cli_output *out, int ok)
 
 int
 cli_write_lesson(const char *path, const char *output,
-                 cli_lesson_writer write, void *ctx)
+                 const exattn_limits_t *limits, cli_lesson_writer write,
+                 void *ctx)
 {
     exattn_lesson *lesson = NULL;
     exattn_error_t err;
@@ -94,7 +95,7 @@ cli_write_lesson(const char *path, const char *output,
     int status, code;
 
     exattn_error_init(&err);
-    if (exattn_lesson_read_file(&lesson, path, NULL, &err) != EXATTN_OK)
+    if (exattn_lesson_read_file(&lesson, path, limits, &err) != EXATTN_OK)
     {
         cli_error_lib(&err);
         return CLI_EXIT_BAD_INPUT;

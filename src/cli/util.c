@@ -1,6 +1,7 @@
 /* Messages and option parsing shared by the commands. */
 #include <stdarg.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 #include "cli/cli.h"
 
@@ -143,4 +144,45 @@ cli_require(const char *slot, const char *cmd, const char *what)
         return CLI_EXIT_OK;
     cli_error("%s needs %s (see exattn %s --help)", cmd, what, cmd);
     return CLI_EXIT_BAD_INPUT;
+}
+
+int
+cli_parse_limit(exattn_limits_t *limits, const char *arg)
+{
+    static const struct
+    {
+        const char *name;
+        size_t offset;
+        unsigned long max;
+    } names[] = {
+        { "bytes", offsetof(exattn_limits_t, max_file_bytes), 1UL << 40 },
+        { "rows", offsetof(exattn_limits_t, max_rows), 1UL << 24 },
+        { "width", offsetof(exattn_limits_t, max_width), 1UL << 24 },
+        { "cells", offsetof(exattn_limits_t, max_cells), 1UL << 32 },
+        { "depth", offsetof(exattn_limits_t, max_depth), 10000 },
+    };
+    const char *eq = strchr(arg, '=');
+    unsigned long v;
+    size_t k, n = eq ? (size_t)(eq - arg) : 0;
+    char opt[64];
+
+    for (k = 0; eq != NULL && k < sizeof names / sizeof *names; k++)
+        if (strlen(names[k].name) == n && strncmp(arg, names[k].name, n) == 0)
+            break;
+    if (eq == NULL || k == sizeof names / sizeof *names)
+    {
+        cli_error("--limit %s: expected NAME=N with NAME one of bytes, rows, "
+                  "width, cells, depth", arg);
+        return CLI_EXIT_BAD_INPUT;
+    }
+    snprintf(opt, sizeof opt, "--limit %.*s=", (int)n, arg);
+    if (cli_parse_count(&v, opt, eq + 1, names[k].max) != CLI_EXIT_OK)
+        return CLI_EXIT_BAD_INPUT;
+    if (v == 0)
+    {
+        cli_error("--limit %s: a limit is at least 1", arg);
+        return CLI_EXIT_BAD_INPUT;
+    }
+    *(size_t *)((char *)limits + names[k].offset) = (size_t)v;
+    return CLI_EXIT_OK;
 }
