@@ -274,3 +274,36 @@ th_run_to(const char *const *argv, const char *stdout_path, char **err)
 {
     return run(argv, stdout_path, NULL, err);
 }
+
+int
+th_run_closed_pipe(const char *const *argv, char **err)
+{
+    const char *exe = getenv("EXATTN");
+    FILE *fe = tmpfile();
+    const char *args[64];
+    size_t k = 0;
+    int fds[2], status;
+    pid_t pid;
+
+    cr_assert_not_null(exe, "EXATTN is not set (run through make check)");
+    cr_assert(fe != NULL && pipe(fds) == 0, "cannot open the pipe");
+    close(fds[0]);              /* nobody will read: writes fail (EPIPE) */
+    args[k++] = exe;
+    while (*argv && k < 63)
+        args[k++] = *argv++;
+    args[k] = NULL;
+    fflush(NULL);
+    pid = fork();
+    cr_assert_neq(pid, -1, "fork failed");
+    if (pid == 0)
+    {
+        dup2(fds[1], 1);
+        dup2(fileno(fe), 2);
+        execv(exe, (char *const *)args);
+        _exit(127);
+    }
+    close(fds[1]);
+    waitpid(pid, &status, 0);
+    *err = read_fd_file(fe);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}

@@ -46,6 +46,9 @@ int th_run(const char *const *argv, char **out, char **err);
 /* The same with stdout sent to the file `stdout_path` (e.g. /dev/full). */
 int th_run_to(const char *const *argv, const char *stdout_path, char **err);
 
+/* The same with stdout a pipe nobody reads (a closed pipe). */
+int th_run_closed_pipe(const char *const *argv, char **err);
+
 /* A fresh temporary directory (caller frees the path), and a file in it
  * holding `text` (caller frees the path). */
 char *th_tmpdir(void);
