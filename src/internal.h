@@ -207,6 +207,11 @@ struct exattn_lesson
 int exattn_lesson__with_values(exattn_lesson **out, const exattn_lesson *l,
                                const exattn_matrix *v);
 
+/* exattn_mpq_set_text with another limit on exponents and digits
+ * (src/num/parse.c). */
+int exattn_num__set_text(mpq_t out, const char *text, size_t len,
+                         long max_exponent, exattn_error_t *err);
+
 /* 1/sqrt(d) = coef * sqrt(surd) with surd square-free (src/num/surd.c).
  * d must be a positive rational. */
 int exattn_num__inv_sqrt(mpq_t coef, unsigned long *surd, const mpq_t d);

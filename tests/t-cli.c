@@ -568,3 +568,33 @@ Test(cli, a_huge_lesson_is_refused_before_it_is_read)
     free(path);
     free(dir);
 }
+
+/* Every limit can be raised: what is refused by default passes with
+ * --limit, and lowering one gives its message. */
+Test(cli, limits_can_be_raised)
+{
+    char deep[700];
+    const char *nest[] = { "eval", deep, "--limit", "nesting=2000", NULL };
+    const char *expo[] = { "eval", "1e150000", "--digits", "0", "--limit",
+                           "exponent=200000", NULL };
+    const char *len[] = { "eval", "1+1", "--limit", "length=2", NULL };
+    char *out, *err;
+
+    memset(deep, '(', 300);
+    deep[300] = '1';
+    memset(deep + 301, ')', 300);
+    deep[601] = '\0';
+    cr_assert_eq(th_run(nest, &out, &err), 0, "%s", err);
+    cr_assert_not_null(strstr(out, "value:   1"), "%s", out);
+    free(out);
+    free(err);
+    cr_assert_eq(th_run(expo, &out, &err), 0, "%s", err);
+    cr_assert_not_null(strstr(out, "status:  EXACT"), "%s", out);
+    free(out);
+    free(err);
+    cr_assert_eq(th_run(len, &out, &err), 2);
+    cr_assert_str_eq(err, "exattn: expression: 3 bytes, more than the limit "
+                          "of 2\n");
+    free(out);
+    free(err);
+}

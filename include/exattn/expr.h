@@ -15,8 +15,8 @@
 
 typedef struct exattn_expr exattn_expr;
 
-/* Limits: an expression longer than EXATTN_EXPR_MAX_LENGTH bytes or nested
- * deeper than EXATTN_EXPR_MAX_DEPTH is refused (EXATTN_ELIMIT). */
+/* Default limits (exattn_limits_t's max_expr_length, max_expr_depth): an
+ * expression longer or nested deeper is refused (EXATTN_ELIMIT). */
 #define EXATTN_EXPR_MAX_LENGTH 10000
 #define EXATTN_EXPR_MAX_DEPTH 200
 
@@ -29,6 +29,14 @@ typedef struct exattn_expr exattn_expr;
 EXATTN_WUR int exattn_expr_parse(exattn_expr **out, const char *text,
                                  size_t len, const char *name,
                                  exattn_error_t *err);
+/* The same under other limits (NULL: EXATTN_LIMITS_INIT): expression
+ * length and nesting, the size of exact results in bits, the exponent
+ * and digits of number literals. */
+EXATTN_WUR int exattn_expr_parse_limited(exattn_expr **out,
+                                         const char *text, size_t len,
+                                         const char *name,
+                                         const exattn_limits_t *limits,
+                                         exattn_error_t *err);
 void exattn_expr_free(exattn_expr *e);
 
 /* EXATTN_EXACT when the value is a rational the parser proved. */

@@ -19,9 +19,16 @@ typedef struct
     size_t max_width;        /* d_model, d_k and d_v */
     size_t max_cells;        /* n*m and every matrix's rows*cols */
     size_t max_depth;        /* JSON nesting */
+    size_t max_expr_length;  /* an expression's bytes (claims, eval) */
+    size_t max_expr_depth;   /* an expression's nesting */
+    unsigned long max_exact_bits;   /* an exact result inside an
+                                       expression */
+    long max_exponent;       /* of a number literal ("1e-3"), and its
+                                digits */
 } exattn_limits_t;
 
-#define EXATTN_LIMITS_INIT { 64u << 20, 65536u, 4096u, 1u << 24, 32u }
+#define EXATTN_LIMITS_INIT { 64u << 20, 65536u, 4096u, 1u << 24, 32u, \
+                             10000u, 200u, 1000000UL, 100000L }
 
 typedef enum
 {

@@ -92,13 +92,16 @@ int cli_write_lesson(const char *path, const char *output,
                      const exattn_limits_t *limits,
                      cli_lesson_writer write, void *ctx);
 
-/* "--limit NAME=N": raise or lower one of the lesson limits (bytes, rows,
- * width, cells, depth). */
+/* "--limit NAME=N": raise or lower one of the limits (bytes, rows, width,
+ * cells, depth, length, nesting, bits, exponent). */
 int cli_parse_limit(exattn_limits_t *limits, const char *arg);
 #define CLI_LIMIT_HELP \
-    "raise or lower a lesson limit: bytes=N (67108864),\n" \
-    "                         rows=N (65536), width=N (4096), cells=N\n" \
-    "                         (16777216), depth=N (32); repeatable"
+    "raise or lower a limit: bytes=N (67108864), rows=N (65536),\n" \
+    "                         width=N (4096), cells=N (16777216), depth=N\n" \
+    "                         (32: JSON nesting), length=N (10000) and\n" \
+    "                         nesting=N (200) of expressions, bits=N\n" \
+    "                         (1000000: exact results), exponent=N\n" \
+    "                         (100000: of number literals); repeatable"
 
 /* Read the lesson at `path` and write what `write` makes of it to stdout
  * or, all or nothing, to `output`: the shape of derive and check. */
@@ -108,12 +111,15 @@ int cli_write_lesson(const char *path, const char *output,
                      const exattn_limits_t *limits,
                      cli_lesson_writer write, void *ctx);
 
-/* "--limit NAME=N": raise or lower one of the lesson limits (bytes, rows,
- * width, cells, depth). */
+/* "--limit NAME=N": raise or lower one of the limits (bytes, rows, width,
+ * cells, depth, length, nesting, bits, exponent). */
 int cli_parse_limit(exattn_limits_t *limits, const char *arg);
 #define CLI_LIMIT_HELP \
-    "raise or lower a lesson limit: bytes=N (67108864),\n" \
-    "                         rows=N (65536), width=N (4096), cells=N\n" \
-    "                         (16777216), depth=N (32); repeatable"
+    "raise or lower a limit: bytes=N (67108864), rows=N (65536),\n" \
+    "                         width=N (4096), cells=N (16777216), depth=N\n" \
+    "                         (32: JSON nesting), length=N (10000) and\n" \
+    "                         nesting=N (200) of expressions, bits=N\n" \
+    "                         (1000000: exact results), exponent=N\n" \
+    "                         (100000: of number literals); repeatable"
 
 #endif

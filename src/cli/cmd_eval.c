@@ -1,9 +1,9 @@
-/* exattn eval 'EXPR' [--digits N] [--max-prec BITS] */
+/* exattn eval 'EXPR' [--digits N] [--max-prec BITS] [--limit NAME=N] */
 #include <stdlib.h>
 #include <string.h>
 #include "cli/cli.h"
 
-enum { OPT_DIGITS, OPT_MAX_PREC, OPT_HELP };
+enum { OPT_DIGITS, OPT_MAX_PREC, OPT_LIMIT, OPT_HELP };
 
 static const cli_opt opts[] = {
     { "--digits", NULL, "N",
@@ -12,6 +12,7 @@ static const cli_opt opts[] = {
     { "--max-prec", NULL, "BITS",
       "cap the working precision (default: 4 times the first);\n"
       "                         beyond it the decimal is \"undecided\"" },
+    { "--limit", NULL, "NAME=N", CLI_LIMIT_HELP },
     { "--help", "-h", NULL, "show this help" },
     { NULL, NULL, NULL, NULL }
 };
@@ -25,8 +26,8 @@ help(FILE *f)
         "print its certified decimal.  The language: integers, decimals\n"
         "(0.125, 1e-3), p/q, + - * / ^ (also · ×), unary minus, ( ) and\n"
         "{ }, e, e^x, exp, sqrt or √, sin, cos, ln.  Expressions are limited\n"
-        "to 10000 bytes and 200 levels of nesting.  Exit status: 0 success,\n"
-        "2 bad input or usage.", opts);
+        "to 10000 bytes and 200 levels of nesting (see --limit).  Exit\n"
+        "status: 0 success, 2 bad input or usage.", opts);
 }
 
 typedef struct
@@ -34,6 +35,7 @@ typedef struct
     const char *text;
     unsigned long digits;
     mpfr_prec_t max_prec;
+    exattn_limits_t limits;
 } eval_args;
 
 static int
@@ -45,6 +47,7 @@ parse_args(eval_args *a, int argc, char **argv)
 
     memset(a, 0, sizeof *a);
     a->digits = 20;
+    a->limits = (exattn_limits_t)EXATTN_LIMITS_INIT;
     for (i = 1; i < argc; i++)
     {
         /* "-1/2" is an expression, not an option */
@@ -57,7 +60,12 @@ parse_args(eval_args *a, int argc, char **argv)
             help(stdout);
             return -1;
         }
-        if (k == OPT_DIGITS || k == OPT_MAX_PREC)
+        if (k == OPT_LIMIT)
+        {
+            if (cli_parse_limit(&a->limits, arg) != CLI_EXIT_OK)
+                return CLI_EXIT_BAD_INPUT;
+        }
+        else if (k == OPT_DIGITS || k == OPT_MAX_PREC)
         {
             if (cli_parse_count(&v, opts[k].long_name, arg, k == OPT_DIGITS
                     ? EXATTN_MAX_DIGITS : EXATTN_MAX_PREC)
@@ -122,8 +130,8 @@ cmd_eval(int argc, char **argv)
     if (status != CLI_EXIT_OK)
         return status < 0 ? CLI_EXIT_OK : status;
     exattn_error_init(&err);
-    if (exattn_expr_parse(&e, a.text, strlen(a.text), "expression", &err)
-        != EXATTN_OK)
+    if (exattn_expr_parse_limited(&e, a.text, strlen(a.text), "expression",
+                                  &a.limits, &err) != EXATTN_OK)
     {
         cli_error_lib(&err);
         return CLI_EXIT_BAD_INPUT;

@@ -160,6 +160,12 @@ cli_parse_limit(exattn_limits_t *limits, const char *arg)
         { "width", offsetof(exattn_limits_t, max_width), 1UL << 24 },
         { "cells", offsetof(exattn_limits_t, max_cells), 1UL << 32 },
         { "depth", offsetof(exattn_limits_t, max_depth), 10000 },
+        { "length", offsetof(exattn_limits_t, max_expr_length),
+          1UL << 30 },
+        { "nesting", offsetof(exattn_limits_t, max_expr_depth), 100000 },
+        { "bits", offsetof(exattn_limits_t, max_exact_bits), 1UL << 34 },
+        { "exponent", offsetof(exattn_limits_t, max_exponent),
+          100000000 },
     };
     const char *eq = strchr(arg, '=');
     unsigned long v;
@@ -172,7 +178,8 @@ cli_parse_limit(exattn_limits_t *limits, const char *arg)
     if (eq == NULL || k == sizeof names / sizeof *names)
     {
         cli_error("--limit %s: expected NAME=N with NAME one of bytes, rows, "
-                  "width, cells, depth", arg);
+                  "width, cells, depth, length, nesting, bits, exponent",
+                  arg);
         return CLI_EXIT_BAD_INPUT;
     }
     snprintf(opt, sizeof opt, "--limit %.*s=", (int)n, arg);
@@ -183,6 +190,12 @@ cli_parse_limit(exattn_limits_t *limits, const char *arg)
         cli_error("--limit %s: a limit is at least 1", arg);
         return CLI_EXIT_BAD_INPUT;
     }
-    *(size_t *)((char *)limits + names[k].offset) = (size_t)v;
+    /* the fields are size_t, unsigned long or long: all as wide */
+    if (strcmp(names[k].name, "exponent") == 0)
+        limits->max_exponent = (long)v;
+    else if (strcmp(names[k].name, "bits") == 0)
+        limits->max_exact_bits = v;
+    else
+        *(size_t *)((char *)limits + names[k].offset) = (size_t)v;
     return CLI_EXIT_OK;
 }

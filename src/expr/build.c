@@ -135,7 +135,8 @@ exattn_expr__apply(exattn_expr *pool, exattn_xop op, exattn_xnode *a,
                           "out of memory");
         return NULL;
     }
-    if (exattn_expr__fold(n, pool->name, err) != EXATTN_OK)
+    if (exattn_expr__fold(n, pool->name, EXATTN_EXPR_MAX_BITS, err)
+        != EXATTN_OK)
         return NULL;
     if (!n->exact && (n->lin = exattn_lform__of(n)) != NULL
         && exattn_lform__is_constant(n->lin, n->value))

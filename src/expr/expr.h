@@ -66,7 +66,11 @@ int exattn_expr__domain(const exattn_xnode *n, const char *name,
                         exattn_error_t *err, const char *what);
 
 /* Decide exactness of a new node from its operands (src/expr/fold.c). */
-int exattn_expr__fold(exattn_xnode *n, const char *name, exattn_error_t *err);
+int exattn_expr__fold(exattn_xnode *n, const char *name,
+                      unsigned long max_bits, exattn_error_t *err);
+
+/* Exact results of built expressions stay within the default limit. */
+#define EXATTN_EXPR_MAX_BITS 1000000UL
 
 /* Enclose a node's value at precision wp (src/expr/eval.c): 0 ok, 1 too
  * wide (refine), or a negative exattn_code_t with err filled. */

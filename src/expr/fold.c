@@ -6,9 +6,6 @@
  * values at nonzero rational points are irrational. */
 #include "expr/expr.h"
 
-/* An exact result must stay representable: at most this many bits. */
-#define EXATTN_EXPR_MAX_BITS 1000000UL
-
 /* q^(p/r) exactly, when q >= 0 is a perfect r-th power: 1 if done. */
 static int
 rational_root(mpq_t out, const mpq_t q, unsigned long r)
@@ -33,6 +30,7 @@ rational_root(mpq_t out, const mpq_t q, unsigned long r)
 /* base^k for an integer k, exactly, within the size limit. */
 static int
 integer_power(exattn_xnode *n, const mpq_t base, const mpz_t k,
+              unsigned long max_bits,
               const char *name, exattn_error_t *err)
 {
     unsigned long bits = mpz_sizeinbase(mpq_numref(base), 2)
@@ -57,7 +55,7 @@ integer_power(exattn_xnode *n, const mpq_t base, const mpz_t k,
     }
     mpz_init(ak);
     mpz_abs(ak, k);
-    if (!mpz_fits_ulong_p(ak) || mpz_get_ui(ak) > EXATTN_EXPR_MAX_BITS / bits)
+    if (!mpz_fits_ulong_p(ak) || mpz_get_ui(ak) > max_bits / bits)
     {
         mpz_clear(ak);
         return exattn_error__set(err, EXATTN_ELIMIT, name, 1, n->column,
@@ -75,7 +73,8 @@ integer_power(exattn_xnode *n, const mpq_t base, const mpz_t k,
 
 /* base^(p/q) with both exact. */
 static int
-fold_power(exattn_xnode *n, const char *name, exattn_error_t *err)
+fold_power(exattn_xnode *n, const char *name, unsigned long max_bits,
+           exattn_error_t *err)
 {
     mpq_srcptr base = n->a->value, expo = n->b->value;
     mpq_t root;
@@ -83,7 +82,7 @@ fold_power(exattn_xnode *n, const char *name, exattn_error_t *err)
 
     if (mpz_cmp_ui(mpq_denref(expo), 1) == 0)
     {
-        rc = integer_power(n, base, mpq_numref(expo), name, err);
+        rc = integer_power(n, base, mpq_numref(expo), max_bits, name, err);
         n->exact = rc == EXATTN_OK;
         return rc;
     }
@@ -96,7 +95,7 @@ fold_power(exattn_xnode *n, const char *name, exattn_error_t *err)
     mpq_init(root);
     if (rational_root(root, base, mpz_get_ui(mpq_denref(expo))))
     {
-        rc = integer_power(n, root, mpq_numref(expo), name, err);
+        rc = integer_power(n, root, mpq_numref(expo), max_bits, name, err);
         n->exact = rc == EXATTN_OK;
         mpq_clear(root);
         return rc;
@@ -106,7 +105,8 @@ fold_power(exattn_xnode *n, const char *name, exattn_error_t *err)
 }
 
 static int
-fold_binary(exattn_xnode *n, const char *name, exattn_error_t *err)
+fold_binary(exattn_xnode *n, const char *name, unsigned long max_bits,
+            exattn_error_t *err)
 {
     mpq_srcptr a = n->a->value, b = n->b->value;
     int ea = n->a->exact, eb = n->b->exact;
@@ -137,7 +137,7 @@ fold_binary(exattn_xnode *n, const char *name, exattn_error_t *err)
     case EXATTN_X_SUB: mpq_sub(n->value, a, b); break;
     case EXATTN_X_MUL: mpq_mul(n->value, a, b); break;
     case EXATTN_X_DIV: mpq_div(n->value, a, b); break;
-    default: n->exact = 0; return fold_power(n, name, err);
+    default: n->exact = 0; return fold_power(n, name, max_bits, err);
     }
     return EXATTN_OK;
 }
@@ -214,7 +214,8 @@ fold_function(exattn_xnode *n, const char *name, exattn_error_t *err)
 }
 
 int
-exattn_expr__fold(exattn_xnode *n, const char *name, exattn_error_t *err)
+exattn_expr__fold(exattn_xnode *n, const char *name, unsigned long max_bits,
+                  exattn_error_t *err)
 {
     switch (n->op)
     {
@@ -229,7 +230,7 @@ exattn_expr__fold(exattn_xnode *n, const char *name, exattn_error_t *err)
     case EXATTN_X_MUL:
     case EXATTN_X_DIV:
     case EXATTN_X_POW:
-        return fold_binary(n, name, err);
+        return fold_binary(n, name, max_bits, err);
     default:
         return fold_function(n, name, err);
     }

@@ -10,7 +10,7 @@
  * "implicit" multiplication joins a product to a following "√", "(" ,
  * "{", "e" or function name: 3√2, 2(1+e).  A number is digits with an
  * optional point and exponent; "1e-3" is 1/1000, while "2e" is 2·e.
- * Nesting is bounded by EXATTN_EXPR_MAX_DEPTH. */
+ * Nesting is bounded by the limits' max_expr_depth. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,11 +20,12 @@ typedef struct
 {
     const char *s;
     size_t len, pos;
-    unsigned depth;
+    size_t depth;
     exattn_expr *e;
     const char *name;
     exattn_error_t *err;
     int code;                   /* first error */
+    const exattn_limits_t *limits;
 } parser;
 
 static unsigned long
@@ -45,6 +46,16 @@ fail(parser *p, int code, size_t pos, const char *msg)
         p->code = exattn_error__set(p->err, code, p->name, 1,
                                     column_at(p, pos), "%s", msg);
     return NULL;
+}
+
+static exattn_xnode *
+too_deep(parser *p, size_t pos)
+{
+    char msg[64];
+
+    snprintf(msg, sizeof msg, "nesting deeper than %zu levels",
+             p->limits->max_expr_depth);
+    return fail(p, EXATTN_ELIMIT, pos, msg);
 }
 
 static void
@@ -93,7 +104,8 @@ make(parser *p, exattn_xop op, exattn_xnode *a, exattn_xnode *b,
     n = exattn_expr__node(p->e, op, a, b, column_at(p, pos));
     if (n == NULL)
         return fail(p, EXATTN_ENOMEM, pos, "out of memory");
-    if (exattn_expr__fold(n, p->name, p->err) != EXATTN_OK)
+    if (exattn_expr__fold(n, p->name, p->limits->max_exact_bits, p->err)
+        != EXATTN_OK)
     {
         p->code = p->err ? p->err->code : EXATTN_EDOMAIN;
         return NULL;
@@ -132,8 +144,8 @@ number(parser *p)
     if (n == NULL)
         return NULL;
     exattn_error_init(&why);
-    if (exattn_mpq_set_text(n->value, p->s + start, end - start, &why)
-        != EXATTN_OK)
+    if (exattn_num__set_text(n->value, p->s + start, end - start,
+                             p->limits->max_exponent, &why) != EXATTN_OK)
         return fail(p, why.code, start, why.message);
     n->literal = malloc(end - start + 1);
     if (n->literal == NULL)
@@ -207,9 +219,8 @@ primary(parser *p)
         return identifier(p);
     if (accept(p, "√"))
     {
-        if (++p->depth > EXATTN_EXPR_MAX_DEPTH)
-            return fail(p, EXATTN_ELIMIT, start, "nesting deeper than 200 "
-                        "levels");
+        if (++p->depth > p->limits->max_expr_depth)
+            return too_deep(p, start);
         n = primary(p);
         p->depth--;
         return n ? make(p, EXATTN_X_SQRT, n, NULL, start) : NULL;
@@ -258,9 +269,8 @@ unary(parser *p)
 
     skip_space(p);
     start = p->pos;
-    if (++p->depth > EXATTN_EXPR_MAX_DEPTH)
-        return fail(p, EXATTN_ELIMIT, start, "nesting deeper than 200 "
-                    "levels");
+    if (++p->depth > p->limits->max_expr_depth)
+        return too_deep(p, start);
     if (accept(p, "-") || accept(p, "−"))
     {
         n = unary(p);
@@ -318,9 +328,8 @@ sum(parser *p)
     exattn_xnode *n, *rhs;
     exattn_xop op;
 
-    if (++p->depth > EXATTN_EXPR_MAX_DEPTH)
-        return fail(p, EXATTN_ELIMIT, p->pos, "nesting deeper than 200 "
-                    "levels");
+    if (++p->depth > p->limits->max_expr_depth)
+        return too_deep(p, p->pos);
     skip_space(p);
     start = p->pos;
     n = product(p);
@@ -343,15 +352,25 @@ int
 exattn_expr_parse(exattn_expr **out, const char *text, size_t len,
                   const char *name, exattn_error_t *err)
 {
+    return exattn_expr_parse_limited(out, text, len, name, NULL, err);
+}
+
+int
+exattn_expr_parse_limited(exattn_expr **out, const char *text, size_t len,
+                          const char *name, const exattn_limits_t *limits,
+                          exattn_error_t *err)
+{
+    static const exattn_limits_t defaults = EXATTN_LIMITS_INIT;
     parser p;
     exattn_expr *e;
 
     *out = NULL;
     name = name ? name : "expression";
-    if (len > EXATTN_EXPR_MAX_LENGTH)
+    limits = limits ? limits : &defaults;
+    if (len > limits->max_expr_length)
         return exattn_error__set(err, EXATTN_ELIMIT, name, 0, 0,
-            "%zu bytes, more than the limit of %d", len,
-            EXATTN_EXPR_MAX_LENGTH);
+            "%zu bytes, more than the limit of %zu", len,
+            limits->max_expr_length);
     if (memchr(text, '\0', len) != NULL)
         return exattn_error__set(err, EXATTN_ESYNTAX, name, 0, 0,
                                  "the expression holds a NUL byte");
@@ -369,6 +388,7 @@ exattn_expr_parse(exattn_expr **out, const char *text, size_t len,
     p.e = e;
     p.name = name;
     p.err = err;
+    p.limits = limits;
     e->root = sum(&p);
     skip_space(&p);
     if (e->root != NULL && p.pos < p.len)

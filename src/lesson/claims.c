@@ -334,8 +334,8 @@ read_value(exattn_claim *c, size_t i, const exattn_jnode *v,
         return exattn_lesson__number(c->exact[i], rc, v, "claim");
     default:
         exattn_error_init(&why);
-        code = exattn_expr_parse(&c->named[i], v->text, v->len, rc->file,
-                                 &why);
+        code = exattn_expr_parse_limited(&c->named[i], v->text, v->len,
+                                         rc->file, rc->limits, &why);
         if (code != EXATTN_OK)
             return exattn_lesson__fail(rc, code, v,
                 "claim \"%.80s\": named \"%.60s\": column %lu: %s",
@@ -417,8 +417,8 @@ read_subject(exattn_claim *c, const exattn_lesson *l, const exattn_jnode *obj,
     c->target = EXATTN_TARGET_EXPR;
     c->count = 1;
     exattn_error_init(&why);
-    code = exattn_expr_parse(&c->expr, expr->text, expr->len, rc->file,
-                             &why);
+    code = exattn_expr_parse_limited(&c->expr, expr->text, expr->len,
+                                     rc->file, rc->limits, &why);
     if (code != EXATTN_OK)
         return exattn_lesson__fail(rc, code, expr,
             "claim expression \"%.60s\": column %lu: %s", expr->text,

@@ -37,7 +37,8 @@ exattn_lesson__number(mpq_t out, const exattn_rctx *rc,
             "%s: expected a number, found %s", what,
             exattn_json__kind_name(node->kind));
     exattn_error_init(&why);
-    code = exattn_mpq_set_text(out, node->text, node->len, &why);
+    code = exattn_num__set_text(out, node->text, node->len,
+                                rc->limits->max_exponent, &why);
     if (code != EXATTN_OK)
         return exattn_lesson__fail(rc, code, node, "%s: %s", what,
                                    why.message);

@@ -39,8 +39,8 @@ skip_digits(cursor *c)
 /* Parse the exponent digits after 'e' into *exp, refusing magnitudes above
  * EXATTN_MAX_EXPONENT before they can overflow. */
 static int
-read_exponent(
-    cursor *c, long *exp, const char *text, int tlen, exattn_error_t *err)
+read_exponent(cursor *c, long *exp, const char *text, int tlen, long max,
+              exattn_error_t *err)
 {
     int sign = 1;
     long e = 0;
@@ -53,10 +53,10 @@ read_exponent(
     {
         e = e * 10 + (c->s[c->pos++] - '0');
         ndig++;
-        if (e > EXATTN_MAX_EXPONENT)
+        if (e > max)
             return exattn_error__msg(err, EXATTN_ELIMIT,
                 "\"%.*s\": exponent beyond the limit of %ld", tlen, text,
-                EXATTN_MAX_EXPONENT);
+                max);
     }
     if (ndig == 0)
         return exattn_error__msg(err, EXATTN_ENUMBER,
@@ -83,8 +83,8 @@ scale_by_ten(mpq_t out, long shift)
 
 /* One decimal number at the cursor: [+-]digits[.digits][e[+-]digits]. */
 static int
-read_decimal(
-    mpq_t out, cursor *c, const char *text, int tlen, exattn_error_t *err)
+read_decimal(mpq_t out, cursor *c, const char *text, int tlen, long max,
+             exattn_error_t *err)
 {
     size_t int_start, int_len, frac_start, frac_len = 0;
     long exp = 0;
@@ -102,10 +102,10 @@ read_decimal(
         frac_start = c->pos;
         frac_len = skip_digits(c);
     }
-    if (int_len + frac_len > EXATTN_MAX_EXPONENT)
+    if (int_len + frac_len > (size_t)max)
         return exattn_error__msg(err, EXATTN_ELIMIT,
             "\"%.*s...\": %zu digits, beyond the limit of %ld", tlen, text,
-            int_len + frac_len, EXATTN_MAX_EXPONENT);
+            int_len + frac_len, max);
     if (int_len + frac_len == 0)
         return exattn_error__msg(err, EXATTN_ENUMBER,
             "\"%.*s\": not an exact number (write an integer, a decimal "
@@ -114,7 +114,7 @@ read_decimal(
     if (peek(c) == 'e' || peek(c) == 'E')
     {
         c->pos++;
-        rc = read_exponent(c, &exp, text, tlen, err);
+        rc = read_exponent(c, &exp, text, tlen, max, err);
         if (rc != EXATTN_OK)
             return rc;
     }
@@ -137,6 +137,13 @@ int
 exattn_mpq_set_text(
     mpq_t out, const char *text, size_t len, exattn_error_t *err)
 {
+    return exattn_num__set_text(out, text, len, EXATTN_MAX_EXPONENT, err);
+}
+
+int
+exattn_num__set_text(mpq_t out, const char *text, size_t len, long max,
+                     exattn_error_t *err)
+{
     cursor c = {text, len, 0};
     int tlen = len > 60 ? 60 : (int)len; /* quote at most 60 bytes */
     mpq_t num, den;
@@ -144,11 +151,11 @@ exattn_mpq_set_text(
 
     mpq_init(num);
     mpq_init(den);
-    rc = read_decimal(num, &c, text, tlen, err);
+    rc = read_decimal(num, &c, text, tlen, max, err);
     if (rc == EXATTN_OK && peek(&c) == '/')
     {
         c.pos++;
-        rc = read_decimal(den, &c, text, tlen, err);
+        rc = read_decimal(den, &c, text, tlen, max, err);
         if (rc == EXATTN_OK && mpq_sgn(den) == 0)
             rc = exattn_error__msg(
                 err, EXATTN_ENUMBER, "\"%.*s\": division by zero", tlen, text);
