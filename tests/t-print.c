@@ -351,3 +351,18 @@ Test(print, write_errors_are_reported)
     fclose(f);
     exattn_lesson_free(l);
 }
+
+/* Seed 002's blocks: the presentation of every stage, in each format. */
+Test(print, seed_002_block_goldens)
+{
+    expect_golden("docs/examples/002-encoder-block.json",
+                  "tests/data/002-encoder-block.expected.txt", 0);
+    expect_golden("docs/examples/002-encoder-block.json",
+                  "tests/data/002-encoder-block.expected.json", 1);
+    expect_golden("docs/examples/002-encoder-block.json",
+                  "tests/data/002-encoder-block.expected.tex", 2);
+    expect_golden("docs/examples/002-positional-encoding.json",
+                  "tests/data/002-positional-encoding.expected.txt", 0);
+    expect_golden("docs/examples/002-cross-attention-block.json",
+                  "tests/data/002-cross-attention-block.expected.txt", 0);
+}

@@ -88,7 +88,11 @@ text_binary(pctx *b, const exattn_xnode *n, const char *sym)
     /* a - (b + c) and a / (b · c) keep their parentheses */
     int tight = n->op == EXATTN_X_SUB || n->op == EXATTN_X_DIV;
 
-    text_wrapped(b, n->a, level(b, n->a) < lv);
+    /* (1/3)/√x rather than 1/3/√x: a quotient divided again is wrapped */
+    text_wrapped(b, n->a, level(b, n->a) < lv
+                          || (n->op == EXATTN_X_DIV
+                              && level(b, n->a) == lv
+                              && n->a->op == EXATTN_X_DIV));
     put(b, sym);
     text_wrapped(b, n->b,
                  level(b, n->b) < lv || (tight && level(b, n->b) == lv));
