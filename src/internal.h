@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <gmp.h>
 #include "exattn.h"
 
@@ -218,24 +219,51 @@ int exattn_num__inv_sqrt(mpq_t coef, unsigned long *surd, const mpq_t d);
 
 /* ---- rows (src/row/) ---------------------------------------------------- */
 
+/* Integer views of Q, K, V (src/row/ints.c): NULL where an entry is not
+ * an integer of magnitude at most 2^20. */
+typedef struct
+{
+    int64_t *q, *k, *v;         /* row-major, like the matrices */
+} exattn_ints;
+
+int exattn_ints__new(exattn_ints **out, const exattn_lesson *l);
+void exattn_ints__free(exattn_ints *iv);
+
 struct exattn_row
 {
     const exattn_lesson *lesson;
     size_t index;
-    mpq_t *score;               /* m raw scores */
-    mpq_t *coef;                /* m scaled-score coefficients */
+    /* Scores are stored once per distinct value ("class"): a real head
+     * has a few hundred distinct scores among thousands of keys. */
+    size_t class_count;
+    mpq_t *class_score;         /* distinct raw scores */
+    mpq_t *class_coef;          /* their scaled-score coefficients */
+    mpq_ptr *score;             /* m: the raw score of key j */
+    mpq_ptr *coef;              /* m: its scaled-score coefficient */
     const unsigned char *allowed;
     size_t allowed_count;
     int weights_exact;
     mpq_t weight;               /* 1/|A| when weights_exact */
     unsigned char *out_exact;   /* d_v flags */
     mpq_t *out_value;           /* d_v values, meaningful where exact */
-    size_t *group;              /* m: equal-score group of each allowed key */
+    /* Equal-score groups of the allowed keys, in increasing scaled
+     * score: the rule's and the evaluation's unit. */
+    size_t *group;              /* m: group of an allowed key, else -1 */
     size_t group_count;
+    size_t *group_key;          /* first key (lowest index) of a group */
+    unsigned long *group_size;  /* its number of keys */
+    mpq_t *group_sum;           /* group_count x d_v: sum of V_jc */
+    size_t *order;              /* allowed_count keys by scaled score */
 };
 
-/* The exact-or-named rule (src/row/rule.c): from row->coef and
- * row->allowed, decide the weights and every output coordinate. */
-int exattn_rule__decide(exattn_row *row);
+/* Row i of l; with integer views (NULL: none), scores and group sums on
+ * machine integers. */
+int exattn_row__new_in(exattn_row **out, const exattn_lesson *l, size_t i,
+                       const exattn_ints *ints, exattn_error_t *err);
+
+/* The exact-or-named rule (src/row/rule.c): from row->order (allowed keys
+ * by scaled score) decide the groups, the weights and every output
+ * coordinate; group sums of V on integers when `v` is not NULL. */
+int exattn_rule__decide(exattn_row *row, const int64_t *v);
 
 #endif

@@ -157,6 +157,22 @@ exattn_ball__mul_q(exattn_ball *c, const exattn_ball *a, const mpq_t q)
     return rc;
 }
 
+/* An exact integer factor: |az - Az| <= |z| ra, plus the rounding.  No
+ * temporary ball, so a row's output sums stay cheap. */
+int
+exattn_ball__mul_z(exattn_ball *c, const exattn_ball *a, const mpz_t z)
+{
+    mpfr_t r;
+
+    mpfr_init2(r, EXATTN_RAD_PREC);
+    /* rad >= 0: round away from zero on either sign of z */
+    mpfr_mul_z(r, a->rad, z, mpz_sgn(z) < 0 ? MPFR_RNDD : MPFR_RNDU);
+    mpfr_abs(r, r, MPFR_RNDU);
+    finish(c, r, mpfr_mul_z(c->mid, a->mid, z, MPFR_RNDN));
+    mpfr_clear(r);
+    return 0;
+}
+
 /* With |b| > rb:  |a/b - A/B| <= (ra |b| + |a| rb) / (|b| (|b| - rb)) */
 int
 exattn_ball__div(exattn_ball *c, const exattn_ball *a, const exattn_ball *b)

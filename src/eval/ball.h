@@ -37,6 +37,7 @@ int exattn_ball__sub(exattn_ball *c, const exattn_ball *a,
 int exattn_ball__mul(exattn_ball *c, const exattn_ball *a,
                      const exattn_ball *b);
 int exattn_ball__mul_q(exattn_ball *c, const exattn_ball *a, const mpq_t q);
+int exattn_ball__mul_z(exattn_ball *c, const exattn_ball *a, const mpz_t z);
 int exattn_ball__div(exattn_ball *c, const exattn_ball *a,
                      const exattn_ball *b);
 int exattn_ball__neg(exattn_ball *c, const exattn_ball *a);

@@ -12,6 +12,7 @@
  * half (Ziv) up to the cap. */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include "internal.h"
 #include "eval/ball.h"
 #include "eval/decimal.h"
@@ -22,13 +23,19 @@ struct exattn_row_eval
 {
     const exattn_row *row;
     mpfr_prec_t wp;             /* precision of the balls; 0: none yet */
-    exattn_ball *scaled;        /* m */
-    exattn_ball *weight;        /* m (allowed keys) */
+    exattn_ball root;           /* sqrt(s) */
+    exattn_ball *weight;        /* group_count: each key's weight */
     exattn_ball *output;        /* d_v */
-    unsigned long *d;           /* m: kmax - k_j for allowed keys */
+    unsigned long *d;           /* group_count: kmax - k_g */
     exattn_head_eval *head;     /* the base u and L */
     int own_head;
     unsigned long growth_bits;  /* error growth to cover at first try */
+    /* Decimals already decided, per group (weights) and per distinct
+     * score (scaled scores): keys of equal score share them.  Valid for
+     * cache_digits and cache_prec. */
+    char **weight_dec, **scaled_dec;
+    unsigned long cache_digits;
+    mpfr_prec_t cache_prec;
 };
 
 static int
@@ -56,62 +63,79 @@ free_balls(exattn_ball *b, size_t count)
     free(b);
 }
 
+static void
+clear_cache(char **dec, size_t count)
+{
+    size_t i;
+
+    if (dec != NULL)
+        for (i = 0; i < count; i++)
+        {
+            free(dec[i]);
+            dec[i] = NULL;
+        }
+}
+
 void
 exattn_row_eval_free(exattn_row_eval *ev)
 {
-    const exattn_lesson *l;
+    const exattn_row *row;
 
     if (ev == NULL)
         return;
-    l = ev->row->lesson;
-    free_balls(ev->scaled, l->m);
-    free_balls(ev->weight, l->m);
-    free_balls(ev->output, l->dv);
+    row = ev->row;
+    free_balls(ev->weight, row->group_count);
+    free_balls(ev->output, row->lesson->dv);
+    exattn_ball__clear(&ev->root);
+    clear_cache(ev->weight_dec, row->group_count);
+    clear_cache(ev->scaled_dec, row->class_count);
+    free(ev->weight_dec);
+    free(ev->scaled_dec);
     free(ev->d);
     if (ev->own_head)
         exattn_head_eval_free(ev->head);
     free(ev);
 }
 
-/* L, and d_j = kmax - k_j as machine integers (ELIMIT if they are not). */
+/* k_g = c_g L for group g. */
+static void
+group_exponent(mpz_t k, const exattn_row_eval *ev, size_t g)
+{
+    mpq_srcptr c = ev->row->coef[ev->row->group_key[g]];
+
+    mpz_divexact(k, ev->head->lcm, mpq_denref(c));
+    mpz_mul(k, k, mpq_numref(c));
+}
+
+/* L, and d_g = kmax - k_g as machine integers (ELIMIT if they are not).
+ * Groups come in increasing score: the last has kmax. */
 static int
 exponents(exattn_row_eval *ev)
 {
     const exattn_row *row = ev->row;
-    size_t j, m = row->lesson->m;
-    mpz_t k, kmax, t;
-    int first = 1, rc = EXATTN_OK;
+    size_t g, groups = row->group_count;
+    mpz_t k, kmax;
+    int rc = EXATTN_OK;
     unsigned long dmax = 1;
 
-    mpz_inits(k, kmax, t, (mpz_ptr)0);
-    for (j = 0; j < m; j++)
-        if (row->allowed[j])
-        {
-            mpz_divexact(k, ev->head->lcm, mpq_denref(row->coef[j]));
-            mpz_mul(k, k, mpq_numref(row->coef[j]));
-            if (first || mpz_cmp(k, kmax) > 0)
-                mpz_set(kmax, k);
-            first = 0;
-        }
-    for (j = 0; j < m && rc == EXATTN_OK; j++)
+    mpz_inits(k, kmax, (mpz_ptr)0);
+    group_exponent(kmax, ev, groups - 1);
+    for (g = 0; g < groups && rc == EXATTN_OK; g++)
     {
-        ev->d[j] = 0;
-        if (!row->allowed[j])
-            continue;
-        mpz_divexact(k, ev->head->lcm, mpq_denref(row->coef[j]));
-        mpz_mul(k, k, mpq_numref(row->coef[j]));
-        mpz_sub(t, kmax, k);
-        if (!mpz_fits_ulong_p(t))
+        group_exponent(k, ev, g);
+        mpz_sub(k, kmax, k);
+        if (!mpz_fits_ulong_p(k))
             rc = EXATTN_ELIMIT;
-        else if ((ev->d[j] = mpz_get_ui(t)) > dmax)
-            dmax = ev->d[j];
+        else if ((ev->d[g] = mpz_get_ui(k)) > dmax)
+            dmax = ev->d[g];
     }
     /* pow_ui multiplies the radius of u by about d; V entries and m
      * scale absolute errors of outputs. */
     ev->growth_bits = (unsigned long)mpz_sizeinbase(ev->head->lcm, 2) + 2
                       + (unsigned long)ceil(log2((double)dmax + 1)
-                                            + log2((double)m + 1));
-    mpz_clears(k, kmax, t, (mpz_ptr)0);
+                                            + log2((double)row->lesson->m
+                                                   + 1));
+    mpz_clears(k, kmax, (mpz_ptr)0);
     return rc;
 }
 
@@ -121,18 +145,33 @@ own_head(exattn_row_eval *ev)
 {
     const exattn_row *row = ev->row;
     mpz_t lcm;
-    size_t j;
+    size_t g;
     int rc;
 
     mpz_init_set_ui(lcm, 1);
-    for (j = 0; j < row->lesson->m; j++)
-        if (row->allowed[j])
-            mpz_lcm(lcm, lcm, mpq_denref(row->coef[j]));
+    for (g = 0; g < row->group_count; g++)
+        mpz_lcm(lcm, lcm, mpq_denref(row->coef[row->group_key[g]]));
     rc = exattn_head_eval__new_lcm(&ev->head, row->lesson->surd, lcm,
                                    row->lesson->file);
     ev->own_head = 1;
     mpz_clear(lcm);
     return rc;
+}
+
+static int
+alloc_eval(exattn_row_eval *ev)
+{
+    const exattn_row *row = ev->row;
+
+    exattn_ball__init(&ev->root, 64);
+    ev->d = malloc(row->group_count * sizeof *ev->d);
+    ev->weight_dec = calloc(row->group_count, sizeof *ev->weight_dec);
+    ev->scaled_dec = calloc(row->class_count ? row->class_count : 1,
+                            sizeof *ev->scaled_dec);
+    if (!ev->d || !ev->weight_dec || !ev->scaled_dec
+        || alloc_balls(&ev->weight, row->group_count) != EXATTN_OK)
+        return EXATTN_ENOMEM;
+    return alloc_balls(&ev->output, row->lesson->dv);
 }
 
 int
@@ -149,16 +188,9 @@ exattn_row_eval_new(exattn_row_eval **out, const exattn_row *row,
                                  "out of memory");
     ev->row = row;
     ev->head = head;
-    ev->d = malloc(l->m * sizeof *ev->d);
-    rc = ev->d ? EXATTN_OK : EXATTN_ENOMEM;
+    rc = alloc_eval(ev);
     if (rc == EXATTN_OK && head == NULL)
         rc = own_head(ev);
-    if (rc == EXATTN_OK)
-        rc = alloc_balls(&ev->scaled, l->m);
-    if (rc == EXATTN_OK)
-        rc = alloc_balls(&ev->weight, l->m);
-    if (rc == EXATTN_OK)
-        rc = alloc_balls(&ev->output, l->dv);
     if (rc == EXATTN_OK)
         rc = exponents(ev);
     if (rc != EXATTN_OK)
@@ -172,46 +204,60 @@ exattn_row_eval_new(exattn_row_eval **out, const exattn_row *row,
     return EXATTN_OK;
 }
 
-/* The softmax of the row at precision wp: weights and outputs. */
+/* acc += t * q, with an integer q multiplied without a temporary. */
+static int
+add_product(exattn_ball *acc, exattn_ball *tmp, const exattn_ball *t,
+            mpq_srcptr q)
+{
+    int rc;
+
+    if (mpq_sgn(q) == 0)
+        return 0;
+    rc = mpz_cmp_ui(mpq_denref(q), 1) == 0
+             ? exattn_ball__mul_z(tmp, t, mpq_numref(q))
+             : exattn_ball__mul_q(tmp, t, q);
+    return rc | exattn_ball__add(acc, acc, tmp);
+}
+
+/* The softmax of the row at precision wp, one power of u per group:
+ * Z = sum_g N_g u^{d_g}, w_g = u^{d_g} / Z, and output c =
+ * (sum_g u^{d_g} S_gc) / Z with S_gc the group's sum of V_jc. */
 static int
 softmax(exattn_row_eval *ev, mpfr_prec_t wp)
 {
     const exattn_row *row = ev->row;
-    const exattn_lesson *l = row->lesson;
+    size_t g, c, dv = row->lesson->dv;
     exattn_ball u, z, t, acc;
-    size_t j, c;
+    mpz_t n;
     int rc = 0;
 
     exattn_ball__init(&u, wp);
     exattn_ball__init(&z, wp);
     exattn_ball__init(&t, wp);
     exattn_ball__init(&acc, wp);
+    mpz_init(n);
     rc |= exattn_head_eval__u(&u, ev->head, wp);
     exattn_ball__set_si(&z, 0);
-    for (j = 0; j < l->m; j++)
+    for (g = 0; g < row->group_count; g++)
     {
-        exattn_ball__set_prec(&ev->weight[j], wp);
-        if (!row->allowed[j])
-            continue;
-        rc |= exattn_ball__pow_ui(&ev->weight[j], &u, ev->d[j]);
-        rc |= exattn_ball__add(&z, &z, &ev->weight[j]);
+        exattn_ball__set_prec(&ev->weight[g], wp);
+        rc |= exattn_ball__pow_ui(&ev->weight[g], &u, ev->d[g]);
+        mpz_set_ui(n, row->group_size[g]);
+        rc |= exattn_ball__mul_z(&t, &ev->weight[g], n);
+        rc |= exattn_ball__add(&z, &z, &t);
     }
-    for (c = 0; c < l->dv; c++)
+    for (c = 0; c < dv; c++)
     {
         exattn_ball__set_prec(&ev->output[c], wp);
         exattn_ball__set_si(&acc, 0);
-        for (j = 0; j < l->m; j++)
-            if (row->allowed[j])
-            {
-                rc |= exattn_ball__mul_q(&t, &ev->weight[j],
-                                         EXATTN_AT(&l->v, j, c));
-                rc |= exattn_ball__add(&acc, &acc, &t);
-            }
+        for (g = 0; g < row->group_count; g++)
+            rc |= add_product(&acc, &t, &ev->weight[g],
+                              row->group_sum[g * dv + c]);
         rc |= exattn_ball__div(&ev->output[c], &acc, &z);
     }
-    for (j = 0; j < l->m; j++)
-        if (row->allowed[j])
-            rc |= exattn_ball__div(&ev->weight[j], &ev->weight[j], &z);
+    for (g = 0; g < row->group_count; g++)
+        rc |= exattn_ball__div(&ev->weight[g], &ev->weight[g], &z);
+    mpz_clear(n);
     exattn_ball__clear(&u);
     exattn_ball__clear(&z);
     exattn_ball__clear(&t);
@@ -219,26 +265,17 @@ softmax(exattn_row_eval *ev, mpfr_prec_t wp)
     return rc;
 }
 
-/* Every ball of the row at precision wp. */
+/* Every ball of the row at precision wp; scaled scores are formed on
+ * demand from sqrt(s). */
 static int
 evaluate(exattn_row_eval *ev, mpfr_prec_t wp)
 {
-    const exattn_row *row = ev->row;
-    const exattn_lesson *l = row->lesson;
-    exattn_ball root;
-    size_t j;
     int rc = 0;
 
-    exattn_ball__init(&root, wp);
-    exattn_ball__set_si(&root, (long)l->surd);
-    rc |= exattn_ball__sqrt(&root, &root);
-    for (j = 0; j < l->m; j++)
-    {
-        exattn_ball__set_prec(&ev->scaled[j], wp);
-        rc |= exattn_ball__mul_q(&ev->scaled[j], &root, row->coef[j]);
-    }
-    exattn_ball__clear(&root);
-    if (!row->weights_exact)
+    exattn_ball__set_prec(&ev->root, wp);
+    exattn_ball__set_si(&ev->root, (long)ev->row->lesson->surd);
+    rc |= exattn_ball__sqrt(&ev->root, &ev->root);
+    if (!ev->row->weights_exact)
         rc |= softmax(ev, wp);
     ev->wp = wp;
     return rc;
@@ -249,16 +286,20 @@ static int
 enclosure(exattn_ball *out, const exattn_row_eval *ev, exattn_kind_t kind,
           size_t key, size_t col)
 {
-    const exattn_lesson *l = ev->row->lesson;
+    const exattn_row *row = ev->row;
+    const exattn_lesson *l = row->lesson;
 
     exattn_ball__set_prec(out, ev->wp);
     switch (kind)
     {
-    case EXATTN_SCALED: exattn_ball__set(out, &ev->scaled[key]); return 0;
-    case EXATTN_WEIGHT: exattn_ball__set(out, &ev->weight[key]); return 0;
+    case EXATTN_SCALED:
+        return exattn_ball__mul_q(out, &ev->root, row->coef[key]);
+    case EXATTN_WEIGHT:
+        exattn_ball__set(out, &ev->weight[row->group[key]]);
+        return 0;
     case EXATTN_OUTPUT: exattn_ball__set(out, &ev->output[col]); return 0;
     case EXATTN_CONTRIBUTION:
-        return exattn_ball__mul_q(out, &ev->weight[key],
+        return exattn_ball__mul_q(out, &ev->weight[row->group[key]],
                                   EXATTN_AT(&l->v, key, col));
     default:
         return 1;
@@ -326,11 +367,11 @@ exattn_row_eval__decide(mpz_t d, exattn_ball *cert, mpfr_prec_t *wp_used,
     return rc;
 }
 
-int
-exattn_row_eval_decimal(char **out, int *exact, exattn_row_eval *ev,
-                        exattn_kind_t kind, size_t key, size_t col,
-                        unsigned long digits, mpfr_prec_t max_prec,
-                        exattn_error_t *err)
+static int
+decimal_uncached(char **out, int *exact, exattn_row_eval *ev,
+                 exattn_kind_t kind, size_t key, size_t col,
+                 unsigned long digits, mpfr_prec_t max_prec,
+                 exattn_error_t *err)
 {
     const exattn_row *row = ev->row;
     const char *file = row->lesson->file;
@@ -367,5 +408,66 @@ exattn_row_eval_decimal(char **out, int *exact, exattn_row_eval *ev,
     exattn_ball__clear(&cert);
     mpq_clear(q);
     mpz_clear(d);
+    return rc;
+}
+
+static char *
+copy_string(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *t = malloc(n);
+
+    return t ? memcpy(t, s, n) : NULL;
+}
+
+/* The cache slot of a quantity that keys of equal score share: a named
+ * weight (its group) or scaled score (its distinct score); NULL for the
+ * others. */
+static char **
+cache_slot(exattn_row_eval *ev, exattn_kind_t kind, size_t key)
+{
+    const exattn_row *row = ev->row;
+
+    if (key >= row->lesson->m
+        || exattn_row_status(row, kind, key, 0) != EXATTN_NAMED)
+        return NULL;
+    if (kind == EXATTN_WEIGHT)
+        return &ev->weight_dec[row->group[key]];
+    if (kind == EXATTN_SCALED)
+        return &ev->scaled_dec[row->coef[key] - row->class_coef[0]];
+    return NULL;
+}
+
+int
+exattn_row_eval_decimal(char **out, int *exact, exattn_row_eval *ev,
+                        exattn_kind_t kind, size_t key, size_t col,
+                        unsigned long digits, mpfr_prec_t max_prec,
+                        exattn_error_t *err)
+{
+    char **slot = cache_slot(ev, kind, key);
+    int rc;
+
+    if (slot != NULL
+        && (ev->cache_digits != digits || ev->cache_prec != max_prec))
+    {
+        clear_cache(ev->weight_dec, ev->row->group_count);
+        clear_cache(ev->scaled_dec, ev->row->class_count);
+        ev->cache_digits = digits;
+        ev->cache_prec = max_prec;
+    }
+    if (slot != NULL && *slot != NULL)
+    {
+        *out = copy_string(*slot);
+        if (exact)
+            *exact = 0;         /* a named value has no exact decimal */
+        return *out ? EXATTN_OK
+                    : exattn_error__set(err, EXATTN_ENOMEM,
+                                        ev->row->lesson->file, 0, 0,
+                                        "out of memory");
+    }
+    rc = decimal_uncached(out, exact, ev, kind, key, col, digits, max_prec,
+                          err);
+    if (rc == EXATTN_OK && slot != NULL)
+        *slot = copy_string(*out);   /* a failed copy: not cached */
     return rc;
 }

@@ -87,3 +87,33 @@ exattn_decimals__head(exattn_head_eval **out, const exattn_lesson *l,
         return EXATTN_OK;
     return exattn_head_eval_new(out, l, err);
 }
+
+int
+exattn_decimals__write_rows(FILE *f, exattn_sbuf *b, const exattn_lesson *l,
+                            const exattn_write_opts *opts,
+                            exattn_row_printer print, void *ctx,
+                            exattn_error_t *err)
+{
+    exattn_head_eval *head = NULL;
+    exattn_ints *ints = NULL;
+    exattn_row *row;
+    size_t i;
+    int code = exattn_decimals__head(&head, l, opts, err);
+
+    if (code == EXATTN_OK && exattn_ints__new(&ints, l) != EXATTN_OK)
+        code = exattn_error__set(err, EXATTN_ENOMEM, l->file, 0, 0,
+                                 "out of memory");
+    for (i = 0; code == EXATTN_OK && i < l->n; i++)
+    {
+        if ((code = exattn_row__new_in(&row, l, i, ints, err)) != EXATTN_OK)
+            break;
+        code = exattn_decimals__print_row(b, row, opts, head, print, ctx,
+                                          err);
+        exattn_row_free(row);
+        if (code == EXATTN_OK)
+            code = exattn_sbuf__flush(b, f, l->file, err);
+    }
+    exattn_ints__free(ints);
+    exattn_head_eval_free(head);
+    return code;
+}

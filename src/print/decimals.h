@@ -52,4 +52,13 @@ int exattn_decimals__print_row(exattn_sbuf *b, const exattn_row *row,
                                exattn_row_printer print, void *ctx,
                                exattn_error_t *err);
 
+/* Every row of l, one at a time: derived (on integers where the lesson
+ * allows), printed with `print` into b, and flushed to f.  Nothing of a
+ * row outlives its printing. */
+int exattn_decimals__write_rows(FILE *f, exattn_sbuf *b,
+                                const exattn_lesson *l,
+                                const exattn_write_opts *opts,
+                                exattn_row_printer print, void *ctx,
+                                exattn_error_t *err);
+
 #endif

@@ -128,7 +128,8 @@ row_object(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d,
     size_t j, c;
 
     (void)ctx;
-    exattn_sbuf__puts(b, "{\"query\": ");
+    exattn_sbuf__puts(b, row->index ? ",\n    {\"query\": "
+                                    : "\n    {\"query\": ");
     exattn_sbuf__json(b, l->query_labels[row->index]);
     exattn_sbuf__printf(b, ", \"index\": %zu,\n      \"keys\": [",
                         row->index + 1);
@@ -257,24 +258,11 @@ static int
 rows_and_blends(FILE *f, exattn_sbuf *b, const exattn_lesson *l,
                 const exattn_write_opts *opts, exattn_error_t *err)
 {
-    exattn_head_eval *head;
-    exattn_row *row;
-    size_t i, k;
-    int code = exattn_decimals__head(&head, l, opts, err);
+    size_t k;
+    int code;
 
     exattn_sbuf__puts(b, "\"rows\": [");
-    for (i = 0; code == EXATTN_OK && i < l->n; i++)
-    {
-        if ((code = exattn_row_new(&row, l, i, err)) != EXATTN_OK)
-            break;
-        exattn_sbuf__puts(b, i ? ",\n    " : "\n    ");
-        code = exattn_decimals__print_row(b, row, opts, head, row_object,
-                                          NULL, err);
-        exattn_row_free(row);
-        if (code == EXATTN_OK)
-            code = exattn_sbuf__flush(b, f, l->file, err);
-    }
-    exattn_head_eval_free(head);
+    code = exattn_decimals__write_rows(f, b, l, opts, row_object, NULL, err);
     if (code != EXATTN_OK)
         return code;
     exattn_sbuf__puts(b, "],\n  \"blends\": [");

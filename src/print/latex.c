@@ -691,23 +691,12 @@ static int
 write_lesson(FILE *f, latex_ctx *c, const exattn_lesson *l,
              exattn_error_t *err)
 {
-    exattn_head_eval *head;
-    exattn_row *row;
     size_t i;
-    int code = exattn_decimals__head(&head, l, c->opts, err);
+    int code;
 
     step_lesson(c, l);
-    for (i = 0; code == EXATTN_OK && i < l->n; i++)
-    {
-        if ((code = exattn_row_new(&row, l, i, err)) != EXATTN_OK)
-            break;
-        code = exattn_decimals__print_row(c->b, row, c->opts, head,
-                                          row_block, c, err);
-        exattn_row_free(row);
-        if (code == EXATTN_OK)
-            code = exattn_sbuf__flush(c->b, f, l->file, err);
-    }
-    exattn_head_eval_free(head);
+    code = exattn_decimals__write_rows(f, c->b, l, c->opts, row_block, c,
+                                       err);
     for (i = 0; code == EXATTN_OK && i < l->blend_count; i++)
         step_blend(c, l, i);
     return code == EXATTN_OK ? exattn_sbuf__flush(c->b, f, l->file, err)

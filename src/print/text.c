@@ -470,29 +470,6 @@ row_block(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d,
         output_line(b, row, d);
 }
 
-static int
-write_rows(FILE *f, exattn_sbuf *b, const exattn_lesson *l,
-           const exattn_write_opts *opts, exattn_error_t *err)
-{
-    exattn_head_eval *head;
-    exattn_row *row;
-    size_t i;
-    int code = exattn_decimals__head(&head, l, opts, err);
-
-    for (i = 0; code == EXATTN_OK && i < l->n; i++)
-    {
-        if ((code = exattn_row_new(&row, l, i, err)) != EXATTN_OK)
-            break;
-        code = exattn_decimals__print_row(b, row, opts, head, row_block,
-                                          NULL, err);
-        exattn_row_free(row);
-        if (code == EXATTN_OK)
-            code = exattn_sbuf__flush(b, f, l->file, err);
-    }
-    exattn_head_eval_free(head);
-    return code;
-}
-
 static void
 blend(exattn_sbuf *b, const exattn_lesson *l, size_t k)
 {
@@ -554,7 +531,8 @@ write_lesson(FILE *f, exattn_sbuf *b, const exattn_lesson *l,
     int code;
 
     header(b, l);
-    if ((code = write_rows(f, b, l, opts, err)) != EXATTN_OK)
+    if ((code = exattn_decimals__write_rows(f, b, l, opts, row_block, NULL,
+                                           err)) != EXATTN_OK)
         return code;
     for (k = 0; k < l->blend_count; k++)
         blend(b, l, k);

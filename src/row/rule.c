@@ -1,8 +1,9 @@
 /* The exact-or-named rule, in one place (PRODUCT.md).
  *
  * Scaled scores are c_j*sqrt(s) with one s per lesson, so two scores are
- * equal exactly when their rationals c_j are.  Sorting the allowed keys by
- * c_j gives the equal-score groups in O(m log m).
+ * equal exactly when their rationals c_j are.  The allowed keys sorted by
+ * c_j (src/row/row.c) give the equal-score groups in O(m log m), or O(m)
+ * with a counting sort on integer scores.
  *
  * Weights: one group (all allowed scores equal, or one key) gives exactly
  * 1/|A| each; otherwise they are named, and provably irrational.
@@ -12,126 +13,129 @@
  * distinct algebraic d are linearly independent over the algebraic numbers
  * (Lindemann-Weierstrass), so o is rational exactly when all mean_d are
  * equal, and then o is that common mean.  One group is the case of exact
- * weights, so the same test covers both. */
+ * weights, so the same test covers both.  The group sums are kept: the
+ * certified evaluation mixes them rather than the m values. */
 #include <stdlib.h>
 #include "internal.h"
 
-typedef struct
-{
-    mpq_srcptr coef;
-    size_t key;
-} keyed;
-
 static int
-by_coef(const void *a, const void *b)
+same_coef(const exattn_row *row, size_t a, size_t b)
 {
-    const keyed *x = a, *y = b;
-    int c = mpq_cmp(x->coef, y->coef);
-
-    if (c != 0)
-        return c;
-    return x->key < y->key ? -1 : x->key > y->key;
+    return row->coef[a] == row->coef[b]
+           || mpq_equal(row->coef[a], row->coef[b]);
 }
 
-/* group[j] for allowed keys, (size_t)-1 for blocked ones. */
+/* group[j] for allowed keys, (size_t)-1 for blocked ones; the first key
+ * and the size of each group. */
 static int
 find_groups(exattn_row *row)
 {
     const exattn_lesson *l = row->lesson;
-    keyed *order = malloc(row->allowed_count * sizeof *order);
-    size_t j, k = 0;
+    size_t j, g = 0, k = row->allowed_count;
 
-    if (order == NULL)
-        return EXATTN_ENOMEM;
     for (j = 0; j < l->m; j++)
-    {
         row->group[j] = (size_t)-1;
-        if (row->allowed[j])
-        {
-            order[k].coef = row->coef[j];
-            order[k++].key = j;
-        }
-    }
-    qsort(order, k, sizeof *order, by_coef);
     row->group_count = 0;
     for (j = 0; j < k; j++)
+        row->group_count += j == 0
+                            || !same_coef(row, row->order[j],
+                                          row->order[j - 1]);
+    row->group_key = malloc(row->group_count * sizeof *row->group_key);
+    row->group_size = calloc(row->group_count, sizeof *row->group_size);
+    if (row->group_key == NULL || row->group_size == NULL)
+        return EXATTN_ENOMEM;
+    for (j = 0; j < k; j++)
     {
-        if (j > 0 && mpq_cmp(order[j].coef, order[j - 1].coef) != 0)
-            row->group_count++;
-        row->group[order[j].key] = row->group_count;
+        if (j > 0 && !same_coef(row, row->order[j], row->order[j - 1]))
+            g++;
+        if (row->group_size[g]++ == 0)
+            row->group_key[g] = row->order[j];
+        row->group[row->order[j]] = g;
     }
-    row->group_count++;
-    free(order);
     return EXATTN_OK;
 }
 
-/* Output coordinate c: exact iff every group has the same mean of V_jc. */
-static void
-decide_output(exattn_row *row, size_t c, mpq_t *sum, unsigned long *count)
+/* group_sum[g*dv + c] = sum of V_jc over group g. */
+static int
+group_sums(exattn_row *row, const int64_t *v)
 {
     const exattn_lesson *l = row->lesson;
-    size_t g, j;
-    mpq_t first, mean;
+    size_t j, c, g, dv = l->dv, count = row->group_count * dv;
+    int64_t *acc;
 
-    for (g = 0; g < row->group_count; g++)
+    row->group_sum = malloc((count ? count : 1) * sizeof *row->group_sum);
+    if (row->group_sum == NULL)
+        return EXATTN_ENOMEM;
+    for (j = 0; j < count; j++)
+        mpq_init(row->group_sum[j]);
+    if (v == NULL)
     {
-        mpq_set_ui(sum[g], 0, 1);
-        count[g] = 0;
+        for (j = 0; j < l->m; j++)
+            if ((g = row->group[j]) != (size_t)-1)
+                for (c = 0; c < dv; c++)
+                    mpq_add(row->group_sum[g * dv + c],
+                            row->group_sum[g * dv + c],
+                            EXATTN_AT(&l->v, j, c));
+        return EXATTN_OK;
     }
+    /* |V| <= 2^20 and m < 2^22: the sums fit */
+    acc = calloc(count ? count : 1, sizeof *acc);
+    if (acc == NULL)
+        return EXATTN_ENOMEM;
     for (j = 0; j < l->m; j++)
-        if (row->allowed[j])
-        {
-            mpq_add(sum[row->group[j]], sum[row->group[j]],
-                    EXATTN_AT(&l->v, j, c));
-            count[row->group[j]]++;
-        }
-    mpq_init(first);
-    mpq_init(mean);
-    mpq_set_ui(mean, count[0], 1);
-    mpq_div(first, sum[0], mean);
+        if ((g = row->group[j]) != (size_t)-1)
+            for (c = 0; c < dv; c++)
+                acc[g * dv + c] += v[j * dv + c];
+    for (j = 0; j < count; j++)
+        mpq_set_si(row->group_sum[j], (long)acc[j], 1);
+    free(acc);
+    return EXATTN_OK;
+}
+
+/* Output coordinate c: exact iff every group has the same mean of V_jc,
+ * i.e. sum_g N_0 = sum_0 N_g. */
+static void
+decide_output(exattn_row *row, size_t c, mpz_t a, mpz_t b)
+{
+    size_t g, dv = row->lesson->dv;
+    mpq_srcptr s0 = row->group_sum[c], sg;
+
     row->out_exact[c] = 1;
     for (g = 1; g < row->group_count && row->out_exact[c]; g++)
     {
-        mpq_set_ui(mean, count[g], 1);
-        mpq_div(mean, sum[g], mean);
-        row->out_exact[c] = mpq_equal(mean, first);
+        sg = row->group_sum[g * dv + c];
+        mpz_mul(a, mpq_numref(sg), mpq_denref(s0));
+        mpz_mul_ui(a, a, row->group_size[0]);
+        mpz_mul(b, mpq_numref(s0), mpq_denref(sg));
+        mpz_mul_ui(b, b, row->group_size[g]);
+        row->out_exact[c] = mpz_cmp(a, b) == 0;
     }
     if (row->out_exact[c])
-        mpq_set(row->out_value[c], first);
+    {
+        mpq_set_ui(row->out_value[c], row->group_size[0], 1);
+        mpq_div(row->out_value[c], s0, row->out_value[c]);
+    }
     else
         mpq_set_ui(row->out_value[c], 0, 1);
-    mpq_clear(first);
-    mpq_clear(mean);
 }
 
 int
-exattn_rule__decide(exattn_row *row)
+exattn_rule__decide(exattn_row *row, const int64_t *v)
 {
-    size_t c, g;
-    mpq_t *sum;
-    unsigned long *count;
+    size_t c;
+    mpz_t a, b;
     int rc = find_groups(row);
 
+    if (rc == EXATTN_OK)
+        rc = group_sums(row, v);
     if (rc != EXATTN_OK)
         return rc;
     row->weights_exact = row->group_count == 1;
     if (row->weights_exact)
         mpq_set_ui(row->weight, 1, (unsigned long)row->allowed_count);
-    sum = malloc(row->group_count * sizeof *sum);
-    count = malloc(row->group_count * sizeof *count);
-    if (sum == NULL || count == NULL)
-    {
-        free(sum);
-        free(count);
-        return EXATTN_ENOMEM;
-    }
-    for (g = 0; g < row->group_count; g++)
-        mpq_init(sum[g]);
+    mpz_inits(a, b, (mpz_ptr)0);
     for (c = 0; c < row->lesson->dv; c++)
-        decide_output(row, c, sum, count);
-    for (g = 0; g < row->group_count; g++)
-        mpq_clear(sum[g]);
-    free(sum);
-    free(count);
+        decide_output(row, c, a, b);
+    mpz_clears(a, b, (mpz_ptr)0);
     return EXATTN_OK;
 }
