@@ -11,6 +11,9 @@ exattn_decimals__open(exattn_decimals *d, const exattn_row *row,
     d->max_prec = 0;
     d->code = EXATTN_OK;
     d->show = opts && opts->quantities ? opts->quantities : ~0u;
+    d->named_show = opts && opts->quantities;
+    d->threshold = opts && opts->sum_threshold ? opts->sum_threshold
+                                               : EXATTN_SUM_THRESHOLD;
     exattn_error_init(&d->error);
     if (opts == NULL || opts->digits < 0)
         return EXATTN_OK;

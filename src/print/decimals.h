@@ -12,6 +12,8 @@ typedef struct
     unsigned long digits;
     mpfr_prec_t max_prec;
     unsigned show;              /* quantities to show (never 0) */
+    int named_show;             /* show was given, not the default */
+    size_t threshold;           /* rows with more keys are compact */
     int code;                   /* first failure, EXATTN_OK if none */
     exattn_error_t error;       /* its description; also the last
                                    "undecided at P bits" */
@@ -41,6 +43,10 @@ void exattn_decimals__text(exattn_sbuf *b, exattn_decimals *d,
 
 /* Is this kind of quantity to be shown? */
 #define EXATTN_SHOWN(d, kind) (((d)->show & EXATTN_SHOW(kind)) != 0)
+/* Contributions of a compact row (m x d_v of them) only when named. */
+#define EXATTN_SHOWN_IN(d, compact, kind) \
+    (EXATTN_SHOWN(d, kind) \
+     && !((compact) && (kind) == EXATTN_CONTRIBUTION && !(d)->named_show))
 
 /* Print a row with `print`, its decimals opened as `opts` asks; a
  * failure of the decimals is returned (err filled). */

@@ -6,6 +6,7 @@
 #include "print/block.h"
 #include "print/named.h"
 #include "print/decimals.h"
+#include "print/compact.h"
 
 /* Take a built string and write it as a JSON string. */
 static void
@@ -53,10 +54,46 @@ decimal_field(exattn_sbuf *b, exattn_decimals *d, exattn_kind_t kind,
     }
 }
 
-/* One row quantity. */
+/* A compact row's presentation of a quantity (src/print/compact.h);
+ * scaled scores keep the lesson's form, which is short. */
+static char *
+compact_str(const exattn_row *row, exattn_kind_t kind, size_t key,
+            size_t col, int latex)
+{
+    exattn_sbuf t;
+
+    if (kind == EXATTN_SCALED)
+        return exattn_row_get_str(row, kind, key, col,
+                                  latex ? EXATTN_LATEX : EXATTN_TEXT);
+    exattn_sbuf__init(&t);
+    if (kind == EXATTN_SCORE)
+        exattn_compact__score(&t, row, key, latex);
+    else if (kind == EXATTN_OUTPUT)
+        exattn_compact__output(&t, row, col, latex);
+    else
+    {
+        exattn_sbuf__puts(&t, kind == EXATTN_CONTRIBUTION && !latex ? "("
+                                                                    : "");
+        exattn_compact__weight(&t, row, key, latex);
+        if (kind == EXATTN_CONTRIBUTION)
+        {
+            exattn_sbuf__puts(&t, latex ? "\\cdot " : ")·");
+            exattn_named__factor(&t, EXATTN_AT(&row->lesson->v, key, col),
+                                 latex);
+        }
+    }
+    if (t.oom)
+    {
+        exattn_sbuf__clear(&t);
+        return NULL;
+    }
+    return t.s ? t.s : exattn_row_get_str(row, kind, key, col, 0);
+}
+
+/* One row quantity; `compact`: in the forms of a compact row. */
 static void
 quantity(exattn_sbuf *b, const exattn_row *row, exattn_kind_t kind,
-         size_t key, size_t col, exattn_decimals *d)
+         size_t key, size_t col, exattn_decimals *d, int compact)
 {
     exattn_status_t st = exattn_row_status(row, kind, key, col);
     mpq_t q;
@@ -71,9 +108,13 @@ quantity(exattn_sbuf *b, const exattn_row *row, exattn_kind_t kind,
         mpq_clear(q);
     }
     exattn_sbuf__puts(b, "\"text\": ");
-    json_take(b, exattn_row_get_str(row, kind, key, col, EXATTN_TEXT));
+    json_take(b, compact ? compact_str(row, kind, key, col, 0)
+                         : exattn_row_get_str(row, kind, key, col,
+                                              EXATTN_TEXT));
     exattn_sbuf__puts(b, ", \"latex\": ");
-    json_take(b, exattn_row_get_str(row, kind, key, col, EXATTN_LATEX));
+    json_take(b, compact ? compact_str(row, kind, key, col, 1)
+                         : exattn_row_get_str(row, kind, key, col,
+                                              EXATTN_LATEX));
     if (kind == EXATTN_SCALED)
     {
         exattn_sbuf__puts(b, ", \"simplified\": ");
@@ -84,55 +125,60 @@ quantity(exattn_sbuf *b, const exattn_row *row, exattn_kind_t kind,
     exattn_sbuf__puts(b, "}");
 }
 
+/* One entry per key; a compact row lists its allowed keys only. */
 static void
 key_list(exattn_sbuf *b, const exattn_row *row, exattn_kind_t kind,
-         exattn_decimals *d)
+         exattn_decimals *d, int compact)
 {
     size_t j;
+    int first = 1;
 
     exattn_sbuf__puts(b, "[");
     for (j = 0; j < row->lesson->m; j++)
     {
-        exattn_sbuf__puts(b, j ? ",\n        " : "\n        ");
-        quantity(b, row, kind, j, 0, d);
+        if (compact && !row->allowed[j])
+            continue;
+        exattn_sbuf__puts(b, first ? "\n        " : ",\n        ");
+        quantity(b, row, kind, j, 0, d, compact);
+        first = 0;
     }
     exattn_sbuf__puts(b, "]");
 }
 
 /* "contributions": one array per key, one quantity per coordinate. */
 static void
-contributions(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d)
+contributions(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d,
+              int compact)
 {
     const exattn_lesson *l = row->lesson;
     size_t j, c;
+    int first = 1;
 
     exattn_sbuf__puts(b, ",\n      \"contributions\": [");
     for (j = 0; j < l->m; j++)
     {
-        exattn_sbuf__puts(b, j ? ",\n        [" : "\n        [");
+        if (compact && !row->allowed[j])
+            continue;
+        exattn_sbuf__puts(b, first ? "\n        [" : ",\n        [");
+        first = 0;
         for (c = 0; c < l->dv; c++)
         {
             exattn_sbuf__puts(b, c ? ", " : "");
-            quantity(b, row, EXATTN_CONTRIBUTION, j, c, d);
+            quantity(b, row, EXATTN_CONTRIBUTION, j, c, d, compact);
         }
         exattn_sbuf__puts(b, "]");
     }
     exattn_sbuf__puts(b, "]");
 }
 
+/* "keys" and "allowed" of a full row. */
 static void
-row_object(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d,
-           void *ctx)
+full_keys(exattn_sbuf *b, const exattn_row *row)
 {
     const exattn_lesson *l = row->lesson;
-    size_t j, c;
+    size_t j;
 
-    (void)ctx;
-    exattn_sbuf__puts(b, row->index ? ",\n    {\"query\": "
-                                    : "\n    {\"query\": ");
-    exattn_sbuf__json(b, l->query_labels[row->index]);
-    exattn_sbuf__printf(b, ", \"index\": %zu,\n      \"keys\": [",
-                        row->index + 1);
+    exattn_sbuf__puts(b, "\"form\": \"full\",\n      \"keys\": [");
     for (j = 0; j < l->m; j++)
     {
         exattn_sbuf__puts(b, j ? ", " : "");
@@ -142,32 +188,88 @@ row_object(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d,
     for (j = 0; j < l->m; j++)
         exattn_sbuf__printf(b, "%s%s", j ? ", " : "",
                             row->allowed[j] ? "true" : "false");
-    exattn_sbuf__printf(b, "],\n      \"weights_status\": \"%s\"",
+    exattn_sbuf__puts(b, "]");
+}
+
+/* "allowed_keys" (1-based key indices) and "denominator" of a compact
+ * row. */
+static void
+compact_keys(exattn_sbuf *b, const exattn_row *row)
+{
+    exattn_sbuf t;
+    size_t j;
+    int first = 1;
+
+    exattn_sbuf__puts(b, "\"form\": \"compact\",\n      "
+                         "\"allowed_keys\": [");
+    for (j = 0; j < row->lesson->m; j++)
+        if (row->allowed[j])
+        {
+            exattn_sbuf__printf(b, first ? "%zu" : ", %zu", j + 1);
+            first = 0;
+        }
+    exattn_sbuf__puts(b, "],\n      \"denominator\": {\"symbol\": ");
+    exattn_sbuf__init(&t);
+    exattn_compact__symbol(&t, row, "Z", 0);
+    exattn_sbuf__json(b, t.s ? t.s : "");
+    exattn_sbuf__clear(&t);
+    exattn_sbuf__init(&t);
+    exattn_compact__denominator(&t, row, 0);
+    exattn_sbuf__puts(b, ", \"text\": ");
+    exattn_sbuf__json(b, t.s ? t.s : "");
+    exattn_sbuf__clear(&t);
+    exattn_sbuf__init(&t);
+    exattn_compact__denominator(&t, row, 1);
+    exattn_sbuf__puts(b, ", \"latex\": ");
+    exattn_sbuf__json(b, t.s ? t.s : "");
+    b->oom |= t.oom;
+    exattn_sbuf__clear(&t);
+    exattn_sbuf__puts(b, "}");
+}
+
+static void
+row_object(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d,
+           void *ctx)
+{
+    const exattn_lesson *l = row->lesson;
+    int compact = exattn_compact__is(row, d->threshold);
+    size_t c;
+
+    (void)ctx;
+    exattn_sbuf__puts(b, row->index ? ",\n    {\"query\": "
+                                    : "\n    {\"query\": ");
+    exattn_sbuf__json(b, l->query_labels[row->index]);
+    exattn_sbuf__printf(b, ", \"index\": %zu,\n      ", row->index + 1);
+    if (compact)
+        compact_keys(b, row);
+    else
+        full_keys(b, row);
+    exattn_sbuf__printf(b, ",\n      \"weights_status\": \"%s\"",
                         row->weights_exact ? "exact" : "named");
     if (EXATTN_SHOWN(d, EXATTN_SCORE))
     {
         exattn_sbuf__puts(b, ",\n      \"scores\": ");
-        key_list(b, row, EXATTN_SCORE, d);
+        key_list(b, row, EXATTN_SCORE, d, compact);
     }
     if (EXATTN_SHOWN(d, EXATTN_SCALED))
     {
         exattn_sbuf__puts(b, ",\n      \"scaled\": ");
-        key_list(b, row, EXATTN_SCALED, d);
+        key_list(b, row, EXATTN_SCALED, d, compact);
     }
     if (EXATTN_SHOWN(d, EXATTN_WEIGHT))
     {
         exattn_sbuf__puts(b, ",\n      \"weights\": ");
-        key_list(b, row, EXATTN_WEIGHT, d);
+        key_list(b, row, EXATTN_WEIGHT, d, compact);
     }
-    if (EXATTN_SHOWN(d, EXATTN_CONTRIBUTION))
-        contributions(b, row, d);
+    if (EXATTN_SHOWN_IN(d, compact, EXATTN_CONTRIBUTION))
+        contributions(b, row, d, compact);
     if (EXATTN_SHOWN(d, EXATTN_OUTPUT))
     {
         exattn_sbuf__puts(b, ",\n      \"output\": [");
         for (c = 0; c < l->dv; c++)
         {
             exattn_sbuf__puts(b, c ? ",\n        " : "\n        ");
-            quantity(b, row, EXATTN_OUTPUT, 0, c, d);
+            quantity(b, row, EXATTN_OUTPUT, 0, c, d, compact);
         }
         exattn_sbuf__puts(b, "]");
     }

@@ -79,30 +79,16 @@ exattn_sbuf__latex_comment(exattn_sbuf *b, const char *s)
         exattn_sbuf__putn(b, *s == '\n' || *s == '\r' ? " " : s, 1);
 }
 
-/* A row's subscript: "2" for default labels, "\text{rises}" otherwise. */
-static void
-sub_label(exattn_sbuf *b, const char *label, int plain)
-{
-    if (plain)
-        exattn_sbuf__puts(b, label);
-    else
-    {
-        exattn_sbuf__puts(b, "\\text{");
-        exattn_sbuf__latex_text(b, label);
-        exattn_sbuf__puts(b, "}");
-    }
-}
-
 static void
 qsub(exattn_sbuf *b, const exattn_lesson *l, size_t i)
 {
-    sub_label(b, l->query_labels[i], l->default_query_labels);
+    exattn_named__sub_label(b, l->query_labels[i], l->default_query_labels);
 }
 
 static void
 ksub(exattn_sbuf *b, const exattn_lesson *l, size_t j)
 {
-    sub_label(b, l->key_labels[j], l->default_key_labels);
+    exattn_named__sub_label(b, l->key_labels[j], l->default_key_labels);
 }
 
 /* "\tfrac{5}{4}", "-\tfrac{1}{2}", "3" */

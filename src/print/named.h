@@ -20,4 +20,8 @@ void exattn_named__weight(exattn_sbuf *b, const exattn_row *row, size_t j,
 void exattn_named__weight_factor(exattn_sbuf *b, const exattn_row *row,
                                  size_t j, int latex);
 
+/* A row's LaTeX subscript: "2" for default labels, "\text{rises}"
+ * otherwise. */
+void exattn_named__sub_label(exattn_sbuf *b, const char *label, int plain);
+
 #endif

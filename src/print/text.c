@@ -7,6 +7,7 @@
 #include "print/named.h"
 #include "print/decimals.h"
 #include "print/contrast.h"
+#include "print/compact.h"
 
 /* "Q1" for default labels, "Q[rises]" for token labels. */
 static void
@@ -105,13 +106,33 @@ header(exattn_sbuf *b, const exattn_lesson *l)
     exattn_sbuf__printf(b, "mask: %s\n", masks[l->mask_kind]);
 }
 
+/* A compact row's heading: its keys in runs, and Z_i defined once. */
 static void
-row_heading(exattn_sbuf *b, const exattn_row *row)
+compact_heading(exattn_sbuf *b, const exattn_row *row)
+{
+    exattn_sbuf__puts(b, "\nquery ");
+    qlabel(b, row->lesson, "Q", row->index);
+    exattn_sbuf__printf(b, " attends %zu keys ", row->allowed_count);
+    exattn_compact__key_set(b, row, 0);
+    exattn_sbuf__puts(b, " — multiple keys: NAMED weights over ");
+    exattn_compact__symbol(b, row, "Z", 0);
+    exattn_sbuf__puts(b, " = ");
+    exattn_compact__denominator(b, row, 0);
+    exattn_sbuf__puts(b, "\n");
+}
+
+static void
+row_heading(exattn_sbuf *b, const exattn_row *row, int compact)
 {
     const exattn_lesson *l = row->lesson;
     size_t j;
     int first = 1;
 
+    if (compact)
+    {
+        compact_heading(b, row);
+        return;
+    }
     exattn_sbuf__puts(b, "\nquery ");
     qlabel(b, l, "Q", row->index);
     exattn_sbuf__puts(b, " attends {");
@@ -135,24 +156,39 @@ row_heading(exattn_sbuf *b, const exattn_row *row)
         exattn_sbuf__puts(b, "} — multiple keys: NAMED weights\n");
 }
 
+/* " ; " between the entries of a line (the first gets none) */
 static void
-scores_line(exattn_sbuf *b, const exattn_row *row)
+separator(exattn_sbuf *b, int *first)
+{
+    if (!*first)
+        exattn_sbuf__puts(b, " ; ");
+    *first = 0;
+}
+
+static void
+scores_line(exattn_sbuf *b, const exattn_row *row, int compact)
 {
     const exattn_lesson *l = row->lesson;
     size_t j;
+    int first = 1;
     char *dot;
 
     exattn_sbuf__puts(b, "scores: ");
     for (j = 0; j < l->m; j++)
     {
-        if (j > 0)
-            exattn_sbuf__puts(b, " ; ");
+        if (compact && !row->allowed[j])
+            continue;
+        separator(b, &first);
         qlabel(b, l, "Q", row->index);
         exattn_sbuf__puts(b, "·");
         klabel(b, l, "K", j);
-        dot = exattn_row_get_str(row, EXATTN_SCORE, j, 0, EXATTN_TEXT);
-        exattn_sbuf__printf(b, " = %s = ", dot ? dot : "");
-        exattn_free(dot);
+        exattn_sbuf__puts(b, " = ");
+        if (!compact)
+        {
+            dot = exattn_row_get_str(row, EXATTN_SCORE, j, 0, EXATTN_TEXT);
+            exattn_sbuf__printf(b, "%s = ", dot ? dot : "");
+            exattn_free(dot);
+        }
         exattn_sbuf__mpq(b, row->score[j]);
         if (!row->allowed[j])
             exattn_sbuf__puts(b, " (blocked)");
@@ -161,18 +197,21 @@ scores_line(exattn_sbuf *b, const exattn_row *row)
 }
 
 static void
-scaled_line(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d)
+scaled_line(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d,
+            int compact)
 {
     const exattn_lesson *l = row->lesson;
     size_t j;
+    int first = 1;
 
     if (l->scale_kind == EXATTN_SCALE_NONE)
         return;
     exattn_sbuf__puts(b, "scaled: ");
     for (j = 0; j < l->m; j++)
     {
-        if (j > 0)
-            exattn_sbuf__puts(b, " ; ");
+        if (compact && !row->allowed[j])
+            continue;
+        separator(b, &first);
         klabel(b, l, "s", j);
         exattn_sbuf__puts(b, " = ");
         exattn_named__scaled(b, row, j, 0);
@@ -194,19 +233,25 @@ scaled_line(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d)
 }
 
 static void
-weights_line(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d)
+weights_line(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d,
+             int compact)
 {
     const exattn_lesson *l = row->lesson;
     size_t j;
+    int first = 1;
 
     exattn_sbuf__puts(b, "weights: ");
     for (j = 0; j < l->m; j++)
     {
-        if (j > 0)
-            exattn_sbuf__puts(b, " ; ");
+        if (compact && !row->allowed[j])
+            continue;
+        separator(b, &first);
         klabel(b, l, "w", j);
         exattn_sbuf__puts(b, " = ");
-        exattn_named__weight(b, row, j, 0);
+        if (compact)
+            exattn_compact__weight(b, row, j, 0);
+        else
+            exattn_named__weight(b, row, j, 0);
         if (row->allowed[j] && row->allowed_count > 1)
             exattn_decimals__text(b, d, EXATTN_WEIGHT, j, 0);
         if (!row->allowed[j])
@@ -215,6 +260,8 @@ weights_line(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d)
             exattn_sbuf__puts(b, row->weights_exact ? " (EXACT)"
                                                     : " (NAMED)");
     }
+    if (compact && row->allowed_count < l->m)
+        exattn_sbuf__puts(b, " ; every other key: 0 (blocked, EXACT)");
     exattn_sbuf__puts(b, "\n");
 }
 
@@ -282,7 +329,7 @@ exact_product(exattn_sbuf *b, const exattn_row *row, size_t j)
 
 static void
 contributions_line(exattn_sbuf *b, const exattn_row *row,
-                   exattn_decimals *d)
+                   exattn_decimals *d, int compact)
 {
     const exattn_lesson *l = row->lesson;
     size_t j;
@@ -312,7 +359,14 @@ contributions_line(exattn_sbuf *b, const exattn_row *row,
         {
             klabel(b, l, "weight·V", j);
             exattn_sbuf__puts(b, "=");
-            exattn_named__weight_factor(b, row, j, 0);
+            if (compact)
+            {
+                exattn_sbuf__puts(b, "(");
+                exattn_compact__weight(b, row, j, 0);
+                exattn_sbuf__puts(b, ")");
+            }
+            else
+                exattn_named__weight_factor(b, row, j, 0);
             exattn_sbuf__puts(b, "·");
             vector(b, &l->v, j);
             decimal_vector(b, d, row, EXATTN_CONTRIBUTION, j);
@@ -406,8 +460,24 @@ group_note(exattn_sbuf *b, const exattn_row *row, size_t c)
     exattn_sbuf__puts(b, ")\n");
 }
 
+/* A compact row's exact coordinate: the groups are too many to list. */
 static void
-output_line(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d)
+compact_note(exattn_sbuf *b, const exattn_row *row, size_t c)
+{
+    exattn_sbuf__puts(b, "note: ");
+    qlabel(b, row->lesson, "output", row->index);
+    exattn_sbuf__printf(b, " coordinate %zu is EXACTLY ", c + 1);
+    exattn_sbuf__mpq(b, row->out_value[c]);
+    exattn_sbuf__printf(b, " although its weights are named: each of the "
+                        "%zu groups of keys with equal scores has mean ",
+                        row->group_count);
+    exattn_sbuf__mpq(b, row->out_value[c]);
+    exattn_sbuf__puts(b, " there\n");
+}
+
+static void
+output_line(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d,
+            int compact)
 {
     const exattn_lesson *l = row->lesson;
     size_t c, exact = exact_outputs(row);
@@ -432,7 +502,15 @@ output_line(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d)
         return;
     }
     exattn_sbuf__puts(b, " = ");
-    named_sum(b, row);
+    if (compact)
+    {
+        exattn_sbuf__puts(b, "(");
+        exattn_compact__denominator(b, row, 0);
+        exattn_sbuf__puts(b, "·V_k)/");
+        exattn_compact__symbol(b, row, "Z", 0);
+    }
+    else
+        named_sum(b, row);
     if (exact == 0)
     {
         exattn_sbuf__puts(b, " (NAMED)\n");
@@ -445,7 +523,9 @@ output_line(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d)
                                         : " (NAMED except the exact "
                                           "coordinates shown)\n");
     for (c = 0; c < l->dv; c++)
-        if (row->out_exact[c])
+        if (row->out_exact[c] && compact)
+            compact_note(b, row, c);
+        else if (row->out_exact[c])
             group_note(b, row, c);
     decimal_output(b, d, row);
 }
@@ -456,18 +536,20 @@ static void
 row_block(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d,
           void *ctx)
 {
+    int compact = exattn_compact__is(row, d->threshold);
+
     (void)ctx;
-    row_heading(b, row);
+    row_heading(b, row, compact);
     if (EXATTN_SHOWN(d, EXATTN_SCORE))
-        scores_line(b, row);
+        scores_line(b, row, compact);
     if (EXATTN_SHOWN(d, EXATTN_SCALED))
-        scaled_line(b, row, d);
+        scaled_line(b, row, d, compact);
     if (EXATTN_SHOWN(d, EXATTN_WEIGHT))
-        weights_line(b, row, d);
-    if (EXATTN_SHOWN(d, EXATTN_CONTRIBUTION))
-        contributions_line(b, row, d);
+        weights_line(b, row, d, compact);
+    if (EXATTN_SHOWN_IN(d, compact, EXATTN_CONTRIBUTION))
+        contributions_line(b, row, d, compact);
     if (EXATTN_SHOWN(d, EXATTN_OUTPUT))
-        output_line(b, row, d);
+        output_line(b, row, d, compact);
 }
 
 static void
