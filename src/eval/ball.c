@@ -32,7 +32,7 @@ exattn_ball__set_prec(exattn_ball *b, mpfr_prec_t prec)
 static void
 add_rounding(exattn_ball *c, int ternary)
 {
-    mpfr_t ulp;
+    MPFR_DECL_INIT(ulp, EXATTN_RAD_PREC);
 
     if (ternary == 0)
         return;
@@ -41,20 +41,20 @@ add_rounding(exattn_ball *c, int ternary)
         mpfr_set_inf(c->rad, 1);
         return;
     }
-    mpfr_init2(ulp, EXATTN_RAD_PREC);
     mpfr_set_ui_2exp(ulp, 1, mpfr_get_exp(c->mid) - mpfr_get_prec(c->mid),
                      MPFR_RNDU);
     mpfr_add(c->rad, c->rad, ulp, MPFR_RNDU);
-    mpfr_clear(ulp);
 }
 
 /* Install the propagated radius r and add the midpoint's rounding error
  * (the midpoint was computed by the operation whose ternary value is
- * given, after r, so outputs may alias inputs). */
+ * given, after r, so outputs may alias inputs).  r is copied, not
+ * swapped: the arithmetic operations keep their radius temporaries on
+ * the stack (MPFR_DECL_INIT), which a ball must never point into. */
 static void
 finish(exattn_ball *c, mpfr_t r, int ternary)
 {
-    mpfr_swap(c->rad, r);
+    mpfr_set(c->rad, r, MPFR_RNDU);
     add_rounding(c, ternary);
 }
 
@@ -94,24 +94,20 @@ exattn_ball__set_si(exattn_ball *c, long v)
 int
 exattn_ball__add(exattn_ball *c, const exattn_ball *a, const exattn_ball *b)
 {
-    mpfr_t r;
+    MPFR_DECL_INIT(r, EXATTN_RAD_PREC);
 
-    mpfr_init2(r, EXATTN_RAD_PREC);
     mpfr_add(r, a->rad, b->rad, MPFR_RNDU);
     finish(c, r, mpfr_add(c->mid, a->mid, b->mid, MPFR_RNDN));
-    mpfr_clear(r);
     return 0;
 }
 
 int
 exattn_ball__sub(exattn_ball *c, const exattn_ball *a, const exattn_ball *b)
 {
-    mpfr_t r;
+    MPFR_DECL_INIT(r, EXATTN_RAD_PREC);
 
-    mpfr_init2(r, EXATTN_RAD_PREC);
     mpfr_add(r, a->rad, b->rad, MPFR_RNDU);
     finish(c, r, mpfr_sub(c->mid, a->mid, b->mid, MPFR_RNDN));
-    mpfr_clear(r);
     return 0;
 }
 
@@ -127,10 +123,9 @@ exattn_ball__neg(exattn_ball *c, const exattn_ball *a)
 int
 exattn_ball__mul(exattn_ball *c, const exattn_ball *a, const exattn_ball *b)
 {
-    mpfr_t r, t;
+    MPFR_DECL_INIT(r, EXATTN_RAD_PREC);
+    MPFR_DECL_INIT(t, EXATTN_RAD_PREC);
 
-    mpfr_init2(r, EXATTN_RAD_PREC);
-    mpfr_init2(t, EXATTN_RAD_PREC);
     abs_up(t, a->mid);
     mpfr_mul(r, t, b->rad, MPFR_RNDU);
     abs_up(t, b->mid);
@@ -139,8 +134,6 @@ exattn_ball__mul(exattn_ball *c, const exattn_ball *a, const exattn_ball *b)
     mpfr_mul(t, a->rad, b->rad, MPFR_RNDU);
     mpfr_add(r, r, t, MPFR_RNDU);
     finish(c, r, mpfr_mul(c->mid, a->mid, b->mid, MPFR_RNDN));
-    mpfr_clear(r);
-    mpfr_clear(t);
     return 0;
 }
 
@@ -157,19 +150,27 @@ exattn_ball__mul_q(exattn_ball *c, const exattn_ball *a, const mpq_t q)
     return rc;
 }
 
+/* z 2^e with a known error rad (a bound computed by the caller), plus
+ * the rounding of the midpoint. */
+void
+exattn_ball__set_z_2exp(exattn_ball *c, const mpz_t z, long e,
+                        const mpfr_t rad)
+{
+    mpfr_set(c->rad, rad, MPFR_RNDU);
+    add_rounding(c, mpfr_set_z_2exp(c->mid, z, e, MPFR_RNDN));
+}
+
 /* An exact integer factor: |az - Az| <= |z| ra, plus the rounding.  No
  * temporary ball, so a row's output sums stay cheap. */
 int
 exattn_ball__mul_z(exattn_ball *c, const exattn_ball *a, const mpz_t z)
 {
-    mpfr_t r;
+    MPFR_DECL_INIT(r, EXATTN_RAD_PREC);
 
-    mpfr_init2(r, EXATTN_RAD_PREC);
     /* rad >= 0: round away from zero on either sign of z */
     mpfr_mul_z(r, a->rad, z, mpz_sgn(z) < 0 ? MPFR_RNDD : MPFR_RNDU);
     mpfr_abs(r, r, MPFR_RNDU);
     finish(c, r, mpfr_mul_z(c->mid, a->mid, z, MPFR_RNDN));
-    mpfr_clear(r);
     return 0;
 }
 
@@ -177,11 +178,13 @@ exattn_ball__mul_z(exattn_ball *c, const exattn_ball *a, const mpz_t z)
 int
 exattn_ball__div(exattn_ball *c, const exattn_ball *a, const exattn_ball *b)
 {
-    mpfr_t r, t, lo, babs;
+    MPFR_DECL_INIT(r, EXATTN_RAD_PREC);
+    MPFR_DECL_INIT(t, EXATTN_RAD_PREC);
+    MPFR_DECL_INIT(lo, EXATTN_RAD_PREC);
+    MPFR_DECL_INIT(babs, EXATTN_RAD_PREC);
 
     if (!exattn_ball__excludes_zero(b))
         return 1;
-    mpfr_inits2(EXATTN_RAD_PREC, r, t, lo, babs, (mpfr_ptr)0);
     mpfr_abs(babs, b->mid, MPFR_RNDD);
     mpfr_sub(lo, babs, b->rad, MPFR_RNDD);
     abs_up(t, b->mid);
@@ -192,7 +195,6 @@ exattn_ball__div(exattn_ball *c, const exattn_ball *a, const exattn_ball *b)
     mpfr_mul(t, babs, lo, MPFR_RNDD);
     mpfr_div(r, r, t, MPFR_RNDU);
     finish(c, r, mpfr_div(c->mid, a->mid, b->mid, MPFR_RNDN));
-    mpfr_clears(r, t, lo, babs, (mpfr_ptr)0);
     return 0;
 }
 

@@ -26,6 +26,9 @@ void exattn_ball__set_prec(exattn_ball *b, mpfr_prec_t prec);
 void exattn_ball__set(exattn_ball *c, const exattn_ball *a);
 void exattn_ball__set_q(exattn_ball *c, const mpq_t q);
 void exattn_ball__set_si(exattn_ball *c, long v);
+/* z 2^e, whose error the caller bounds by rad (64-bit, rounded up). */
+void exattn_ball__set_z_2exp(exattn_ball *c, const mpz_t z, long e,
+                             const mpfr_t rad);
 
 /* Operations: 0 on success; non-zero when the result cannot be bounded
  * (a divisor, logarithm or square-root argument whose ball touches 0):

@@ -219,6 +219,78 @@ add_product(exattn_ball *acc, exattn_ball *tmp, const exattn_ball *t,
     return rc | exattn_ball__add(acc, acc, tmp);
 }
 
+/* Are the row's group sums machine integers (the common case)? */
+static int
+sums_are_longs(const exattn_row *row)
+{
+    size_t k, count = row->group_count * row->lesson->dv;
+
+    for (k = 0; k < count; k++)
+        if (mpz_cmp_ui(mpq_denref(row->group_sum[k]), 1) != 0
+            || !mpz_fits_slong_p(mpq_numref(row->group_sum[k])))
+            return 0;
+    return 1;
+}
+
+/* Output sums acc_c = sum_g t_g S_gc on integers: each t_g (a ball) is
+ * rounded once to T_g = t_g 2^F, F = wp, and sum_g T_g S_gc is exact.
+ * The error is at most sum_g |S_gc| (rad(t_g) + 2^-F), bounded by
+ * (sum_g |S_gc|) R with R the largest rad(t_g) + 2^-F: one rounding per
+ * coordinate instead of two ball operations per group and coordinate. */
+static int
+fixed_point_sums(exattn_ball *acc, const exattn_row_eval *ev,
+                 mpfr_prec_t wp)
+{
+    const exattn_row *row = ev->row;
+    size_t g, c, groups = row->group_count, dv = row->lesson->dv;
+    mpz_t *t = malloc(groups * sizeof *t);
+    mpz_t sum, sabs;
+    MPFR_DECL_INIT(r, EXATTN_RAD_PREC);
+    MPFR_DECL_INIT(rmax, EXATTN_RAD_PREC);
+    long v;
+
+    if (t == NULL)
+        return -1;
+    mpz_inits(sum, sabs, (mpz_ptr)0);
+    mpfr_set_ui_2exp(rmax, 1, -wp, MPFR_RNDU);
+    for (g = 0; g < groups; g++)
+    {
+        mpz_init(t[g]);
+        /* t_g = T 2^e exactly; to units of 2^-wp, rounding down */
+        v = (long)mpfr_get_z_2exp(t[g], ev->weight[g].mid) + (long)wp;
+        mpfr_set_ui_2exp(r, 1, -wp, MPFR_RNDU);
+        mpfr_add(r, ev->weight[g].rad, r, MPFR_RNDU);
+        if (v >= 0)
+            mpz_mul_2exp(t[g], t[g], (mp_bitcnt_t)v);
+        else
+            mpz_fdiv_q_2exp(t[g], t[g], (mp_bitcnt_t)-v);
+        mpfr_max(rmax, rmax, r, MPFR_RNDU);
+    }
+    for (c = 0; c < dv; c++)
+    {
+        mpz_set_ui(sum, 0);
+        mpz_set_ui(sabs, 0);
+        for (g = 0; g < groups; g++)
+        {
+            v = mpz_get_si(mpq_numref(row->group_sum[g * dv + c]));
+            if (v >= 0)
+                mpz_addmul_ui(sum, t[g], (unsigned long)v);
+            else
+                mpz_submul_ui(sum, t[g], -(unsigned long)v);
+            mpz_add_ui(sabs, sabs, v >= 0 ? (unsigned long)v
+                                          : -(unsigned long)v);
+        }
+        mpfr_set_z(r, sabs, MPFR_RNDU);
+        mpfr_mul(r, r, rmax, MPFR_RNDU);
+        exattn_ball__set_prec(&acc[c], wp);
+        exattn_ball__set_z_2exp(&acc[c], sum, -wp, r);
+    }
+    for (g = 0; g < groups; g++)
+        mpz_clear(t[g]);
+    free(t);
+    mpz_clears(sum, sabs, (mpz_ptr)0);
+    return 0;
+}
 /* The softmax of the row at precision wp, one power of u per group:
  * Z = sum_g N_g u^{d_g}, w_g = u^{d_g} / Z, and output c =
  * (sum_g u^{d_g} S_gc) / Z with S_gc the group's sum of V_jc. */
@@ -246,15 +318,22 @@ softmax(exattn_row_eval *ev, mpfr_prec_t wp)
         rc |= exattn_ball__mul_z(&t, &ev->weight[g], n);
         rc |= exattn_ball__add(&z, &z, &t);
     }
-    for (c = 0; c < dv; c++)
+    if (sums_are_longs(row))
     {
-        exattn_ball__set_prec(&ev->output[c], wp);
-        exattn_ball__set_si(&acc, 0);
-        for (g = 0; g < row->group_count; g++)
-            rc |= add_product(&acc, &t, &ev->weight[g],
-                              row->group_sum[g * dv + c]);
-        rc |= exattn_ball__div(&ev->output[c], &acc, &z);
+        rc |= fixed_point_sums(ev->output, ev, wp) != 0;
+        for (c = 0; c < dv; c++)
+            rc |= exattn_ball__div(&ev->output[c], &ev->output[c], &z);
     }
+    else
+        for (c = 0; c < dv; c++)
+        {
+            exattn_ball__set_prec(&ev->output[c], wp);
+            exattn_ball__set_si(&acc, 0);
+            for (g = 0; g < row->group_count; g++)
+                rc |= add_product(&acc, &t, &ev->weight[g],
+                                  row->group_sum[g * dv + c]);
+            rc |= exattn_ball__div(&ev->output[c], &acc, &z);
+        }
     for (g = 0; g < row->group_count; g++)
         rc |= exattn_ball__div(&ev->weight[g], &ev->weight[g], &z);
     mpz_clear(n);

@@ -2,6 +2,8 @@
  * Every quantity is {"status", "value" (exact only), "text", "latex"}.
  * Written row by row. */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include "internal.h"
 #include "print/block.h"
 #include "print/named.h"
@@ -90,16 +92,16 @@ compact_str(const exattn_row *row, exattn_kind_t kind, size_t key,
     return t.s ? t.s : exattn_row_get_str(row, kind, key, col, 0);
 }
 
-/* One row quantity; `compact`: in the forms of a compact row. */
+/* {"status": ..., "value": ... (exact only), */
 static void
-quantity(exattn_sbuf *b, const exattn_row *row, exattn_kind_t kind,
-         size_t key, size_t col, exattn_decimals *d, int compact)
+quantity_head(exattn_sbuf *b, const exattn_row *row, exattn_kind_t kind,
+              size_t key, size_t col)
 {
     exattn_status_t st = exattn_row_status(row, kind, key, col);
     mpq_t q;
 
-    exattn_sbuf__printf(b, "{\"status\": \"%s\", ",
-                        st == EXATTN_EXACT ? "exact" : "named");
+    exattn_sbuf__puts(b, st == EXATTN_EXACT ? "{\"status\": \"exact\", "
+                                            : "{\"status\": \"named\", ");
     if (st == EXATTN_EXACT)
     {
         mpq_init(q);
@@ -107,6 +109,13 @@ quantity(exattn_sbuf *b, const exattn_row *row, exattn_kind_t kind,
             exact_value(b, q);
         mpq_clear(q);
     }
+}
+
+/* "text": ..., "latex": ... [, "simplified": ...] */
+static void
+quantity_forms(exattn_sbuf *b, const exattn_row *row, exattn_kind_t kind,
+               size_t key, size_t col, int compact)
+{
     exattn_sbuf__puts(b, "\"text\": ");
     json_take(b, compact ? compact_str(row, kind, key, col, 0)
                          : exattn_row_get_str(row, kind, key, col,
@@ -121,15 +130,113 @@ quantity(exattn_sbuf *b, const exattn_row *row, exattn_kind_t kind,
         json_take(b, exattn_row_get_str(row, kind, key, col,
                                         EXATTN_SIMPLIFIED));
     }
+}
+
+/* One row quantity; `compact`: in the forms of a compact row. */
+static void
+quantity(exattn_sbuf *b, const exattn_row *row, exattn_kind_t kind,
+         size_t key, size_t col, exattn_decimals *d, int compact)
+{
+    quantity_head(b, row, kind, key, col);
+    quantity_forms(b, row, kind, key, col, compact);
     decimal_field(b, d, kind, key, col);
     exattn_sbuf__puts(b, "}");
+}
+
+/* Pieces of a compact row's entries that depend only on the key's
+ * distinct score, written once and copied: a head of 4096 keys has a few
+ * hundred distinct scores.  Slots per distinct score: the scaled entry,
+ * the weight entry, the head and the tail of the score entry. */
+enum { FRAG_SCALED, FRAG_WEIGHT, FRAG_SCORE_HEAD, FRAG_SCORE_TAIL,
+       FRAG_KINDS };
+
+typedef struct
+{
+    char **slot;                /* FRAG_KINDS x class_count; NULL: none */
+    size_t classes;
+} frags;
+
+static char **
+frag_slot(const frags *f, const exattn_row *row, int kind, size_t key)
+{
+    if (f->slot == NULL)
+        return NULL;
+    return &f->slot[kind * f->classes
+                    + (size_t)(row->coef[key] - row->class_coef[0])];
+}
+
+/* Copy a kept piece into b: 1, or 0 when there is none yet. */
+static int
+put_kept(exattn_sbuf *b, char **slot)
+{
+    if (slot == NULL || *slot == NULL)
+        return 0;
+    exattn_sbuf__puts(b, *slot);
+    return 1;
+}
+
+/* Keep what b gained since `from` (nothing kept when out of memory). */
+static void
+keep(const exattn_sbuf *b, size_t from, char **slot)
+{
+    size_t n = b->len - from;
+
+    if (slot == NULL || b->oom || (*slot = malloc(n + 1)) == NULL)
+        return;
+    memcpy(*slot, b->s + from, n);
+    (*slot)[n] = '\0';
+}
+
+static void
+frags_free(frags *f)
+{
+    size_t i;
+
+    if (f->slot != NULL)
+        for (i = 0; i < FRAG_KINDS * f->classes; i++)
+            free(f->slot[i]);
+    free(f->slot);
+}
+
+/* A compact row's entry for key j, from kept pieces where it can. */
+static void
+compact_entry(exattn_sbuf *b, const exattn_row *row, exattn_kind_t kind,
+              size_t j, exattn_decimals *d, const frags *f)
+{
+    char **whole = frag_slot(f, row, kind == EXATTN_WEIGHT ? FRAG_WEIGHT
+                                                           : FRAG_SCALED, j);
+    size_t from = b->len;
+
+    if (kind != EXATTN_SCORE)
+    {
+        if (!put_kept(b, whole))
+        {
+            quantity(b, row, kind, j, 0, d, 1);
+            keep(b, from, whole);
+        }
+        return;
+    }
+    if (!put_kept(b, frag_slot(f, row, FRAG_SCORE_HEAD, j)))
+    {
+        quantity_head(b, row, kind, j, 0);
+        keep(b, from, frag_slot(f, row, FRAG_SCORE_HEAD, j));
+    }
+    quantity_forms(b, row, kind, j, 0, 1);
+    from = b->len;
+    if (!put_kept(b, frag_slot(f, row, FRAG_SCORE_TAIL, j)))
+    {
+        decimal_field(b, d, kind, j, 0);
+        exattn_sbuf__puts(b, "}");
+        keep(b, from, frag_slot(f, row, FRAG_SCORE_TAIL, j));
+    }
 }
 
 /* One entry per key; a compact row lists its allowed keys only. */
 static void
 key_list(exattn_sbuf *b, const exattn_row *row, exattn_kind_t kind,
-         exattn_decimals *d, int compact)
+         exattn_decimals *d, const frags *f)
 {
+    int compact = f != NULL;
     size_t j;
     int first = 1;
 
@@ -139,7 +246,10 @@ key_list(exattn_sbuf *b, const exattn_row *row, exattn_kind_t kind,
         if (compact && !row->allowed[j])
             continue;
         exattn_sbuf__puts(b, first ? "\n        " : ",\n        ");
-        quantity(b, row, kind, j, 0, d, compact);
+        if (compact)
+            compact_entry(b, row, kind, j, d, f);
+        else
+            quantity(b, row, kind, j, 0, d, 0);
         first = 0;
     }
     exattn_sbuf__puts(b, "]");
@@ -233,9 +343,12 @@ row_object(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d,
 {
     const exattn_lesson *l = row->lesson;
     int compact = exattn_compact__is(row, d->threshold);
+    frags f = { NULL, row->class_count };
     size_t c;
 
     (void)ctx;
+    if (compact)
+        f.slot = calloc(FRAG_KINDS * f.classes, sizeof *f.slot);
     exattn_sbuf__puts(b, row->index ? ",\n    {\"query\": "
                                     : "\n    {\"query\": ");
     exattn_sbuf__json(b, l->query_labels[row->index]);
@@ -249,17 +362,17 @@ row_object(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d,
     if (EXATTN_SHOWN(d, EXATTN_SCORE))
     {
         exattn_sbuf__puts(b, ",\n      \"scores\": ");
-        key_list(b, row, EXATTN_SCORE, d, compact);
+        key_list(b, row, EXATTN_SCORE, d, compact ? &f : NULL);
     }
     if (EXATTN_SHOWN(d, EXATTN_SCALED))
     {
         exattn_sbuf__puts(b, ",\n      \"scaled\": ");
-        key_list(b, row, EXATTN_SCALED, d, compact);
+        key_list(b, row, EXATTN_SCALED, d, compact ? &f : NULL);
     }
     if (EXATTN_SHOWN(d, EXATTN_WEIGHT))
     {
         exattn_sbuf__puts(b, ",\n      \"weights\": ");
-        key_list(b, row, EXATTN_WEIGHT, d, compact);
+        key_list(b, row, EXATTN_WEIGHT, d, compact ? &f : NULL);
     }
     if (EXATTN_SHOWN_IN(d, compact, EXATTN_CONTRIBUTION))
         contributions(b, row, d, compact);
@@ -274,6 +387,7 @@ row_object(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d,
         exattn_sbuf__puts(b, "]");
     }
     exattn_sbuf__puts(b, "}");
+    frags_free(&f);
 }
 
 /* An exact quantity that is not a row's: blend weights and outputs.
