@@ -252,7 +252,9 @@ struct exattn_row
     size_t group_count;
     size_t *group_key;          /* first key (lowest index) of a group */
     unsigned long *group_size;  /* its number of keys */
-    mpq_t *group_sum;           /* group_count x d_v: sum of V_jc */
+    mpq_t *group_sum;           /* group_count x d_v: sum of V_jc, or */
+    int64_t *group_isum;        /* the same on integers (then group_sum
+                                   is NULL) */
     size_t *order;              /* allowed_count keys by scaled score */
 };
 

@@ -219,19 +219,6 @@ add_product(exattn_ball *acc, exattn_ball *tmp, const exattn_ball *t,
     return rc | exattn_ball__add(acc, acc, tmp);
 }
 
-/* Are the row's group sums machine integers (the common case)? */
-static int
-sums_are_longs(const exattn_row *row)
-{
-    size_t k, count = row->group_count * row->lesson->dv;
-
-    for (k = 0; k < count; k++)
-        if (mpz_cmp_ui(mpq_denref(row->group_sum[k]), 1) != 0
-            || !mpz_fits_slong_p(mpq_numref(row->group_sum[k])))
-            return 0;
-    return 1;
-}
-
 /* Output sums acc_c = sum_g t_g S_gc on integers: each t_g (a ball) is
  * rounded once to T_g = t_g 2^F, F = wp, and sum_g T_g S_gc is exact.
  * The error is at most sum_g |S_gc| (rad(t_g) + 2^-F), bounded by
@@ -272,7 +259,7 @@ fixed_point_sums(exattn_ball *acc, const exattn_row_eval *ev,
         mpz_set_ui(sabs, 0);
         for (g = 0; g < groups; g++)
         {
-            v = mpz_get_si(mpq_numref(row->group_sum[g * dv + c]));
+            v = (long)row->group_isum[g * dv + c];
             if (v >= 0)
                 mpz_addmul_ui(sum, t[g], (unsigned long)v);
             else
@@ -318,7 +305,7 @@ softmax(exattn_row_eval *ev, mpfr_prec_t wp)
         rc |= exattn_ball__mul_z(&t, &ev->weight[g], n);
         rc |= exattn_ball__add(&z, &z, &t);
     }
-    if (sums_are_longs(row))
+    if (row->group_isum != NULL)
     {
         rc |= fixed_point_sums(ev->output, ev, wp) != 0;
         for (c = 0; c < dv; c++)

@@ -2,9 +2,11 @@
  * printers.  When every entry of Q and K is an integer of magnitude at
  * most 2^20, a dot product of d_k < 2^22 terms is below 2^62 and is
  * computed exactly on machine integers; likewise V's sums over the keys
- * of a row (m < 2^22).  A real head (n = 4096, d = 64) spends its time
+ * of a row (m < 2^20; sums pass to GMP as longs, so only where long has
+ * 64 bits).  A real head (n = 4096, d = 64) spends its time
  * there: n·m·d_k products that GMP would do one allocation at a time.
  * Otherwise a view is NULL and rows use the rationals. */
+#include <limits.h>
 #include <stdlib.h>
 #include "internal.h"
 
@@ -49,7 +51,9 @@ exattn_ints__new(exattn_ints **out, const exattn_lesson *l)
         iv->q = int_matrix(&l->q, &oom);
         iv->k = iv->q ? int_matrix(&l->k, &oom) : NULL;
     }
-    if (l->m < INTS_MAX_TERMS)
+    /* group sums below 2^40 and sizes below 2^20: their cross products
+     * (src/row/rule.c) stay below 2^60 */
+    if (l->m < ((size_t)1 << 20) && LONG_MAX >= INT64_MAX)
         iv->v = int_matrix(&l->v, &oom);
     if (oom)
     {

@@ -35,6 +35,7 @@ free_groups(exattn_row *row, size_t dv)
         for (k = 0; k < row->group_count * dv; k++)
             mpq_clear(row->group_sum[k]);
     free(row->group_sum);
+    free(row->group_isum);
     free(row->group_key);
     free(row->group_size);
 }

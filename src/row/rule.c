@@ -55,41 +55,58 @@ find_groups(exattn_row *row)
     return EXATTN_OK;
 }
 
-/* group_sum[g*dv + c] = sum of V_jc over group g. */
+/* group_sum[g*dv + c] = sum of V_jc over group g, on integers into
+ * group_isum when V has an integer view (|V| <= 2^20, m < 2^20: the sums
+ * stay below 2^40). */
 static int
 group_sums(exattn_row *row, const int64_t *v)
 {
     const exattn_lesson *l = row->lesson;
     size_t j, c, g, dv = l->dv, count = row->group_count * dv;
-    int64_t *acc;
 
+    if (v != NULL)
+    {
+        row->group_isum = calloc(count ? count : 1,
+                                 sizeof *row->group_isum);
+        if (row->group_isum == NULL)
+            return EXATTN_ENOMEM;
+        for (j = 0; j < l->m; j++)
+            if ((g = row->group[j]) != (size_t)-1)
+                for (c = 0; c < dv; c++)
+                    row->group_isum[g * dv + c] += v[j * dv + c];
+        return EXATTN_OK;
+    }
     row->group_sum = malloc((count ? count : 1) * sizeof *row->group_sum);
     if (row->group_sum == NULL)
         return EXATTN_ENOMEM;
     for (j = 0; j < count; j++)
         mpq_init(row->group_sum[j]);
-    if (v == NULL)
-    {
-        for (j = 0; j < l->m; j++)
-            if ((g = row->group[j]) != (size_t)-1)
-                for (c = 0; c < dv; c++)
-                    mpq_add(row->group_sum[g * dv + c],
-                            row->group_sum[g * dv + c],
-                            EXATTN_AT(&l->v, j, c));
-        return EXATTN_OK;
-    }
-    /* |V| <= 2^20 and m < 2^22: the sums fit */
-    acc = calloc(count ? count : 1, sizeof *acc);
-    if (acc == NULL)
-        return EXATTN_ENOMEM;
     for (j = 0; j < l->m; j++)
         if ((g = row->group[j]) != (size_t)-1)
             for (c = 0; c < dv; c++)
-                acc[g * dv + c] += v[j * dv + c];
-    for (j = 0; j < count; j++)
-        mpq_set_si(row->group_sum[j], (long)acc[j], 1);
-    free(acc);
+                mpq_add(row->group_sum[g * dv + c],
+                        row->group_sum[g * dv + c], EXATTN_AT(&l->v, j, c));
     return EXATTN_OK;
+}
+
+/* Output coordinate c on integer sums: sum_g N_0 = sum_0 N_g for every g
+ * (products below 2^60). */
+static void
+decide_output_int(exattn_row *row, size_t c)
+{
+    size_t g, dv = row->lesson->dv;
+    const int64_t *s = row->group_isum;
+    int64_t n0 = (int64_t)row->group_size[0];
+
+    row->out_exact[c] = 1;
+    for (g = 1; g < row->group_count && row->out_exact[c]; g++)
+        row->out_exact[c] = s[g * dv + c] * n0
+                            == s[c] * (int64_t)row->group_size[g];
+    if (row->out_exact[c])
+        mpq_set_si(row->out_value[c], (long)s[c], (unsigned long)n0);
+    else
+        mpq_set_ui(row->out_value[c], 0, 1);
+    mpq_canonicalize(row->out_value[c]);
 }
 
 /* Output coordinate c: exact iff every group has the same mean of V_jc,
@@ -135,7 +152,10 @@ exattn_rule__decide(exattn_row *row, const int64_t *v)
         mpq_set_ui(row->weight, 1, (unsigned long)row->allowed_count);
     mpz_inits(a, b, (mpz_ptr)0);
     for (c = 0; c < row->lesson->dv; c++)
-        decide_output(row, c, a, b);
+        if (row->group_isum != NULL)
+            decide_output_int(row, c);
+        else
+            decide_output(row, c, a, b);
     mpz_clears(a, b, (mpz_ptr)0);
     return EXATTN_OK;
 }
