@@ -7,24 +7,6 @@
 #include "exattn.h"
 #include "helpers.h"
 
-/* Write a lesson in a format (0 text, 1 json, 2 latex) into a string. */
-static char *
-write_lesson(const exattn_lesson *l, int format,
-             const exattn_write_opts *opts)
-{
-    exattn_error_t err;
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    int rc = format == 0 ? exattn_write_text(f, l, opts, &err)
-             : format == 1 ? exattn_write_json(f, l, opts, &err)
-                           : exattn_write_latex(f, l, opts, &err);
-
-    cr_assert_eq(rc, EXATTN_OK, "%s", err.message);
-    fclose(f);
-    return buf;
-}
-
 /* Derive a shipped example into a string. */
 static char *
 derive(const char *example, int format)
@@ -36,7 +18,7 @@ derive(const char *example, int format)
 
     cr_assert_eq(exattn_lesson_read_file(&l, path, NULL, &err), EXATTN_OK,
                  "%s: %s", path, err.message);
-    buf = write_lesson(l, format, NULL);
+    buf = th_write(l, format, NULL);
     exattn_lesson_free(l);
     free(path);
     return buf;
@@ -125,7 +107,7 @@ Test(print, latex_options)
 
     o.latex = EXATTN_LATEX_STANDALONE | EXATTN_LATEX_PAREN_VECTORS;
     o.digits = 3;
-    tex = write_lesson(l, 2, &o);
+    tex = th_write(l, 2, &o);
     cr_assert(strncmp(tex, "\\documentclass{article}\n\\usepackage"
                            "{amsmath}\n\\begin{document}", 47) == 0);
     cr_assert_not_null(strstr(tex, "\\end{document}\n"));
@@ -138,7 +120,7 @@ Test(print, latex_options)
     /* past the threshold the denominator is written once, as a sum */
     o = (exattn_write_opts)EXATTN_WRITE_OPTS_INIT;
     o.sum_threshold = 2;
-    tex = write_lesson(l, 2, &o);
+    tex = th_write(l, 2, &o);
     cr_assert_not_null(strstr(tex, "Z_{\\text{rises}} &= \\sum_{k \\in "
         "A_{\\text{rises}}} e^{s_{\\text{rises},k}},\\quad "
         "A_{\\text{rises}} = \\{1, \\dots, 3\\}"), "%s", tex);
@@ -147,7 +129,7 @@ Test(print, latex_options)
     cr_assert_null(strstr(tex, "+e^{\\frac{3}{\\sqrt{2}}}}"));
     free(tex);
     o.sum_threshold = 3;
-    tex = write_lesson(l, 2, &o);
+    tex = th_write(l, 2, &o);
     cr_assert_null(strstr(tex, "Z_{"), "3 keys are not past 3");
     free(tex);
     exattn_lesson_free(l);
@@ -159,7 +141,7 @@ Test(print, latex_escapes_labels)
         "\"x&y\", \"#1\", \"{z}\", \"back\\\\slash\"], \"query_tokens\": "
         "[\"q^~$\"], \"Q\": [[1]], \"K\": [[1],[2],[3],[4],[5],[6]], "
         "\"V\": [[1],[2],[3],[4],[5],[6]], \"title\": \"a\\nb\"}");
-    char *tex = write_lesson(l, 2, NULL);
+    char *tex = th_write(l, 2, NULL);
     static const char *const parts[] = {
         "k_{\\text{a\\_b}}", "k_{\\text{50\\%}}", "k_{\\text{x\\&y}}",
         "k_{\\text{\\#1}}", "k_{\\text{\\{z\\}}}",

@@ -46,23 +46,6 @@ head_lesson(size_t n, size_t d, int halve)
     return buf;
 }
 
-static char *
-write_lesson(const exattn_lesson *l, int format,
-             const exattn_write_opts *opts)
-{
-    exattn_error_t err;
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    int rc = format == 0 ? exattn_write_text(f, l, opts, &err)
-             : format == 1 ? exattn_write_json(f, l, opts, &err)
-                           : exattn_write_latex(f, l, opts, &err);
-
-    cr_assert_eq(rc, EXATTN_OK, "%s", err.message);
-    fclose(f);
-    return buf;
-}
-
 static yajl_val
 parse(const char *json)
 {
@@ -111,7 +94,7 @@ Test(scale, compact_rows_in_json_at_a_small_threshold)
 
     o.digits = 5;
     o.sum_threshold = 4;
-    out = write_lesson(l, 1, &o);
+    out = th_write(l, 1, &o);
     doc = parse(out);
     rows = rows_of(doc);
     for (i = 0; i < rows->u.array.len; i++)
@@ -156,7 +139,7 @@ Test(scale, compact_rows_in_json_at_a_small_threshold)
     free(out);
     /* asked for by name, a compact row lists them, allowed keys only */
     o.quantities = EXATTN_SHOW(EXATTN_CONTRIBUTION);
-    out = write_lesson(l, 1, &o);
+    out = th_write(l, 1, &o);
     doc = parse(out);
     row = rows_of(doc)->u.array.values[11];
     cr_assert_str_eq(str(row, "form"), "compact");
@@ -174,7 +157,7 @@ Test(scale, compact_rows_in_text_and_latex)
     exattn_write_opts o = EXATTN_WRITE_OPTS_INIT;
 
     o.sum_threshold = 4;
-    text = write_lesson(l, 0, &o);
+    text = th_write(l, 0, &o);
     line = strstr(text, "\nquery Q12 attends 12 keys {K1…K12} — multiple "
                         "keys: NAMED weights over Z12 = Σ_{k∈A12} e^{s_k}\n");
     cr_assert_not_null(line, "%s", text);
@@ -187,7 +170,7 @@ Test(scale, compact_rows_in_text_and_latex)
     /* compact rows list no blocked key one by one */
     line = strstr(text, "\nquery Q5 attends");
     cr_assert_null(strstr(line, "(blocked)"));
-    tex = write_lesson(l, 2, &o);
+    tex = th_write(l, 2, &o);
     cr_assert_not_null(strstr(tex, "Z_{12} &= \\sum_{k \\in A_{12}} "
                                    "e^{s_{12,k}}"));
     cr_assert_not_null(strstr(tex, "}{Z_{12}}"));
@@ -260,9 +243,9 @@ Test(scale, compact_rows_match_full_rows_entry_by_entry)
     size_t count = 0, i;
 
     o.digits = 30;
-    compact = write_lesson(l, 1, &o);
+    compact = th_write(l, 1, &o);
     o.sum_threshold = 1000000;
-    full = write_lesson(l, 1, &o);
+    full = th_write(l, 1, &o);
     a = parse(compact);
     b = parse(full);
     for (i = 0; i < 64; i++)
@@ -289,8 +272,8 @@ Test(scale, integer_scores_match_rational_scores)
     yajl_val da, db;
 
     o.digits = 30;
-    a = write_lesson(li, 1, &o);
-    b = write_lesson(lr, 1, &o);
+    a = th_write(li, 1, &o);
+    b = th_write(lr, 1, &o);
     da = parse(a);
     db = parse(b);
     cr_assert_eq(same_decimals(da, db, 64, 16), 3 * 64 * 65 / 2 + 64 * 16);

@@ -18,9 +18,12 @@ typedef struct
     unsigned quantities;    /* which quantities to show: OR of
                                EXATTN_SHOW(EXATTN_SCORE) etc.; 0: all */
     unsigned latex;         /* LaTeX: OR of EXATTN_LATEX_* */
-    size_t sum_threshold;   /* LaTeX: rows with more allowed keys than
-                               this write their softmax denominator once,
-                               as a sum; 0: EXATTN_SUM_THRESHOLD */
+    size_t sum_threshold;   /* rows with more allowed keys than this
+                               (and named weights) are compact in every
+                               format: the softmax denominator written
+                               once as Z_i, blocked keys not listed,
+                               contributions only when named in
+                               `quantities`; 0: EXATTN_SUM_THRESHOLD */
 } exattn_write_opts;
 
 #define EXATTN_SHOW(kind) (1u << (kind))

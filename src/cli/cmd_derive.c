@@ -26,8 +26,9 @@ static const cli_opt opts[] = {
     { "--vectors", NULL, "STYLE",
       "latex: row vectors as bmatrix (default) or paren" },
     { "--sum-threshold", NULL, "N",
-      "latex: rows with more than N allowed keys (default 8) write\n"
-      "                         their denominator once, as a sum" },
+      "rows with more than N allowed keys (default 8; 0: never) are\n"
+      "                         compact: the denominator written once as\n"
+      "                         Z_i, only allowed keys listed" },
     { "--limit", NULL, "NAME=N", CLI_LIMIT_HELP },
     { "--help", "-h", NULL, "show this help" },
     { NULL, NULL, NULL, NULL }
