@@ -4,6 +4,7 @@
  * at the highest precision asked for so far: a row that needs less reads
  * it rounded. */
 #include <stdlib.h>
+#include <string.h>
 #include "internal.h"
 #include "eval/head_eval.h"
 
@@ -68,10 +69,16 @@ exattn_head_eval_new(exattn_head_eval **out, const exattn_lesson *l,
 void
 exattn_head_eval_free(exattn_head_eval *h)
 {
+    size_t i;
+
     if (h == NULL)
         return;
     mpz_clear(h->lcm);
     exattn_ball__clear(&h->u);
+    for (i = 0; i < h->pow_len; i++)
+        exattn_ball__clear(&h->pow[i]);
+    free(h->pow);
+    free(h->have);
     free(h);
 }
 
@@ -95,10 +102,68 @@ exattn_head_eval__u(exattn_ball *out, exattn_head_eval *h, mpfr_prec_t wp)
         rc |= exattn_ball__neg(&h->u, &h->u);
         rc |= exattn_ball__exp(&h->u, &h->u);
         h->wp = rc == 0 ? wp : 0;
+        if (h->have != NULL)
+            memset(h->have, 0, h->pow_len);     /* u changed */
         mpq_clear(lcm);
         exattn_ball__clear(&l);
     }
     exattn_ball__set_prec(out, wp);
     exattn_ball__set(out, &h->u);
+    return rc;
+}
+
+/* Room for pow[d]: the table doubles, new balls start empty. */
+static int
+table_reserve(exattn_head_eval *h, size_t d)
+{
+    size_t len = h->pow_len ? h->pow_len : 256, i;
+    exattn_ball *pow;
+    unsigned char *have;
+
+    while (len <= d)
+        len *= 2;
+    if (len == h->pow_len)
+        return EXATTN_OK;
+    pow = realloc(h->pow, len * sizeof *pow);
+    if (pow == NULL)
+        return EXATTN_ENOMEM;
+    h->pow = pow;
+    have = realloc(h->have, len);
+    if (have == NULL)
+        return EXATTN_ENOMEM;
+    h->have = have;
+    for (i = h->pow_len; i < len; i++)
+    {
+        exattn_ball__init(&h->pow[i], 64);
+        h->have[i] = 0;
+    }
+    h->pow_len = len;
+    return EXATTN_OK;
+}
+
+int
+exattn_head_eval__pow(exattn_ball *out, exattn_head_eval *h,
+                      unsigned long d, mpfr_prec_t wp)
+{
+    int rc = 0;
+
+    if (d >= EXATTN_POW_TABLE_MAX || table_reserve(h, d) != EXATTN_OK)
+    {
+        rc |= exattn_head_eval__u(out, h, wp);
+        return rc | exattn_ball__pow_ui(out, out, d);
+    }
+    if (h->wp < wp || h->wp == 0)
+    {
+        exattn_ball__set_prec(out, wp);
+        rc |= exattn_head_eval__u(out, h, wp);  /* raises u's precision */
+    }
+    if (rc == 0 && !h->have[d])
+    {
+        exattn_ball__set_prec(&h->pow[d], h->wp);
+        rc |= exattn_ball__pow_ui(&h->pow[d], &h->u, d);
+        h->have[d] = rc == 0;
+    }
+    exattn_ball__set_prec(out, wp);
+    exattn_ball__set(out, &h->pow[d]);
     return rc;
 }

@@ -278,29 +278,28 @@ fixed_point_sums(exattn_ball *acc, const exattn_row_eval *ev,
     mpz_clears(sum, sabs, (mpz_ptr)0);
     return 0;
 }
-/* The softmax of the row at precision wp, one power of u per group:
- * Z = sum_g N_g u^{d_g}, w_g = u^{d_g} / Z, and output c =
- * (sum_g u^{d_g} S_gc) / Z with S_gc the group's sum of V_jc. */
+
+/* The softmax of the row at precision wp, one power of u per group (from
+ * the head's table): Z = sum_g N_g u^{d_g}, w_g = u^{d_g} / Z, and
+ * output c = (sum_g u^{d_g} S_gc) / Z with S_gc the group's sum of V_jc. */
 static int
 softmax(exattn_row_eval *ev, mpfr_prec_t wp)
 {
     const exattn_row *row = ev->row;
     size_t g, c, dv = row->lesson->dv;
-    exattn_ball u, z, t, acc;
+    exattn_ball z, t, acc;
     mpz_t n;
     int rc = 0;
 
-    exattn_ball__init(&u, wp);
     exattn_ball__init(&z, wp);
     exattn_ball__init(&t, wp);
     exattn_ball__init(&acc, wp);
     mpz_init(n);
-    rc |= exattn_head_eval__u(&u, ev->head, wp);
     exattn_ball__set_si(&z, 0);
     for (g = 0; g < row->group_count; g++)
     {
         exattn_ball__set_prec(&ev->weight[g], wp);
-        rc |= exattn_ball__pow_ui(&ev->weight[g], &u, ev->d[g]);
+        rc |= exattn_head_eval__pow(&ev->weight[g], ev->head, ev->d[g], wp);
         mpz_set_ui(n, row->group_size[g]);
         rc |= exattn_ball__mul_z(&t, &ev->weight[g], n);
         rc |= exattn_ball__add(&z, &z, &t);
@@ -324,7 +323,6 @@ softmax(exattn_row_eval *ev, mpfr_prec_t wp)
     for (g = 0; g < row->group_count; g++)
         rc |= exattn_ball__div(&ev->weight[g], &ev->weight[g], &z);
     mpz_clear(n);
-    exattn_ball__clear(&u);
     exattn_ball__clear(&z);
     exattn_ball__clear(&t);
     exattn_ball__clear(&acc);

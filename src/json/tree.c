@@ -73,10 +73,12 @@ fail(builder *b, int code, const exattn_jnode *at, const char *msg)
     return 0;
 }
 
+/* A node; `text_len` > 0 reserves its text in the same allocation (a
+ * real head's lesson has 786,432 numbers: one allocation each, not two). */
 static exattn_jnode *
-new_node(builder *b, exattn_jkind kind)
+new_node_with_text(builder *b, exattn_jkind kind, size_t text_len)
 {
-    exattn_jnode *n = calloc(1, sizeof *n);
+    exattn_jnode *n = calloc(1, sizeof *n + text_len);
 
     if (n == NULL)
     {
@@ -84,9 +86,17 @@ new_node(builder *b, exattn_jkind kind)
         return NULL;
     }
     n->kind = kind;
+    if (text_len > 0)
+        n->text = (char *)(n + 1);
     locate(b, token_start(b), &n->line, &n->column);
     b->prev_end = yajl_get_bytes_consumed(b->handle);
     return n;
+}
+
+static exattn_jnode *
+new_node(builder *b, exattn_jkind kind)
+{
+    return new_node_with_text(b, kind, 0);
 }
 
 static int
@@ -196,16 +206,9 @@ text_node(builder *b, exattn_jkind kind, const char *s, size_t len)
         fail(b, EXATTN_ESYNTAX, &at, "a string holds a NUL character");
         return NULL;
     }
-    n = new_node(b, kind);
+    n = new_node_with_text(b, kind, len + 1);
     if (n == NULL)
         return NULL;
-    n->text = malloc(len + 1);
-    if (n->text == NULL)
-    {
-        exattn_json__free(n);
-        fail(b, EXATTN_ENOMEM, NULL, "out of memory");
-        return NULL;
-    }
     memcpy(n->text, s, len);
     n->text[len] = '\0';
     n->len = len;
@@ -483,7 +486,8 @@ exattn_json__free(exattn_jnode *node)
     }
     free(node->items);
     free(node->keys);
-    free(node->text);
+    if (node->text != (char *)(node + 1))
+        free(node->text);
     free(node);
 }
 
