@@ -16,7 +16,7 @@
  * from a fixed LCG.  `halve`: Q written as halves and K doubled -- the
  * same scores, reached through rationals. */
 static char *
-head_lesson(size_t n, size_t d, int halve)
+head_lesson_scaled(size_t n, size_t d, int halve, const char *scale)
 {
     unsigned long x = 12345;
     size_t i, c, len = 0;
@@ -25,6 +25,8 @@ head_lesson(size_t n, size_t d, int halve)
     int m, v;
 
     fprintf(f, "{\"mask\": \"causal\"");
+    if (scale != NULL)
+        fprintf(f, ", \"scale\": %s", scale);
     for (m = 0; m < 3; m++)
     {
         fprintf(f, ", \"%c\": [", "QKV"[m]);
@@ -44,6 +46,12 @@ head_lesson(size_t n, size_t d, int halve)
     fprintf(f, "}");
     fclose(f);
     return buf;
+}
+
+static char *
+head_lesson(size_t n, size_t d, int halve)
+{
+    return head_lesson_scaled(n, d, halve, NULL);
 }
 
 static yajl_val
@@ -285,6 +293,38 @@ Test(scale, integer_scores_match_rational_scores)
     exattn_lesson_free(lr);
     free(ji);
     free(jr);
+}
+
+/* Every kind of scale, through both paths: a negative one reverses the
+ * order of the groups, zero makes one group, none keeps the integers. */
+Test(scale, integer_and_rational_paths_agree_for_every_scale)
+{
+    static const char *const scales[] = { "\"-1/2\"", "0", "\"none\"",
+                                          "\"1/sqrt(3)\"", "\"3/7\"" };
+    exattn_write_opts o = EXATTN_WRITE_OPTS_INIT;
+    size_t k;
+
+    o.digits = 25;
+    o.sum_threshold = 3;
+    for (k = 0; k < sizeof scales / sizeof *scales; k++)
+    {
+        char *ji = head_lesson_scaled(24, 3, 0, scales[k]);
+        char *jr = head_lesson_scaled(24, 3, 1, scales[k]);
+        exattn_lesson *li = th_lesson(ji), *lr = th_lesson(jr);
+        char *a = th_write(li, 1, &o), *b = th_write(lr, 1, &o);
+        yajl_val da = parse(a), db = parse(b);
+
+        cr_assert_eq(same_decimals(da, db, 24, 3), 3 * 24 * 25 / 2 + 24 * 3,
+                     "scale %s", scales[k]);
+        yajl_tree_free(da);
+        yajl_tree_free(db);
+        free(a);
+        free(b);
+        exattn_lesson_free(li);
+        exattn_lesson_free(lr);
+        free(ji);
+        free(jr);
+    }
 }
 
 /* ---- streaming ---------------------------------------------------------- */
