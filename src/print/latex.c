@@ -233,14 +233,34 @@ wsym(exattn_sbuf *b, const exattn_row *row, size_t j)
     exattn_sbuf__puts(b, "}");
 }
 
+/* Is key j on the per-key lines of the row?  A compact row lists its
+ * allowed keys only (src/print/compact.h). */
+static int
+listed(const latex_ctx *c, const exattn_row *row, size_t j)
+{
+    return row->allowed[j] || !use_sum(c, row);
+}
+
+/* The last key on the row's per-key lines. */
+static size_t
+last_listed(const latex_ctx *c, const exattn_row *row)
+{
+    size_t j = row->lesson->m - 1;
+
+    while (j > 0 && !listed(c, row, j))
+        j--;
+    return j;
+}
+
 /* The end of key j's line in an aligned list: a blocked tag, and a line
- * break unless it is the last key. */
+ * break unless it is the last key listed. */
 static void
-key_line_end(exattn_sbuf *b, const exattn_row *row, size_t j)
+key_line_end(const latex_ctx *c, const exattn_row *row, size_t j,
+             size_t last)
 {
     if (!row->allowed[j])
-        exattn_sbuf__puts(b, "\\quad(\\text{blocked})");
-    exattn_sbuf__puts(b, j + 1 < row->lesson->m ? " \\\\\n" : "\n");
+        exattn_sbuf__puts(c->b, "\\quad(\\text{blocked})");
+    exattn_sbuf__puts(c->b, j != last ? " \\\\\n" : "\n");
 }
 
 static void
@@ -248,22 +268,28 @@ step_scores(latex_ctx *c, const exattn_row *row)
 {
     const exattn_lesson *l = row->lesson;
     exattn_sbuf *b = c->b;
-    size_t j;
+    size_t j, last = last_listed(c, row);
     char *dot;
 
     display_open(c, "scores: dot products of the query with every key");
     exattn_sbuf__puts(b, "\\begin{aligned}\n");
     for (j = 0; j < l->m; j++)
     {
+        if (!listed(c, row, j))
+            continue;
         exattn_sbuf__puts(b, "q_{");
         qsub(b, l, row->index);
         exattn_sbuf__puts(b, "}k_{");
         ksub(b, l, j);
-        dot = exattn_row_get_str(row, EXATTN_SCORE, j, 0, EXATTN_LATEX);
-        exattn_sbuf__printf(b, "}^{\\mathsf{T}} &= %s = ", dot ? dot : "");
-        exattn_free(dot);
+        exattn_sbuf__puts(b, "}^{\\mathsf{T}} &= ");
+        if (!use_sum(c, row))
+        {
+            dot = exattn_row_get_str(row, EXATTN_SCORE, j, 0, EXATTN_LATEX);
+            exattn_sbuf__printf(b, "%s = ", dot ? dot : "");
+            exattn_free(dot);
+        }
         tfrac(b, row->score[j]);
-        key_line_end(b, row, j);
+        key_line_end(c, row, j, last);
     }
     exattn_sbuf__puts(b, "\\end{aligned}");
     display_close(c);
@@ -274,7 +300,7 @@ step_scaling(latex_ctx *c, const exattn_row *row, exattn_decimals *d)
 {
     const exattn_lesson *l = row->lesson;
     exattn_sbuf *b = c->b;
-    size_t j;
+    size_t j, last = last_listed(c, row);
     int exact;
 
     display_open(c, "scaled scores");
@@ -291,6 +317,8 @@ step_scaling(latex_ctx *c, const exattn_row *row, exattn_decimals *d)
     exattn_sbuf__puts(b, "\\begin{aligned}\n");
     for (j = 0; j < l->m; j++)
     {
+        if (!listed(c, row, j))
+            continue;
         exact = exattn_row_status(row, EXATTN_SCALED, j, 0) == EXATTN_EXACT;
         exattn_sbuf__puts(b, "s_{");
         qsub(b, l, row->index);
@@ -315,7 +343,7 @@ step_scaling(latex_ctx *c, const exattn_row *row, exattn_decimals *d)
         if (!exact)
             approx(c, d, EXATTN_SCALED, j, 0);
         status_tag(b, exact);
-        key_line_end(b, row, j);
+        key_line_end(c, row, j, last);
     }
     exattn_sbuf__puts(b, "\\end{aligned}");
     display_close(c);
@@ -338,7 +366,10 @@ step_mask(latex_ctx *c, const exattn_row *row)
     exattn_sbuf__puts(b, "} = ");
     index_set(b, row);
     exattn_sbuf__puts(b, ",\\qquad ");
-    for (j = 0; j < l->m; j++)
+    if (use_sum(c, row))
+        exattn_sbuf__printf(b, "\\text{the other %zu keys}",
+                            l->m - row->allowed_count);
+    for (j = 0; j < l->m && !use_sum(c, row); j++)
         if (!row->allowed[j])
         {
             exattn_sbuf__puts(b, first ? "k_{" : ",\\ k_{");
@@ -391,7 +422,7 @@ step_weights(latex_ctx *c, const exattn_row *row, exattn_decimals *d)
 {
     const exattn_lesson *l = row->lesson;
     exattn_sbuf *b = c->b;
-    size_t j;
+    size_t j, last = last_listed(c, row);
 
     display_open(c, row->weights_exact
         ? "softmax weights: equal allowed scores, so exactly 1/|A|"
@@ -401,6 +432,8 @@ step_weights(latex_ctx *c, const exattn_row *row, exattn_decimals *d)
         denominator_line(c, row);
     for (j = 0; j < l->m; j++)
     {
+        if (!listed(c, row, j))
+            continue;
         wsym(b, row, j);
         exattn_sbuf__puts(b, " &= ");
         if (!row->allowed[j])
@@ -412,7 +445,7 @@ step_weights(latex_ctx *c, const exattn_row *row, exattn_decimals *d)
                 approx(c, d, EXATTN_WEIGHT, j, 0);
             status_tag(b, row->weights_exact);
         }
-        exattn_sbuf__puts(b, j + 1 < l->m ? " \\\\\n" : "\n");
+        exattn_sbuf__puts(b, j != last ? " \\\\\n" : "\n");
     }
     exattn_sbuf__puts(b, "\\end{aligned}");
     display_close(c);
@@ -591,7 +624,7 @@ row_steps(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d,
     step_mask(c, row);
     if (EXATTN_SHOWN(d, EXATTN_WEIGHT))
         step_weights(c, row, d);
-    if (EXATTN_SHOWN(d, EXATTN_CONTRIBUTION))
+    if (EXATTN_SHOWN_IN(d, use_sum(c, row), EXATTN_CONTRIBUTION))
         step_contributions(c, row, d);
     if (EXATTN_SHOWN(d, EXATTN_OUTPUT))
         step_output(c, row, d);
