@@ -231,21 +231,18 @@ sort_scores(ikeyed *a, size_t m, int64_t lo, int64_t hi)
     return EXATTN_OK;
 }
 
-/* Classes from the sorted scores; the allowed keys in the order of their
- * coefficients (scores times the scale: reversed for a negative scale,
- * by key for a zero one). */
+/* Classes from the sorted scores: one rational per distinct value. */
 static int
 classes_from_sorted(exattn_row *row, const ikeyed *a)
 {
     const exattn_lesson *l = row->lesson;
-    size_t j, count = 0, k = 0, c;
-    int sign = mpq_sgn(l->scale_coef);
+    size_t j, count = 0, c = 0;
 
     for (j = 0; j < l->m; j++)
         count += j == 0 || a[j].s != a[j - 1].s;
     if (classes_alloc(row, count) != EXATTN_OK)
         return EXATTN_ENOMEM;
-    for (j = 0, c = 0; j < l->m; j++)
+    for (j = 0; j < l->m; j++)
     {
         if (j > 0 && a[j].s != a[j - 1].s)
             c++;
@@ -258,37 +255,54 @@ classes_from_sorted(exattn_row *row, const ikeyed *a)
         row->score[a[j].key] = row->class_score[c];
         row->coef[a[j].key] = row->class_coef[c];
     }
+    return EXATTN_OK;
+}
+
+/* Runs of equal scores in order[0..k) back to increasing keys. */
+static void
+reverse_runs(exattn_row *row, size_t k)
+{
+    size_t j, e, x, y, t;
+
+    for (j = 0; j < k; j = e + 1)
+    {
+        for (e = j; e + 1 < k && row->score[row->order[e + 1]]
+                                     == row->score[row->order[j]]; e++)
+            ;
+        for (x = j, y = e; x < y; x++, y--)
+        {
+            t = row->order[x];
+            row->order[x] = row->order[y];
+            row->order[y] = t;
+        }
+    }
+}
+
+/* The allowed keys in increasing coefficient (score times the scale),
+ * ties by key: the sorted order for a positive scale, reversed for a
+ * negative one, key order for a zero one (every coefficient is 0). */
+static void
+order_from_sorted(exattn_row *row, const ikeyed *a)
+{
+    const exattn_lesson *l = row->lesson;
+    int sign = mpq_sgn(l->scale_coef);
+    size_t j, k = 0;
+
     if (sign > 0)
         for (j = 0; j < l->m; j++)
             if (row->allowed[a[j].key])
                 row->order[k++] = a[j].key;
     if (sign < 0)
+    {
         for (j = l->m; j-- > 0;)
             if (row->allowed[a[j].key])
                 row->order[k++] = a[j].key;
+        reverse_runs(row, k);
+    }
     if (sign == 0)
         for (j = 0; j < l->m; j++)
             if (row->allowed[j])
                 row->order[k++] = j;
-    /* equal scores went by increasing key; reversed runs are restored */
-    if (sign < 0)
-        for (j = 0; j < k;)
-        {
-            size_t e = j, x, y;
-
-            while (e + 1 < k && row->score[row->order[e + 1]]
-                                    == row->score[row->order[j]])
-                e++;
-            for (x = j, y = e; x < y; x++, y--)
-            {
-                size_t t = row->order[x];
-
-                row->order[x] = row->order[y];
-                row->order[y] = t;
-            }
-            j = e + 1;
-        }
-    return EXATTN_OK;
 }
 
 static int
@@ -316,6 +330,8 @@ integer_scores(exattn_row *row, const exattn_ints *iv)
     rc = sort_scores(a, l->m, lo, hi);
     if (rc == EXATTN_OK)
         rc = classes_from_sorted(row, a);
+    if (rc == EXATTN_OK)
+        order_from_sorted(row, a);
     free(a);
     return rc;
 }
