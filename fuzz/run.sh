@@ -22,7 +22,11 @@ objs=""
 for src in "$top"/src/*.c "$top"/src/*/*.c; do
     case $src in */src/cli/*) continue ;; esac
     o=$out/obj/$(echo "${src#$top/src/}" | tr / _ | sed 's/\.c$/.o/')
-    if [ ! -f "$o" ] || [ "$src" -nt "$o" ]; then
+    # a header changed since the object was built (a struct's layout)
+    # makes it stale as surely as its own source
+    if [ ! -f "$o" ] || [ "$src" -nt "$o" ] ||
+        [ -n "$(find "$top/src" "$top/include" "$top/config.h" \
+                -name '*.h' -newer "$o" | head -n 1)" ]; then
         # shellcheck disable=SC2086
         $cc $flags -fsanitize=fuzzer-no-link -I"$top" -I"$top/include" \
             -I"$top/src" $(pkg-config --cflags yajl) -c "$src" -o "$o"
