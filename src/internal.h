@@ -47,6 +47,7 @@ void exattn_sbuf__putn(exattn_sbuf *b, const char *s, size_t n);
 void exattn_sbuf__puts(exattn_sbuf *b, const char *s);
 void exattn_sbuf__printf(exattn_sbuf *b, const char *fmt, ...)
     EXATTN_PRINTF(2, 3);
+void exattn_sbuf__size(exattn_sbuf *b, size_t v);
 void exattn_sbuf__mpz(exattn_sbuf *b, const mpz_t z);
 void exattn_sbuf__mpq(exattn_sbuf *b, const mpq_t q);
 void exattn_sbuf__mpq_latex(exattn_sbuf *b, const mpq_t q);

@@ -21,8 +21,11 @@ row_label(exattn_sbuf *b, const exattn_row *row, int latex)
     if (latex)
         exattn_named__sub_label(b, label, l->default_query_labels);
     else
-        exattn_sbuf__printf(b, l->default_query_labels ? "%s" : "[%s]",
-                            label);
+    {
+        exattn_sbuf__puts(b, l->default_query_labels ? "" : "[");
+        exattn_sbuf__puts(b, label);
+        exattn_sbuf__puts(b, l->default_query_labels ? "" : "]");
+    }
 }
 
 void
@@ -38,8 +41,9 @@ exattn_compact__symbol(exattn_sbuf *b, const exattn_row *row,
 static void
 key_text(exattn_sbuf *b, const exattn_lesson *l, size_t j)
 {
-    exattn_sbuf__printf(b, l->default_key_labels ? "K%s" : "K[%s]",
-                        l->key_labels[j]);
+    exattn_sbuf__puts(b, l->default_key_labels ? "K" : "K[");
+    exattn_sbuf__puts(b, l->key_labels[j]);
+    exattn_sbuf__puts(b, l->default_key_labels ? "" : "]");
 }
 
 /* One run of allowed keys j..end. */

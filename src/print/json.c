@@ -315,7 +315,8 @@ compact_keys(exattn_sbuf *b, const exattn_row *row)
     for (j = 0; j < row->lesson->m; j++)
         if (row->allowed[j])
         {
-            exattn_sbuf__printf(b, first ? "%zu" : ", %zu", j + 1);
+            exattn_sbuf__puts(b, first ? "" : ", ");
+            exattn_sbuf__size(b, j + 1);
             first = 0;
         }
     exattn_sbuf__puts(b, "],\n      \"denominator\": {\"symbol\": ");

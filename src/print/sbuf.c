@@ -87,6 +87,20 @@ exattn_sbuf__printf(exattn_sbuf *b, const char *fmt, ...)
     b->len += (size_t)n;
 }
 
+/* A size in decimal without printf: a real head's JSON writes millions of
+ * key indices. */
+void
+exattn_sbuf__size(exattn_sbuf *b, size_t v)
+{
+    char digits[24];
+    size_t i = sizeof digits;
+
+    do
+        digits[--i] = (char)('0' + v % 10);
+    while ((v /= 10) != 0);
+    exattn_sbuf__putn(b, digits + i, sizeof digits - i);
+}
+
 void
 exattn_sbuf__mpz(exattn_sbuf *b, const mpz_t z)
 {
