@@ -220,11 +220,14 @@ int exattn_num__inv_sqrt(mpq_t coef, unsigned long *surd, const mpq_t d);
 
 /* ---- rows (src/row/) ---------------------------------------------------- */
 
-/* Integer views of Q, K, V (src/row/ints.c): NULL where an entry is not
- * an integer of magnitude at most 2^20. */
+/* Integer views of Q, K, V (src/row/ints.c): each matrix times the lcm
+ * of its denominators, as int64; NULL where that does not fit the
+ * bounds. */
 typedef struct
 {
     int64_t *q, *k, *v;         /* row-major, like the matrices */
+    mpz_t den_qk;               /* q.k = (q'.k') / den_qk */
+    mpz_t den_v;                /* V = V' / den_v */
 } exattn_ints;
 
 int exattn_ints__new(exattn_ints **out, const exattn_lesson *l);
@@ -254,8 +257,9 @@ struct exattn_row
     size_t *group_key;          /* first key (lowest index) of a group */
     unsigned long *group_size;  /* its number of keys */
     mpq_t *group_sum;           /* group_count x d_v: sum of V_jc, or */
-    int64_t *group_isum;        /* the same on integers (then group_sum
-                                   is NULL) */
+    int64_t *group_isum;        /* the same on integers, times den_v
+                                   (then group_sum is NULL) */
+    mpz_srcptr den_v;           /* of group_isum (borrowed); 1 if none */
     size_t *order;              /* allowed_count keys by scaled score */
 };
 
@@ -266,7 +270,7 @@ int exattn_row__new_in(exattn_row **out, const exattn_lesson *l, size_t i,
 
 /* The exact-or-named rule (src/row/rule.c): from row->order (allowed keys
  * by scaled score) decide the groups, the weights and every output
- * coordinate; group sums of V on integers when `v` is not NULL. */
-int exattn_rule__decide(exattn_row *row, const int64_t *v);
+ * coordinate; group sums of V on integers when `ints` has a view of V. */
+int exattn_rule__decide(exattn_row *row, const exattn_ints *ints);
 
 #endif

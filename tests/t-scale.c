@@ -13,8 +13,9 @@
 #include "helpers.h"
 
 /* A causal head: n tokens, Q, K, V of width d with entries in [-3, 3]
- * from a fixed LCG.  `halve`: Q written as halves and K doubled -- the
- * same scores, reached through rationals. */
+ * from a fixed LCG.  `halve` 1: Q written as halves and K doubled -- the
+ * same scores, reached through rationals; 2: every entry a tenth of
+ * itself, written as a decimal ("-0.3"). */
 static char *
 head_lesson_scaled(size_t n, size_t d, int halve, const char *scale)
 {
@@ -36,7 +37,9 @@ head_lesson_scaled(size_t n, size_t d, int halve, const char *scale)
                 x = x * 6364136223846793005UL + 1442695040888963407UL;
                 v = (int)((x >> 33) % 7) - 3;
                 fprintf(f, "%s", c ? ", " : i ? "], [" : "[");
-                if (halve && m == 0)
+                if (halve == 2)
+                    fprintf(f, "%s0.%d", v < 0 ? "-" : "", v < 0 ? -v : v);
+                else if (halve && m == 0)
                     fprintf(f, "\"%d/2\"", v);
                 else
                     fprintf(f, "%d", halve && m == 1 ? 2 * v : v);
@@ -325,6 +328,59 @@ Test(scale, integer_and_rational_paths_agree_for_every_scale)
         free(ji);
         free(jr);
     }
+}
+
+/* The printers' integer views (decimal entries: every matrix scaled by
+ * 10) against the API's rows, which use the rationals: the same certified
+ * weights and outputs, digit for digit. */
+Test(scale, printer_rows_match_api_rows)
+{
+    char *json = head_lesson(40, 4, 2), *out, *s;
+    exattn_lesson *l = th_lesson(json);
+    exattn_write_opts o = EXATTN_WRITE_OPTS_INIT;
+    exattn_row_eval *ev;
+    exattn_row *row;
+    exattn_error_t err;
+    yajl_val doc, r;
+    size_t i, j, compared = 0;
+    const char *want;
+
+    o.digits = 30;
+    out = th_write(l, 1, &o);
+    doc = parse(out);
+    for (i = 0; i < 40; i++)
+    {
+        r = rows_of(doc)->u.array.values[i];
+        cr_assert_eq(exattn_row_new(&row, l, i, &err), EXATTN_OK);
+        cr_assert_eq(exattn_row_eval_new(&ev, row, NULL, &err), EXATTN_OK);
+        for (j = 0; j <= i; j++)
+        {
+            want = entry_decimal(r, "weights", j);
+            cr_assert_eq(exattn_row_eval_decimal(&s, NULL, ev, EXATTN_WEIGHT,
+                                                 j, 0, 30, 0, &err),
+                         EXATTN_OK, "%s", err.message);
+            cr_assert_str_eq(s, want, "row %zu weight %zu", i + 1, j + 1);
+            exattn_free(s);
+            compared++;
+        }
+        for (j = 0; j < 4; j++)
+        {
+            want = str(member(r, "output")->u.array.values[j], "decimal");
+            cr_assert_eq(exattn_row_eval_decimal(&s, NULL, ev, EXATTN_OUTPUT,
+                                                 0, j, 30, 0, &err),
+                         EXATTN_OK, "%s", err.message);
+            cr_assert_str_eq(s, want, "row %zu output %zu", i + 1, j + 1);
+            exattn_free(s);
+            compared++;
+        }
+        exattn_row_eval_free(ev);
+        exattn_row_free(row);
+    }
+    cr_assert_eq(compared, 40 * 41 / 2 + 40 * 4);
+    yajl_tree_free(doc);
+    free(out);
+    exattn_lesson_free(l);
+    free(json);
 }
 
 /* ---- streaming ---------------------------------------------------------- */

@@ -279,6 +279,23 @@ fixed_point_sums(exattn_ball *acc, const exattn_row_eval *ev,
     return 0;
 }
 
+/* out[c] /= den for c < count: the sums were of den V. */
+static int
+divide_by(exattn_ball *out, size_t count, mpz_srcptr den)
+{
+    mpq_t inv;
+    size_t c;
+    int rc = 0;
+
+    mpq_init(inv);
+    mpz_set_ui(mpq_numref(inv), 1);
+    mpz_set(mpq_denref(inv), den);
+    for (c = 0; c < count; c++)
+        rc |= exattn_ball__mul_q(&out[c], &out[c], inv);
+    mpq_clear(inv);
+    return rc;
+}
+
 /* The softmax of the row at precision wp, one power of u per group (from
  * the head's table): Z = sum_g N_g u^{d_g}, w_g = u^{d_g} / Z, and
  * output c = (sum_g u^{d_g} S_gc) / Z with S_gc the group's sum of V_jc. */
@@ -309,6 +326,8 @@ softmax(exattn_row_eval *ev, mpfr_prec_t wp)
         rc |= fixed_point_sums(ev->output, ev, wp) != 0;
         for (c = 0; c < dv; c++)
             rc |= exattn_ball__div(&ev->output[c], &ev->output[c], &z);
+        if (mpz_cmp_ui(row->den_v, 1) != 0)
+            rc |= divide_by(ev->output, dv, row->den_v);
     }
     else
         for (c = 0; c < dv; c++)

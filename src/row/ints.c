@@ -1,61 +1,123 @@
 /* Integer views of a lesson's Q, K and V, built once per lesson by the
- * printers.  When every entry of Q and K is an integer of magnitude at
- * most 2^20, a dot product of d_k < 2^22 terms is below 2^62 and is
- * computed exactly on machine integers; likewise V's sums over the keys
- * of a row (m < 2^20; sums pass to GMP as longs, so only where long has
- * 64 bits).  A real head (n = 4096, d = 64) spends its time
- * there: n·m·d_k products that GMP would do one allocation at a time.
+ * printers: each matrix as D·M with D the lcm of its denominators and
+ * D·M an int64 matrix.  A real head (n = 4096, d = 64) spends its time in
+ * n·m·d_k products that GMP would do one allocation at a time; on the
+ * views they are machine integers, exact because the bounds below are
+ * checked: |q'|·|k'|·d_k < 2^62 for the dot products, |v'|·m < 2^40 and
+ * m < 2^20 for V's group sums (whose cross products, src/row/rule.c, stay
+ * below 2^60; they pass to GMP as longs, so only where long has 64 bits).
+ * Decimal lessons (0.25, 1e-3) qualify as well as integer ones.
  * Otherwise a view is NULL and rows use the rationals. */
 #include <limits.h>
 #include <stdlib.h>
 #include "internal.h"
 
-#define INTS_MAX_ENTRY (1L << 20)
-#define INTS_MAX_TERMS ((size_t)1 << 22)
-
-/* The matrix as int64_t, or NULL (nothing allocated) when an entry is
- * not a small integer.  *oom set when the allocation failed. */
-static int64_t *
-int_matrix(const exattn_matrix *m, int *oom)
+/* D: the lcm of the matrix's denominators; max: the largest |D·entry|. */
+static void
+scale_of(mpz_t d, mpz_t max, const exattn_matrix *m)
 {
     size_t i, count = m->rows * m->cols;
-    int64_t *out;
+    mpz_t t;
 
+    mpz_set_ui(d, 1);
+    mpz_set_ui(max, 0);
     for (i = 0; i < count; i++)
-        if (mpz_cmp_ui(mpq_denref(m->a[i]), 1) != 0
-            || mpz_cmpabs_ui(mpq_numref(m->a[i]),
-                             (unsigned long)INTS_MAX_ENTRY) > 0)
-            return NULL;
-    out = malloc((count ? count : 1) * sizeof *out);
-    if (out == NULL)
+        mpz_lcm(d, d, mpq_denref(m->a[i]));
+    mpz_init(t);
+    for (i = 0; i < count; i++)
     {
-        *oom = 1;
-        return NULL;
+        mpz_divexact(t, d, mpq_denref(m->a[i]));
+        mpz_mul(t, t, mpq_numref(m->a[i]));
+        if (mpz_cmpabs(t, max) > 0)
+            mpz_abs(max, t);
     }
+    mpz_clear(t);
+}
+
+/* D·M as int64_t (every entry was checked to fit); NULL when out of
+ * memory. */
+static int64_t *
+int_matrix(const exattn_matrix *m, const mpz_t d)
+{
+    size_t i, count = m->rows * m->cols;
+    int64_t *out = malloc((count ? count : 1) * sizeof *out);
+    mpz_t t;
+
+    if (out == NULL)
+        return NULL;
+    mpz_init(t);
     for (i = 0; i < count; i++)
-        out[i] = mpz_get_si(mpq_numref(m->a[i]));
+    {
+        mpz_divexact(t, d, mpq_denref(m->a[i]));
+        mpz_mul(t, t, mpq_numref(m->a[i]));
+        out[i] = mpz_get_si(t);
+    }
+    mpz_clear(t);
     return out;
+}
+
+/* Is a·b·n below 2^bits? */
+static int
+product_below(const mpz_t a, const mpz_t b, size_t n, unsigned bits)
+{
+    mpz_t t;
+    int ok;
+
+    mpz_init(t);
+    mpz_mul(t, a, b);
+    mpz_mul_ui(t, t, (unsigned long)n);
+    ok = mpz_sizeinbase(t, 2) <= bits || mpz_sgn(t) == 0;
+    mpz_clear(t);
+    return ok;
+}
+
+/* Every entry below 2^62, and every dot product too. */
+static int
+dots_fit(const mpz_t mq, const mpz_t mk, size_t dk)
+{
+    return mpz_sizeinbase(mq, 2) <= 62 && mpz_sizeinbase(mk, 2) <= 62
+           && product_below(mq, mk, dk, 62);
+}
+
+static int
+views(exattn_ints *iv, const exattn_lesson *l)
+{
+    mpz_t dq, dk, mq, mk, mv, one;
+    int rc = EXATTN_OK;
+
+    mpz_inits(dq, dk, mq, mk, mv, one, (mpz_ptr)0);
+    mpz_set_ui(one, 1);
+    scale_of(dq, mq, &l->q);
+    scale_of(dk, mk, &l->k);
+    if (dots_fit(mq, mk, l->dk))
+    {
+        mpz_mul(iv->den_qk, dq, dk);
+        iv->q = int_matrix(&l->q, dq);
+        iv->k = iv->q ? int_matrix(&l->k, dk) : NULL;
+        rc = iv->q && iv->k ? EXATTN_OK : EXATTN_ENOMEM;
+    }
+    scale_of(iv->den_v, mv, &l->v);
+    if (rc == EXATTN_OK && l->m < ((size_t)1 << 20)
+        && LONG_MAX >= INT64_MAX && product_below(mv, one, l->m, 40))
+    {
+        iv->v = int_matrix(&l->v, iv->den_v);
+        rc = iv->v ? EXATTN_OK : EXATTN_ENOMEM;
+    }
+    mpz_clears(dq, dk, mq, mk, mv, one, (mpz_ptr)0);
+    return rc;
 }
 
 int
 exattn_ints__new(exattn_ints **out, const exattn_lesson *l)
 {
     exattn_ints *iv = calloc(1, sizeof *iv);
-    int oom = 0;
 
     *out = iv;
     if (iv == NULL)
         return EXATTN_ENOMEM;
-    if (l->dk < INTS_MAX_TERMS)
-    {
-        iv->q = int_matrix(&l->q, &oom);
-        iv->k = iv->q ? int_matrix(&l->k, &oom) : NULL;
-    }
-    /* group sums below 2^40 and sizes below 2^20: their cross products
-     * (src/row/rule.c) stay below 2^60 */
-    if (l->m < ((size_t)1 << 20) && LONG_MAX >= INT64_MAX)
-        iv->v = int_matrix(&l->v, &oom);
-    if (oom)
+    mpz_init(iv->den_qk);
+    mpz_init(iv->den_v);
+    if (views(iv, l) != EXATTN_OK)
     {
         exattn_ints__free(iv);
         *out = NULL;
@@ -72,5 +134,7 @@ exattn_ints__free(exattn_ints *iv)
     free(iv->q);
     free(iv->k);
     free(iv->v);
+    mpz_clear(iv->den_qk);
+    mpz_clear(iv->den_v);
     free(iv);
 }

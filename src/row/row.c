@@ -231,9 +231,10 @@ sort_scores(ikeyed *a, size_t m, int64_t lo, int64_t hi)
     return EXATTN_OK;
 }
 
-/* Classes from the sorted scores: one rational per distinct value. */
+/* Classes from the sorted scores: one rational per distinct value, the
+ * integer q'.k' over the views' common denominator. */
 static int
-classes_from_sorted(exattn_row *row, const ikeyed *a)
+classes_from_sorted(exattn_row *row, const ikeyed *a, mpz_srcptr den)
 {
     const exattn_lesson *l = row->lesson;
     size_t j, count = 0, c = 0;
@@ -249,6 +250,11 @@ classes_from_sorted(exattn_row *row, const ikeyed *a)
         if (j == 0 || a[j].s != a[j - 1].s)
         {
             mpq_set_si(row->class_score[c], (long)a[j].s, 1);
+            if (mpz_cmp_ui(den, 1) != 0)
+            {
+                mpz_set(mpq_denref(row->class_score[c]), den);
+                mpq_canonicalize(row->class_score[c]);
+            }
             mpq_mul(row->class_coef[c], row->class_score[c],
                     l->scale_coef);
         }
@@ -329,7 +335,7 @@ integer_scores(exattn_row *row, const exattn_ints *iv)
     }
     rc = sort_scores(a, l->m, lo, hi);
     if (rc == EXATTN_OK)
-        rc = classes_from_sorted(row, a);
+        rc = classes_from_sorted(row, a, iv->den_qk);
     if (rc == EXATTN_OK)
         order_from_sorted(row, a);
     free(a);
@@ -366,7 +372,7 @@ exattn_row__new_in(exattn_row **out, const exattn_lesson *l, size_t i,
         code = ints && ints->q && ints->k ? integer_scores(row, ints)
                                           : rational_scores(row);
     if (code == EXATTN_OK)
-        code = exattn_rule__decide(row, ints ? ints->v : NULL);
+        code = exattn_rule__decide(row, ints);
     if (code != EXATTN_OK)
     {
         exattn_row_free(row);

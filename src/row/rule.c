@@ -55,17 +55,19 @@ find_groups(exattn_row *row)
     return EXATTN_OK;
 }
 
-/* group_sum[g*dv + c] = sum of V_jc over group g, on integers into
- * group_isum when V has an integer view (|V| <= 2^20, m < 2^20: the sums
- * stay below 2^40). */
+/* group_sum[g*dv + c] = sum of V_jc over group g, or on integers into
+ * group_isum (sums of V' = den_v V) when V has an integer view (|V'| m <
+ * 2^40: the sums fit). */
 static int
-group_sums(exattn_row *row, const int64_t *v)
+group_sums(exattn_row *row, const exattn_ints *ints)
 {
     const exattn_lesson *l = row->lesson;
     size_t j, c, g, dv = l->dv, count = row->group_count * dv;
+    const int64_t *v = ints ? ints->v : NULL;
 
     if (v != NULL)
     {
+        row->den_v = ints->den_v;
         row->group_isum = calloc(count ? count : 1,
                                  sizeof *row->group_isum);
         if (row->group_isum == NULL)
@@ -90,7 +92,7 @@ group_sums(exattn_row *row, const int64_t *v)
 }
 
 /* Output coordinate c on integer sums: sum_g N_0 = sum_0 N_g for every g
- * (products below 2^60). */
+ * (products below 2^60); the value sum_0 / (N_0 den_v). */
 static void
 decide_output_int(exattn_row *row, size_t c)
 {
@@ -103,10 +105,14 @@ decide_output_int(exattn_row *row, size_t c)
         row->out_exact[c] = s[g * dv + c] * n0
                             == s[c] * (int64_t)row->group_size[g];
     if (row->out_exact[c])
-        mpq_set_si(row->out_value[c], (long)s[c], (unsigned long)n0);
+    {
+        mpq_set_si(row->out_value[c], (long)s[c], 1);
+        mpz_mul_ui(mpq_denref(row->out_value[c]), row->den_v,
+                   (unsigned long)n0);
+        mpq_canonicalize(row->out_value[c]);
+    }
     else
         mpq_set_ui(row->out_value[c], 0, 1);
-    mpq_canonicalize(row->out_value[c]);
 }
 
 /* Output coordinate c: exact iff every group has the same mean of V_jc,
@@ -137,14 +143,14 @@ decide_output(exattn_row *row, size_t c, mpz_t a, mpz_t b)
 }
 
 int
-exattn_rule__decide(exattn_row *row, const int64_t *v)
+exattn_rule__decide(exattn_row *row, const exattn_ints *ints)
 {
     size_t c;
     mpz_t a, b;
     int rc = find_groups(row);
 
     if (rc == EXATTN_OK)
-        rc = group_sums(row, v);
+        rc = group_sums(row, ints);
     if (rc != EXATTN_OK)
         return rc;
     row->weights_exact = row->group_count == 1;
