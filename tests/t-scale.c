@@ -274,20 +274,20 @@ Test(scale, compact_rows_match_full_rows_entry_by_entry)
     free(json);
 }
 
-Test(scale, integer_scores_match_rational_scores)
+/* A lesson and its halved twin (Q written as halves, K doubled: the same
+ * scores over a denominator) give the same decimals. */
+static void
+same_as_halved(size_t n, size_t d, const char *scale,
+               const exattn_write_opts *o)
 {
-    char *ji = head_lesson(64, 16, 0), *jr = head_lesson(64, 16, 1);
+    char *ji = head_lesson_scaled(n, d, 0, scale);
+    char *jr = head_lesson_scaled(n, d, 1, scale);
     exattn_lesson *li = th_lesson(ji), *lr = th_lesson(jr);
-    exattn_write_opts o = EXATTN_WRITE_OPTS_INIT;
-    char *a, *b;
-    yajl_val da, db;
+    char *a = th_write(li, 1, o), *b = th_write(lr, 1, o);
+    yajl_val da = parse(a), db = parse(b);
 
-    o.digits = 30;
-    a = th_write(li, 1, &o);
-    b = th_write(lr, 1, &o);
-    da = parse(a);
-    db = parse(b);
-    cr_assert_eq(same_decimals(da, db, 64, 16), 3 * 64 * 65 / 2 + 64 * 16);
+    cr_assert_eq(same_decimals(da, db, n, d), 3 * n * (n + 1) / 2 + n * d,
+                 "scale %s", scale ? scale : "default");
     yajl_tree_free(da);
     yajl_tree_free(db);
     free(a);
@@ -298,88 +298,88 @@ Test(scale, integer_scores_match_rational_scores)
     free(jr);
 }
 
-/* Every kind of scale, through both paths: a negative one reverses the
- * order of the groups, zero makes one group, none keeps the integers. */
-Test(scale, integer_and_rational_paths_agree_for_every_scale)
+/* The printers' rows (integer views) against the API's rows, which use
+ * the rationals: the same certified weights and outputs, digit for digit,
+ * for every row of a causal lesson of n rows and width d. */
+static void
+same_as_api(const char *json, size_t n, size_t d,
+            const exattn_write_opts *o)
 {
-    static const char *const scales[] = { "\"-1/2\"", "0", "\"none\"",
-                                          "\"1/sqrt(3)\"", "\"3/7\"" };
-    exattn_write_opts o = EXATTN_WRITE_OPTS_INIT;
-    size_t k;
-
-    o.digits = 25;
-    o.sum_threshold = 3;
-    for (k = 0; k < sizeof scales / sizeof *scales; k++)
-    {
-        char *ji = head_lesson_scaled(24, 3, 0, scales[k]);
-        char *jr = head_lesson_scaled(24, 3, 1, scales[k]);
-        exattn_lesson *li = th_lesson(ji), *lr = th_lesson(jr);
-        char *a = th_write(li, 1, &o), *b = th_write(lr, 1, &o);
-        yajl_val da = parse(a), db = parse(b);
-
-        cr_assert_eq(same_decimals(da, db, 24, 3), 3 * 24 * 25 / 2 + 24 * 3,
-                     "scale %s", scales[k]);
-        yajl_tree_free(da);
-        yajl_tree_free(db);
-        free(a);
-        free(b);
-        exattn_lesson_free(li);
-        exattn_lesson_free(lr);
-        free(ji);
-        free(jr);
-    }
-}
-
-/* The printers' integer views (decimal entries: every matrix scaled by
- * 10) against the API's rows, which use the rationals: the same certified
- * weights and outputs, digit for digit. */
-Test(scale, printer_rows_match_api_rows)
-{
-    char *json = head_lesson(40, 4, 2), *out, *s;
     exattn_lesson *l = th_lesson(json);
-    exattn_write_opts o = EXATTN_WRITE_OPTS_INIT;
+    char *out = th_write(l, 1, o), *s;
+    yajl_val doc = parse(out), r;
     exattn_row_eval *ev;
     exattn_row *row;
     exattn_error_t err;
-    yajl_val doc, r;
     size_t i, j, compared = 0;
     const char *want;
 
-    o.digits = 30;
-    out = th_write(l, 1, &o);
-    doc = parse(out);
-    for (i = 0; i < 40; i++)
+    for (i = 0; i < n; i++)
     {
         r = rows_of(doc)->u.array.values[i];
         cr_assert_eq(exattn_row_new(&row, l, i, &err), EXATTN_OK);
         cr_assert_eq(exattn_row_eval_new(&ev, row, NULL, &err), EXATTN_OK);
-        for (j = 0; j <= i; j++)
+        for (j = 0; j < i + 1 + d; j++)
         {
-            want = entry_decimal(r, "weights", j);
-            cr_assert_eq(exattn_row_eval_decimal(&s, NULL, ev, EXATTN_WEIGHT,
-                                                 j, 0, 30, 0, &err),
-                         EXATTN_OK, "%s", err.message);
-            cr_assert_str_eq(s, want, "row %zu weight %zu", i + 1, j + 1);
-            exattn_free(s);
-            compared++;
-        }
-        for (j = 0; j < 4; j++)
-        {
-            want = str(member(r, "output")->u.array.values[j], "decimal");
-            cr_assert_eq(exattn_row_eval_decimal(&s, NULL, ev, EXATTN_OUTPUT,
-                                                 0, j, 30, 0, &err),
-                         EXATTN_OK, "%s", err.message);
-            cr_assert_str_eq(s, want, "row %zu output %zu", i + 1, j + 1);
+            int w = j <= i;
+
+            want = w ? entry_decimal(r, "weights", j)
+                     : str(member(r, "output")->u.array.values[j - i - 1],
+                           "decimal");
+            cr_assert_eq(exattn_row_eval_decimal(&s, NULL, ev,
+                             w ? EXATTN_WEIGHT : EXATTN_OUTPUT, w ? j : 0,
+                             w ? 0 : j - i - 1, (unsigned long)o->digits, 0,
+                             &err), EXATTN_OK, "%s", err.message);
+            cr_assert_str_eq(s, want, "row %zu entry %zu", i + 1, j + 1);
             exattn_free(s);
             compared++;
         }
         exattn_row_eval_free(ev);
         exattn_row_free(row);
     }
-    cr_assert_eq(compared, 40 * 41 / 2 + 40 * 4);
+    cr_assert_eq(compared, n * (n + 1) / 2 + n * d);
     yajl_tree_free(doc);
     free(out);
     exattn_lesson_free(l);
+}
+
+Test(scale, a_common_denominator_changes_nothing)
+{
+    exattn_write_opts o = EXATTN_WRITE_OPTS_INIT;
+
+    o.digits = 30;
+    same_as_halved(64, 16, NULL, &o);
+}
+
+/* Every kind of scale: a negative one reverses the order of the groups,
+ * zero makes one group, none keeps the integers. */
+Test(scale, every_scale_matches_the_rational_path)
+{
+    static const char *const scales[] = { "\"-1/2\"", "0", "\"none\"",
+                                          "\"1/sqrt(3)\"", "\"3/7\"" };
+    exattn_write_opts o = EXATTN_WRITE_OPTS_INIT;
+    size_t k;
+    char *json;
+
+    o.digits = 25;
+    o.sum_threshold = 3;
+    for (k = 0; k < sizeof scales / sizeof *scales; k++)
+    {
+        same_as_halved(24, 3, scales[k], &o);
+        json = head_lesson_scaled(24, 3, 0, scales[k]);
+        same_as_api(json, 24, 3, &o);
+        free(json);
+    }
+}
+
+/* Decimal entries: every matrix scaled by 10 in the integer views. */
+Test(scale, a_decimal_lesson_matches_the_rational_path)
+{
+    exattn_write_opts o = EXATTN_WRITE_OPTS_INIT;
+    char *json = head_lesson(40, 4, 2);
+
+    o.digits = 30;
+    same_as_api(json, 40, 4, &o);
     free(json);
 }
 
