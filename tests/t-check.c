@@ -114,7 +114,15 @@ Test(check, exact_ties_accept_both_neighbours)
     cr_assert_eq(verdict("{\"of\": \"output[load][1]\", \"approx\": \"2\"}"),
                  EXATTN_FAIL);
     r = report("{\"of\": \"output[load][1]\", \"approx\": \"0\"}");
-    cr_assert_not_null(strstr(r, "a tie, both roundings accepted"), "%s", r);
+    cr_assert_not_null(strstr(r, "a tie between 0 and 1: either rounding "
+                                 "passes"), "%s", r);
+    free(r);
+    /* a FAIL on a tie names the two roundings that would pass */
+    r = report("{\"of\": \"output[load][1]\", \"approx\": \"2\"}");
+    cr_assert_not_null(strstr(r, "FAIL"), "%s", r);
+    cr_assert_not_null(strstr(r, "a tie between 0 and 1: either would pass, "
+                                 "the claim is neither"), "%s", r);
+    cr_assert_null(strstr(r, "accepted"), "%s", r);
     free(r);
 }
 

@@ -18,6 +18,13 @@
  * million decimal digits): enough for EXATTN_MAX_DIGITS with room for
  * refinement, small enough that reaching it stays a matter of minutes. */
 #define EXATTN_MAX_PREC 268435456UL
+/* The precision cap when the caller gives none (max_prec 0), in bits:
+ * 2^17, or four times what the value needs plus 1024 when that is more.
+ * Generous on purpose: a value 2^-100000 away from a rounding boundary is
+ * still decided, so "undecided" means a true tie or a hidden exact zero,
+ * not an early stop.  Reaching it costs well under a second for a row or
+ * a lesson expression. */
+#define EXATTN_DEFAULT_MAX_PREC 131072UL
 
 /* q rounded to `digits` digits after the point, ties away from zero:
  * "0.333", "-1.250", "2" (digits 0).  Release with exattn_free(); NULL
@@ -49,10 +56,10 @@ EXATTN_WUR int exattn_row_eval_new(exattn_row_eval **out,
 void exattn_row_eval_free(exattn_row_eval *ev);
 
 /* The certified decimal of a quantity with `digits` digits after the
- * point.  `max_prec` caps the working precision in bits (0: four times the
- * first working precision).  Errors: EXATTN_EUNABLE when the rounding is
+ * point.  `max_prec` caps the working precision in bits (0: the default,
+ * EXATTN_DEFAULT_MAX_PREC).  Errors: EXATTN_EUNABLE when the rounding is
  * not decided within the cap ("undecided at P bits"), EXATTN_ELIMIT for
- * digits beyond EXATTN_MAX_DIGITS or a score spread too wide to evaluate,
+ * digits beyond EXATTN_MAX_DIGITS,
  * EXATTN_EINVAL out of range, EXATTN_ENOMEM.  On success *out holds the
  * decimal (release with exattn_free()) and *exact, if not NULL, whether
  * the decimal equals the value exactly. */

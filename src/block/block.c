@@ -4,10 +4,6 @@
 #include <stdio.h>
 #include "block/block.h"
 
-/* Sign proofs (ReLU) and weight-rule proofs stop here unless the caller
- * gives a cap. */
-#define EXATTN_BLOCK_DEFAULT_PREC 2048
-
 int
 exattn_block__nomem(const exattn_block *b, exattn_error_t *err)
 {
@@ -189,7 +185,8 @@ exattn_block_new(exattn_block **out, const exattn_lesson *lesson,
     b->m = lesson->m;
     b->d = lesson->block->x.cols;
     b->dff = lesson->block->w1.cols;
-    b->max_prec = max_prec ? max_prec : EXATTN_BLOCK_DEFAULT_PREC;
+    /* sign proofs (ReLU) and weight-rule proofs: the library's cap */
+    b->max_prec = exattn_ziv__cap(max_prec, 64);
     b->pool = exattn_expr__pool(lesson->file);
     rc = b->pool ? exattn_block__attend(b, err)
                  : exattn_block__nomem(b, err);

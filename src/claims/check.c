@@ -111,11 +111,16 @@ select_entry(source *s, size_t i, exattn_error_t *err)
     return EXATTN_OK;
 }
 
-/* The rounding of the entry to `digits` digits; cert/wp for named. */
+/* The rounding of the entry to `digits` digits; cert/wp for named.  With
+ * a target (a claimed rounding), EXATTN_ZIV_EXCLUDED as soon as the value
+ * is proved not to round to it. */
 static int
-decide(mpz_t d, exattn_ball *cert, mpfr_prec_t *wp, source *s,
-       unsigned long digits, exattn_rounding_t mode, exattn_error_t *err)
+decide_for(mpz_t d, exattn_ball *cert, mpfr_prec_t *wp, source *s,
+           unsigned long digits, exattn_rounding_t mode, mpz_srcptr target,
+           exattn_error_t *err)
 {
+    exattn_ziv_opts ask = { digits, mode, 0, s->max_prec, target };
+
     *wp = 0;
     if (s->exact)
     {
@@ -123,10 +128,16 @@ decide(mpz_t d, exattn_ball *cert, mpfr_prec_t *wp, source *s,
         return EXATTN_OK;
     }
     if (source_expr(s) != NULL)
-        return exattn_expr__decide(d, cert, wp, source_expr(s), digits, mode,
-                                   s->max_prec, err);
+        return exattn_expr__decide(d, cert, wp, source_expr(s), &ask, err);
     return exattn_row_eval__decide(d, cert, wp, s->ev, s->kind, s->key,
-                                   s->col, digits, mode, s->max_prec, err);
+                                   s->col, &ask, err);
+}
+
+static int
+decide(mpz_t d, exattn_ball *cert, mpfr_prec_t *wp, source *s,
+       unsigned long digits, exattn_rounding_t mode, exattn_error_t *err)
+{
+    return decide_for(d, cert, wp, s, digits, mode, NULL, err);
 }
 
 /* The certified value with `digits` digits, as text. */
@@ -472,6 +483,101 @@ other_tie_neighbour(source *s, const mpz_t c, const mpz_t d, unsigned long n)
     return same;
 }
 
+/* "a tie between 0.12 and 0.13" for an exact tie of N digits whose
+ * rounding (away from zero) is D. */
+static char *
+tie_between(source *s, const mpz_t d, unsigned long n)
+{
+    mpz_t other;
+    char *a, *b, *text = NULL;
+
+    mpz_init_set(other, d);
+    if (mpq_sgn(s->q) > 0)
+        mpz_sub_ui(other, other, 1);
+    else
+        mpz_add_ui(other, other, 1);
+    a = exattn_decimal__format(mpz_cmpabs(other, d) < 0 ? other : d, n);
+    b = exattn_decimal__format(mpz_cmpabs(other, d) < 0 ? d : other, n);
+    if (a && b)
+        text = printf_dup("a tie between %s and %s", a, b);
+    free(a);
+    free(b);
+    mpz_clear(other);
+    return text;
+}
+
+/* The verdict on a value whose rounding is not decided (it sits on a
+ * rounding boundary, or is a hidden exact tie) but is proved not to be
+ * the claimed one: the ends of the enclosure name the two neighbours. */
+static void
+excluded_verdict(exattn_entry_result *r, source *s, const exattn_ball *b,
+                 mpfr_prec_t wp, unsigned long n, exattn_error_t *err)
+{
+    mpz_t lo, hi, pow10;
+    char *a, *c;
+
+    mpz_inits(lo, hi, pow10, (mpz_ptr)0);
+    mpz_ui_pow_ui(pow10, 10, n);
+    exattn_decimal__round_ends(lo, hi, b, pow10, 0);
+    certificate(r, b, wp, n);
+    r->verdict = EXATTN_FAIL;
+    r->truth = truth_text(s, n, err);
+    a = exattn_decimal__format(lo, n);
+    c = exattn_decimal__format(hi, n);
+    if (a && c)
+    {
+        size_t len = strlen(a) + strlen(c) + 128;
+
+        r->note = malloc(len);
+        if (r->note)
+            snprintf(r->note, len, "the value lies on the rounding boundary "
+                     "between %s and %s (not separated from it at %ld "
+                     "bits), so it rounds to one of them", a, c, (long)wp);
+    }
+    free(a);
+    free(c);
+    mpz_clears(lo, hi, pow10, (mpz_ptr)0);
+}
+
+/* A value not separated from a rounding boundary at the cap, which
+ * the claim's rounding is one side of: a true tie hidden from the exact
+ * layer, or a value closer to the boundary than 2^-cap. */
+static void
+undecided_verdict(exattn_entry_result *r, source *s, const exattn_ball *b,
+                  mpfr_prec_t wp, unsigned long n, exattn_error_t *err)
+{
+    mpz_t lo, hi, pow10;
+    char *a = NULL, *c = NULL, *why = dup(err->message);
+
+    r->verdict = EXATTN_UNDECIDED;
+    if (!exattn_ball__is_finite(b))
+    {
+        r->note = why;
+        return;
+    }
+    mpz_inits(lo, hi, pow10, (mpz_ptr)0);
+    mpz_ui_pow_ui(pow10, 10, n);
+    exattn_decimal__round_ends(lo, hi, b, pow10, 0);
+    certificate(r, b, wp, n);
+    a = exattn_decimal__format(lo, n);
+    c = exattn_decimal__format(hi, n);
+    if (a && c && why)
+    {
+        size_t len = strlen(why) + strlen(a) + strlen(c) + 128;
+
+        r->note = malloc(len);
+        if (r->note)
+            snprintf(r->note, len, "%s: the value is not separated from "
+                     "the rounding boundary between %s and %s (it may lie "
+                     "exactly on it)", why, a, c);
+    }
+    free(why);
+    free(a);
+    free(c);
+    mpz_clears(lo, hi, pow10, (mpz_ptr)0);
+    r->truth = truth_text(s, n, err);
+}
+
 static int
 check_approx(exattn_entry_result *r, source *s, const char *claimed,
              exattn_error_t *err)
@@ -485,7 +591,9 @@ check_approx(exattn_entry_result *r, source *s, const char *claimed,
     mpz_inits(c, d, (mpz_ptr)0);
     exattn_ball__init(&cert, 64);
     n = claimed_integer(c, claimed);
-    rc = decide(d, &cert, &wp, s, n, EXATTN_ROUND_NEAREST, err);
+    /* decided against the claim's own interval first: a value on some
+     * other rounding boundary is still a FAIL */
+    rc = decide_for(d, &cert, &wp, s, n, EXATTN_ROUND_NEAREST, c, err);
     if (rc == EXATTN_OK)
     {
         if (!s->exact)
@@ -499,20 +607,32 @@ check_approx(exattn_entry_result *r, source *s, const char *claimed,
             r->rounds_to = exattn_decimal__format(d, n);
             r->slip = find_slip(s, c, d, n, err);
         }
+        if (r->tie)
+        {
+            char *t = tie_between(s, d, n);
+
+            r->note = t == NULL ? NULL
+                      : printf_dup(r->verdict == EXATTN_PASS
+                                   ? "%s: either rounding passes"
+                                   : "%s: either would pass, the claim "
+                                     "is neither", t, NULL);
+            free(t);
+        }
+    }
+    else if (rc == EXATTN_ZIV_EXCLUDED)
+    {
+        excluded_verdict(r, s, &cert, wp, n, err);
+        rc = EXATTN_OK;
     }
     else if (rc == EXATTN_EUNABLE)
     {
-        r->verdict = EXATTN_UNDECIDED;
-        r->note = dup(err->message);
+        undecided_verdict(r, s, &cert, wp, n, err);
         rc = EXATTN_OK;
     }
     exattn_ball__clear(&cert);
     mpz_clears(c, d, (mpz_ptr)0);
     return rc;
 }
-
-/* Precision cap for proving two values different, when none is given. */
-#define DISTINCT_PREC 4096
 
 static int
 enclose_source(exattn_ball *b, source *s, mpfr_prec_t wp,
@@ -532,12 +652,14 @@ enclose_source(exattn_ball *b, source *s, mpfr_prec_t wp,
 
 /* Do the enclosures of the entry and of an expression come apart as the
  * precision grows?  1: proved different; 0: they still overlap at the
- * cap; negative: an error (a domain error of the claimed expression). */
+ * cap; 2: one of them could not be enclosed up to the cap (a divisor
+ * that may be exactly 0); negative: an error (a domain error of the
+ * claimed expression). */
 static int
 proved_different(source *s, const exattn_expr *claimed, long *prec,
                  exattn_error_t *err)
 {
-    mpfr_prec_t wp, cap = s->max_prec ? s->max_prec : DISTINCT_PREC;
+    mpfr_prec_t wp, cap = exattn_ziv__cap(s->max_prec, 128);
     exattn_ball a, b, d;
     int rc = 0, apart = 0;
 
@@ -565,7 +687,7 @@ proved_different(source *s, const exattn_expr *claimed, long *prec,
     exattn_ball__clear(&a);
     exattn_ball__clear(&b);
     exattn_ball__clear(&d);
-    return rc < 0 ? rc : apart;
+    return rc < 0 ? rc : rc > 0 ? 2 : apart;
 }
 
 /* Settle a comparison numerically: FAIL when proved different, else
@@ -575,14 +697,18 @@ numeric_verdict(exattn_entry_result *r, source *s, const exattn_expr *e,
                 exattn_error_t *err)
 {
     long prec = 0;
-    char buf[160];
+    char buf[256];
     int apart = proved_different(s, e, &prec, err);
 
     if (apart < 0)
         return apart;
-    r->verdict = apart ? EXATTN_FAIL : EXATTN_UNDECIDED;
-    snprintf(buf, sizeof buf, apart
+    r->verdict = apart == 1 ? EXATTN_FAIL : EXATTN_UNDECIDED;
+    snprintf(buf, sizeof buf, apart == 1
              ? "proved different: disjoint enclosures at %ld bits"
+             : apart == 2
+             ? "not evaluated: a divisor, or the argument of a square root "
+               "or logarithm, could not be separated from 0 at %ld bits "
+               "(it may be exactly 0)"
              : "equal to %ld bits, but not proved equal", prec);
     r->note = dup(buf);
     return EXATTN_OK;

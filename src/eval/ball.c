@@ -28,7 +28,9 @@ exattn_ball__set_prec(exattn_ball *b, mpfr_prec_t prec)
     mpfr_set_ui(b->rad, 0, MPFR_RNDN);
 }
 
-/* rad += ulp(mid) if the rounding of mid was inexact. */
+/* rad += ulp(mid) if the rounding of mid was inexact.  An ulp below the
+ * exponent range rounds up to the smallest positive number: still a
+ * bound. */
 static void
 add_rounding(exattn_ball *c, int ternary)
 {
@@ -36,9 +38,20 @@ add_rounding(exattn_ball *c, int ternary)
 
     if (ternary == 0)
         return;
-    if (mpfr_zero_p(c->mid) || !mpfr_number_p(c->mid))
+    if (!mpfr_number_p(c->mid))
     {
         mpfr_set_inf(c->rad, 1);
+        return;
+    }
+    if (mpfr_zero_p(c->mid))
+    {
+        /* an underflow (e^-10^9): rounded to nearest, a nonzero value
+         * becomes 0 only when it is at most the smallest positive number,
+         * which therefore bounds the error.  No global MPFR state is read
+         * or changed: nextabove(0) is that number. */
+        mpfr_set_zero(ulp, 1);
+        mpfr_nextabove(ulp);
+        mpfr_add(c->rad, c->rad, ulp, MPFR_RNDU);
         return;
     }
     mpfr_set_ui_2exp(ulp, 1, mpfr_get_exp(c->mid) - mpfr_get_prec(c->mid),

@@ -18,6 +18,13 @@ round_shift(mpz_t out, const mpz_t x, mp_bitcnt_t k)
     int neg = mpz_sgn(x) < 0;
     mpz_t half;
 
+    if (mpz_sizeinbase(x, 2) < k)
+    {
+        /* |x| < 2^(k-1): rounds to 0, without building 2^(k-1), which
+         * for a value near e^-10^9 would take a billion bits */
+        mpz_set_ui(out, 0);
+        return;
+    }
     mpz_init(half);
     mpz_setbit(half, k - 1);
     mpz_abs(out, x);
@@ -65,23 +72,48 @@ round_dyadic(mpz_t out, const mpz_t x, long e, const mpz_t pow10,
         round_shift(out, out, (mp_bitcnt_t)-e);
 }
 
-int
-exattn_decimal__decide_ball(mpz_t d, const exattn_ball *b, const mpz_t pow10,
-                            int truncate)
+/* Keep the integers of a ball small when its midpoint and radius are
+ * far apart in scale (a weight of e^-10^9 with a radius of 2^-64, or a
+ * midpoint 2^-10^9 with a radius 2^-1): a radius far below the midpoint's
+ * last bit is raised to that bit, and midpoint bits far below the radius
+ * are truncated into it.  Both only widen the ball, by at most one unit
+ * of the coarser scale, so the decision stays sound and the integers
+ * differ in scale by at most 64 bits.  m 2^em and r 2^er, r < 2^64. */
+static void
+coarsen(mpz_t m, mpfr_exp_t *em, mpz_t r, mpfr_exp_t *er)
 {
-    mpz_t m, r, lo, hi;
-    mpfr_exp_t em, er, e;
-    int decided;
+    if (mpz_sgn(m) == 0 || mpz_sgn(r) == 0)
+        return;
+    if (*er + 64 < *em)
+    {
+        mpz_set_ui(r, 1);       /* r 2^er < 2^(er+64) < 2^em */
+        *er = *em;
+    }
+    else if (*em + 64 < *er)
+    {
+        mpz_fdiv_q_2exp(m, m, (mp_bitcnt_t)(*er - 64 - *em));
+        *em = *er - 64;
+        mpz_mul_2exp(r, r, 64);
+        mpz_add_ui(r, r, 1);    /* the truncation, below 2^em */
+        *er = *em;
+    }
+}
 
-    if (!exattn_ball__is_finite(b))
-        return 0;
-    mpz_inits(m, r, lo, hi, (mpz_ptr)0);
+void
+exattn_decimal__round_ends(mpz_t lo, mpz_t hi, const exattn_ball *b,
+                           const mpz_t pow10, int truncate)
+{
+    mpz_t m, r;
+    mpfr_exp_t em, er, e;
+
+    mpz_inits(m, r, (mpz_ptr)0);
     em = mpfr_zero_p(b->mid) ? 0 : mpfr_get_z_2exp(m, b->mid);
     er = mpfr_zero_p(b->rad) ? 0 : mpfr_get_z_2exp(r, b->rad);
     if (mpfr_zero_p(b->mid))
         em = er;
     if (mpfr_zero_p(b->rad))
         er = em;
+    coarsen(m, &em, r, &er);
     e = em < er ? em : er;
     mpz_mul_2exp(m, m, (mp_bitcnt_t)(em - e));
     mpz_mul_2exp(r, r, (mp_bitcnt_t)(er - e));
@@ -89,10 +121,24 @@ exattn_decimal__decide_ball(mpz_t d, const exattn_ball *b, const mpz_t pow10,
     mpz_add(hi, m, r);
     round_dyadic(lo, lo, (long)e, pow10, truncate);
     round_dyadic(hi, hi, (long)e, pow10, truncate);
+    mpz_clears(m, r, (mpz_ptr)0);
+}
+
+int
+exattn_decimal__decide_ball(mpz_t d, const exattn_ball *b, const mpz_t pow10,
+                            int truncate)
+{
+    mpz_t lo, hi;
+    int decided;
+
+    if (!exattn_ball__is_finite(b))
+        return 0;
+    mpz_inits(lo, hi, (mpz_ptr)0);
+    exattn_decimal__round_ends(lo, hi, b, pow10, truncate);
     decided = mpz_cmp(lo, hi) == 0;
     if (decided)
         mpz_set(d, lo);
-    mpz_clears(m, r, lo, hi, (mpz_ptr)0);
+    mpz_clears(lo, hi, (mpz_ptr)0);
     return decided;
 }
 

@@ -20,6 +20,12 @@ int exattn_decimal__round_ball(mpz_t d, const exattn_ball *b,
 int exattn_decimal__decide_ball(mpz_t d, const exattn_ball *b,
                                 const mpz_t pow10, int truncate);
 
+/* The roundings of the two ends of a finite ball (to nearest, or toward
+ * zero with truncate != 0): every value inside rounds to a D with
+ * lo <= D <= hi, the rounding being non-decreasing. */
+void exattn_decimal__round_ends(mpz_t lo, mpz_t hi, const exattn_ball *b,
+                                const mpz_t pow10, int truncate);
+
 /* "-12.340" from D = -12340 and N = 3; never "-0.000".  NULL if out of
  * memory.  Release with exattn_free(). */
 char *exattn_decimal__format(const mpz_t d, unsigned long digits);

@@ -27,6 +27,11 @@ struct exattn_row_eval
     exattn_ball *weight;        /* group_count: each key's weight */
     exattn_ball *output;        /* d_v */
     unsigned long *d;           /* group_count: kmax - k_g */
+    /* group_count gaps c_max - c_g when some kmax - k_g does not fit a
+     * machine word (scores 10^-19 apart, or a common denominator beyond
+     * 2^64): then w_g = e^{-gap_g sqrt(s)} / Z, one exponential per
+     * group.  NULL: the integer powers of u above. */
+    mpq_t *gap;
     exattn_head_eval *head;     /* the base u and L */
     int own_head;
     unsigned long growth_bits;  /* error growth to cover at first try */
@@ -92,6 +97,10 @@ exattn_row_eval_free(exattn_row_eval *ev)
     free(ev->weight_dec);
     free(ev->scaled_dec);
     free(ev->d);
+    if (ev->gap != NULL)
+        for (size_t g = 0; g < row->group_count; g++)
+            mpq_clear(ev->gap[g]);
+    free(ev->gap);
     if (ev->own_head)
         exattn_head_eval_free(ev->head);
     free(ev);
@@ -107,36 +116,73 @@ group_exponent(mpz_t k, const exattn_row_eval *ev, size_t g)
     mpz_mul(k, k, mpq_numref(c));
 }
 
-/* L, and d_g = kmax - k_g as machine integers (ELIMIT if they are not).
- * Groups come in increasing score: the last has kmax. */
+/* Bits of growth of the error to cover at the first try: pow_ui
+ * multiplies the radius of u by about d (or the gap multiplies that of
+ * sqrt(s)); V entries and m scale absolute errors of outputs. */
+static unsigned long
+growth(const exattn_row_eval *ev, unsigned long spread_bits)
+{
+    return spread_bits + 2
+           + (unsigned long)ceil(log2((double)ev->row->lesson->m + 1));
+}
+
+/* The gaps c_max - c_g, for a row whose exponents kmax - k_g do not fit
+ * a machine word: its weights are then one exponential per group. */
+static int
+wide_exponents(exattn_row_eval *ev)
+{
+    const exattn_row *row = ev->row;
+    size_t g, groups = row->group_count;
+    mpq_srcptr cmax = row->coef[row->group_key[groups - 1]];
+    long spread;
+
+    ev->gap = malloc(groups * sizeof *ev->gap);
+    if (ev->gap == NULL)
+        return EXATTN_ENOMEM;
+    for (g = 0; g < groups; g++)
+    {
+        mpq_init(ev->gap[g]);
+        mpq_sub(ev->gap[g], cmax, row->coef[row->group_key[g]]);
+    }
+    /* the error of an exponent gap sqrt(s) is about its size times
+     * 2^-wp: log2 of the largest, (cmax - cmin) sqrt(s), rounded up */
+    spread = (long)mpz_sizeinbase(mpq_numref(ev->gap[0]), 2)
+             - (long)mpz_sizeinbase(mpq_denref(ev->gap[0]), 2) + 1
+             + (long)ceil(log2((double)row->lesson->surd) / 2);
+    ev->growth_bits = growth(ev, spread > 0 ? (unsigned long)spread : 0);
+    return EXATTN_OK;
+}
+
+/* L, and d_g = kmax - k_g as machine integers; when they are not, the
+ * gaps (wide_exponents).  Groups come in increasing score: the last has
+ * kmax. */
 static int
 exponents(exattn_row_eval *ev)
 {
     const exattn_row *row = ev->row;
     size_t g, groups = row->group_count;
     mpz_t k, kmax;
-    int rc = EXATTN_OK;
+    int wide = 0;
     unsigned long dmax = 1;
 
     mpz_inits(k, kmax, (mpz_ptr)0);
     group_exponent(kmax, ev, groups - 1);
-    for (g = 0; g < groups && rc == EXATTN_OK; g++)
+    for (g = 0; g < groups && !wide; g++)
     {
         group_exponent(k, ev, g);
         mpz_sub(k, kmax, k);
         if (!mpz_fits_ulong_p(k))
-            rc = EXATTN_ELIMIT;
+            wide = 1;
         else if ((ev->d[g] = mpz_get_ui(k)) > dmax)
             dmax = ev->d[g];
     }
-    /* pow_ui multiplies the radius of u by about d; V entries and m
-     * scale absolute errors of outputs. */
-    ev->growth_bits = (unsigned long)mpz_sizeinbase(ev->head->lcm, 2) + 2
-                      + (unsigned long)ceil(log2((double)dmax + 1)
-                                            + log2((double)row->lesson->m
-                                                   + 1));
     mpz_clears(k, kmax, (mpz_ptr)0);
-    return rc;
+    if (wide)
+        return wide_exponents(ev);
+    ev->growth_bits = growth(ev,
+        (unsigned long)mpz_sizeinbase(ev->head->lcm, 2)
+        + (unsigned long)ceil(log2((double)dmax + 1)));
+    return EXATTN_OK;
 }
 
 /* A base of the row's own: L the lcm of its allowed denominators. */
@@ -296,6 +342,21 @@ divide_by(exattn_ball *out, size_t count, mpz_srcptr den)
     return rc;
 }
 
+/* u^{d_g} = e^{-(c_max - c_g) sqrt(s)}: a power from the head's table, or
+ * for a row of wide exponents the exponential itself (sqrt(s) is in
+ * ev->root at precision wp). */
+static int
+group_power(exattn_ball *out, exattn_row_eval *ev, size_t g, mpfr_prec_t wp)
+{
+    int rc;
+
+    if (ev->gap == NULL)
+        return exattn_head_eval__pow(out, ev->head, ev->d[g], wp);
+    rc = exattn_ball__mul_q(out, &ev->root, ev->gap[g]);
+    rc |= exattn_ball__neg(out, out);
+    return rc | exattn_ball__exp(out, out);
+}
+
 /* The softmax of the row at precision wp, one power of u per group (from
  * the head's table): Z = sum_g N_g u^{d_g}, w_g = u^{d_g} / Z, and
  * output c = (sum_g u^{d_g} S_gc) / Z with S_gc the group's sum of V_jc. */
@@ -316,7 +377,7 @@ softmax(exattn_row_eval *ev, mpfr_prec_t wp)
     for (g = 0; g < row->group_count; g++)
     {
         exattn_ball__set_prec(&ev->weight[g], wp);
-        rc |= exattn_head_eval__pow(&ev->weight[g], ev->head, ev->d[g], wp);
+        rc |= group_power(&ev->weight[g], ev, g, wp);
         mpz_set_ui(n, row->group_size[g]);
         rc |= exattn_ball__mul_z(&t, &ev->weight[g], n);
         rc |= exattn_ball__add(&z, &z, &t);
@@ -426,21 +487,17 @@ exattn_row_eval__enclose(exattn_ball *out, exattn_row_eval *ev,
 int
 exattn_row_eval__decide(mpz_t d, exattn_ball *cert, mpfr_prec_t *wp_used,
                         exattn_row_eval *ev, exattn_kind_t kind, size_t key,
-                        size_t col, unsigned long digits,
-                        exattn_rounding_t mode, mpfr_prec_t max_prec,
+                        size_t col, const exattn_ziv_opts *ask,
                         exattn_error_t *err)
 {
     quantity_ctx q = { ev, kind, key, col };
-    exattn_ziv_opts o;
+    exattn_ziv_opts o = *ask;
     int rc;
 
-    o.digits = digits;
-    o.mode = mode;
-    o.first_wp = (mpfr_prec_t)ceil((double)digits * 3.321928094887363)
+    o.first_wp = (mpfr_prec_t)ceil((double)o.digits * 3.321928094887363)
                  + 64 + (mpfr_prec_t)ev->growth_bits;
     if (ev->wp > o.first_wp)
         o.first_wp = ev->wp;
-    o.max_prec = max_prec;
     rc = exattn_ziv__decimal(d, cert, wp_used, enclose_quantity, &q, &o,
                              ev->row->lesson->file, err);
     if (rc == EXATTN_EUNABLE)
@@ -476,9 +533,13 @@ decimal_uncached(char **out, int *exact, exattn_row_eval *ev,
     if (rc == EXATTN_OK)
         is_exact = exattn_ziv__decimal_q(d, q, digits, EXATTN_ROUND_NEAREST);
     else if (rc == EXATTN_ENOTEXACT)
+    {
+        exattn_ziv_opts ask = { digits, EXATTN_ROUND_NEAREST, 0, max_prec,
+                                NULL };
+
         rc = exattn_row_eval__decide(d, &cert, &used, ev, kind, key, col,
-                                     digits, EXATTN_ROUND_NEAREST, max_prec,
-                                     err);
+                                     &ask, err);
+    }
     else
         rc = exattn_error__set(err, rc, file, 0, 0,
                                "no such quantity in row %zu",

@@ -5,13 +5,13 @@
 #include "eval/ziv.h"
 
 /* Decide the rounding (to nearest or toward zero) of a named quantity of
- * the row to `digits` digits; `cert` (initialised by the caller) receives
+ * the row to ask->digits digits (ask->first_wp is the row's own); `cert` (initialised by the caller) receives
  * the deciding enclosure and *wp_used its precision.  EXATTN_EUNABLE:
  * "row i: undecided at P bits". */
 int exattn_row_eval__decide(mpz_t d, exattn_ball *cert, mpfr_prec_t *wp_used,
                             exattn_row_eval *ev, exattn_kind_t kind,
-                            size_t key, size_t col, unsigned long digits,
-                            exattn_rounding_t mode, mpfr_prec_t max_prec,
+                            size_t key, size_t col,
+                            const exattn_ziv_opts *ask,
                             exattn_error_t *err);
 
 /* Enclose a named quantity of the row at precision wp (0, or 1 when the

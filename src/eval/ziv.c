@@ -31,20 +31,69 @@ decide(mpz_t d, const exattn_ball *b, const mpz_t pow10,
                                        mode == EXATTN_ROUND_TRUNCATE);
 }
 
+mpfr_prec_t
+exattn_ziv__cap(mpfr_prec_t max_prec, mpfr_prec_t needed_bits)
+{
+    mpfr_prec_t relative, floor = (mpfr_prec_t)EXATTN_DEFAULT_MAX_PREC,
+                ceiling = (mpfr_prec_t)EXATTN_MAX_PREC;
+
+    if (max_prec != 0)
+        return max_prec;
+    relative = 4 * needed_bits + 1024;
+    if (relative < floor)
+        return floor;
+    return relative < ceiling ? relative : ceiling;
+}
+
+/* Why the last attempt failed, for the message at the cap. */
+static int
+undecided(exattn_error_t *err, const char *name, int enclosed,
+          mpfr_prec_t wp)
+{
+    if (!enclosed)
+        return exattn_error__set(err, EXATTN_EUNABLE, name, 0, 0,
+            "undecided at %ld bits: a divisor, or the argument of a "
+            "square root or logarithm, could not be separated from 0 "
+            "(it may be exactly 0)", (long)wp);
+    return exattn_error__set(err, EXATTN_EUNABLE, name, 0, 0,
+                             "undecided at %ld bits", (long)wp);
+}
+
+/* Does every value of the ball round to something other than the
+ * target?  The rounding is monotone: true when the target lies outside
+ * the roundings of the two ends. */
+static int
+excludes(const exattn_ball *b, const mpz_t pow10, const exattn_ziv_opts *o)
+{
+    mpz_t lo, hi;
+    int out;
+
+    if (!exattn_ball__is_finite(b))
+        return 0;
+    mpz_inits(lo, hi, (mpz_ptr)0);
+    exattn_decimal__round_ends(lo, hi, b, pow10,
+                               o->mode == EXATTN_ROUND_TRUNCATE);
+    out = mpz_cmp(o->target, lo) < 0 || mpz_cmp(o->target, hi) > 0;
+    mpz_clears(lo, hi, (mpz_ptr)0);
+    return out;
+}
+
 int
 exattn_ziv__decimal(mpz_t d, exattn_ball *cert, mpfr_prec_t *wp_used,
                     exattn_enclose_fn enclose, void *ctx,
                     const exattn_ziv_opts *o, const char *name,
                     exattn_error_t *err)
 {
-    mpfr_prec_t wp = needed(NULL, o), cap = o->max_prec;
+    mpfr_prec_t wp = needed(NULL, o);
+    mpfr_prec_t cap = exattn_ziv__cap(o->max_prec, wp);
     mpz_t pow10;
-    int rc, decided = 0;
+    int rc, decided = 0, excluded = 0;
 
-    if (cap != 0 && wp > cap)
+    if (wp > cap)
         wp = cap;
     mpz_init(pow10);
     mpz_ui_pow_ui(pow10, 10, o->digits);
+    /* the cap is always set and wp reaches it: the loop ends */
     for (;;)
     {
         rc = enclose(cert, ctx, wp, err);
@@ -58,27 +107,34 @@ exattn_ziv__decimal(mpz_t d, exattn_ball *cert, mpfr_prec_t *wp_used,
                 (double)mpfr_get_exp(cert->mid) * 0.3010299956639812);
             break;
         }
-        if (cap == 0 && rc == 0)
-            cap = 4 * needed(cert, o) + 1024;
+        if (rc == 0 && o->max_prec == 0)
+            cap = exattn_ziv__cap(0, needed(cert, o));
         if (rc == 0 && wp < needed(cert, o) && needed(cert, o) <= cap)
         {
             wp = needed(cert, o);
             continue;
         }
         decided = rc == 0 && decide(d, cert, pow10, o->mode);
-        if (decided || (cap != 0 && wp >= cap))
+        if (!decided && rc == 0 && o->target != NULL
+            && excludes(cert, pow10, o))
+        {
+            excluded = 1;
+            break;
+        }
+        if (decided || wp >= cap)
             break;
         wp = wp + wp / 2;
-        if (cap != 0 && wp > cap)
+        if (wp > cap)
             wp = cap;
     }
     mpz_clear(pow10);
     *wp_used = wp;
     if (rc < 0)
         return rc;
+    if (excluded)
+        return EXATTN_ZIV_EXCLUDED;
     if (!decided)
-        return exattn_error__set(err, EXATTN_EUNABLE, name, 0, 0,
-                                 "undecided at %ld bits", (long)wp);
+        return undecided(err, name, rc == 0, wp);
     return EXATTN_OK;
 }
 

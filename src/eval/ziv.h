@@ -24,13 +24,28 @@ typedef struct
     unsigned long digits;       /* after the point */
     exattn_rounding_t mode;
     mpfr_prec_t first_wp;       /* bits to start with, before magnitude */
-    mpfr_prec_t max_prec;       /* 0: four times what the value needs */
+    mpfr_prec_t max_prec;       /* 0: exattn_ziv__cap's default */
+    /* NULL, or a claimed rounding C: stop as soon as the value is proved
+     * not to round to C, even when its own rounding is not decided (a
+     * value exactly on another boundary). */
+    mpz_srcptr target;
 } exattn_ziv_opts;
+
+/* Not an error: the rounding is not decided, but it is proved to differ
+ * from opts->target; `cert` holds the enclosure that proves it. */
+#define EXATTN_ZIV_EXCLUDED 1
+
+/* The precision cap of every refinement loop: max_prec when it is set,
+ * else EXATTN_DEFAULT_MAX_PREC bits, or four times what the value needs
+ * (plus 1024) when that is more, never above EXATTN_MAX_PREC.  Every
+ * loop that raises a precision stops at this cap. */
+mpfr_prec_t exattn_ziv__cap(mpfr_prec_t max_prec, mpfr_prec_t needed_bits);
 
 /* Decide D = the rounding of v * 10^digits.  On success `cert` (a ball
  * initialised by the caller) holds the deciding enclosure and *wp_used
- * its precision.  EXATTN_EUNABLE ("undecided at P bits") when the cap is
- * reached; ELIMIT when the value has more than 10^7 integer digits. */
+ * its precision.  EXATTN_ZIV_EXCLUDED (with a target, above);
+ * EXATTN_EUNABLE ("undecided at P bits") when the cap is reached; ELIMIT
+ * when the value has more than 10^7 integer digits. */
 int exattn_ziv__decimal(mpz_t d, exattn_ball *cert, mpfr_prec_t *wp_used,
                         exattn_enclose_fn enclose, void *ctx,
                         const exattn_ziv_opts *opts, const char *name,

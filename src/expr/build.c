@@ -194,6 +194,7 @@ exattn_expr__sign(int *sign, const exattn_xnode *n, mpfr_prec_t max_prec,
         return EXATTN_OK;
     }
     exattn_ball__init(&b, 64);
+    max_prec = exattn_ziv__cap(max_prec, 64);
     for (wp = 64; rc >= 0; wp += wp / 2)
     {
         if (wp > max_prec)

@@ -191,16 +191,13 @@ enclose_root(exattn_ball *out, void *ctx, mpfr_prec_t wp,
 
 int
 exattn_expr__decide(mpz_t d, exattn_ball *cert, mpfr_prec_t *wp_used,
-                    const exattn_expr *e, unsigned long digits,
-                    exattn_rounding_t mode, mpfr_prec_t max_prec,
+                    const exattn_expr *e, const exattn_ziv_opts *ask,
                     exattn_error_t *err)
 {
-    exattn_ziv_opts o;
+    exattn_ziv_opts o = *ask;
 
-    o.digits = digits;
-    o.mode = mode;
-    o.first_wp = (mpfr_prec_t)ceil((double)digits * 3.321928094887363) + 64;
-    o.max_prec = max_prec;
+    o.first_wp = (mpfr_prec_t)ceil((double)o.digits * 3.321928094887363)
+                 + 64;
     return exattn_ziv__decimal(d, cert, wp_used, enclose_root, (void *)e, &o,
                                e->name, err);
 }
@@ -226,8 +223,12 @@ exattn_expr_get_decimal(char **out, int *exact, const exattn_expr *e,
         is_exact = exattn_ziv__decimal_q(d, e->root->value, digits,
                                          EXATTN_ROUND_NEAREST);
     else
-        rc = exattn_expr__decide(d, &cert, &used, e, digits,
-                                 EXATTN_ROUND_NEAREST, max_prec, err);
+    {
+        exattn_ziv_opts ask = { digits, EXATTN_ROUND_NEAREST, 0, max_prec,
+                                NULL };
+
+        rc = exattn_expr__decide(d, &cert, &used, e, &ask, err);
+    }
     if (rc == EXATTN_OK && (*out = exattn_decimal__format(d, digits)) == NULL)
         rc = exattn_error__set(err, EXATTN_ENOMEM, e->name, 0, 0,
                                "out of memory");

@@ -79,8 +79,7 @@ int exattn_expr__ball(exattn_ball *out, const exattn_xnode *n,
 
 /* Decide the rounding of a named expression (as exattn_row_eval__decide). */
 int exattn_expr__decide(mpz_t d, exattn_ball *cert, mpfr_prec_t *wp_used,
-                        const exattn_expr *e, unsigned long digits,
-                        exattn_rounding_t mode, mpfr_prec_t max_prec,
+                        const exattn_expr *e, const exattn_ziv_opts *ask,
                         exattn_error_t *err);
 
 /* ---- linear forms (src/expr/linear.c) ----------------------------------- */

@@ -42,15 +42,16 @@ count(exattn_check_summary_t *sum, exattn_verdict_t v)
         sum->undecided++;
 }
 
-/* "rounds to 0.269: a truncation, not a rounding", "a tie", a note. */
+/* "rounds to 0.269: a truncation, not a rounding", then the note ("a
+ * tie between 0.12 and 0.13: either rounding passes"). */
 static void
 evidence(exattn_sbuf *b, const exattn_entry_result *e)
 {
     if (e->rounds_to)
         exattn_sbuf__printf(b, "rounds to %s%s%s", e->rounds_to,
                             e->slip ? ": " : "", e->slip ? e->slip : "");
-    else if (e->note)
-        exattn_sbuf__puts(b, e->note);
+    if (e->note)
+        exattn_sbuf__printf(b, "%s%s", e->rounds_to ? "; " : "", e->note);
 }
 
 static void
@@ -75,19 +76,12 @@ text_line(exattn_sbuf *b, const exattn_claim *c, const exattn_claim_result *r)
     {
         const exattn_entry_result *e = &r->entries[i];
 
-        if (e->tie)
-            exattn_sbuf__printf(b, "%s%s%zu: a tie, both roundings accepted",
-                                first ? " — " : "; ",
-                                r->count > 1 ? "entry " : "entry ", i + 1);
-        else if (e->verdict == EXATTN_PASS && !e->note)
+        if (e->verdict == EXATTN_PASS && !e->note)
             continue;
-        else
-        {
-            exattn_sbuf__puts(b, first ? " — " : "; ");
-            if (r->count > 1)
-                exattn_sbuf__printf(b, "entry %zu: ", i + 1);
-            evidence(b, e);
-        }
+        exattn_sbuf__puts(b, first ? " — " : "; ");
+        if (r->count > 1 || e->tie)
+            exattn_sbuf__printf(b, "entry %zu: ", i + 1);
+        evidence(b, e);
         first = 0;
     }
     exattn_sbuf__puts(b, "\n");
@@ -185,7 +179,9 @@ json_entry(exattn_sbuf *b, const char *claimed, const exattn_entry_result *e)
     exattn_sbuf__puts(b, ", \"note\": ");
     json_str(b, e->note);
     exattn_sbuf__puts(b, ", \"certificate\": ");
-    if (e->prec == 0)
+    if (e->prec == 0 && e->verdict == EXATTN_UNDECIDED)
+        exattn_sbuf__puts(b, "null");           /* nothing enclosed */
+    else if (e->prec == 0)
         exattn_sbuf__puts(b, "{\"exact\": true}");
     else
     {
