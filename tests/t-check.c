@@ -291,3 +291,74 @@ Test(check, mistakes_in_claims_are_input_errors)
               "no such blend");
     bad_claim("7", EXATTN_EFIELD, "claim: expected an object");
 }
+
+/* Identities the normal forms prove: equal surds however written, and a
+ * block's head output as a rational function of e^{1/√2} (the row
+ * engine's identity test, now the expression layer's too). */
+Test(check, named_claims_proved_by_normal_forms)
+{
+    static const struct
+    {
+        const char *claim;
+        exattn_verdict_t want;
+        const char *note;
+    } cases[] = {
+        { "{\"expr\": \"sqrt(2)\", \"named\": \"2^(1/2)\"}", EXATTN_PASS,
+          "proved equal" },
+        { "{\"expr\": \"sqrt(100000/100001)\", "
+          "\"named\": \"1/sqrt(1+1/100000)\"}", EXATTN_PASS, "proved equal" },
+        { "{\"expr\": \"e^(1/2)*e^(1/2)\", \"named\": \"e\"}", EXATTN_PASS,
+          "proved equal" },
+        { "{\"expr\": \"sqrt(2)\", \"named\": \"2^(1/3)\"}", EXATTN_FAIL,
+          "proved different" },
+    };
+    size_t i;
+
+    for (i = 0; i < sizeof cases / sizeof *cases; i++)
+    {
+        char *r = report(cases[i].claim);
+
+        cr_assert_eq(verdict(cases[i].claim), cases[i].want, "%s", r);
+        cr_assert_not_null(strstr(r, cases[i].note), "%s", r);
+        free(r);
+    }
+}
+
+Test(check, block_outputs_as_rational_functions)
+{
+    char *path = th_srcpath("docs/examples/002-encoder-block.json");
+    size_t len;
+    char *text = th_slurp(path, &len), *at, *end, buf[16384];
+    exattn_lesson *l;
+    exattn_verdict_t v;
+    exattn_error_t err;
+    static const char *const claims =
+        "\"claims\": ["
+        "{\"of\": \"attention[load][2]\", \"named\": "
+        "\"(9/2 + 9/2*e^(1/sqrt(2)))/(2+e^(1/sqrt(2)))\"},"
+        "{\"of\": \"residual[load][2]\", \"named\": "
+        "\"1+(9 + 9*e^(1/sqrt(2)))/(4+2*e^(1/sqrt(2)))\"},"
+        "{\"of\": \"attention[load][2]\", \"named\": "
+        "\"(9/2 + 9/2*e^(1/sqrt(2)))/(2+e^(1/sqrt(3)))\"}],";
+    static const exattn_verdict_t want[] = { EXATTN_PASS, EXATTN_PASS,
+                                             EXATTN_FAIL };
+    size_t i;
+
+    cr_assert_not_null(text);
+    at = strstr(text, "\"claims\"");
+    end = at ? strstr(at, "\n  ]") : NULL;
+    cr_assert_not_null(end);
+    /* the claims replaced: the text before them, ours, the rest */
+    snprintf(buf, sizeof buf, "%.*s%.*s%s", (int)(at - text), text,
+             (int)strlen(claims) - 1, claims, end + 4);
+    l = th_lesson(buf);
+    for (i = 0; i < sizeof want / sizeof *want; i++)
+    {
+        cr_assert_eq(exattn_claim_verdict(&v, l, i, 0, &err), EXATTN_OK,
+                     "%s", err.message);
+        cr_assert_eq(v, want[i], "claim %zu", i + 1);
+    }
+    exattn_lesson_free(l);
+    free(text);
+    free(path);
+}

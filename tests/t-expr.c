@@ -2,7 +2,7 @@
  * every error. */
 #include <criterion/criterion.h>
 #include <string.h>
-#include "exattn.h"
+#include "internal.h"
 #include "helpers.h"
 
 static exattn_expr *
@@ -36,6 +36,20 @@ static const exact_t exactness[] = {
     { "2^(1/2)", NULL }, { "sin(1)", NULL }, { "cos(1)", NULL },
     { "ln(2)", NULL }, { "exp(3/sqrt(2))", NULL }, { "1/(1+e)", NULL },
     { "e^{2/√2}", NULL }, { "2e", NULL },
+    /* normal forms: products and quotients of square roots, rational
+     * powers of rationals, products of exponentials, rational functions */
+    { "sqrt(8)/sqrt(2)", "2" }, { "sqrt(2)*sqrt(3)/sqrt(6)", "1" },
+    { "sqrt(2) - 2^(1/2)", "0" }, { "8^(1/6)*2^(1/2)", "2" },
+    { "4^(1/4)/sqrt(2)", "1" }, { "sqrt(100000/100001) - "
+                                  "1/sqrt(1+1/100000)", "0" },
+    { "sqrt(12) - 2*sqrt(3)", "0" }, { "(sqrt(2)+1)*(sqrt(2)-1)", "1" },
+    { "e^(1/2)*e^(1/2) - e", "0" }, { "e^sqrt(2)*e^(-sqrt(8)/2)", "1" },
+    { "exp(1/3)^3/e", "1" }, { "(1+e)/(2+2*e)", "1/2" },
+    { "(e^(1/√2)+2)/(3*e^(1/√2)+6) + 2/3", "1" },
+    { "sqrt(e^(1/2)*e^(1/2) - e)", "0" },
+    { "sqrt(2)*sqrt(3)", NULL }, { "sqrt(8)/sqrt(3)", NULL },
+    { "2^(1/3)*2^(1/3)", NULL }, { "e^(1/2)*e^(1/3)", NULL },
+    { "(1+e)/(1+2*e)", NULL }, { "sqrt(2)+sqrt(3)", NULL },
 };
 
 Test(expr, exactness_is_decided_when_built)
@@ -174,6 +188,11 @@ typedef struct
 
 static const bad_t bad[] = {
     { "1/0", EXATTN_EDOMAIN, 3, "division by zero" },
+    /* zeros the normal forms see: input errors, not endless refinement */
+    { "1/(sqrt(2)*sqrt(3)-sqrt(6))", EXATTN_EDOMAIN, 4, "division by zero" },
+    { "ln(sqrt(2)*sqrt(3)-sqrt(6))", EXATTN_EDOMAIN, 1,
+      "ln of a number that is not positive" },
+    { "1/(e^(1/2)*e^(1/2)-e)", EXATTN_EDOMAIN, 4, "division by zero" },
     { "3 + 1/(2-2)", EXATTN_EDOMAIN, 8, "division by zero" },
     { "0^-1", EXATTN_EDOMAIN, 1, "division by zero" },
     { "sqrt(-1)", EXATTN_EDOMAIN, 1, "sqrt of a negative number" },
@@ -342,4 +361,99 @@ Test(expr, trigonometry_of_huge_arguments)
     cr_assert_str_eq(s, "-0.0901169019");
     exattn_free(s);
     exattn_expr_free(e);
+}
+
+/* An exponent of a random product: sqrt(a)^±1 and e^(c)^±1 factors. */
+typedef struct
+{
+    mpq_t radicand;             /* product of a^±1 */
+    mpq_t exponent;             /* sum of ±c */
+} product_t;
+
+static void
+random_factor(exattn_sbuf *text, product_t *want, gmp_randstate_t st)
+{
+    unsigned long a = 1 + th_rand(st, 12), c = th_rand(st, 4),
+                  d = 1 + th_rand(st, 3);
+    int inverse = th_rand(st, 2) == 1;
+    mpq_t x;
+
+    mpq_init(x);
+    if (th_rand(st, 2) == 0)
+    {
+        exattn_sbuf__printf(text, "%s sqrt(%lu)", inverse ? "/" : "*", a);
+        mpq_set_ui(x, a, 1);
+        if (inverse)
+            mpq_div(want->radicand, want->radicand, x);
+        else
+            mpq_mul(want->radicand, want->radicand, x);
+    }
+    else
+    {
+        exattn_sbuf__printf(text, "%s e^(%lu/%lu)", inverse ? "/" : "*", c,
+                            d);
+        mpq_set_ui(x, c, d);
+        mpq_canonicalize(x);
+        if (inverse)
+            mpq_sub(want->exponent, want->exponent, x);
+        else
+            mpq_add(want->exponent, want->exponent, x);
+    }
+    mpq_clear(x);
+}
+
+/* Random products and quotients of square roots and exponentials: EXACT
+ * exactly when the value is rational, which is decided independently:
+ * the product of the radicands is the square of a rational, and the
+ * exponents cancel (e is transcendental, so e^x is rational only for
+ * x = 0).  The exact value is then checked too. */
+Test(expr, exact_exactly_when_rational)
+{
+    gmp_randstate_t st;
+    unsigned long i, k, n;
+    mpq_t q, root;
+    int rational, exact_seen = 0, named_seen = 0;
+
+    th_rand_init(st);
+    mpq_inits(q, root, (mpq_ptr)0);
+    for (i = 0; i < th_iterations(400); i++)
+    {
+        exattn_sbuf text;
+        product_t want;
+        exattn_expr *e;
+
+        exattn_sbuf__init(&text);
+        mpq_init(want.radicand);
+        mpq_init(want.exponent);
+        mpq_set_ui(want.radicand, 1, 1);
+        exattn_sbuf__puts(&text, "1");
+        n = 1 + th_rand(st, 6);
+        for (k = 0; k < n; k++)
+            random_factor(&text, &want, st);
+        rational = mpq_sgn(want.exponent) == 0
+                   && mpz_perfect_square_p(mpq_numref(want.radicand))
+                   && mpz_perfect_square_p(mpq_denref(want.radicand));
+        e = parse_ok(text.s);
+        cr_assert_eq(exattn_expr_status(e) == EXATTN_EXACT, rational,
+                     "%s: status", text.s);
+        if (rational)
+        {
+            mpz_sqrt(mpq_numref(root), mpq_numref(want.radicand));
+            mpz_sqrt(mpq_denref(root), mpq_denref(want.radicand));
+            cr_assert_eq(exattn_expr_get_mpq(q, e), EXATTN_OK);
+            cr_assert(mpq_equal(q, root), "%s", text.s);
+            exact_seen++;
+        }
+        else
+            named_seen++;
+        exattn_expr_free(e);
+        exattn_sbuf__clear(&text);
+        mpq_clear(want.radicand);
+        mpq_clear(want.exponent);
+    }
+    /* both outcomes occur, so the test can fail either way */
+    cr_assert(exact_seen > 10 && named_seen > 10, "%d exact, %d named",
+              exact_seen, named_seen);
+    mpq_clears(q, root, (mpq_ptr)0);
+    gmp_randclear(st);
 }

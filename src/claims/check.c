@@ -800,7 +800,9 @@ check_named(exattn_entry_result *r, source *s, const exattn_expr *claimed,
              && exattn_expr__same(source_expr(s)->root, claimed->root))
     {
         r->verdict = EXATTN_PASS;
-        r->note = dup("proved equal: the same expression");
+        /* the same normal form: equal rational functions of the same
+         * radicals, exponentials and named parts */
+        r->note = dup("proved equal: the same normal form");
     }
     else
     {
@@ -890,7 +892,8 @@ exattn_claims__clear(exattn_claim_result *r)
 
 int
 exattn_claims__check(exattn_claim_result *out, const exattn_claim *c,
-                     mpfr_prec_t max_prec, exattn_error_t *err)
+                     exattn_block *block, mpfr_prec_t max_prec,
+                     exattn_error_t *err)
 {
     source s;
     size_t i;
@@ -908,6 +911,8 @@ exattn_claims__check(exattn_claim_result *out, const exattn_claim *c,
                                "out of memory");
     out->count = out->entries ? c->count : 0;
     if (rc == EXATTN_OK && c->target == EXATTN_TARGET_BLOCK)
+        s.block = block;
+    if (rc == EXATTN_OK && c->target == EXATTN_TARGET_BLOCK && block == NULL)
         rc = exattn_block_new(&s.block, c->lesson, max_prec, err);
     if (rc == EXATTN_OK && c->target == EXATTN_TARGET_ROW)
     {
@@ -926,7 +931,8 @@ exattn_claims__check(exattn_claim_result *out, const exattn_claim *c,
     exattn_row_eval_free(s.ev);
     exattn_row_free(s.row);
     exattn_expr_free(s.view);
-    exattn_block_free(s.block);
+    if (s.block != block)
+        exattn_block_free(s.block);
     mpq_clear(s.q);
     if (rc != EXATTN_OK)
         exattn_claims__clear(out);

@@ -24,8 +24,12 @@ typedef struct
     exattn_entry_result *entries;
 } exattn_claim_result;
 
+/* Check claim c.  `block` (may be NULL: built here when the claim needs
+ * it) is the lesson's block, built with the same max_prec and shared by
+ * the claims of a report: a block is built once, not once per claim. */
 int exattn_claims__check(exattn_claim_result *out, const exattn_claim *c,
-                         mpfr_prec_t max_prec, exattn_error_t *err);
+                         exattn_block *block, mpfr_prec_t max_prec,
+                         exattn_error_t *err);
 void exattn_claims__clear(exattn_claim_result *r);
 
 #endif

@@ -267,7 +267,8 @@ exattn_expr__same(const exattn_xnode *a, const exattn_xnode *b)
     if (a->exact || b->exact)
         return a->exact && b->exact && mpq_equal(a->value, b->value);
     /* the same polynomial in the same named parts, however written */
-    if ((a->lin != NULL || b->lin != NULL) && exattn_lform__equal(a, b))
+    if ((exattn_lform__normal(a) || exattn_lform__normal(b))
+        && exattn_lform__equal(a, b))
         return 1;
     if (exattn_expr__hash(a) != exattn_expr__hash(b))
         return 0;

@@ -82,22 +82,35 @@ int exattn_expr__decide(mpz_t d, exattn_ball *cert, mpfr_prec_t *wp_used,
                         const exattn_expr *e, const exattn_ziv_opts *ask,
                         exattn_error_t *err);
 
-/* ---- linear forms (src/expr/linear.c) ----------------------------------- */
+/* ---- normal forms (src/expr/linear.c) ----------------------------------- */
 
-/* The form of a new node from its operands' forms: NULL when it is not a
- * rational combination of atoms (or out of memory: then it is an atom). */
+/* The form of a new node from its operands' forms: a rational function
+ * of atoms whose terms carry radicals and exponentials.  NULL when it is
+ * not one (or beyond the caps, or out of memory: then it is an atom). */
 exattn_lform *exattn_lform__of(const exattn_xnode *n);
 void exattn_lform__free(exattn_lform *f);
 /* 1 and the value when the form has no atom left. */
 int exattn_lform__is_constant(const exattn_lform *f, mpq_t value);
+/* Has n a normal form other than itself as an atom (a form, a radical,
+ * an exponential)?  Then exattn_lform__equal can compare it. */
+int exattn_lform__normal(const exattn_xnode *n);
 /* Do a and b have the same form (then they are equal)? */
 int exattn_lform__equal(const exattn_xnode *a, const exattn_xnode *b);
-/* Reading a form: its terms, each a coefficient times factors atom^exp. */
-size_t exattn_lform__terms(const exattn_lform *p);
-mpq_srcptr exattn_lform__coef(const exattn_lform *p, size_t k);
-size_t exattn_lform__factors(const exattn_lform *p, size_t k);
-const exattn_xnode *exattn_lform__factor(const exattn_lform *p, size_t k,
+/* A polynomial of a form: terms, each a coefficient times atoms with
+ * integer exponents, radicals b^r (0 < r < 1, pairwise coprime bases)
+ * and an exponential e^X (X a polynomial, NULL for none). */
+typedef struct exattn_lpoly exattn_lpoly;
+/* The form's polynomial when it has no denominator, else NULL. */
+const exattn_lpoly *exattn_lform__polynomial(const exattn_lform *f);
+size_t exattn_lpoly__terms(const exattn_lpoly *p);
+mpq_srcptr exattn_lpoly__coef(const exattn_lpoly *p, size_t k);
+size_t exattn_lpoly__factors(const exattn_lpoly *p, size_t k);
+const exattn_xnode *exattn_lpoly__factor(const exattn_lpoly *p, size_t k,
                                          size_t i, long *exp);
+size_t exattn_lpoly__radicals(const exattn_lpoly *p, size_t k);
+mpz_srcptr exattn_lpoly__radical(const exattn_lpoly *p, size_t k, size_t i,
+                                 mpq_srcptr *exp);
+const exattn_lpoly *exattn_lpoly__expo(const exattn_lpoly *p, size_t k);
 
 /* ---- expressions built by the library (src/expr/build.c) -------------- */
 

@@ -1,12 +1,29 @@
-/* Polynomial forms: a built node that is a polynomial, with rational
- * coefficients, in "atoms" (named nodes, with integer exponents, negative
- * ones for divisions) keeps that polynomial, so that exact cancellations
- * are seen: -1/√(1+ε) + 1/√(1+ε) is the exact 0, and so is the sum of a
- * LayerNorm's centred coordinates (z1 - μ)/σ + (z2 - μ)/σ when μ is their
- * mean.  Two nodes with the same polynomial are proved equal.  Atoms are
- * the same when they are the same expression (exattn_expr__same).  A
- * polynomial that would have more than EXATTN_POLY_TERMS terms is not
- * kept: the node is then an atom of its own. */
+/* Normal forms: a node built from + - * / and integer powers keeps its
+ * value as a rational function P/Q of "atoms" (named nodes, with integer
+ * exponents) whose terms also carry
+ *   - a radical part, a product of rational powers b^r of integers b >= 2
+ *     (0 < r < 1) over pairwise coprime bases: sqrt(8)/sqrt(2) = 2,
+ *     sqrt(2) = 2^(1/2), sqrt(100000/100001) = 1/sqrt(1 + 1/100000);
+ *   - an exponential part e^X, X itself a polynomial of the same kind:
+ *     e^(1/2)·e^(1/2) = e, and e^{1/√2} in a block's softmax.
+ * So exact cancellations are seen (the sum of a LayerNorm's centred
+ * coordinates; e^(1/2)·e^(1/2) - e = 0), a node whose form is a constant
+ * is exact, and two nodes with equal forms are proved equal.
+ *
+ * Why this is complete where it matters: over pairwise coprime bases a
+ * product of rational powers is rational iff each factor is (unique
+ * factorisation), and b^(p/q) is rational iff b is a q-th power; products
+ * of real radicals whose ratios are irrational are linearly independent
+ * over the rationals (Besicovitch), and e^{a_k} for distinct algebraic
+ * a_k are linearly independent over the algebraic numbers (Lindemann-
+ * Weierstrass).  So for products, quotients and sums of rational powers of
+ * rationals and exponentials of their combinations, "the form is not a
+ * constant" means "the value is irrational".  Atoms (sin 1, a LayerNorm's
+ * sqrt(σ² + ε)) are only as independent as they look: the forms are
+ * sound, never complete, there.
+ *
+ * Sizes are capped (EXATTN_POLY_*): a node whose form would be larger is
+ * an atom of its own. */
 #include <stdlib.h>
 #include <string.h>
 #include "expr/expr.h"
@@ -14,6 +31,8 @@
 #define EXATTN_POLY_TERMS 64
 #define EXATTN_POLY_PRODUCT 512    /* terms multiplied at most */
 #define EXATTN_POLY_POWER 4         /* integer powers expanded */
+#define EXATTN_RADICALS 32          /* bases in one term */
+#define EXATTN_RADICAL_BITS 4096    /* integer powers pulled out of them */
 
 typedef struct
 {
@@ -23,26 +42,250 @@ typedef struct
 
 typedef struct
 {
+    mpz_t base;                     /* >= 2 */
+    mpq_t exp;                      /* 0 < exp < 1 once normalized */
+} radical;
+
+typedef struct exattn_lpoly poly;
+
+typedef struct
+{
     mpq_t coef;                     /* non-zero */
+    size_t nrad;
+    radical *rad;                   /* sorted by base, pairwise coprime */
+    poly *expo;                     /* NULL, or X != 0: the term has e^X */
     size_t count;
     factor *f;                      /* sorted by atom hash */
 } term;
 
-struct exattn_lform
+struct exattn_lpoly
 {
     size_t count, cap;
     term *t;
 };
 
+/* P / Q; Q NULL for 1. */
+struct exattn_lform
+{
+    poly *num, *den;
+};
+
+static poly *poly_sum(const poly *a, const mpq_t sa, const poly *b,
+                      const mpq_t sb);
+
+/* ---- radicals ----------------------------------------------------------- */
+
+static void
+radicals_free(radical *r, size_t n)
+{
+    size_t i;
+
+    for (i = 0; i < n; i++)
+    {
+        mpz_clear(r[i].base);
+        mpq_clear(r[i].exp);
+    }
+    free(r);
+}
+
+/* A copy of n radicals with room for `extra` more (their fields not
+ * initialised); NULL when out of memory. */
+static radical *
+radicals_copy(const radical *r, size_t n, size_t extra)
+{
+    radical *c = malloc((n + extra + 1) * sizeof *c);
+    size_t i;
+
+    if (c == NULL)
+        return NULL;
+    for (i = 0; i < n; i++)
+    {
+        mpz_init_set(c[i].base, r[i].base);
+        mpq_init(c[i].exp);
+        mpq_set(c[i].exp, r[i].exp);
+    }
+    return c;
+}
+
+/* coef *= b^k for an integer k, within EXATTN_RADICAL_BITS; 0 if not. */
+static int
+pull_power(mpq_t coef, const mpz_t b, const mpz_t k)
+{
+    mpz_t p;
+    unsigned long e;
+
+    if (mpz_sgn(k) == 0)
+        return 1;
+    if (!mpz_fits_slong_p(k)
+        || (unsigned long)labs(mpz_get_si(k)) * mpz_sizeinbase(b, 2)
+               > EXATTN_RADICAL_BITS)
+        return 0;
+    e = (unsigned long)labs(mpz_get_si(k));
+    mpz_init(p);
+    mpz_pow_ui(p, b, e);
+    if (mpz_sgn(k) > 0)
+        mpz_mul(mpq_numref(coef), mpq_numref(coef), p);
+    else
+        mpz_mul(mpq_denref(coef), mpq_denref(coef), p);
+    mpq_canonicalize(coef);
+    mpz_clear(p);
+    return 1;
+}
+
+/* Split two bases with a common factor g into b1/g, b2/g and g (whose
+ * exponent is the sum): the product of the bases falls, so repeating this
+ * ends with pairwise coprime bases.  Entries of base 1 are removed.
+ * Returns 0 when the list would outgrow EXATTN_RADICALS. */
+static int
+coprime(radical *r, size_t *n)
+{
+    size_t i, j, k;
+    mpz_t g;
+    int again = 1, ok = 1;
+
+    mpz_init(g);
+    while (again && ok)
+    {
+        again = 0;
+        for (i = 0; i < *n && !again; i++)
+            for (j = i + 1; j < *n && !again; j++)
+            {
+                mpz_gcd(g, r[i].base, r[j].base);
+                if (mpz_cmp_ui(g, 1) == 0)
+                    continue;
+                if (*n == EXATTN_RADICALS)
+                {
+                    ok = 0;
+                    break;
+                }
+                mpz_divexact(r[i].base, r[i].base, g);
+                mpz_divexact(r[j].base, r[j].base, g);
+                mpz_init_set(r[*n].base, g);
+                mpq_init(r[*n].exp);
+                mpq_add(r[*n].exp, r[i].exp, r[j].exp);
+                (*n)++;
+                again = 1;
+            }
+        for (i = 0, k = 0; i < *n; i++)
+            if (mpz_cmp_ui(r[i].base, 1) == 0 || mpq_sgn(r[i].exp) == 0)
+            {
+                mpz_clear(r[i].base);
+                mpq_clear(r[i].exp);
+            }
+            else
+                r[k++] = r[i];
+        *n = k;
+    }
+    mpz_clear(g);
+    return ok;
+}
+
+static int
+radical_before(const void *x, const void *y)
+{
+    return mpz_cmp(((const radical *)x)->base, ((const radical *)y)->base);
+}
+
+/* Bring each exponent into (0, 1): the integer part of b^e goes to the
+ * coefficient, and b^(p/q) of a q-th power b is rational. */
+static int
+reduce(radical *r, size_t *n, mpq_t coef)
+{
+    size_t i, k;
+    mpz_t fl, root;
+    int ok = 1;
+
+    mpz_inits(fl, root, (mpz_ptr)0);
+    for (i = 0, k = 0; i < *n; i++)
+    {
+        mpz_fdiv_q(fl, mpq_numref(r[i].exp), mpq_denref(r[i].exp));
+        ok = ok && pull_power(coef, r[i].base, fl);
+        mpz_mul(fl, fl, mpq_denref(r[i].exp));
+        mpz_sub(mpq_numref(r[i].exp), mpq_numref(r[i].exp), fl);
+        if (mpq_sgn(r[i].exp) != 0 && mpz_fits_ulong_p(mpq_denref(r[i].exp))
+            && mpz_root(root, r[i].base,
+                        mpz_get_ui(mpq_denref(r[i].exp))))
+        {
+            ok = ok && pull_power(coef, root, mpq_numref(r[i].exp));
+            mpq_set_ui(r[i].exp, 0, 1);
+        }
+        if (mpq_sgn(r[i].exp) == 0)
+        {
+            mpz_clear(r[i].base);
+            mpq_clear(r[i].exp);
+        }
+        else
+            r[k++] = r[i];
+    }
+    *n = k;
+    mpz_clears(fl, root, (mpz_ptr)0);
+    qsort(r, *n, sizeof *r, radical_before);
+    return ok;
+}
+
+/* The normal form of a product of radicals: coprime bases, exponents in
+ * (0, 1), sorted; 0 when beyond the caps. */
+static int
+normalize(radical *r, size_t *n, mpq_t coef)
+{
+    return coprime(r, n) && reduce(r, n, coef);
+}
+
+static int
+same_radicals(const term *a, const term *b)
+{
+    size_t i;
+
+    if (a->nrad != b->nrad)
+        return 0;
+    for (i = 0; i < a->nrad; i++)
+        if (mpz_cmp(a->rad[i].base, b->rad[i].base) != 0
+            || !mpq_equal(a->rad[i].exp, b->rad[i].exp))
+            return 0;
+    return 1;
+}
+
+/* Is R(b) / R(a) rational, and which rational?  Coprime bases that
+ * differ (sqrt(6) and sqrt(2)·sqrt(3)) can still be proportional. */
+static int
+radical_ratio(mpq_t ratio, const term *a, const term *b)
+{
+    radical *r;
+    size_t i, n = b->nrad;
+    int ok;
+
+    mpq_set_ui(ratio, 1, 1);
+    if (same_radicals(a, b))
+        return 1;
+    r = radicals_copy(b->rad, b->nrad, EXATTN_RADICALS);
+    if (r == NULL)
+        return 0;
+    for (i = 0; i < a->nrad && n < EXATTN_RADICALS; i++, n++)
+    {
+        mpz_init_set(r[n].base, a->rad[i].base);
+        mpq_init(r[n].exp);
+        mpq_neg(r[n].exp, a->rad[i].exp);
+    }
+    ok = i == a->nrad && normalize(r, &n, ratio) && n == 0;
+    radicals_free(r, n);
+    return ok;
+}
+
+/* ---- terms and polynomials ---------------------------------------------- */
+
+static void poly_free(poly *p);
+
 static void
 term_clear(term *t)
 {
     mpq_clear(t->coef);
+    radicals_free(t->rad, t->nrad);
+    poly_free(t->expo);
     free(t->f);
 }
 
-void
-exattn_lform__free(exattn_lform *p)
+static void
+poly_free(poly *p)
 {
     size_t k;
 
@@ -54,10 +297,10 @@ exattn_lform__free(exattn_lform *p)
     free(p);
 }
 
-static exattn_lform *
+static poly *
 poly_new(void)
 {
-    return calloc(1, sizeof(exattn_lform));
+    return calloc(1, sizeof(poly));
 }
 
 /* Atoms are ordered by structural hash, so that the same atom built
@@ -69,38 +312,119 @@ same_atom(const exattn_xnode *x, const exattn_xnode *y)
 }
 
 static int
-same_monomial(const term *a, const factor *f, size_t count)
+same_atoms(const term *a, const term *b)
 {
     size_t i;
 
-    if (a->count != count)
+    if (a->count != b->count)
         return 0;
-    for (i = 0; i < count; i++)
-        if (a->f[i].exp != f[i].exp || !same_atom(a->f[i].atom, f[i].atom))
+    for (i = 0; i < a->count; i++)
+        if (a->f[i].exp != b->f[i].exp || !same_atom(a->f[i].atom,
+                                                     b->f[i].atom))
             return 0;
     return 1;
 }
 
-/* p += c * monomial(f, count); 0 when out of room or memory. */
+static int same_monomial(mpq_t ratio, const term *a, const term *b);
+
+/* Are two polynomials equal?  Their terms are pairwise non-proportional
+ * monomials, so they are when each term of a has a term of b with the
+ * same monomial and coefficient: no polynomial is built (the exponents of
+ * a block's softmax are compared at every product). */
 static int
-add_term(exattn_lform *p, const mpq_t c, const factor *f, size_t count)
+poly_equal(const poly *a, const poly *b)
+{
+    size_t i, j;
+    mpq_t ratio;
+    int found = 1;
+
+    if (a == b)
+        return 1;
+    if (a->count != b->count)
+        return 0;
+    mpq_init(ratio);
+    for (i = 0; i < a->count && found; i++)
+        for (j = 0, found = 0; j < b->count && !found; j++)
+            if (same_monomial(ratio, &a->t[i], &b->t[j]))
+            {
+                mpq_mul(ratio, ratio, b->t[j].coef);
+                found = mpq_equal(ratio, a->t[i].coef);
+                break;
+            }
+    mpq_clear(ratio);
+    return found;
+}
+
+static int
+same_expo(const term *a, const term *b)
+{
+    if (a->expo == NULL || b->expo == NULL)
+        return a->expo == b->expo;
+    return poly_equal(a->expo, b->expo);
+}
+
+/* Is b a rational multiple of a's monomial (the same atoms and e^X, a
+ * proportional radical part)?  Then `ratio` is b's monomial over a's. */
+static int
+same_monomial(mpq_t ratio, const term *a, const term *b)
+{
+    return same_atoms(a, b) && same_expo(a, b)
+           && radical_ratio(ratio, a, b);
+}
+
+static poly *poly_copy(const poly *p);
+
+/* A term t = c times the parts of `like` (deep copies); 0 on failure. */
+static int
+term_init(term *t, const mpq_t c, const term *like)
+{
+    memset(t, 0, sizeof *t);
+    mpq_init(t->coef);
+    mpq_set(t->coef, c);
+    t->nrad = like->nrad;
+    t->rad = radicals_copy(like->rad, like->nrad, 0);
+    t->expo = like->expo ? poly_copy(like->expo) : NULL;
+    t->count = like->count;
+    t->f = malloc((like->count ? like->count : 1) * sizeof *t->f);
+    if (t->rad == NULL || (like->expo && t->expo == NULL) || t->f == NULL)
+    {
+        t->nrad = 0;
+        term_clear(t);
+        return 0;
+    }
+    if (like->count)
+        memcpy(t->f, like->f, like->count * sizeof *t->f);
+    return 1;
+}
+
+/* p += c * monomial(like); 0 when out of room or memory. */
+static int
+add_term(poly *p, const mpq_t c, const term *like)
 {
     size_t k;
-    term *t;
+    mpq_t ratio, cc;
+    int done = 0;
 
     if (mpq_sgn(c) == 0)
         return 1;
-    for (k = 0; k < p->count; k++)
-        if (same_monomial(&p->t[k], f, count))
+    mpq_init(ratio);
+    mpq_init(cc);
+    for (k = 0; k < p->count && !done; k++)
+        if (same_monomial(ratio, &p->t[k], like))
         {
-            mpq_add(p->t[k].coef, p->t[k].coef, c);
+            mpq_mul(cc, c, ratio);
+            mpq_add(p->t[k].coef, p->t[k].coef, cc);
             if (mpq_sgn(p->t[k].coef) == 0)
             {
                 term_clear(&p->t[k]);
                 p->t[k] = p->t[--p->count];
             }
-            return 1;
+            done = 1;
         }
+    mpq_clear(ratio);
+    mpq_clear(cc);
+    if (done)
+        return 1;
     if (p->count == EXATTN_POLY_TERMS)
         return 0;
     if (p->count == p->cap)
@@ -113,53 +437,34 @@ add_term(exattn_lform *p, const mpq_t c, const factor *f, size_t count)
         p->t = bigger;
         p->cap = cap;
     }
-    t = &p->t[p->count];
-    t->f = malloc((count ? count : 1) * sizeof *f);
-    if (t->f == NULL)
+    if (!term_init(&p->t[p->count], c, like))
         return 0;
-    if (count)
-        memcpy(t->f, f, count * sizeof *f);
-    t->count = count;
-    mpq_init(t->coef);
-    mpq_set(t->coef, c);
     p->count++;
     return 1;
 }
 
-/* The polynomial of an operand: its own, a constant, or the atom itself
- * (written into `scratch`, which the caller owns). */
-static const exattn_lform *
-poly_of(const exattn_xnode *n, exattn_lform *scratch, term *one,
-        factor *atom)
+static poly *
+poly_copy(const poly *p)
 {
-    if (n->lin != NULL)
-        return n->lin;
-    scratch->count = 1;
-    scratch->cap = 1;
-    scratch->t = one;
-    mpq_set_ui(one->coef, 1, 1);
-    if (n->exact)
+    poly *c = poly_new();
+    size_t k;
+    int ok = c != NULL;
+
+    for (k = 0; ok && k < p->count; k++)
+        ok = add_term(c, p->t[k].coef, &p->t[k]);
+    if (!ok)
     {
-        mpq_set(one->coef, n->value);
-        one->count = 0;
-        scratch->count = mpq_sgn(n->value) != 0;
+        poly_free(c);
+        return NULL;
     }
-    else
-    {
-        atom->atom = n;
-        atom->exp = 1;
-        one->count = 1;
-        one->f = atom;
-    }
-    return scratch;
+    return c;
 }
 
 /* sa*a + sb*b (b may be NULL). */
-static exattn_lform *
-sum(const exattn_lform *a, const mpq_t sa, const exattn_lform *b,
-    const mpq_t sb)
+static poly *
+poly_sum(const poly *a, const mpq_t sa, const poly *b, const mpq_t sb)
 {
-    exattn_lform *p = poly_new();
+    poly *p = poly_new();
     mpq_t c;
     size_t k;
     int ok = p != NULL;
@@ -168,17 +473,17 @@ sum(const exattn_lform *a, const mpq_t sa, const exattn_lform *b,
     for (k = 0; ok && k < a->count; k++)
     {
         mpq_mul(c, a->t[k].coef, sa);
-        ok = add_term(p, c, a->t[k].f, a->t[k].count);
+        ok = add_term(p, c, &a->t[k]);
     }
     for (k = 0; ok && b != NULL && k < b->count; k++)
     {
         mpq_mul(c, b->t[k].coef, sb);
-        ok = add_term(p, c, b->t[k].f, b->t[k].count);
+        ok = add_term(p, c, &b->t[k]);
     }
     mpq_clear(c);
     if (!ok)
     {
-        exattn_lform__free(p);
+        poly_free(p);
         return NULL;
     }
     return p;
@@ -190,10 +495,10 @@ factor_before(const factor *x, const factor *y)
     return exattn_expr__hash(x->atom) < exattn_expr__hash(y->atom);
 }
 
-/* The product of two monomials, merged in atom order, into out (room for
- * x->count + y->count factors); returns its length. */
+/* The atoms of x·y, merged in atom order, into out (room for x->count +
+ * y->count factors); returns its length. */
 static size_t
-monomial_product(factor *out, const term *x, const term *y)
+atom_product(factor *out, const term *x, const term *y)
 {
     size_t i = 0, j = 0, n = 0;
 
@@ -215,112 +520,412 @@ monomial_product(factor *out, const term *x, const term *y)
     return n;
 }
 
-/* √q·√q = q: factors √q (q exact) with |exp| >= 2 give q^(exp/2) to the
- * coefficient.  Returns the new number of factors. */
-static size_t
-square_roots(factor *f, size_t n, mpq_t c)
+/* x·y into out (initialised here); 0 when beyond the caps. */
+static int
+term_product(term *out, const term *x, const term *y)
 {
-    size_t i, kept = 0;
-    long half, k;
+    mpq_t one;
+    size_t i, n = x->nrad;
+    int ok;
 
-    for (i = 0; i < n; i++)
+    memset(out, 0, sizeof *out);
+    mpq_init(out->coef);
+    mpq_mul(out->coef, x->coef, y->coef);
+    out->rad = radicals_copy(x->rad, x->nrad, y->nrad + EXATTN_RADICALS);
+    out->f = malloc((x->count + y->count + 1) * sizeof *out->f);
+    ok = out->rad != NULL && out->f != NULL;
+    for (i = 0; ok && i < y->nrad; i++, n++)
     {
-        const exattn_xnode *a = f[i].atom;
-
-        if (a->op == EXATTN_X_SQRT && a->a->exact
-            && (f[i].exp >= 2 || f[i].exp <= -2))
-        {
-            half = f[i].exp / 2;
-            for (k = 0; k < (half < 0 ? -half : half); k++)
-                if (half > 0)
-                    mpq_mul(c, c, a->a->value);
-                else
-                    mpq_div(c, c, a->a->value);
-            f[i].exp -= 2 * half;
-        }
-        if (f[i].exp != 0)
-            f[kept++] = f[i];
+        mpz_init_set(out->rad[n].base, y->rad[i].base);
+        mpq_init(out->rad[n].exp);
+        mpq_set(out->rad[n].exp, y->rad[i].exp);
     }
-    return kept;
+    out->nrad = ok ? n : 0;
+    ok = ok && normalize(out->rad, &out->nrad, out->coef);
+    if (ok)
+        out->count = atom_product(out->f, x, y);
+    mpq_init(one);
+    mpq_set_ui(one, 1, 1);
+    if (ok && (x->expo || y->expo))
+    {
+        if (x->expo && y->expo)
+            out->expo = poly_sum(x->expo, one, y->expo, one);
+        else
+            out->expo = poly_copy(x->expo ? x->expo : y->expo);
+        ok = out->expo != NULL;
+        if (ok && out->expo->count == 0)
+        {
+            poly_free(out->expo);       /* e^0 = 1 */
+            out->expo = NULL;
+        }
+    }
+    mpq_clear(one);
+    return ok;
 }
 
-static exattn_lform *
-product(const exattn_lform *a, const exattn_lform *b)
+static poly *
+poly_product(const poly *a, const poly *b)
 {
-    exattn_lform *p;
-    factor *buf;
-    mpq_t c;
-    size_t i, j, n, width = 0;
+    poly *p;
+    term t;
+    size_t i, j;
     int ok;
 
     if (a->count * b->count > EXATTN_POLY_PRODUCT)
         return NULL;
-    for (i = 0; i < a->count; i++)
-        width = a->t[i].count > width ? a->t[i].count : width;
-    n = width;
-    for (j = 0, width = 0; j < b->count; j++)
-        width = b->t[j].count > width ? b->t[j].count : width;
-    buf = malloc((n + width + 1) * sizeof *buf);
     p = poly_new();
-    ok = buf != NULL && p != NULL;
-    mpq_init(c);
+    ok = p != NULL;
     for (i = 0; ok && i < a->count; i++)
         for (j = 0; ok && j < b->count; j++)
         {
-            n = monomial_product(buf, &a->t[i], &b->t[j]);
-            mpq_mul(c, a->t[i].coef, b->t[j].coef);
-            n = square_roots(buf, n, c);
-            ok = add_term(p, c, buf, n);
+            ok = term_product(&t, &a->t[i], &b->t[j]);
+            ok = ok && add_term(p, t.coef, &t);
+            term_clear(&t);
         }
-    mpq_clear(c);
-    free(buf);
     if (!ok)
     {
-        exattn_lform__free(p);
+        poly_free(p);
         return NULL;
     }
     return p;
 }
 
-/* 1/a for a polynomial of one term: (1/c) times the monomial with its
- * exponents negated. */
-static exattn_lform *
-reciprocal(const exattn_lform *a)
+/* 1/a for a polynomial of one term: 1/c, radicals and atoms with their
+ * exponents negated, e^-X. */
+static poly *
+poly_reciprocal(const poly *a)
 {
-    exattn_lform *p;
-    factor *f;
-    mpq_t c;
-    size_t k;
-    int ok;
+    const term *x;
+    term t;
+    poly *p;
+    mpq_t minus, zero;
+    size_t i;
+    int ok, inited;
 
     if (a->count != 1)
         return NULL;
-    f = malloc((a->t[0].count + 1) * sizeof *f);
-    p = poly_new();
-    ok = f != NULL && p != NULL;
-    for (k = 0; ok && k < a->t[0].count; k++)
-    {
-        f[k] = a->t[0].f[k];
-        f[k].exp = -f[k].exp;
-    }
-    mpq_init(c);
+    x = &a->t[0];
+    mpq_init(minus);
+    mpq_init(zero);
+    mpq_set_si(minus, -1, 1);
+    inited = ok = term_init(&t, x->coef, x);
     if (ok)
     {
-        mpq_inv(c, a->t[0].coef);
-        ok = add_term(p, c, f, a->t[0].count);
+        mpq_inv(t.coef, t.coef);
+        for (i = 0; i < t.count; i++)
+            t.f[i].exp = -t.f[i].exp;
+        for (i = 0; i < t.nrad; i++)
+            mpq_neg(t.rad[i].exp, t.rad[i].exp);
+        ok = normalize(t.rad, &t.nrad, t.coef);
+        if (ok && t.expo != NULL)
+        {
+            poly *neg = poly_sum(t.expo, minus, NULL, zero);
+
+            poly_free(t.expo);
+            t.expo = neg;
+            ok = neg != NULL;
+        }
     }
-    mpq_clear(c);
-    free(f);
+    p = ok ? poly_new() : NULL;
+    if (p != NULL && !add_term(p, t.coef, &t))
+    {
+        poly_free(p);
+        p = NULL;
+    }
+    if (inited)
+        term_clear(&t);
+    mpq_clear(minus);
+    mpq_clear(zero);
+    return p;
+}
+
+/* ---- the polynomial of an operand --------------------------------------- */
+
+/* A polynomial of one term: coefficient c, radicals r (taken), e^X (X
+ * taken), or the atom a (may be NULL). */
+static poly *
+monomial(const mpq_t c, radical *r, size_t nrad, poly *expo,
+         const exattn_xnode *a)
+{
+    poly *p = poly_new();
+    term t;
+    factor f;
+    int ok = p != NULL;
+
+    memset(&t, 0, sizeof t);
+    mpq_init(t.coef);
+    mpq_set(t.coef, c);
+    t.rad = r;
+    t.nrad = nrad;
+    t.expo = expo;
+    t.f = &f;
+    t.count = a != NULL;
+    f.atom = a;
+    f.exp = 1;
+    ok = ok && add_term(p, t.coef, &t);
+    mpq_clear(t.coef);
+    radicals_free(r, nrad);
+    poly_free(expo);
     if (!ok)
     {
-        exattn_lform__free(p);
+        poly_free(p);
         return NULL;
     }
     return p;
 }
 
+/* q^e for an exact q > 0 and a rational e: a radical monomial. */
+static poly *
+rational_power(const mpq_t q, const mpq_t e)
+{
+    radical *r = malloc((2 + EXATTN_RADICALS) * sizeof *r);
+    mpq_t c;
+    size_t n = 0;
+    poly *p = NULL;
+
+    if (r == NULL)
+        return NULL;
+    mpq_init(c);
+    mpq_set_ui(c, 1, 1);
+    if (mpz_cmp_ui(mpq_numref(q), 1) != 0)
+    {
+        mpz_init_set(r[n].base, mpq_numref(q));
+        mpq_init(r[n].exp);
+        mpq_set(r[n].exp, e);
+        n++;
+    }
+    if (mpz_cmp_ui(mpq_denref(q), 1) != 0)
+    {
+        mpz_init_set(r[n].base, mpq_denref(q));
+        mpq_init(r[n].exp);
+        mpq_neg(r[n].exp, e);
+        n++;
+    }
+    if (normalize(r, &n, c))
+        return monomial(c, r, n, NULL, NULL);
+    radicals_free(r, n);
+    mpq_clear(c);
+    return p;
+}
+
+static poly *node_poly(const exattn_xnode *n);
+
+/* e^x: a monomial whose exponential part is x's polynomial. */
+static poly *
+exponential(const exattn_xnode *x)
+{
+    poly *xp;
+    mpq_t one;
+    poly *p;
+
+    if (x == NULL)
+    {
+        /* e itself: e^1 */
+        mpq_init(one);
+        mpq_set_ui(one, 1, 1);
+        xp = monomial(one, NULL, 0, NULL, NULL);
+        mpq_clear(one);
+    }
+    else
+        xp = node_poly(x);
+    if (xp == NULL)
+        return NULL;
+    mpq_init(one);
+    mpq_set_ui(one, 1, 1);
+    if (xp->count == 0)
+    {
+        poly_free(xp);
+        xp = NULL;
+    }
+    p = monomial(one, NULL, 0, xp, NULL);
+    mpq_clear(one);
+    return p;
+}
+
+/* The exponent of an exponential node, or NULL; *is_e for e itself. */
+static int
+is_exponential(const exattn_xnode *n, const exattn_xnode **x)
+{
+    *x = NULL;
+    if (n->op == EXATTN_X_E)
+        return 1;
+    if (n->op == EXATTN_X_EXP)
+        return (*x = n->a), 1;
+    if (n->op == EXATTN_X_POW && n->a->op == EXATTN_X_E)
+        return (*x = n->b), 1;
+    return 0;
+}
+
+/* The polynomial of a node (a copy): its form's when that is one; a
+ * constant; a radical or exponential monomial; else the node as an atom.
+ * NULL when beyond the caps or out of memory. */
+static poly *
+node_poly(const exattn_xnode *n)
+{
+    const exattn_xnode *x;
+    mpq_t one, half;
+    poly *p;
+
+    if (n->exact)
+        return monomial(n->value, NULL, 0, NULL, NULL);
+    if (n->lin != NULL)
+        return n->lin->den == NULL ? poly_copy(n->lin->num) : NULL;
+    if (n->op == EXATTN_X_SQRT && n->a->exact && mpq_sgn(n->a->value) > 0)
+    {
+        mpq_init(half);
+        mpq_set_ui(half, 1, 2);
+        p = rational_power(n->a->value, half);
+        mpq_clear(half);
+        return p;
+    }
+    if (n->op == EXATTN_X_POW && n->a->exact && n->b->exact
+        && mpq_sgn(n->a->value) > 0)
+        return rational_power(n->a->value, n->b->value);
+    if (is_exponential(n, &x) && (p = exponential(x)) != NULL)
+        return p;
+    mpq_init(one);
+    mpq_set_ui(one, 1, 1);
+    p = monomial(one, NULL, 0, NULL, n);
+    mpq_clear(one);
+    return p;
+}
+
+/* ---- forms: P/Q ----------------------------------------------------------- */
+
+void
+exattn_lform__free(exattn_lform *f)
+{
+    if (f == NULL)
+        return;
+    poly_free(f->num);
+    poly_free(f->den);
+    free(f);
+}
+
+/* A form from its parts (taken); a one-term denominator is moved into
+ * the numerator.  NULL when a part is missing. */
 static exattn_lform *
-power(const exattn_lform *a, const exattn_xnode *k)
+form(poly *num, poly *den)
+{
+    exattn_lform *f;
+    poly *inv, *p;
+
+    if (num == NULL || (den != NULL && den->count == 0))
+    {
+        poly_free(num);
+        poly_free(den);
+        return NULL;
+    }
+    if (den != NULL && den->count == 1)
+    {
+        inv = poly_reciprocal(den);
+        p = inv ? poly_product(num, inv) : NULL;
+        poly_free(inv);
+        poly_free(num);
+        poly_free(den);
+        if (p == NULL)
+            return NULL;
+        num = p;
+        den = NULL;
+    }
+    f = calloc(1, sizeof *f);
+    if (f == NULL)
+    {
+        poly_free(num);
+        poly_free(den);
+        return NULL;
+    }
+    f->num = num;
+    f->den = den;
+    return f;
+}
+
+/* The form of an operand: its own (copied), or from node_poly. */
+static exattn_lform *
+operand(const exattn_xnode *n)
+{
+    if (n->lin != NULL)
+        return form(poly_copy(n->lin->num),
+                    n->lin->den ? poly_copy(n->lin->den) : NULL);
+    return form(node_poly(n), NULL);
+}
+
+/* Do two denominators (NULL: 1) have the same polynomial? */
+static int
+same_den(const poly *a, const poly *b)
+{
+    if (a == NULL || b == NULL)
+        return a == b;
+    return poly_equal(a, b);
+}
+
+static poly *
+times(const poly *a, const poly *den)
+{
+    return den ? poly_product(a, den) : poly_copy(a);
+}
+
+/* sa*a + sb*b over the common denominator. */
+static exattn_lform *
+form_sum(const exattn_lform *a, const mpq_t sa, const exattn_lform *b,
+         const mpq_t sb)
+{
+    poly *x, *y, *num, *den;
+
+    if (same_den(a->den, b->den))
+        return form(poly_sum(a->num, sa, b->num, sb),
+                    a->den ? poly_copy(a->den) : NULL);
+    x = times(a->num, b->den);
+    y = times(b->num, a->den);
+    num = x && y ? poly_sum(x, sa, y, sb) : NULL;
+    poly_free(x);
+    poly_free(y);
+    den = !a->den ? poly_copy(b->den) : !b->den ? poly_copy(a->den)
+                                                 : poly_product(a->den,
+                                                                b->den);
+    return num && den ? form(num, den) : (poly_free(num), poly_free(den),
+                                          NULL);
+}
+
+static poly *
+product_or_copy(const poly *a, const poly *b)
+{
+    if (a == NULL)
+        return b ? poly_copy(b) : NULL;
+    return b ? poly_product(a, b) : poly_copy(a);
+}
+
+/* (a/b)·(c/d), or (a/b)/(c/d) when `divide`. */
+static exattn_lform *
+form_product(const exattn_lform *a, const exattn_lform *b, int divide)
+{
+    const poly *bn = divide ? b->den : b->num, *bd = divide ? b->num
+                                                            : b->den;
+    poly *num, *den;
+
+    if (divide && b->num->count == 0)
+        return NULL;            /* a division by 0: fold reports it */
+    if (divide && bn == NULL)
+    {
+        /* (a/ad) / (b/1) = a / (ad·b) */
+        den = product_or_copy(a->den, bd);
+        num = poly_copy(a->num);
+        return num && den ? form(num, den)
+                          : (poly_free(num), poly_free(den), NULL);
+    }
+    num = poly_product(a->num, bn);
+    den = (a->den || bd) ? product_or_copy(a->den, bd) : NULL;
+    if (num == NULL || ((a->den || bd) && den == NULL))
+    {
+        poly_free(num);
+        poly_free(den);
+        return NULL;
+    }
+    return form(num, den);
+}
+
+static exattn_lform *
+form_power(const exattn_lform *a, const exattn_xnode *k)
 {
     exattn_lform *p, *next;
     long e, i;
@@ -329,14 +934,12 @@ power(const exattn_lform *a, const exattn_xnode *k)
         || !mpz_fits_slong_p(mpq_numref(k->value)))
         return NULL;
     e = mpz_get_si(mpq_numref(k->value));
-    if (e < 1 || e > EXATTN_POLY_POWER)
-        return NULL;
-    if (e == 1)
+    if (e < 2 || e > EXATTN_POLY_POWER)
         return NULL;            /* x^1 keeps the form of x via fold */
-    p = product(a, a);
+    p = form_product(a, a, 0);
     for (i = 2; p != NULL && i < e; i++)
     {
-        next = product(p, a);
+        next = form_product(p, a, 0);
         exattn_lform__free(p);
         p = next;
     }
@@ -346,7 +949,7 @@ power(const exattn_lform *a, const exattn_xnode *k)
 static exattn_lform *
 combine(const exattn_xnode *n, const exattn_lform *a, const exattn_lform *b)
 {
-    exattn_lform *r, *inv;
+    exattn_lform *r;
     mpq_t one, minus;
 
     mpq_init(one);
@@ -355,16 +958,15 @@ combine(const exattn_xnode *n, const exattn_lform *a, const exattn_lform *b)
     mpq_set_si(minus, -1, 1);
     switch (n->op)
     {
-    case EXATTN_X_ADD: r = sum(a, one, b, one); break;
-    case EXATTN_X_SUB: r = sum(a, one, b, minus); break;
-    case EXATTN_X_NEG: r = sum(a, minus, NULL, one); break;
-    case EXATTN_X_MUL: r = product(a, b); break;
-    case EXATTN_X_DIV:
-        inv = reciprocal(b);
-        r = inv ? product(a, inv) : NULL;
-        exattn_lform__free(inv);
+    case EXATTN_X_ADD: r = form_sum(a, one, b, one); break;
+    case EXATTN_X_SUB: r = form_sum(a, one, b, minus); break;
+    case EXATTN_X_NEG:
+        r = form(poly_sum(a->num, minus, NULL, one),
+                 a->den ? poly_copy(a->den) : NULL);
         break;
-    case EXATTN_X_POW: r = power(a, n->b); break;
+    case EXATTN_X_MUL: r = form_product(a, b, 0); break;
+    case EXATTN_X_DIV: r = form_product(a, b, 1); break;
+    case EXATTN_X_POW: r = form_power(a, n->b); break;
     default: r = NULL; break;
     }
     mpq_clear(one);
@@ -375,87 +977,156 @@ combine(const exattn_xnode *n, const exattn_lform *a, const exattn_lform *b)
 exattn_lform *
 exattn_lform__of(const exattn_xnode *n)
 {
-    exattn_lform sa, sb;
-    term ta, tb;
-    factor fa, fb;
-    const exattn_lform *a, *b = NULL;
-    exattn_lform *r;
+    exattn_lform *a = NULL, *b = NULL, *r = NULL;
+    const exattn_xnode *x;
 
     if (n->a == NULL || n->op == EXATTN_X_RELU || n->op == EXATTN_X_SQRT
-        || n->op == EXATTN_X_EXP || n->op == EXATTN_X_SIN
-        || n->op == EXATTN_X_COS || n->op == EXATTN_X_LN
-        || (n->op == EXATTN_X_POW && n->a->op == EXATTN_X_E))
-        return NULL;
-    mpq_init(ta.coef);
-    mpq_init(tb.coef);
-    a = poly_of(n->a, &sa, &ta, &fa);
+        || n->op == EXATTN_X_SIN || n->op == EXATTN_X_COS
+        || n->op == EXATTN_X_LN || n->op == EXATTN_X_EXP
+        || is_exponential(n, &x)
+        || (n->op == EXATTN_X_POW && n->a->exact && n->b->exact))
+        return NULL;            /* atoms, radicals and exponentials */
+    a = operand(n->a);
     if (n->b != NULL && n->op != EXATTN_X_POW)
-        b = poly_of(n->b, &sb, &tb, &fb);
-    r = combine(n, a, b);
-    mpq_clear(ta.coef);
-    mpq_clear(tb.coef);
+        b = operand(n->b);
+    if (a != NULL && (b != NULL || n->b == NULL || n->op == EXATTN_X_POW))
+        r = combine(n, a, b);
+    exattn_lform__free(a);
+    exattn_lform__free(b);
     return r;
 }
 
 int
-exattn_lform__is_constant(const exattn_lform *p, mpq_t value)
+exattn_lform__is_constant(const exattn_lform *f, mpq_t value)
 {
-    if (p->count > 1 || (p->count == 1 && p->t[0].count != 0))
-        return 0;
+    const poly *p = f->num;
+    const term *t;
+    poly *diff;
+    mpq_t c, one, minus_c;
+    size_t k;
+    int constant = 0;
+
     if (p->count == 0)
+    {
         mpq_set_ui(value, 0, 1);
-    else
-        mpq_set(value, p->t[0].coef);
-    return 1;
+        return 1;
+    }
+    if (f->den == NULL)
+    {
+        t = &p->t[0];
+        if (p->count > 1 || t->count || t->nrad || t->expo)
+            return 0;
+        mpq_set(value, t->coef);
+        return 1;
+    }
+    /* P/Q is constant iff P = cQ, with c read off the term of P that
+     * matches Q's first */
+    if (p->count != f->den->count)
+        return 0;
+    mpq_inits(c, one, minus_c, (mpq_ptr)0);
+    for (k = 0; k < p->count && !constant; k++)
+        constant = same_monomial(c, &f->den->t[0], &p->t[k]);
+    if (constant)
+    {
+        /* p_k = coef_k · ratio · monomial of q_0 */
+        mpq_mul(c, c, p->t[k - 1].coef);
+        mpq_div(c, c, f->den->t[0].coef);
+        mpq_set_ui(one, 1, 1);
+        mpq_neg(minus_c, c);
+        diff = poly_sum(p, one, f->den, minus_c);
+        constant = diff != NULL && diff->count == 0;
+        poly_free(diff);
+        if (constant)
+            mpq_set(value, c);
+    }
+    mpq_clears(c, one, minus_c, (mpq_ptr)0);
+    return constant;
 }
 
 int
 exattn_lform__equal(const exattn_xnode *a, const exattn_xnode *b)
 {
-    exattn_lform sa, sb, *d;
-    term ta, tb;
-    factor fa, fb;
+    exattn_lform *fa = operand(a), *fb = operand(b), *d = NULL;
     mpq_t one, minus;
     int equal;
 
-    mpq_init(ta.coef);
-    mpq_init(tb.coef);
     mpq_init(one);
     mpq_init(minus);
     mpq_set_si(one, 1, 1);
     mpq_set_si(minus, -1, 1);
-    d = sum(poly_of(a, &sa, &ta, &fa), one, poly_of(b, &sb, &tb, &fb),
-            minus);
-    equal = d != NULL && d->count == 0;
+    if (fa != NULL && fb != NULL)
+        d = form_sum(fa, one, fb, minus);
+    equal = d != NULL && d->num->count == 0;
+    exattn_lform__free(fa);
+    exattn_lform__free(fb);
     exattn_lform__free(d);
     mpq_clear(one);
     mpq_clear(minus);
-    mpq_clear(ta.coef);
-    mpq_clear(tb.coef);
     return equal;
 }
 
+int
+exattn_lform__normal(const exattn_xnode *n)
+{
+    const exattn_xnode *x;
+
+    return n->lin != NULL
+           || (n->op == EXATTN_X_SQRT && n->a->exact
+               && mpq_sgn(n->a->value) > 0)
+           || (n->op == EXATTN_X_POW && n->a->exact && n->b->exact
+               && mpq_sgn(n->a->value) > 0)
+           || is_exponential(n, &x);
+}
+
+/* ---- reading a polynomial form (the printer) ---------------------------- */
+
+const exattn_lpoly *
+exattn_lform__polynomial(const exattn_lform *f)
+{
+    return f != NULL && f->den == NULL ? f->num : NULL;
+}
+
 size_t
-exattn_lform__terms(const exattn_lform *p)
+exattn_lpoly__terms(const exattn_lpoly *p)
 {
     return p->count;
 }
 
 mpq_srcptr
-exattn_lform__coef(const exattn_lform *p, size_t k)
+exattn_lpoly__coef(const exattn_lpoly *p, size_t k)
 {
     return p->t[k].coef;
 }
 
 size_t
-exattn_lform__factors(const exattn_lform *p, size_t k)
+exattn_lpoly__factors(const exattn_lpoly *p, size_t k)
 {
     return p->t[k].count;
 }
 
 const exattn_xnode *
-exattn_lform__factor(const exattn_lform *p, size_t k, size_t i, long *exp)
+exattn_lpoly__factor(const exattn_lpoly *p, size_t k, size_t i, long *exp)
 {
     *exp = p->t[k].f[i].exp;
     return p->t[k].f[i].atom;
+}
+
+size_t
+exattn_lpoly__radicals(const exattn_lpoly *p, size_t k)
+{
+    return p->t[k].nrad;
+}
+
+mpz_srcptr
+exattn_lpoly__radical(const exattn_lpoly *p, size_t k, size_t i,
+                      mpq_srcptr *exp)
+{
+    *exp = p->t[k].rad[i].exp;
+    return p->t[k].rad[i].base;
+}
+
+const exattn_lpoly *
+exattn_lpoly__expo(const exattn_lpoly *p, size_t k)
+{
+    return p->t[k].expo;
 }

@@ -24,7 +24,7 @@ exattn_claim_verdict(exattn_verdict_t *out, const exattn_lesson *l,
     if (i >= l->claim_count)
         return exattn_error__set(err, EXATTN_EINVAL, l->file, 0, 0,
                                  "no claim %zu", i + 1);
-    rc = exattn_claims__check(&r, &l->claims[i], max_prec, err);
+    rc = exattn_claims__check(&r, &l->claims[i], NULL, max_prec, err);
     if (rc == EXATTN_OK)
         *out = r.verdict;
     exattn_claims__clear(&r);
@@ -97,12 +97,16 @@ check_each(FILE *f, exattn_sbuf *b, const exattn_lesson *l,
            exattn_error_t *err)
 {
     exattn_claim_result r;
+    exattn_block *block = NULL;
     size_t i;
     int rc = EXATTN_OK;
 
     for (i = 0; i < l->claim_count && rc == EXATTN_OK; i++)
+        if (l->claims[i].target == EXATTN_TARGET_BLOCK && block == NULL)
+            rc = exattn_block_new(&block, l, max_prec, err);
+    for (i = 0; i < l->claim_count && rc == EXATTN_OK; i++)
     {
-        rc = exattn_claims__check(&r, &l->claims[i], max_prec, err);
+        rc = exattn_claims__check(&r, &l->claims[i], block, max_prec, err);
         if (rc != EXATTN_OK)
             break;
         count(sum, r.verdict);
@@ -110,6 +114,7 @@ check_each(FILE *f, exattn_sbuf *b, const exattn_lesson *l,
         exattn_claims__clear(&r);
         rc = exattn_sbuf__flush(b, f, l->file, err);
     }
+    exattn_block_free(block);
     return rc;
 }
 
