@@ -564,3 +564,36 @@ Test(block, derive_formats)
     free(err);
     free(path);
 }
+
+/* d_k = 1 and d_ff = 1: the JSON tables are still lists of rows, and a
+ * softmax term of score 0 is written e^0, as the row engine writes it. */
+#define NARROW "{\"tokens\": [\"a\",\"b\"], \"X\": [[1,0],[0,1]], " \
+    "\"W_Q\": [[1],[0]], \"W_K\": [[1],[0]], \"W_V\": [[1,0],[0,1]], " \
+    "\"block\": {\"layer_norm\": {\"gamma\": [1,1], \"beta\": [0,0], " \
+    "\"epsilon\": \"1/100000\"}, \"ffn\": {\"W_1\": [[1],[1]], " \
+    "\"b_1\": [0], \"W_2\": [[1,1]], \"b_2\": [0,0]}, " \
+    "\"layer_norm_2\": {\"gamma\": [1,1], \"beta\": [0,0], " \
+    "\"epsilon\": \"1/100000\"}}}"
+
+Test(block, narrow_tables_and_e_to_the_zero)
+{
+    exattn_lesson *l = th_lesson(NARROW);
+    exattn_block *b = block_of(l);
+    char *json = th_write(l, 1, NULL);
+    static const char *const narrow[] = { "\"q\": [\n      [{",
+        "\"k\": [\n      [{", "\"ffn_hidden\": [\n      [{",
+        "\"ffn_relu\": [\n      [{" };
+    size_t i;
+
+    expect_text(b, "h1.weights", 0, 0, "e^1/(e^1+e^0)", 0);
+    expect_text(b, "h1.weights", 0, 1, "e^0/(e^1+e^0)", 0);
+    expect_text(b, "h1.weights", 1, 0, "1/2", 1);
+    for (i = 0; i < sizeof narrow / sizeof *narrow; i++)
+        cr_assert_not_null(strstr(json, narrow[i]), "%s in %s", narrow[i],
+                           json);
+    /* a mean is one entry per token: a flat list */
+    cr_assert_not_null(strstr(json, "\"ln1_mean\": [\n      {"), "%s", json);
+    free(json);
+    exattn_block_free(b);
+    exattn_lesson_free(l);
+}

@@ -277,6 +277,20 @@ Test(expr, limits)
     cr_assert_eq(exattn_expr_parse(&e, deep, strlen(deep), NULL, &err),
                  EXATTN_ELIMIT);
     cr_assert_not_null(strstr(err.message, "nesting deeper than 200"));
+    /* one level per parenthesis, as documented: 199 inside the
+     * expression's own level pass, 200 do not */
+    for (i = 0; i < 200; i++)
+    {
+        deep[i] = '(';
+        deep[201 + i] = ')';
+    }
+    deep[200] = '1';
+    deep[401] = '\0';
+    cr_assert_eq(exattn_expr_parse(&e, deep + 1, 399, NULL, &err),
+                 EXATTN_OK, "%s", err.message);
+    exattn_expr_free(e);
+    cr_assert_eq(exattn_expr_parse(&e, deep, 401, NULL, &err),
+                 EXATTN_ELIMIT);
     memset(deep, '-', 500);
     strcpy(deep + 500, "1");
     cr_assert_eq(exattn_expr_parse(&e, deep, strlen(deep), NULL, &err),

@@ -348,3 +348,29 @@ Test(print, seed_002_block_goldens)
     expect_golden("docs/examples/002-cross-attention-block.json",
                   "tests/data/002-cross-attention-block.expected.txt", 0);
 }
+
+/* With --digits every output has its decimal line, the single key's and
+ * the blend's exact outputs too ("=" when the decimal is exact, "≈" when
+ * it is rounded). */
+Test(print, every_output_has_its_decimal_line)
+{
+    exattn_lesson *l = th_lesson("{\"Q\": [[1,0],[1,1]], "
+        "\"K\": [[1,0],[0,1],[1,1]], \"V\": [[2,0],[0,3],[1,1]], "
+        "\"mask\": \"causal\", \"scale\": \"none\", "
+        "\"blends\": [{\"name\": \"thirds\", \"weights\": "
+        "[\"1/3\", \"1/3\", \"1/3\"]}, {\"name\": \"quarters\", "
+        "\"weights\": [\"1/4\", \"1/4\", \"1/2\"]}]}");
+    exattn_write_opts o = EXATTN_WRITE_OPTS_INIT;
+    char *text;
+
+    o.digits = 3;
+    text = th_write(l, 0, &o);
+    cr_assert_not_null(strstr(text, "output1 = 1·V1 = (2,0) (EXACT)\n"
+                                    "output1 = (2.000,0.000)\n"), "%s", text);
+    cr_assert_not_null(strstr(text, "thirds output ≈ (1.000,1.333)\n"),
+                       "%s", text);
+    cr_assert_not_null(strstr(text, "quarters output = (1.000,1.250)\n"),
+                       "%s", text);
+    free(text);
+    exattn_lesson_free(l);
+}

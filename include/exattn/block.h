@@ -18,7 +18,8 @@ typedef struct exattn_block exattn_block;
 int exattn_lesson_has_block(const exattn_lesson *lesson);
 
 /* Derive the lesson's block.  ReLU signs and the equality of named
- * scores are proved with enclosures of at most `max_prec` bits (0: 2048);
+ * scores are proved with enclosures of at most `max_prec` bits (0: the
+ * default cap, EXATTN_DEFAULT_MAX_PREC);
  * what is not proved stays undecided (and is enclosed as such).  Errors:
  * EXATTN_EINVAL (no block), EXATTN_EDOMAIN (a LayerNorm dividing by an
  * exact 0), EXATTN_ENOMEM. */

@@ -232,7 +232,7 @@ weights_of_row(exattn_block *b, exattn_head_nodes *h, size_t i,
     for (j = 0; j < b->m; j++)
         if (exattn_lesson_allowed(b->lesson, i, j))
         {
-            p = exattn_expr__apply(b->pool, EXATTN_X_POW, e, s[j], err);
+            p = exattn_expr__exp_written(b->pool, e, s[j], err);
             z = exattn_block__link(b, EXATTN_X_ADD, z, p, &fresh, err);
             if (z == NULL)
                 return exattn_block__failed(b, err);
@@ -240,7 +240,7 @@ weights_of_row(exattn_block *b, exattn_head_nodes *h, size_t i,
     for (j = 0; j < b->m; j++)
         if (exattn_lesson_allowed(b->lesson, i, j))
         {
-            p = exattn_expr__apply(b->pool, EXATTN_X_POW, e, s[j], err);
+            p = exattn_expr__exp_written(b->pool, e, s[j], err);
             if (p == NULL || (w[j] = exattn_expr__apply(
                                   b->pool, EXATTN_X_DIV, p, z, err)) == NULL)
                 return exattn_block__failed(b, err);

@@ -15,8 +15,9 @@ static const cli_opt opts[] = {
       "add certified decimals, N digits after the point (0 to 10000000),\n"
       "                         rounded to nearest, ties away from zero" },
     { "--max-prec", NULL, "BITS",
-      "cap the working precision (default: 4 times the first);\n"
-      "                         beyond it a decimal is \"undecided\"" },
+      "cap the working precision (default 131072 bits, more\n"
+      "                         for huge values); beyond it a decimal\n"
+      "                         is \"undecided\"" },
     { "--show", NULL, "LIST",
       "only these quantities, comma-separated: scores, scaled,\n"
       "                         weights, contributions, output "

@@ -10,8 +10,9 @@ static const cli_opt opts[] = {
       "digits after the point (default 20, at most 10000000), rounded\n"
       "                         to nearest, ties away from zero" },
     { "--max-prec", NULL, "BITS",
-      "cap the working precision (default: 4 times the first);\n"
-      "                         beyond it the decimal is \"undecided\"" },
+      "cap the working precision (default 131072 bits, more\n"
+      "                         for huge values); beyond it a decimal\n"
+      "                         is \"undecided\"" },
     { "--limit", NULL, "NAME=N", CLI_LIMIT_HELP },
     { "--help", "-h", NULL, "show this help" },
     { NULL, NULL, NULL, NULL }

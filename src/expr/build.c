@@ -151,6 +151,27 @@ exattn_expr__apply(exattn_expr *pool, exattn_xop op, exattn_xnode *a,
     return n;
 }
 
+exattn_xnode *
+exattn_expr__exp_written(exattn_expr *pool, exattn_xnode *e, exattn_xnode *x,
+                         exattn_error_t *err)
+{
+    exattn_xnode *n;
+
+    if (!x->exact || mpq_sgn(x->value) != 0)
+        return exattn_expr__apply(pool, EXATTN_X_POW, e, x, err);
+    /* e^0: exactly 1, but printed as the lesson writes a softmax term */
+    n = exattn_expr__node(pool, EXATTN_X_POW, e, x, 0);
+    if (n == NULL)
+    {
+        exattn_error__set(err, EXATTN_ENOMEM, pool->name, 0, 0,
+                          "out of memory");
+        return NULL;
+    }
+    n->exact = 1;
+    mpq_set_ui(n->value, 1, 1);
+    return n;
+}
+
 int
 exattn_expr__set_label(exattn_xnode *n, const char *text, const char *tex)
 {

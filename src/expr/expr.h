@@ -134,6 +134,12 @@ exattn_xnode *exattn_expr__apply(exattn_expr *pool, exattn_xop op,
                                  exattn_xnode *a, exattn_xnode *b,
                                  exattn_error_t *err);
 
+/* e^x as exattn_expr__apply builds it, except that e^0 stays a node of
+ * its own: exactly 1, printed e^0 as the softmax terms of a lesson are
+ * (e^0/(e^0+e^1)), not folded to 1. */
+exattn_xnode *exattn_expr__exp_written(exattn_expr *pool, exattn_xnode *e,
+                                       exattn_xnode *x, exattn_error_t *err);
+
 /* Name a node for printing (text and LaTeX); 0 when out of memory. */
 int exattn_expr__set_label(exattn_xnode *n, const char *text,
                            const char *tex);

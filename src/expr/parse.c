@@ -255,7 +255,10 @@ power(parser *p)
     base = primary(p);
     if (base == NULL || !accept(p, "^"))
         return base;
+    if (++p->depth > p->limits->max_expr_depth)
+        return too_deep(p, start);      /* an exponent opens a level */
     expo = unary(p);
+    p->depth--;
     if (expo == NULL)
         return NULL;
     return make(p, EXATTN_X_POW, base, expo, start);
@@ -269,18 +272,25 @@ unary(parser *p)
 
     skip_space(p);
     start = p->pos;
-    if (++p->depth > p->limits->max_expr_depth)
-        return too_deep(p, start);
+    /* a sign opens a level (- - - 1); a plain factor does not, so that
+     * a parenthesis is one level, as the limit is documented */
     if (accept(p, "-") || accept(p, "−"))
     {
+        if (++p->depth > p->limits->max_expr_depth)
+            return too_deep(p, start);
         n = unary(p);
         n = n ? make(p, EXATTN_X_NEG, n, NULL, start) : NULL;
+        p->depth--;
     }
     else if (accept(p, "+"))
+    {
+        if (++p->depth > p->limits->max_expr_depth)
+            return too_deep(p, start);
         n = unary(p);
+        p->depth--;
+    }
     else
         n = power(p);
-    p->depth--;
     return n;
 }
 

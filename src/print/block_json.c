@@ -53,29 +53,38 @@ entry(jctx *j, const exattn_xnode *n)
     return rc;
 }
 
-/* "key": [[...], ...] for a row-major table (one column: a flat list). */
+/* "key": [[...], ...] for a row-major table, a list of rows however
+ * narrow (a width-1 table is [[e], [e]]); with `per_token` the one
+ * entry per token of a mean or a variance, a flat list. */
 static int
-table(jctx *j, const char *key, exattn_xnode **t, size_t rows, size_t cols)
+rows_of(jctx *j, const char *key, exattn_xnode **t, size_t rows,
+        size_t cols, int per_token)
 {
     size_t r, c;
-    int rc = EXATTN_OK;
+    int rc = EXATTN_OK, nest = !per_token || t == NULL;
 
     exattn_sbuf__printf(&j->out, ",\n    \"%s\": [", key);
     for (r = 0; rc == EXATTN_OK && r < rows; r++)
     {
         exattn_sbuf__puts(&j->out, r ? ",\n      " : "\n      ");
-        if (cols != 1 || t == NULL)
+        if (nest)
             exattn_sbuf__puts(&j->out, "[");
         for (c = 0; rc == EXATTN_OK && t != NULL && c < cols; c++)
         {
             exattn_sbuf__puts(&j->out, c ? ", " : "");
             rc = entry(j, t[r * cols + c]);
         }
-        if (cols != 1 || t == NULL)
+        if (nest)
             exattn_sbuf__puts(&j->out, "]");
     }
     exattn_sbuf__puts(&j->out, "]");
     return rc;
+}
+
+static int
+table(jctx *j, const char *key, exattn_xnode **t, size_t rows, size_t cols)
+{
+    return rows_of(j, key, t, rows, cols, 0);
 }
 
 static void
@@ -128,10 +137,10 @@ norm(jctx *j, const char *key, exattn_bq mean, exattn_bq var, exattn_bq out)
     int rc;
 
     snprintf(name, sizeof name, "%s_mean", key);
-    if ((rc = table(j, name, b->q[mean], b->n, 1)) != EXATTN_OK)
+    if ((rc = rows_of(j, name, b->q[mean], b->n, 1, 1)) != EXATTN_OK)
         return rc;
     snprintf(name, sizeof name, "%s_variance", key);
-    if ((rc = table(j, name, b->q[var], b->n, 1)) != EXATTN_OK)
+    if ((rc = rows_of(j, name, b->q[var], b->n, 1, 1)) != EXATTN_OK)
         return rc;
     return table(j, key, b->q[out], b->n, b->d);
 }

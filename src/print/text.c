@@ -8,6 +8,8 @@
 #include "print/decimals.h"
 #include "print/contrast.h"
 #include "print/compact.h"
+#include "eval/decimal.h"
+#include "eval/ziv.h"
 
 /* "Q1" for default labels, "Q[rises]" for token labels. */
 static void
@@ -491,6 +493,7 @@ output_line(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d,
         exattn_sbuf__puts(b, " = ");
         output_vector(b, row);
         exattn_sbuf__puts(b, " (EXACT)\n");
+        decimal_output(b, d, row);
         return;
     }
     if (row->weights_exact)
@@ -552,8 +555,41 @@ row_block(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d,
         output_line(b, row, d, compact);
 }
 
+/* "NAME output = (1.000,1.250)": the blend's exact output rounded, "≈"
+ * when a coordinate is not a decimal of `digits` digits. */
 static void
-blend(exattn_sbuf *b, const exattn_lesson *l, size_t k)
+blend_decimals(exattn_sbuf *b, const exattn_lesson *l, size_t k,
+               unsigned long digits)
+{
+    exattn_sbuf parts;
+    mpq_t t;
+    mpz_t d;
+    size_t c;
+    char *s;
+    int exact = 1;
+
+    mpq_init(t);
+    mpz_init(d);
+    exattn_sbuf__init(&parts);
+    for (c = 0; c < l->dv; c++)
+    {
+        exattn_lesson_blend_output(t, l, k, c);
+        exact &= exattn_ziv__decimal_q(d, t, digits, EXATTN_ROUND_NEAREST);
+        s = exattn_decimal__format(d, digits);
+        exattn_sbuf__printf(&parts, "%s%s", c ? "," : "", s ? s : "?");
+        exattn_free(s);
+    }
+    exattn_sbuf__printf(b, "%s output %s (%s)\n", l->blends[k].name,
+                        exact ? "=" : "≈", parts.s ? parts.s : "");
+    b->oom |= parts.oom;
+    exattn_sbuf__clear(&parts);
+    mpz_clear(d);
+    mpq_clear(t);
+}
+
+static void
+blend(exattn_sbuf *b, const exattn_lesson *l, size_t k,
+      const exattn_write_opts *opts)
 {
     const exattn_blend *bl = &l->blends[k];
     size_t j, c;
@@ -602,6 +638,8 @@ blend(exattn_sbuf *b, const exattn_lesson *l, size_t k)
         exattn_sbuf__mpq(b, t);
     }
     exattn_sbuf__puts(b, ") (EXACT)\n");
+    if (opts != NULL && opts->digits >= 0)
+        blend_decimals(b, l, k, (unsigned long)opts->digits);
     mpq_clear(t);
 }
 
@@ -617,7 +655,7 @@ write_lesson(FILE *f, exattn_sbuf *b, const exattn_lesson *l,
                                            err)) != EXATTN_OK)
         return code;
     for (k = 0; k < l->blend_count; k++)
-        blend(b, l, k);
+        blend(b, l, k, opts);
     return exattn_sbuf__flush(b, f, l->file, err);
 }
 
