@@ -364,6 +364,8 @@ Test(cli, eval_errors)
         { "eval", "ln(0)", NULL, NULL }, { "eval", "(1+", NULL, NULL },
         { "eval", "e^(10^10)", NULL, NULL }, { "eval", NULL, NULL, NULL },
         { "eval", "1", "2", NULL }, { "eval", "1", "--digits", "x" },
+        { "eval", "1/(sqrt(2)*sqrt(3)-sqrt(6))", "--digits", "3" },
+        { "eval", "sqrt(sqrt(2)*sqrt(3)-sqrt(6)-1)", NULL, NULL },
     };
     static const char *const parts[] = {
         "exattn: expression:1:3: division by zero",
@@ -371,7 +373,10 @@ Test(cli, eval_errors)
         "exattn: expression:1:1: ln of a number that is not positive",
         "exattn: expression:1:4: unexpected end of the expression",
         "too large to represent", "eval needs an expression",
-        "'2' is a second", "--digits x: expected a whole number" };
+        "'2' is a second", "--digits x: expected a whole number",
+        /* hidden zeros the normal forms see: input errors at once */
+        "exattn: expression:1:4: division by zero",
+        "exattn: expression:1:1: sqrt of a negative number" };
     char *out, *err;
     size_t i;
 
@@ -397,6 +402,52 @@ Test(cli, eval_undecided_is_said_not_guessed)
                        out);
     free(out);
     free(err);
+}
+
+/* The issue's reproducers of endless refinement, as a user runs them:
+ * each ends at once with its answer. */
+Test(cli, reproducers_end_with_an_answer)
+{
+    char *dir = th_tmpdir();
+    char *big = th_write_file(dir, "big.json",
+        "{\"Q\":[[1]],\"K\":[[0],[1]],\"V\":[[0],[1]],"
+        "\"scale\":1000000000}");
+    char *trig = th_write_file(dir, "trig.json",
+        "{\"Q\":[[1]],\"K\":[[1]],\"V\":[[1]],\"claims\":["
+        "{\"expr\":\"(sin(1)^2+cos(1)^2)/8\",\"approx\":\"0.14\"}]}");
+    const char *derive[] = { "derive", big, "--digits", "3", NULL };
+    const char *check[] = { "check", trig, NULL };
+    const char *tie[] = { "eval", "0.4985 - exp(-1000)", "--digits", "3",
+                          NULL };
+    const char *tiny[] = { "eval", "e^(-10^9)", "--digits", "3", NULL };
+    char *out, *err;
+
+    cr_assert_eq(th_run(derive, &out, &err), 0, "%s", err);
+    cr_assert_not_null(strstr(out, "w1 = e^0/(e^0+e^1000000000) ≈ 0.000 "
+                                   "(NAMED)"), "%s", out);
+    cr_assert_not_null(strstr(out, "output1 ≈ (1.000)"), "%s", out);
+    free(out);
+    free(err);
+    cr_assert_eq(th_run(check, &out, &err), 1, "%s", err);
+    cr_assert(strncmp(out, "FAIL", 4) == 0, "%s", out);
+    cr_assert_not_null(strstr(out, "0 passed, 1 failed, 0 undecided"), "%s",
+                       out);
+    free(out);
+    free(err);
+    cr_assert_eq(th_run(tie, &out, &err), 0, "%s", err);
+    cr_assert_not_null(strstr(out, "decimal: 0.498 "), "%s", out);
+    free(out);
+    free(err);
+    cr_assert_eq(th_run(tiny, &out, &err), 0, "%s", err);
+    cr_assert_not_null(strstr(out, "decimal: 0.000 "), "%s", out);
+    free(out);
+    free(err);
+    unlink(big);
+    unlink(trig);
+    rmdir(dir);
+    free(big);
+    free(trig);
+    free(dir);
 }
 
 /* exattn check passes on every shipped example. */

@@ -496,3 +496,55 @@ Test(props, value_overrides_leave_weights_unchanged)
     mpfr_clears(a, b, w, (mpfr_ptr)0);
     gmp_randclear(st);
 }
+
+/* No decimal of a random lesson is undecided at the default cap, at any
+ * number of digits from 0 to 200: "undecided" is for true ties, which a
+ * named quantity (irrational) never is, and exact ones are rounded with
+ * integers.  Every weight, contribution and output of every row. */
+Test(props, no_decimal_is_undecided_by_default)
+{
+    gmp_randstate_t st;
+    unsigned long t, count = th_iterations(200), asked = 0;
+    gen_t g;
+    size_t i, j, c;
+
+    th_rand_init(st);
+    for (t = 0; t < count; t++)
+    {
+        exattn_lesson *l;
+        unsigned long digits = th_rand(st, 201);
+
+        random_lesson(&g, st, 0);
+        l = build(&g, NULL);
+        for (i = 0; i < g.n; i++)
+        {
+            exattn_row *r;
+            exattn_row_eval *ev;
+            exattn_error_t err;
+            char *s;
+            static const exattn_kind_t kinds[] = { EXATTN_WEIGHT,
+                EXATTN_CONTRIBUTION, EXATTN_OUTPUT };
+            size_t k;
+
+            cr_assert_eq(exattn_row_new(&r, l, i, &err), EXATTN_OK);
+            cr_assert_eq(exattn_row_eval_new(&ev, r, NULL, &err), EXATTN_OK);
+            for (k = 0; k < 3; k++)
+                for (j = 0; j < (kinds[k] == EXATTN_OUTPUT ? 1 : g.m); j++)
+                    for (c = 0; c < (kinds[k] == EXATTN_WEIGHT ? 1 : g.dv);
+                         c++)
+                    {
+                        cr_assert_eq(exattn_row_eval_decimal(&s, NULL, ev,
+                                         kinds[k], j, c, digits, 0, &err),
+                                     EXATTN_OK, "%s (%lu digits): %s",
+                                     build_json(&g), digits, err.message);
+                        exattn_free(s);
+                        asked++;
+                    }
+            exattn_row_eval_free(ev);
+            exattn_row_free(r);
+        }
+        exattn_lesson_free(l);
+    }
+    cr_assert_gt(asked, count * 5);
+    gmp_randclear(st);
+}
