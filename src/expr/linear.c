@@ -702,8 +702,9 @@ rational_power(const mpq_t q, const mpq_t e)
         n++;
     }
     if (normalize(r, &n, c))
-        return monomial(c, r, n, NULL, NULL);
-    radicals_free(r, n);
+        p = monomial(c, r, n, NULL, NULL);     /* takes r */
+    else
+        radicals_free(r, n);
     mpq_clear(c);
     return p;
 }
