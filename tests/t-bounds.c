@@ -185,6 +185,21 @@ Test(bounds, rows_of_wide_exponents_are_evaluated)
                  "%s", err.message);
     cr_assert_eq(v, EXATTN_FAIL);
     exattn_lesson_free(l);
+    /* named claims on such a row: no polynomial in one t has degree
+     * 10^19, but the normal forms compare the exponents themselves */
+    l = th_lesson("{\"Q\":[[1]],\"K\":[[0],[2],[0.0000000000000000001]],"
+                  "\"V\":[[1],[2],[3]],\"scale\":\"none\",\"claims\":["
+                  "{\"of\":\"weights[1][1]\",\"named\":"
+                  "\"1/(1+e^2+e^(1/10000000000000000000))\"},"
+                  "{\"of\":\"weights[1][1]\",\"named\":"
+                  "\"1/(1+e^2+e^(1/10000000000000000001))\"}]}");
+    cr_assert_eq(exattn_claim_verdict(&v, l, 0, 0, &err), EXATTN_OK,
+                 "%s", err.message);
+    cr_assert_eq(v, EXATTN_PASS);
+    cr_assert_eq(exattn_claim_verdict(&v, l, 1, 0, &err), EXATTN_OK,
+                 "%s", err.message);
+    cr_assert_eq(v, EXATTN_FAIL);
+    exattn_lesson_free(l);
 }
 
 /* The claim's report for a one-claim lesson, as text. */
