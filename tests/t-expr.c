@@ -330,11 +330,15 @@ Test(expr, limits)
 /* Inputs the fuzzer found (tests/data/fuzz/expr-*): each parses or is
  * refused, and its decimal is decided, undecided or refused, quickly.
  * expr-timeout-sin-of-huge: sin of a number near e^(10^...) made MPFR
- * reduce modulo 2π to millions of bits; a ball that wide is now [-1, 1]. */
+ * reduce modulo 2π to millions of bits; a ball that wide is now [-1, 1].
+ * expr-recursion-atom-forms: an exponential whose exponent has a rational
+ * form is an atom of the normal forms, and comparing atoms by their forms
+ * recursed without end; atoms are now compared as trees. */
 Test(expr, fuzz_regressions)
 {
     static const char *const files[] = {
         "tests/data/fuzz/expr-timeout-sin-of-huge.txt",
+        "tests/data/fuzz/expr-recursion-atom-forms.txt",
     };
     size_t i, len;
 

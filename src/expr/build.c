@@ -287,10 +287,20 @@ exattn_expr__same(const exattn_xnode *a, const exattn_xnode *b)
         return 1;
     if (a->exact || b->exact)
         return a->exact && b->exact && mpq_equal(a->value, b->value);
-    /* the same polynomial in the same named parts, however written */
+    /* the same normal form, however written */
     if ((exattn_lform__normal(a) || exattn_lform__normal(b))
         && exattn_lform__equal(a, b))
         return 1;
+    return exattn_expr__same_tree(a, b);
+}
+
+int
+exattn_expr__same_tree(const exattn_xnode *a, const exattn_xnode *b)
+{
+    if (a == b)
+        return 1;
+    if (a->exact || b->exact)
+        return a->exact && b->exact && mpq_equal(a->value, b->value);
     if (exattn_expr__hash(a) != exattn_expr__hash(b))
         return 0;
     if (a->op != b->op)

@@ -173,8 +173,13 @@ int exattn_expr__sign(int *sign, const exattn_xnode *n, mpfr_prec_t max_prec,
  * exattn_expr__same compares by structure, can be ordered by it. */
 unsigned long exattn_expr__hash(const exattn_xnode *n);
 
-/* Are a and b the same expression (same operations on the same exact
- * numbers and symbols)?  Then they are equal. */
+/* Are a and b the same expression (the same normal form, or the same
+ * operations on the same exact numbers and symbols)?  Then they are
+ * equal. */
 int exattn_expr__same(const exattn_xnode *a, const exattn_xnode *b);
+/* The same operation on operands that are the same (exattn_expr__same):
+ * how the atoms of normal forms are compared, since an atom's own form is
+ * itself -- comparing it by forms would recurse without end. */
+int exattn_expr__same_tree(const exattn_xnode *a, const exattn_xnode *b);
 
 #endif

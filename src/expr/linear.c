@@ -304,11 +304,12 @@ poly_new(void)
 }
 
 /* Atoms are ordered by structural hash, so that the same atom built
- * twice (sin(1) in two places of a claim) takes the same place. */
+ * twice (sin(1) in two places of a claim) takes the same place.  They are
+ * compared as trees: an atom is a node whose form is itself. */
 static int
 same_atom(const exattn_xnode *x, const exattn_xnode *y)
 {
-    return x == y || exattn_expr__same(x, y);
+    return x == y || exattn_expr__same_tree(x, y);
 }
 
 static int
