@@ -279,3 +279,24 @@ Test(bounds, near_ties_are_decided_by_default)
     cr_assert_not_null(strstr(err.message, "undecided at 1000 bits"), "%s",
                        err.message);
 }
+
+/* A named claim on a value that cannot be enclosed (a divisor the exact
+ * layer does not see is 0): the proof of difference ends at the cap and
+ * says why, instead of "equal to N bits". */
+Test(bounds, a_named_claim_on_a_hidden_zero_says_why)
+{
+    static const mpfr_prec_t caps[] = { 0, 400 };
+    size_t i;
+
+    for (i = 0; i < sizeof caps / sizeof *caps; i++)
+    {
+        char *r = report("{\"expr\":\"1/(sin(1)^2+cos(1)^2-1)\","
+                         "\"named\":\"1\"}", caps[i]);
+
+        cr_assert(strncmp(r, "UNDECIDED", 9) == 0, "%s", r);
+        cr_assert_not_null(strstr(r, "could not be separated from 0"), "%s",
+                           r);
+        cr_assert_null(strstr(r, "not proved equal"), "%s", r);
+        free(r);
+    }
+}
