@@ -24,6 +24,7 @@
  *
  * Sizes are capped (EXATTN_POLY_*): a node whose form would be larger is
  * an atom of its own. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "expr/expr.h"
@@ -58,10 +59,20 @@ typedef struct
     factor *f;                      /* sorted by atom hash */
 } term;
 
+/* A polynomial is immutable once built, so copies share it (refs): an
+ * exponential part e^X is shared by every term and form it reaches, which
+ * in a block's softmax is most of them.  Only a polynomial being built
+ * (fresh from poly_new, refs 1) is ever changed. */
 struct exattn_lpoly
 {
     size_t count, cap;
     term *t;
+    unsigned refs;
+    /* A cache of the value in double, for polynomials without atoms:
+     * fp_state 0 not computed, 1 fp and mag hold the value and the sum of
+     * the terms' magnitudes, 2 not computable (atoms, overflow). */
+    int fp_state;
+    double fp, mag;
 };
 
 /* P / Q; Q NULL for 1. */
@@ -289,7 +300,7 @@ poly_free(poly *p)
 {
     size_t k;
 
-    if (p == NULL)
+    if (p == NULL || --p->refs > 0)
         return;
     for (k = 0; k < p->count; k++)
         term_clear(&p->t[k]);
@@ -300,7 +311,11 @@ poly_free(poly *p)
 static poly *
 poly_new(void)
 {
-    return calloc(1, sizeof(poly));
+    poly *p = calloc(1, sizeof(poly));
+
+    if (p != NULL)
+        p->refs = 1;
+    return p;
 }
 
 /* Atoms are ordered by structural hash, so that the same atom built
@@ -328,6 +343,43 @@ same_atoms(const term *a, const term *b)
 
 static int same_monomial(mpq_t ratio, const term *a, const term *b);
 
+/* The value of a polynomial without atoms in double, and the sum of its
+ * terms' magnitudes; 0 when it has atoms or leaves the range. */
+static int
+fingerprint(const poly *cp, double *v, double *mag)
+{
+    poly *p = (poly *)cp;       /* the cache of a pure function */
+    size_t k, i;
+    double t, xv, xm;
+
+    if (p->fp_state == 0)
+    {
+        p->fp_state = 1;
+        p->fp = p->mag = 0;
+        for (k = 0; k < p->count && p->fp_state == 1; k++)
+        {
+            const term *x = &p->t[k];
+
+            t = mpq_get_d(x->coef);
+            for (i = 0; i < x->nrad; i++)
+                t *= pow(mpz_get_d(x->rad[i].base), mpq_get_d(x->rad[i].exp));
+            if (x->expo != NULL)
+            {
+                if (!fingerprint(x->expo, &xv, &xm) || xv > 600 || xv < -600)
+                    p->fp_state = 2;
+                t *= exp(xv);
+            }
+            if (x->count != 0 || !isfinite(t))
+                p->fp_state = 2;
+            p->fp += t;
+            p->mag += fabs(t);
+        }
+    }
+    *v = p->fp;
+    *mag = p->mag;
+    return p->fp_state == 1;
+}
+
 /* Are two polynomials equal?  Their terms are pairwise non-proportional
  * monomials, so they are when each term of a has a term of b with the
  * same monomial and coefficient: no polynomial is built (the exponents of
@@ -337,11 +389,18 @@ poly_equal(const poly *a, const poly *b)
 {
     size_t i, j;
     mpq_t ratio;
+    double va, ma, vb, mb;
     int found = 1;
 
     if (a == b)
         return 1;
     if (a->count != b->count)
+        return 0;
+    /* values far apart in double are different (rounding errors are
+     * about 2^-50 of the magnitudes; 10^-9 leaves a wide margin): a
+     * block's many e^{c√2} are told apart without exact arithmetic */
+    if (fingerprint(a, &va, &ma) && fingerprint(b, &vb, &mb)
+        && fabs(va - vb) > 1e-9 * (ma + mb))
         return 0;
     mpq_init(ratio);
     for (i = 0; i < a->count && found; i++)
@@ -444,21 +503,14 @@ add_term(poly *p, const mpq_t c, const term *like)
     return 1;
 }
 
+/* A copy: the same polynomial, shared (polynomials are immutable). */
 static poly *
 poly_copy(const poly *p)
 {
-    poly *c = poly_new();
-    size_t k;
-    int ok = c != NULL;
+    poly *shared = (poly *)p;   /* only the count of owners changes */
 
-    for (k = 0; ok && k < p->count; k++)
-        ok = add_term(c, p->t[k].coef, &p->t[k]);
-    if (!ok)
-    {
-        poly_free(c);
-        return NULL;
-    }
-    return c;
+    shared->refs++;
+    return shared;
 }
 
 /* sa*a + sb*b (b may be NULL). */
