@@ -530,9 +530,10 @@ excluded_verdict(exattn_entry_result *r, source *s, const exattn_ball *b,
 
         r->note = malloc(len);
         if (r->note)
-            snprintf(r->note, len, "the value lies on the rounding boundary "
-                     "between %s and %s (not separated from it at %ld "
-                     "bits), so it rounds to one of them", a, c, (long)wp);
+            snprintf(r->note, len, "at %ld bits the value rounds to a "
+                     "decimal from %s to %s (it is not separated from the "
+                     "rounding boundary between them), never to the claim",
+                     (long)wp, a, c);
     }
     free(a);
     free(c);

@@ -43,14 +43,14 @@ add_rounding(exattn_ball *c, int ternary)
         mpfr_set_inf(c->rad, 1);
         return;
     }
-    if (mpfr_zero_p(c->mid))
+    mpfr_set_zero(ulp, 1);
+    mpfr_nextabove(ulp);            /* the smallest positive number */
+    if (mpfr_zero_p(c->mid) || mpfr_cmpabs(c->mid, ulp) == 0)
     {
-        /* an underflow (e^-10^9): rounded to nearest, a nonzero value
-         * becomes 0 only when it is at most the smallest positive number,
-         * which therefore bounds the error.  No global MPFR state is read
-         * or changed: nextabove(0) is that number. */
-        mpfr_set_zero(ulp, 1);
-        mpfr_nextabove(ulp);
+        /* an underflow (e^-10^9): rounded to nearest, a value below the
+         * smallest positive number becomes 0 or that number, so that
+         * number bounds the error (an ulp would not).  No global MPFR
+         * state is changed: nextabove(0) is that number. */
         mpfr_add(c->rad, c->rad, ulp, MPFR_RNDU);
         return;
     }

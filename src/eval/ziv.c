@@ -129,6 +129,8 @@ exattn_ziv__decimal(mpz_t d, exattn_ball *cert, mpfr_prec_t *wp_used,
     }
     mpz_clear(pow10);
     *wp_used = wp;
+    if (rc > 0)
+        mpfr_set_inf(cert->rad, 1);     /* nothing was enclosed */
     if (rc < 0)
         return rc;
     if (excluded)

@@ -22,8 +22,11 @@
  * sqrt(σ² + ε)) are only as independent as they look: the forms are
  * sound, never complete, there.
  *
- * Sizes are capped (EXATTN_POLY_*): a node whose form would be larger is
- * an atom of its own. */
+ * Sizes are capped (EXATTN_POLY_*, EXATTN_RADICALS, EXATTN_RADICAL_BITS):
+ * a node whose form would be larger is an atom of its own.  A divisor
+ * with atoms must be proved nonzero before a quotient gets a form:
+ * atoms are treated as independent, and a hidden zero (sin² 1 + cos² 1
+ * - 1) would otherwise make h/h the exact 1. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,8 +72,8 @@ struct exattn_lpoly
     term *t;
     unsigned refs;
     /* A cache of the value in double, for polynomials without atoms:
-     * fp_state 0 not computed, 1 fp and mag hold the value and the sum of
-     * the terms' magnitudes, 2 not computable (atoms, overflow). */
+     * fp_state 0 not computed, 1 fp holds the value and mag a bound of its
+     * rounding error, 2 not computable (atoms, out of range). */
     int fp_state;
     double fp, mag;
 };
@@ -127,12 +130,12 @@ pull_power(mpq_t coef, const mpz_t b, const mpz_t k)
 
     if (mpz_sgn(k) == 0)
         return 1;
-    if (!mpz_fits_slong_p(k)
-        || (unsigned long)labs(mpz_get_si(k)) * mpz_sizeinbase(b, 2)
-               > EXATTN_RADICAL_BITS)
+    /* |k| bits(b) <= EXATTN_RADICAL_BITS, without overflow */
+    if (mpz_cmpabs_ui(k, EXATTN_RADICAL_BITS / mpz_sizeinbase(b, 2)) > 0)
         return 0;
-    e = (unsigned long)labs(mpz_get_si(k));
     mpz_init(p);
+    mpz_abs(p, k);
+    e = mpz_get_ui(p);
     mpz_pow_ui(p, b, e);
     if (mpz_sgn(k) > 0)
         mpz_mul(mpq_numref(coef), mpq_numref(coef), p);
@@ -146,7 +149,9 @@ pull_power(mpq_t coef, const mpz_t b, const mpz_t k)
 /* Split two bases with a common factor g into b1/g, b2/g and g (whose
  * exponent is the sum): the product of the bases falls, so repeating this
  * ends with pairwise coprime bases.  Entries of base 1 are removed.
- * Returns 0 when the list would outgrow EXATTN_RADICALS. */
+ * Returns 0 when the list would outgrow EXATTN_RADICALS (then nothing
+ * is appended: an array holding n entries needs room for n + 1 only when
+ * n < EXATTN_RADICALS, and EXATTN_RADICALS + 1 in all). */
 static int
 coprime(radical *r, size_t *n)
 {
@@ -164,7 +169,7 @@ coprime(radical *r, size_t *n)
                 mpz_gcd(g, r[i].base, r[j].base);
                 if (mpz_cmp_ui(g, 1) == 0)
                     continue;
-                if (*n == EXATTN_RADICALS)
+                if (*n >= EXATTN_RADICALS)
                 {
                     ok = 0;
                     break;
@@ -239,7 +244,7 @@ reduce(radical *r, size_t *n, mpq_t coef)
 static int
 normalize(radical *r, size_t *n, mpq_t coef)
 {
-    return coprime(r, n) && reduce(r, n, coef);
+    return coprime(r, n) && reduce(r, n, coef) && *n <= EXATTN_RADICALS;
 }
 
 static int
@@ -343,14 +348,17 @@ same_atoms(const term *a, const term *b)
 
 static int same_monomial(mpq_t ratio, const term *a, const term *b);
 
-/* The value of a polynomial without atoms in double, and the sum of its
- * terms' magnitudes; 0 when it has atoms or leaves the range. */
+/* The value of a polynomial without atoms in double and a bound of its
+ * rounding error; 0 when it has atoms, or a coefficient or term beyond
+ * the range where double's relative error holds (below 10^-290, above
+ * 10^290 or e^600). */
 static int
-fingerprint(const poly *cp, double *v, double *mag)
+fingerprint(const poly *cp, double *v, double *err)
 {
     poly *p = (poly *)cp;       /* the cache of a pure function */
+    const double eps = 0x1p-52;
     size_t k, i;
-    double t, xv, xm;
+    double t, c, xv, xe, mag = 0;
 
     if (p->fp_state == 0)
     {
@@ -359,56 +367,66 @@ fingerprint(const poly *cp, double *v, double *mag)
         for (k = 0; k < p->count && p->fp_state == 1; k++)
         {
             const term *x = &p->t[k];
+            double rel = 4 * eps * (double)(x->nrad + 2);
 
-            t = mpq_get_d(x->coef);
+            c = mpq_get_d(x->coef);
+            t = c;
             for (i = 0; i < x->nrad; i++)
-                t *= pow(mpz_get_d(x->rad[i].base), mpq_get_d(x->rad[i].exp));
+                t *= pow(mpz_get_d(x->rad[i].base),
+                         mpq_get_d(x->rad[i].exp));
             if (x->expo != NULL)
             {
-                if (!fingerprint(x->expo, &xv, &xm) || xv > 600 || xv < -600)
+                if (!fingerprint(x->expo, &xv, &xe) || fabs(xv) > 600)
                     p->fp_state = 2;
                 t *= exp(xv);
+                rel += 2 * xe + 4 * eps;    /* e^{x±xe} = e^x (1 ± ~xe) */
             }
-            if (x->count != 0 || !isfinite(t))
+            if (x->count != 0 || !isfinite(t) || fabs(c) < 1e-290
+                || fabs(t) < 1e-290 || fabs(t) > 1e290)
                 p->fp_state = 2;
             p->fp += t;
-            p->mag += fabs(t);
+            mag += fabs(t);
+            p->mag += fabs(t) * rel;
         }
+        /* the sum's own roundings */
+        p->mag += eps * mag * (double)(p->count + 1);
     }
     *v = p->fp;
-    *mag = p->mag;
+    *err = p->mag;
     return p->fp_state == 1;
 }
 
 /* Are two polynomials equal?  Their terms are pairwise non-proportional
- * monomials, so they are when each term of a has a term of b with the
- * same monomial and coefficient: no polynomial is built (the exponents of
- * a block's softmax are compared at every product). */
+ * monomials, so they are when the terms of a match those of b one to one,
+ * with the same monomial and coefficient: no polynomial is built (the
+ * exponents of a block's softmax are compared at every product). */
 static int
 poly_equal(const poly *a, const poly *b)
 {
     size_t i, j;
     mpq_t ratio;
-    double va, ma, vb, mb;
+    double va, ea, vb, eb;
+    unsigned long long used = 0;    /* polynomials have at most 64 terms */
     int found = 1;
 
     if (a == b)
         return 1;
-    if (a->count != b->count)
+    if (a->count != b->count || a->count > 64)
         return 0;
-    /* values far apart in double are different (rounding errors are
-     * about 2^-50 of the magnitudes; 10^-9 leaves a wide margin): a
-     * block's many e^{c√2} are told apart without exact arithmetic */
-    if (fingerprint(a, &va, &ma) && fingerprint(b, &vb, &mb)
-        && fabs(va - vb) > 1e-9 * (ma + mb))
+    /* values apart by more than 8 times their rounding error bounds are
+     * different: a block's many e^{c√2} are told apart without exact
+     * arithmetic */
+    if (fingerprint(a, &va, &ea) && fingerprint(b, &vb, &eb)
+        && fabs(va - vb) > 8 * (ea + eb))
         return 0;
     mpq_init(ratio);
     for (i = 0; i < a->count && found; i++)
         for (j = 0, found = 0; j < b->count && !found; j++)
-            if (same_monomial(ratio, &a->t[i], &b->t[j]))
+            if (!(used >> j & 1) && same_monomial(ratio, &a->t[i], &b->t[j]))
             {
                 mpq_mul(ratio, ratio, b->t[j].coef);
                 found = mpq_equal(ratio, a->t[i].coef);
+                used |= 1ULL << j;
                 break;
             }
     mpq_clear(ratio);
@@ -441,14 +459,13 @@ term_init(term *t, const mpq_t c, const term *like)
     memset(t, 0, sizeof *t);
     mpq_init(t->coef);
     mpq_set(t->coef, c);
-    t->nrad = like->nrad;
     t->rad = radicals_copy(like->rad, like->nrad, 0);
+    t->nrad = t->rad != NULL ? like->nrad : 0;  /* what term_clear frees */
     t->expo = like->expo ? poly_copy(like->expo) : NULL;
     t->count = like->count;
     t->f = malloc((like->count ? like->count : 1) * sizeof *t->f);
-    if (t->rad == NULL || (like->expo && t->expo == NULL) || t->f == NULL)
+    if (t->rad == NULL || t->f == NULL)
     {
-        t->nrad = 0;
         term_clear(t);
         return 0;
     }
@@ -593,7 +610,7 @@ term_product(term *out, const term *x, const term *y)
         mpq_init(out->rad[n].exp);
         mpq_set(out->rad[n].exp, y->rad[i].exp);
     }
-    out->nrad = ok ? n : 0;
+    out->nrad = out->rad != NULL ? n : 0;      /* what term_clear frees */
     ok = ok && normalize(out->rad, &out->nrad, out->coef);
     if (ok)
         out->count = atom_product(out->f, x, y);
@@ -1028,6 +1045,35 @@ combine(const exattn_xnode *n, const exattn_lform *a, const exattn_lform *b)
     return r;
 }
 
+/* Does a polynomial have atoms, in a term or in an exponent?  Then its
+ * being a nonzero form does not make its value nonzero. */
+static int
+has_atoms(const poly *p)
+{
+    size_t k;
+
+    for (k = 0; k < p->count; k++)
+        if (p->t[k].count != 0
+            || (p->t[k].expo != NULL && has_atoms(p->t[k].expo)))
+            return 1;
+    return 0;
+}
+
+/* A divisor whose form has atoms is proved nonzero by an enclosure (a
+ * few low precisions: failing only costs exactness); one without atoms
+ * is nonzero when its form is, by the independence theorems above. */
+static int
+divisor_proved_nonzero(const exattn_xnode *d, const exattn_lform *f)
+{
+    exattn_error_t local;
+    int sign = 0;
+
+    if (!has_atoms(f->num))
+        return 1;
+    return exattn_expr__sign(&sign, d, 256, "divisor", &local) == EXATTN_OK
+           && sign != 0;
+}
+
 exattn_lform *
 exattn_lform__of(const exattn_xnode *n)
 {
@@ -1043,7 +1089,8 @@ exattn_lform__of(const exattn_xnode *n)
     a = operand(n->a);
     if (n->b != NULL && n->op != EXATTN_X_POW)
         b = operand(n->b);
-    if (a != NULL && (b != NULL || n->b == NULL || n->op == EXATTN_X_POW))
+    if (a != NULL && (b != NULL || n->b == NULL || n->op == EXATTN_X_POW)
+        && (n->op != EXATTN_X_DIV || divisor_proved_nonzero(n->b, b)))
         r = combine(n, a, b);
     exattn_lform__free(a);
     exattn_lform__free(b);
