@@ -103,23 +103,4 @@ int cli_parse_limit(exattn_limits_t *limits, const char *arg);
     "                         (1000000: exact results), exponent=N\n" \
     "                         (100000: of number literals); repeatable"
 
-/* Read the lesson at `path` and write what `write` makes of it to stdout
- * or, all or nothing, to `output`: the shape of derive and check. */
-typedef int (*cli_lesson_writer)(FILE *f, const exattn_lesson *lesson,
-                                 void *ctx, exattn_error_t *err);
-int cli_write_lesson(const char *path, const char *output,
-                     const exattn_limits_t *limits,
-                     cli_lesson_writer write, void *ctx);
-
-/* "--limit NAME=N": raise or lower one of the limits (bytes, rows, width,
- * cells, depth, length, nesting, bits, exponent). */
-int cli_parse_limit(exattn_limits_t *limits, const char *arg);
-#define CLI_LIMIT_HELP \
-    "raise or lower a limit: bytes=N (67108864), rows=N (65536),\n" \
-    "                         width=N (4096), cells=N (16777216), depth=N\n" \
-    "                         (32: JSON nesting), length=N (10000) and\n" \
-    "                         nesting=N (200) of expressions, bits=N\n" \
-    "                         (1000000: exact results), exponent=N\n" \
-    "                         (100000: of number literals); repeatable"
-
 #endif
