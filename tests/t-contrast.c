@@ -62,6 +62,37 @@ Test(contrast, a_smaller_value_decreases_the_output)
     free(t);
 }
 
+/* The direction of a named change is proved, not read off its rounded
+ * decimal: at 0 digits -0.073 rounds to "0" (never "-0"), and the change
+ * is still a decrease; its mirror an increase; at 3 digits and without
+ * digits the same. */
+Test(contrast, the_direction_is_proved_at_every_precision)
+{
+    static const long digits[] = { 0, 3, -1 };
+    static const char *const decimal[] = { " ≈ 0 (NAMED)", " ≈ 0.073 (NAMED)",
+                                           " (NAMED)" };
+    size_t i;
+
+    for (i = 0; i < 3; i++)
+    {
+        char *t = text_of("{\"Q\": [[1]], \"K\": [[0],[1]], "
+            "\"V\": [[0],[0]], \"scale\": \"none\", \"variants\": ["
+            "{\"name\": \"smaller\", \"V\": [[0],[\"-1/10\"]]},"
+            "{\"name\": \"larger\", \"V\": [[0],[\"1/10\"]]}]}",
+            digits[i]);
+        char want[160];
+
+        snprintf(want, sizeof want, "row 1: output coordinate 1 decreases by "
+                 "1/10·(e^1/(e^0+e^1))%s\n", decimal[i]);
+        expect(t, want);
+        snprintf(want, sizeof want, "row 1: output coordinate 1 increases by "
+                 "1/10·(e^1/(e^0+e^1))%s\n", decimal[i]);
+        expect(t, want);
+        cr_assert_null(strstr(t, "by -"), "%s", t);
+        free(t);
+    }
+}
+
 Test(contrast, exact_changes_are_exact)
 {
     char *t = text_of("{\"Q\": [[0,0]], \"K\": [[1,2],[3,4],[5,6]], "

@@ -14,6 +14,13 @@ int exattn_row_eval__decide(mpz_t d, exattn_ball *cert, mpfr_prec_t *wp_used,
                             const exattn_ziv_opts *ask,
                             exattn_error_t *err);
 
+/* The sign of a named quantity of the row (-1 or 1), proved by an
+ * enclosure that excludes 0, refined up to the cap: a named quantity is
+ * irrational, so the proof ends.  EXATTN_EUNABLE at the cap. */
+int exattn_row_eval__sign(int *sign, exattn_row_eval *ev, exattn_kind_t kind,
+                          size_t key, size_t col, mpfr_prec_t max_prec,
+                          exattn_error_t *err);
+
 /* Enclose a named quantity of the row at precision wp (0, or 1 when the
  * enclosure is too wide at that precision). */
 int exattn_row_eval__enclose(exattn_ball *out, exattn_row_eval *ev,

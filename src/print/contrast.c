@@ -11,6 +11,7 @@
 #include "claims/tform.h"
 #include "print/contrast.h"
 #include "print/named.h"
+#include "eval/row_eval.h"
 
 typedef struct
 {
@@ -93,7 +94,7 @@ output_change(contrast_ctx *c, const exattn_row *delta, size_t col)
     mpq_t q;
     char *s = NULL;
     size_t j;
-    int first = 1, exact = 0, negative;
+    int first = 1, exact = 0, negative, sign = 0;
 
     mpq_init(q);
     if (exattn_row_get_mpq(q, delta, EXATTN_OUTPUT, 0, col) == EXATTN_OK)
@@ -113,20 +114,24 @@ output_change(contrast_ctx *c, const exattn_row *delta, size_t col)
         return;
     }
     mpq_clear(q);
-    /* named: its sign from a certified decimal, its form from the keys
-     * whose value changed */
+    /* named: its sign proved by an enclosure (never read off a rounded
+     * decimal: -0.07 at 0 digits is "0"), its form from the keys whose
+     * value changed, its decimal when asked */
     if (exattn_row_eval_new(&ev, delta, NULL, c->err) != EXATTN_OK
-        || exattn_row_eval_decimal(&s, &exact, ev, EXATTN_OUTPUT, 0, col,
-                                   c->opts && c->opts->digits >= 0
-                                       ? (unsigned long)c->opts->digits : 30,
-                                   c->opts ? c->opts->max_prec : 0, c->err)
-               != EXATTN_OK)
+        || exattn_row_eval__sign(&sign, ev, EXATTN_OUTPUT, 0, col,
+                                 c->opts ? c->opts->max_prec : 0, c->err)
+               != EXATTN_OK
+        || (c->opts && c->opts->digits >= 0
+            && exattn_row_eval_decimal(&s, &exact, ev, EXATTN_OUTPUT, 0, col,
+                                       (unsigned long)c->opts->digits,
+                                       c->opts->max_prec, c->err)
+                   != EXATTN_OK))
     {
         c->code = c->err ? c->err->code : EXATTN_ENOMEM;
         exattn_row_eval_free(ev);
         return;
     }
-    negative = s[0] == '-';
+    negative = sign < 0;
     exattn_sbuf__puts(b, negative ? "decreases by " : "increases by ");
     for (j = 0; j < delta->lesson->m; j++)
     {
@@ -149,8 +154,8 @@ output_change(contrast_ctx *c, const exattn_row *delta, size_t col)
         mpq_clear(q);
         exattn_named__weight_factor(b, delta, j, 0);
     }
-    if (c->opts && c->opts->digits >= 0)
-        exattn_sbuf__printf(b, " ≈ %s", s + negative);
+    if (s != NULL)
+        exattn_sbuf__printf(b, " ≈ %s", s + (s[0] == '-'));
     exattn_sbuf__puts(b, " (NAMED)");
     exattn_free(s);
     exattn_row_eval_free(ev);
