@@ -24,15 +24,49 @@ derive(const char *example, int format)
     return buf;
 }
 
+/* The first line where two texts differ (1-based), or 0 when equal; the
+ * lines themselves in *a and *b (pointers into the texts). */
+static size_t
+first_difference(const char *x, const char *y, const char **a,
+                 const char **b)
+{
+    size_t line = 1;
+
+    *a = x;
+    *b = y;
+    while (*x == *y && *x != '\0')
+    {
+        if (*x == '\n')
+        {
+            line++;
+            *a = x + 1;
+            *b = y + 1;
+        }
+        x++;
+        y++;
+    }
+    return *x == *y ? 0 : line;
+}
+
+/* A golden of tests/data/ (presentation only; every value is also
+ * computed two ways elsewhere).  On a difference the first differing line
+ * of each is shown; tests/goldens.sh regenerates them all. */
 static void
 expect_golden(const char *example, const char *golden, int json)
 {
     char *got = derive(example, json);
     char *path = th_srcpath(golden);
     char *want = th_slurp(path, NULL);
+    const char *w, *g;
+    size_t line;
 
     cr_assert_not_null(want, "cannot read %s", path);
-    cr_assert_str_eq(got, want, "%s differs from %s", example, golden);
+    line = first_difference(want, got, &w, &g);
+    cr_assert_eq(line, 0, "%s differs from %s at line %zu:\n"
+                 "  golden: %.*s\n  now:    %.*s\n"
+                 "(after a documented change: tests/goldens.sh)", example,
+                 golden, line, (int)strcspn(w, "\n"), w,
+                 (int)strcspn(g, "\n"), g);
     free(got);
     free(want);
     free(path);
