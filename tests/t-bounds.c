@@ -70,6 +70,24 @@ Test(bounds, values_below_the_exponent_range_are_enclosed)
     cr_assert_not_null(strstr(err.message, "too large"), "%s", err.message);
 }
 
+/* The verdicts of a lesson's claims, in order. */
+static void
+expect_verdicts(const char *json, const exattn_verdict_t *want, size_t n)
+{
+    exattn_lesson *l = th_lesson(json);
+    exattn_verdict_t v;
+    exattn_error_t err;
+    size_t i;
+
+    for (i = 0; i < n; i++)
+    {
+        cr_assert_eq(exattn_claim_verdict(&v, l, i, 0, &err), EXATTN_OK,
+                     "%s", err.message);
+        cr_assert_eq(v, want[i], "claim %zu of %s", i + 1, json);
+    }
+    exattn_lesson_free(l);
+}
+
 /* A weight e^-10^9 in a row: the scale 10^9 lesson derives 0.000 and
  * 1.000, and its claims are decided. */
 Test(bounds, a_huge_scale_derives_and_checks)
@@ -161,9 +179,8 @@ check_wide_row(const char *json, unsigned long digits)
 
 Test(bounds, rows_of_wide_exponents_are_evaluated)
 {
-    exattn_lesson *l;
-    exattn_verdict_t v;
-    exattn_error_t err;
+    static const exattn_verdict_t pass_fail[] = { EXATTN_PASS,
+                                                  EXATTN_FAIL };
 
     check_wide_row("{\"Q\":[[0.1234567891,0.9876543219]],"
                    "\"K\":[[0.1111111111,0.2222222222],"
@@ -172,34 +189,22 @@ Test(bounds, rows_of_wide_exponents_are_evaluated)
     check_wide_row("{\"Q\":[[1]],\"K\":[[0],[2],[0.0000000000000000001]],"
                    "\"V\":[[1],[2],[3]],\"scale\":\"none\"}", 30);
     /* the claim: w1 = 0.109394..., which rounds to 0.1 */
-    l = th_lesson("{\"Q\":[[0.1234567891,0.9876543219]],"
-                  "\"K\":[[0.1111111111,0.2222222222],"
-                  "[1.2345678912,2.3456789123],[-0.5,2]],"
-                  "\"V\":[[1],[2],[3]],"
-                  "\"claims\":[{\"of\":\"weights[1][1]\",\"approx\":\"0.1\"},"
-                  "{\"of\":\"weights[1][1]\",\"approx\":\"0.109395\"}]}");
-    cr_assert_eq(exattn_claim_verdict(&v, l, 0, 0, &err), EXATTN_OK,
-                 "%s", err.message);
-    cr_assert_eq(v, EXATTN_PASS);
-    cr_assert_eq(exattn_claim_verdict(&v, l, 1, 0, &err), EXATTN_OK,
-                 "%s", err.message);
-    cr_assert_eq(v, EXATTN_FAIL);
-    exattn_lesson_free(l);
+    expect_verdicts("{\"Q\":[[0.1234567891,0.9876543219]],"
+                    "\"K\":[[0.1111111111,0.2222222222],"
+                    "[1.2345678912,2.3456789123],[-0.5,2]],"
+                    "\"V\":[[1],[2],[3]],"
+                    "\"claims\":[{\"of\":\"weights[1][1]\",\"approx\":"
+                    "\"0.1\"},{\"of\":\"weights[1][1]\",\"approx\":"
+                    "\"0.109395\"}]}", pass_fail, 2);
     /* named claims on such a row: no polynomial in one t has degree
      * 10^19, but the normal forms compare the exponents themselves */
-    l = th_lesson("{\"Q\":[[1]],\"K\":[[0],[2],[0.0000000000000000001]],"
-                  "\"V\":[[1],[2],[3]],\"scale\":\"none\",\"claims\":["
-                  "{\"of\":\"weights[1][1]\",\"named\":"
-                  "\"1/(1+e^2+e^(1/10000000000000000000))\"},"
-                  "{\"of\":\"weights[1][1]\",\"named\":"
-                  "\"1/(1+e^2+e^(1/10000000000000000001))\"}]}");
-    cr_assert_eq(exattn_claim_verdict(&v, l, 0, 0, &err), EXATTN_OK,
-                 "%s", err.message);
-    cr_assert_eq(v, EXATTN_PASS);
-    cr_assert_eq(exattn_claim_verdict(&v, l, 1, 0, &err), EXATTN_OK,
-                 "%s", err.message);
-    cr_assert_eq(v, EXATTN_FAIL);
-    exattn_lesson_free(l);
+    expect_verdicts("{\"Q\":[[1]],\"K\":[[0],[2],[0.0000000000000000001]],"
+                    "\"V\":[[1],[2],[3]],\"scale\":\"none\",\"claims\":["
+                    "{\"of\":\"weights[1][1]\",\"named\":"
+                    "\"1/(1+e^2+e^(1/10000000000000000000))\"},"
+                    "{\"of\":\"weights[1][1]\",\"named\":"
+                    "\"1/(1+e^2+e^(1/10000000000000000001))\"}]}", pass_fail,
+                    2);
 }
 
 /* The claim's report for a one-claim lesson, as text. */

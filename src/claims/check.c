@@ -506,6 +506,24 @@ tie_between(source *s, const mpz_t d, unsigned long n)
     return text;
 }
 
+/* The roundings of the two ends of a finite ball to n digits, as text
+ * (the neighbours of the boundary the value is not separated from), and
+ * the ball as the entry's certificate. */
+static void
+boundary_ends(char **lo_text, char **hi_text, exattn_entry_result *r,
+              const exattn_ball *b, mpfr_prec_t wp, unsigned long n)
+{
+    mpz_t lo, hi, pow10;
+
+    mpz_inits(lo, hi, pow10, (mpz_ptr)0);
+    mpz_ui_pow_ui(pow10, 10, n);
+    exattn_decimal__round_ends(lo, hi, b, pow10, 0);
+    certificate(r, b, wp, n);
+    *lo_text = exattn_decimal__format(lo, n);
+    *hi_text = exattn_decimal__format(hi, n);
+    mpz_clears(lo, hi, pow10, (mpz_ptr)0);
+}
+
 /* The verdict on a value whose rounding is not decided (it sits on a
  * rounding boundary, or is a hidden exact tie) but is proved not to be
  * the claimed one: the ends of the enclosure name the two neighbours. */
@@ -513,31 +531,20 @@ static void
 excluded_verdict(exattn_entry_result *r, source *s, const exattn_ball *b,
                  mpfr_prec_t wp, unsigned long n, exattn_error_t *err)
 {
-    mpz_t lo, hi, pow10;
+    exattn_sbuf note;
     char *a, *c;
 
-    mpz_inits(lo, hi, pow10, (mpz_ptr)0);
-    mpz_ui_pow_ui(pow10, 10, n);
-    exattn_decimal__round_ends(lo, hi, b, pow10, 0);
-    certificate(r, b, wp, n);
+    boundary_ends(&a, &c, r, b, wp, n);
     r->verdict = EXATTN_FAIL;
     r->truth = truth_text(s, n, err);
-    a = exattn_decimal__format(lo, n);
-    c = exattn_decimal__format(hi, n);
-    if (a && c)
-    {
-        size_t len = strlen(a) + strlen(c) + 128;
-
-        r->note = malloc(len);
-        if (r->note)
-            snprintf(r->note, len, "at %ld bits the value rounds to a "
-                     "decimal from %s to %s (it is not separated from the "
-                     "rounding boundary between them), never to the claim",
-                     (long)wp, a, c);
-    }
+    exattn_sbuf__init(&note);
+    exattn_sbuf__printf(&note, "at %ld bits the value rounds to a decimal "
+                        "from %s to %s (it is not separated from the "
+                        "rounding boundary between them), never to the "
+                        "claim", (long)wp, a ? a : "?", c ? c : "?");
+    r->note = exattn_sbuf__take(&note);
     free(a);
     free(c);
-    mpz_clears(lo, hi, pow10, (mpz_ptr)0);
 }
 
 /* A value not separated from a rounding boundary at the cap, which
@@ -547,35 +554,24 @@ static void
 undecided_verdict(exattn_entry_result *r, source *s, const exattn_ball *b,
                   mpfr_prec_t wp, unsigned long n, exattn_error_t *err)
 {
-    mpz_t lo, hi, pow10;
-    char *a = NULL, *c = NULL, *why = dup(err->message);
+    exattn_sbuf note;
+    char *a, *c;
 
     r->verdict = EXATTN_UNDECIDED;
     if (!exattn_ball__is_finite(b))
     {
-        r->note = why;
+        r->note = dup(err->message);
         return;
     }
-    mpz_inits(lo, hi, pow10, (mpz_ptr)0);
-    mpz_ui_pow_ui(pow10, 10, n);
-    exattn_decimal__round_ends(lo, hi, b, pow10, 0);
-    certificate(r, b, wp, n);
-    a = exattn_decimal__format(lo, n);
-    c = exattn_decimal__format(hi, n);
-    if (a && c && why)
-    {
-        size_t len = strlen(why) + strlen(a) + strlen(c) + 128;
-
-        r->note = malloc(len);
-        if (r->note)
-            snprintf(r->note, len, "%s: the value is not separated from "
-                     "the rounding boundary between %s and %s (it may lie "
-                     "exactly on it)", why, a, c);
-    }
-    free(why);
+    boundary_ends(&a, &c, r, b, wp, n);
+    exattn_sbuf__init(&note);
+    exattn_sbuf__printf(&note, "%s: the value is not separated from the "
+                        "rounding boundary between %s and %s (it may lie "
+                        "exactly on it)", err->message, a ? a : "?",
+                        c ? c : "?");
+    r->note = exattn_sbuf__take(&note);
     free(a);
     free(c);
-    mpz_clears(lo, hi, pow10, (mpz_ptr)0);
     r->truth = truth_text(s, n, err);
 }
 

@@ -490,29 +490,12 @@ exattn_row_eval__sign(int *sign, exattn_row_eval *ev, exattn_kind_t kind,
                       exattn_error_t *err)
 {
     quantity_ctx q = { ev, kind, key, col };
-    mpfr_prec_t wp = 64 + (mpfr_prec_t)ev->growth_bits,
-                cap = exattn_ziv__cap(max_prec, wp);
-    exattn_ball b;
-    int rc = EXATTN_EUNABLE;
+    mpfr_prec_t wp;
+    int rc = exattn_ziv__sign(sign, &wp, enclose_quantity, &q,
+                              64 + (mpfr_prec_t)ev->growth_bits, max_prec,
+                              err);
 
-    exattn_ball__init(&b, 64);
-    for (;;)
-    {
-        if (wp > cap)
-            wp = cap;
-        if (enclose_quantity(&b, &q, wp, NULL) == 0
-            && exattn_ball__excludes_zero(&b))
-        {
-            *sign = mpfr_sgn(b.mid);
-            rc = EXATTN_OK;
-            break;
-        }
-        if (wp >= cap)
-            break;
-        wp += wp / 2;
-    }
-    exattn_ball__clear(&b);
-    if (rc != EXATTN_OK)
+    if (rc == EXATTN_EUNABLE)
         return exattn_error__set(err, rc, ev->row->lesson->file, 0, 0,
                                  "row %zu: sign undecided at %ld bits",
                                  ev->row->index + 1, (long)wp);

@@ -141,6 +141,40 @@ exattn_ziv__decimal(mpz_t d, exattn_ball *cert, mpfr_prec_t *wp_used,
 }
 
 int
+exattn_ziv__sign(int *sign, mpfr_prec_t *wp_used, exattn_enclose_fn enclose,
+                 void *ctx, mpfr_prec_t first_wp, mpfr_prec_t max_prec,
+                 exattn_error_t *err)
+{
+    mpfr_prec_t wp = first_wp, cap = exattn_ziv__cap(max_prec, first_wp);
+    exattn_ball b;
+    int rc = EXATTN_EUNABLE, got;
+
+    exattn_ball__init(&b, 64);
+    for (;; wp += wp / 2)
+    {
+        if (wp > cap)
+            wp = cap;
+        got = enclose(&b, ctx, wp, err);
+        if (got < 0)
+        {
+            rc = got;
+            break;
+        }
+        if (got == 0 && exattn_ball__excludes_zero(&b))
+        {
+            *sign = mpfr_sgn(b.mid);
+            rc = EXATTN_OK;
+            break;
+        }
+        if (wp >= cap)
+            break;
+    }
+    exattn_ball__clear(&b);
+    *wp_used = wp;
+    return rc;
+}
+
+int
 exattn_ziv__decimal_q(mpz_t d, const mpq_t q, unsigned long digits,
                       exattn_rounding_t mode)
 {

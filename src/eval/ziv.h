@@ -51,6 +51,15 @@ int exattn_ziv__decimal(mpz_t d, exattn_ball *cert, mpfr_prec_t *wp_used,
                         const exattn_ziv_opts *opts, const char *name,
                         exattn_error_t *err);
 
+/* The sign of a value (-1 or 1), proved by an enclosure that excludes 0,
+ * refined by half from first_wp up to the cap (exattn_ziv__cap).  A
+ * negative code of `enclose` is returned as it is; EXATTN_EUNABLE at the
+ * cap, with *wp_used the last precision (the caller words the message). */
+int exattn_ziv__sign(int *sign, mpfr_prec_t *wp_used,
+                     exattn_enclose_fn enclose, void *ctx,
+                     mpfr_prec_t first_wp, mpfr_prec_t max_prec,
+                     exattn_error_t *err);
+
 /* The same decision for an exact rational: 1 if exact (no rounding). */
 int exattn_ziv__decimal_q(mpz_t d, const mpq_t q, unsigned long digits,
                           exattn_rounding_t mode);

@@ -201,41 +201,40 @@ exattn_expr__view(const exattn_expr *pool, exattn_xnode *n)
     return v;
 }
 
+/* The enclosure of a node, as exattn_ziv__sign asks for it. */
+typedef struct
+{
+    const exattn_xnode *node;
+    const char *name;
+} node_ctx;
+
+static int
+enclose_node(exattn_ball *out, void *ctx, mpfr_prec_t wp,
+             exattn_error_t *err)
+{
+    const node_ctx *c = ctx;
+
+    return exattn_expr__ball(out, c->node, wp, c->name, err);
+}
+
 int
 exattn_expr__sign(int *sign, const exattn_xnode *n, mpfr_prec_t max_prec,
                   const char *name, exattn_error_t *err)
 {
-    exattn_ball b;
+    node_ctx c = { n, name };
     mpfr_prec_t wp;
-    int rc = 0;
+    int rc;
 
     if (n->exact)
     {
         *sign = mpq_sgn(n->value);
         return EXATTN_OK;
     }
-    exattn_ball__init(&b, 64);
-    max_prec = exattn_ziv__cap(max_prec, 64);
-    for (wp = 64; rc >= 0; wp += wp / 2)
-    {
-        if (wp > max_prec)
-            wp = max_prec;
-        rc = exattn_expr__ball(&b, n, wp, name, err);
-        if (rc == 0 && exattn_ball__excludes_zero(&b))
-        {
-            *sign = mpfr_sgn(b.mid);
-            break;
-        }
-        if (wp >= max_prec)
-        {
-            rc = exattn_error__set(err, EXATTN_EUNABLE, name, 0, 0,
-                                   "sign undecided at %ld bits",
-                                   (long)wp);
-            break;
-        }
-    }
-    exattn_ball__clear(&b);
-    return rc < 0 ? rc : EXATTN_OK;
+    rc = exattn_ziv__sign(sign, &wp, enclose_node, &c, 64, max_prec, err);
+    if (rc == EXATTN_EUNABLE)
+        return exattn_error__set(err, rc, name, 0, 0,
+                                 "sign undecided at %ld bits", (long)wp);
+    return rc;
 }
 
 static unsigned long
@@ -283,12 +282,9 @@ exattn_expr__hash(const exattn_xnode *n)
 int
 exattn_expr__same(const exattn_xnode *a, const exattn_xnode *b)
 {
-    if (a == b)
-        return 1;
-    if (a->exact || b->exact)
-        return a->exact && b->exact && mpq_equal(a->value, b->value);
-    /* the same normal form, however written */
-    if ((exattn_lform__normal(a) || exattn_lform__normal(b))
+    /* the same normal form, however written; else the same tree */
+    if (a != b && !a->exact && !b->exact
+        && (exattn_lform__normal(a) || exattn_lform__normal(b))
         && exattn_lform__equal(a, b))
         return 1;
     return exattn_expr__same_tree(a, b);

@@ -89,6 +89,18 @@ static poly *poly_sum(const poly *a, const mpq_t sa, const poly *b,
 
 /* ---- radicals ----------------------------------------------------------- */
 
+/* r = base^(±exp), its fields initialised here. */
+static void
+radical_init(radical *r, mpz_srcptr base, mpq_srcptr exp, int negate)
+{
+    mpz_init_set(r->base, base);
+    mpq_init(r->exp);
+    if (negate)
+        mpq_neg(r->exp, exp);
+    else
+        mpq_set(r->exp, exp);
+}
+
 static void
 radicals_free(radical *r, size_t n)
 {
@@ -114,9 +126,7 @@ radicals_copy(const radical *r, size_t n, size_t extra)
         return NULL;
     for (i = 0; i < n; i++)
     {
-        mpz_init_set(c[i].base, r[i].base);
-        mpq_init(c[i].exp);
-        mpq_set(c[i].exp, r[i].exp);
+        radical_init(&c[i], r[i].base, r[i].exp, 0);
     }
     return c;
 }
@@ -176,8 +186,7 @@ coprime(radical *r, size_t *n)
                 }
                 mpz_divexact(r[i].base, r[i].base, g);
                 mpz_divexact(r[j].base, r[j].base, g);
-                mpz_init_set(r[*n].base, g);
-                mpq_init(r[*n].exp);
+                radical_init(&r[*n], g, r[i].exp, 0);
                 mpq_add(r[*n].exp, r[i].exp, r[j].exp);
                 (*n)++;
                 again = 1;
@@ -278,9 +287,7 @@ radical_ratio(mpq_t ratio, const term *a, const term *b)
         return 0;
     for (i = 0; i < a->nrad && n < EXATTN_RADICALS; i++, n++)
     {
-        mpz_init_set(r[n].base, a->rad[i].base);
-        mpq_init(r[n].exp);
-        mpq_neg(r[n].exp, a->rad[i].exp);
+        radical_init(&r[n], a->rad[i].base, a->rad[i].exp, 1);
     }
     ok = i == a->nrad && normalize(r, &n, ratio) && n == 0;
     radicals_free(r, n);
@@ -606,9 +613,7 @@ term_product(term *out, const term *x, const term *y)
     ok = out->rad != NULL && out->f != NULL;
     for (i = 0; ok && i < y->nrad; i++, n++)
     {
-        mpz_init_set(out->rad[n].base, y->rad[i].base);
-        mpq_init(out->rad[n].exp);
-        mpq_set(out->rad[n].exp, y->rad[i].exp);
+        radical_init(&out->rad[n], y->rad[i].base, y->rad[i].exp, 0);
     }
     out->nrad = out->rad != NULL ? n : 0;      /* what term_clear frees */
     ok = ok && normalize(out->rad, &out->nrad, out->coef);
@@ -759,17 +764,11 @@ rational_power(const mpq_t q, const mpq_t e)
     mpq_set_ui(c, 1, 1);
     if (mpz_cmp_ui(mpq_numref(q), 1) != 0)
     {
-        mpz_init_set(r[n].base, mpq_numref(q));
-        mpq_init(r[n].exp);
-        mpq_set(r[n].exp, e);
-        n++;
+        radical_init(&r[n++], mpq_numref(q), e, 0);
     }
     if (mpz_cmp_ui(mpq_denref(q), 1) != 0)
     {
-        mpz_init_set(r[n].base, mpq_denref(q));
-        mpq_init(r[n].exp);
-        mpq_neg(r[n].exp, e);
-        n++;
+        radical_init(&r[n++], mpq_denref(q), e, 1);
     }
     if (normalize(r, &n, c))
         p = monomial(c, r, n, NULL, NULL);     /* takes r */
