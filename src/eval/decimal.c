@@ -194,6 +194,48 @@ exattn_decimal__format(const mpz_t d, unsigned long digits)
     return out;
 }
 
+/* An integer z with `digits` zeros after the point, in one allocation. */
+static char *
+integer_decimal(const mpz_t z, unsigned long digits)
+{
+    size_t len = mpz_sizeinbase(z, 10) + 2;
+    char *out = malloc(len + digits + 2), *p;
+
+    if (out == NULL)
+        return NULL;
+    mpz_get_str(out, 10, z);
+    p = out + strlen(out);
+    if (digits > 0)
+    {
+        *p++ = '.';
+        memset(p, '0', digits);
+        p += digits;
+    }
+    *p = '\0';
+    return out;
+}
+
+char *
+exattn_decimal__of_q(const mpq_t q, unsigned long digits, int *exact)
+{
+    mpz_t pow10, d;
+    char *s;
+
+    if (mpz_cmp_ui(mpq_denref(q), 1) == 0)
+    {
+        *exact = 1;
+        return integer_decimal(mpq_numref(q), digits);
+    }
+    mpz_init(pow10);
+    mpz_init(d);
+    mpz_ui_pow_ui(pow10, 10, digits);
+    *exact = exattn_decimal__round_q(d, q, pow10);
+    s = exattn_decimal__format(d, digits);
+    mpz_clear(pow10);
+    mpz_clear(d);
+    return s;
+}
+
 char *
 exattn_mpq_get_decimal(const mpq_t q, unsigned long digits)
 {

@@ -29,5 +29,9 @@ void exattn_decimal__round_ends(mpz_t lo, mpz_t hi, const exattn_ball *b,
 /* "-12.340" from D = -12340 and N = 3; never "-0.000".  NULL if out of
  * memory.  Release with exattn_free(). */
 char *exattn_decimal__format(const mpz_t d, unsigned long digits);
+/* q rounded to nearest (ties away from zero) with `digits` digits after
+ * the point, *exact telling whether the decimal equals q; an integer
+ * without a division.  NULL when out of memory. */
+char *exattn_decimal__of_q(const mpq_t q, unsigned long digits, int *exact);
 
 #endif

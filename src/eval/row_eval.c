@@ -545,12 +545,21 @@ decimal_uncached(char **out, int *exact, exattn_row_eval *ev,
             "%lu digits, more than the limit of %lu", digits,
             EXATTN_MAX_DIGITS);
     mpq_init(q);
-    mpz_init(d);
-    exattn_ball__init(&cert, 64);
     rc = exattn_row_get_mpq(q, row, kind, key, col);
     if (rc == EXATTN_OK)
-        is_exact = exattn_ziv__decimal_q(d, q, digits, EXATTN_ROUND_NEAREST);
-    else if (rc == EXATTN_ENOTEXACT)
+    {
+        /* exact: rounded from the rational, no enclosure */
+        *out = exattn_decimal__of_q(q, digits, &is_exact);
+        mpq_clear(q);
+        if (exact)
+            *exact = is_exact;
+        return *out ? EXATTN_OK
+                    : exattn_error__set(err, EXATTN_ENOMEM, file, 0, 0,
+                                        "out of memory");
+    }
+    mpz_init(d);
+    exattn_ball__init(&cert, 64);
+    if (rc == EXATTN_ENOTEXACT)
     {
         exattn_ziv_opts ask = { digits, EXATTN_ROUND_NEAREST, 0, max_prec,
                                 NULL };
