@@ -24,5 +24,6 @@
 #include <exattn/block.h>
 #include <exattn/check.h>
 #include <exattn/write.h>
+#include <exattn/doc.h>
 
 #endif

@@ -11,8 +11,9 @@
 /* What to print beside the exact and named forms. */
 typedef struct
 {
+    unsigned version;       /* EXATTN_WRITE_OPTS_VERSION */
     long digits;            /* certified decimals with this many digits
-                               after the point; -1: none */
+                               after the point; EXATTN_DIGITS_NONE: none */
     mpfr_prec_t max_prec;   /* precision cap in bits; 0: the default of
                                exattn_row_eval_decimal */
     unsigned quantities;    /* which quantities to show: OR of
@@ -23,14 +24,20 @@ typedef struct
                                format: the softmax denominator written
                                once as Z_i, blocked keys not listed,
                                contributions only when named in
-                               `quantities`; 0: EXATTN_SUM_THRESHOLD */
+                               `quantities`; EXATTN_SUM_NEVER: no row is
+                               compact (as --sum-threshold 0) */
 } exattn_write_opts;
 
 #define EXATTN_SHOW(kind) (1u << (kind))
 #define EXATTN_LATEX_STANDALONE 1u      /* a complete document */
 #define EXATTN_LATEX_PAREN_VECTORS 2u   /* (1,\tfrac{5}{4}), not bmatrix */
 #define EXATTN_SUM_THRESHOLD 8
-#define EXATTN_WRITE_OPTS_INIT { -1, 0, 0, 0, 0 }
+#define EXATTN_SUM_NEVER 0
+#define EXATTN_DIGITS_NONE (-1L)
+#define EXATTN_WRITE_OPTS_VERSION 1
+#define EXATTN_WRITE_OPTS_INIT \
+    { EXATTN_WRITE_OPTS_VERSION, EXATTN_DIGITS_NONE, 0, 0, 0, \
+      EXATTN_SUM_THRESHOLD }
 
 /* The text presentation (docs/output-formats.md).  `opts` NULL: no
  * decimals. */

@@ -9,7 +9,7 @@
 #include "eval/decimal.h"
 #include "eval/row_eval.h"
 #include "expr/expr.h"
-#include "print/named.h"
+#include "row/named.h"
 #include "block/block.h"
 
 /* Where an entry's true value comes from. */

@@ -139,7 +139,7 @@ parse_args(derive_args *a, int argc, char **argv)
             if (cli_parse_count(&v, "--sum-threshold", arg, 1000000000UL)
                 != CLI_EXIT_OK)
                 return CLI_EXIT_BAD_INPUT;
-            a->write.sum_threshold = v ? v : (size_t)-1 / 2;
+            a->write.sum_threshold = (size_t)v; /* 0: EXATTN_SUM_NEVER */
         }
         else if (k == OPT_OUTPUT)
             a->output = arg;

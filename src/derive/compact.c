@@ -1,12 +1,12 @@
-/* The forms of compact rows (src/print/compact.h). */
-#include "print/compact.h"
-#include "print/named.h"
+/* The forms of compact rows (src/derive/compact.h). */
+#include "derive/compact.h"
+#include "row/named.h"
 
 int
 exattn_compact__is(const exattn_row *row, size_t threshold)
 {
-    if (threshold == 0)
-        threshold = EXATTN_SUM_THRESHOLD;
+    if (threshold == EXATTN_SUM_NEVER)
+        return 0;
     return !row->weights_exact && row->allowed_count > threshold;
 }
 

@@ -10,7 +10,7 @@
 
 #include "internal.h"
 
-/* Is the row compact under `threshold` (0: EXATTN_SUM_THRESHOLD)? */
+/* Is the row compact under `threshold` (EXATTN_SUM_NEVER: never)? */
 int exattn_compact__is(const exattn_row *row, size_t threshold);
 
 /* The row's symbol with a letter: "Z3", "Z[rises]"; LaTeX "Z_{3}". */

@@ -1,31 +1,32 @@
-/* A variant shown as a contrast with the lesson it changes (the base, or
- * the variant its "contrast" field names): for every query row, which
- * weights and output coordinates are unchanged -- proved equal, as exact
+/* A variant as a contrast with the lesson it changes (the base, or the
+ * variant its "contrast" field names): for every query row, which weights
+ * and output coordinates are unchanged -- proved equal, as exact
  * rationals or as the same rational function of t, never compared as
  * decimals -- and how the others change.  When a row's weights are
  * unchanged, the change of an output is sum_j w_j (V'_jc - V_jc): it is
  * derived as the output of the lesson with values V' - V, so the
- * exact-or-named rule decides it too ("increases by 2·w3 ≈ 1.152"). */
+ * exact-or-named rule decides it too ("increases by 2·w3 ≈ 1.152"), and
+ * its sign is proved by an enclosure. */
+#include <stdint.h>
 #include <string.h>
-#include "internal.h"
+#include "derive/derive.h"
 #include "claims/tform.h"
-#include "print/contrast.h"
-#include "print/named.h"
+#include "row/named.h"
 #include "eval/row_eval.h"
 
+/* The two rows of a contrast, with their decimals when asked for. */
 typedef struct
 {
-    exattn_sbuf *b;
-    const exattn_write_opts *opts;
-    int code;
-    exattn_error_t *err;
-} contrast_ctx;
+    exattn_walk *w;
+    const exattn_row *from, *to;
+    exattn_decimals df, dt;
+} pair;
 
-static void
-row_name(exattn_sbuf *b, const exattn_lesson *l, size_t i)
+static int
+oom(exattn_walk *w, const exattn_lesson *l)
 {
-    exattn_sbuf__printf(b, l->default_query_labels ? "row %s" : "row [%s]",
-                        l->query_labels[i]);
+    return exattn_error__set(w->err, EXATTN_ENOMEM, l->file, 0, 0,
+                             "out of memory");
 }
 
 /* Is quantity (kind, key, col) the same in both rows?  1 proved equal,
@@ -54,85 +55,92 @@ same(const exattn_row *a, const exattn_row *b, exattn_kind_t kind,
     return r;
 }
 
-/* A quantity's value as text: exact value or named form, with a decimal
- * when asked for. */
-static void
-value_text(contrast_ctx *c, const exattn_row *row, exattn_row_eval *ev,
-           exattn_kind_t kind, size_t key, size_t col)
+static exattn_relation_t
+relation_of(int same_result)
 {
+    return same_result == 1 ? EXATTN_RELATION_EQUAL
+           : same_result == 0 ? EXATTN_RELATION_DIFFERENT
+                              : EXATTN_RELATION_UNPROVED;
+}
+
+/* A row quantity as a value: exact, or named by its form; its decimal
+ * when asked for. */
+static int
+quantity_value(exattn_walk *w, exattn_dval *d, const exattn_row *row,
+               exattn_decimals *dec, exattn_kind_t kind, size_t key,
+               size_t col)
+{
+    exattn_sbuf texts[2];
     mpq_t q;
     char *s;
-    int exact;
+    int k;
 
     mpq_init(q);
     if (exattn_row_get_mpq(q, row, kind, key, col) == EXATTN_OK)
-        exattn_sbuf__mpq(c->b, q);
-    else
-    {
-        s = exattn_row_get_str(row, kind, key, col, EXATTN_TEXT);
-        exattn_sbuf__puts(c->b, s ? s : "?");
-        exattn_free(s);
-    }
+        exattn_dval__exact(d, q);
     mpq_clear(q);
-    if (ev != NULL && c->opts && c->opts->digits >= 0
-        && exattn_row_eval_decimal(&s, &exact, ev, kind, key, col,
-                                   (unsigned long)c->opts->digits,
-                                   c->opts->max_prec, c->err) == EXATTN_OK)
+    d->v.why = EXATTN_WHY_CHANGE;
+    for (k = 0; k < 2; k++)
     {
-        exattn_sbuf__printf(c->b, exact ? " = %s" : " ≈ %s", s);
+        exattn_sbuf__init(&texts[k]);
+        if (d->v.status == EXATTN_EXACT || !(w->notations & (1u << k)))
+            continue;
+        s = exattn_row_get_str(row, kind, key, col,
+                               k ? EXATTN_LATEX : EXATTN_TEXT);
+        exattn_sbuf__puts(&texts[k], s ? s : "");
+        texts[k].oom |= s == NULL;
         exattn_free(s);
     }
+    if (d->v.status != EXATTN_EXACT
+        && exattn_walk__take_forms(w, d, d->v.form, texts) != EXATTN_OK)
+        return EXATTN_ENOMEM;
+    return exattn_walk__decimal(w, d, dec, kind, key, col);
 }
 
-/* The change of output coordinate col when the weights are unchanged:
- * output col of the lesson with values V' - V. */
-static void
-output_change(contrast_ctx *c, const exattn_row *delta, size_t col)
+/* A change entry of `role` for (key, col): both values, their relation. */
+static int
+change_entry(pair *p, exattn_role_t role, size_t key, size_t col,
+             exattn_relation_t rel)
 {
-    exattn_sbuf *b = c->b;
-    exattn_row_eval *ev = NULL;
-    mpq_t q;
-    char *s = NULL;
+    exattn_kind_t kind = role == EXATTN_ROLE_CHANGE_WEIGHT ? EXATTN_WEIGHT
+                                                           : EXATTN_OUTPUT;
+    exattn_doc_entry e = { 0 };
+    exattn_dval a, b;
+    int code;
+
+    exattn_dval__init(&a);
+    exattn_dval__init(&b);
+    e.role = role;
+    e.row = p->to->index;
+    e.key = key;
+    e.col = col;
+    e.count = 1;
+    e.relation = rel;
+    if ((code = quantity_value(p->w, &a, p->from, &p->df, kind, key, col))
+            == EXATTN_OK
+        && (code = quantity_value(p->w, &b, p->to, &p->dt, kind, key, col))
+               == EXATTN_OK)
+    {
+        e.from = &a.v;
+        e.values = &b.v;
+        code = exattn_walk__entry(p->w, &e);
+    }
+    exattn_dval__clear(&a);
+    exattn_dval__clear(&b);
+    return code;
+}
+
+/* The amount of a named change of output col, from the keys whose value
+ * changed: "2·(e^{..}/(..))", signs relative to the proved direction. */
+static void
+amount_form(exattn_sbuf *b, const exattn_row *delta, size_t col, int latex,
+            int negative)
+{
     size_t j;
-    int first = 1, exact = 0, negative, sign = 0;
+    int first = 1;
+    mpq_t q;
 
     mpq_init(q);
-    if (exattn_row_get_mpq(q, delta, EXATTN_OUTPUT, 0, col) == EXATTN_OK)
-    {
-        if (mpq_sgn(q) == 0)
-            exattn_sbuf__puts(b, "unchanged (proved: the same weights, the "
-                                 "same values where it matters)");
-        else
-        {
-            exattn_sbuf__puts(b, mpq_sgn(q) > 0 ? "increases by "
-                                                : "decreases by ");
-            mpq_abs(q, q);
-            exattn_sbuf__mpq(b, q);
-            exattn_sbuf__puts(b, " (EXACT)");
-        }
-        mpq_clear(q);
-        return;
-    }
-    mpq_clear(q);
-    /* named: its sign proved by an enclosure (never read off a rounded
-     * decimal: -0.07 at 0 digits is "0"), its form from the keys whose
-     * value changed, its decimal when asked */
-    if (exattn_row_eval_new(&ev, delta, NULL, c->err) != EXATTN_OK
-        || exattn_row_eval__sign(&sign, ev, EXATTN_OUTPUT, 0, col,
-                                 c->opts ? c->opts->max_prec : 0, c->err)
-               != EXATTN_OK
-        || (c->opts && c->opts->digits >= 0
-            && exattn_row_eval_decimal(&s, &exact, ev, EXATTN_OUTPUT, 0, col,
-                                       (unsigned long)c->opts->digits,
-                                       c->opts->max_prec, c->err)
-                   != EXATTN_OK))
-    {
-        c->code = c->err ? c->err->code : EXATTN_ENOMEM;
-        exattn_row_eval_free(ev);
-        return;
-    }
-    negative = sign < 0;
-    exattn_sbuf__puts(b, negative ? "decreases by " : "increases by ");
     for (j = 0; j < delta->lesson->m; j++)
     {
         mpq_srcptr dv = EXATTN_AT(&delta->lesson->v, j, col);
@@ -144,241 +152,258 @@ output_change(contrast_ctx *c, const exattn_row *delta, size_t col)
         if (first && (mpq_sgn(dv) < 0) != negative)
             exattn_sbuf__puts(b, "-");
         first = 0;
-        mpq_init(q);
         mpq_abs(q, dv);
         if (mpq_cmp_ui(q, 1, 1) != 0)
         {
-            exattn_sbuf__mpq(b, q);
-            exattn_sbuf__puts(b, "·");
+            if (latex)
+                exattn_sbuf__mpq_latex(b, q);
+            else
+                exattn_sbuf__mpq(b, q);
+            exattn_sbuf__puts(b, latex ? "\\cdot " : "·");
         }
-        mpq_clear(q);
-        exattn_named__weight_factor(b, delta, j, 0);
+        exattn_named__weight_factor(b, delta, j, latex);
     }
-    if (s != NULL)
-        exattn_sbuf__printf(b, " ≈ %s", s + (s[0] == '-'));
-    exattn_sbuf__puts(b, " (NAMED)");
+    mpq_clear(q);
+}
+
+/* The change of output col when the weights are unchanged: output col of
+ * the lesson with values V' - V, its sign proved, its size in `by`. */
+static int
+output_change(pair *p, const exattn_row *delta, size_t col)
+{
+    exattn_walk *w = p->w;
+    exattn_doc_entry e = { 0 };
+    exattn_row_eval *ev = NULL;
+    exattn_sbuf texts[2];
+    exattn_dval a, b, by;
+    char *s = NULL;
+    int code, sign = 0, exact = 0, k;
+    mpq_t q;
+
+    exattn_dval__init(&a);
+    exattn_dval__init(&b);
+    exattn_dval__init(&by);
+    by.v.why = EXATTN_WHY_CHANGE;
+    mpq_init(q);
+    code = exattn_row_get_mpq(q, delta, EXATTN_OUTPUT, 0, col);
+    if (code == EXATTN_OK)
+    {
+        sign = mpq_sgn(q);
+        mpq_abs(q, q);
+        exattn_dval__exact(&by, q);
+        code = exattn_walk__decimal_q(w, &by, q);
+    }
+    else if ((code = exattn_row_eval_new(&ev, delta, NULL, w->err))
+                 == EXATTN_OK
+             && (code = exattn_row_eval__sign(&sign, ev, EXATTN_OUTPUT, 0,
+                                              col, w->opts->max_prec,
+                                              w->err)) == EXATTN_OK)
+    {
+        for (k = 0; k < 2; k++)
+        {
+            exattn_sbuf__init(&texts[k]);
+            if (w->notations & (1u << k))
+                amount_form(&texts[k], delta, col, k, sign < 0);
+        }
+        code = exattn_walk__take_forms(w, &by, by.v.form, texts);
+        /* |x| rounds to the digits of x without its sign: the rounding
+         * (to nearest, ties away from zero) is symmetric */
+        if (code == EXATTN_OK && w->opts->digits >= 0
+            && (code = exattn_row_eval_decimal(&s, &exact, ev, EXATTN_OUTPUT,
+                                               0, col,
+                                               (unsigned long)w->opts->digits,
+                                               w->opts->max_prec, w->err))
+                   == EXATTN_OK)
+        {
+            by.v.decimal_exact = exact;
+            if (!exattn_dval__own(&by, exattn_str__dup(s + (s[0] == '-')),
+                                  &by.v.decimal))
+                code = oom(w, delta->lesson);
+        }
+    }
+    mpq_clear(q);
     exattn_free(s);
     exattn_row_eval_free(ev);
-}
-
-static void
-weights_change(contrast_ctx *c, const exattn_row *from, const exattn_row *to,
-               exattn_row_eval *ev_from, exattn_row_eval *ev_to)
-{
-    const exattn_lesson *l = to->lesson;
-    size_t j;
-    int r;
-
-    row_name(c->b, l, to->index);
-    exattn_sbuf__puts(c->b, ": weights change:");
-    for (j = 0; j < l->m; j++)
+    e.role = EXATTN_ROLE_CHANGE_OUTPUT;
+    e.row = p->to->index;
+    e.key = SIZE_MAX;
+    e.col = col;
+    e.count = 1;
+    e.relation = sign > 0 ? EXATTN_RELATION_INCREASES
+                 : sign < 0 ? EXATTN_RELATION_DECREASES
+                            : EXATTN_RELATION_EQUAL;
+    e.by = sign != 0 ? &by.v : NULL;
+    if (code == EXATTN_OK
+        && (code = quantity_value(w, &a, p->from, &p->df, EXATTN_OUTPUT, 0,
+                                  col)) == EXATTN_OK
+        && (code = quantity_value(w, &b, p->to, &p->dt, EXATTN_OUTPUT, 0,
+                                  col)) == EXATTN_OK)
     {
-        if ((r = same(from, to, EXATTN_WEIGHT, j, 0)) == 1)
-            continue;
-        exattn_sbuf__printf(c->b, l->default_key_labels ? " w%s " : " w[%s] ",
-                            l->key_labels[j]);
-        value_text(c, from, ev_from, EXATTN_WEIGHT, j, 0);
-        exattn_sbuf__puts(c->b, r == 0 ? " → " : " → (not proved different) ");
-        value_text(c, to, ev_to, EXATTN_WEIGHT, j, 0);
-        exattn_sbuf__puts(c->b, ";");
+        e.from = &a.v;
+        e.values = &b.v;
+        code = exattn_walk__entry(w, &e);
     }
-    c->b->len--;                /* the last ";" */
-    exattn_sbuf__puts(c->b, "\n");
+    exattn_dval__clear(&a);
+    exattn_dval__clear(&b);
+    exattn_dval__clear(&by);
+    return code;
 }
 
-static void
-outputs_change(contrast_ctx *c, const exattn_row *from, const exattn_row *to,
-               exattn_row_eval *ev_from, exattn_row_eval *ev_to)
+/* What happened to row i: unchanged, weights changed, weights kept. */
+static exattn_contrast_t
+outcome(const pair *p, const exattn_lesson *delta)
 {
-    const exattn_lesson *l = to->lesson;
-    size_t col;
-    int r;
-
-    for (col = 0; col < l->dv; col++)
-    {
-        row_name(c->b, l, to->index);
-        exattn_sbuf__printf(c->b, ": output coordinate %zu ", col + 1);
-        if ((r = same(from, to, EXATTN_OUTPUT, 0, col)) == 1)
-            exattn_sbuf__puts(c->b, "unchanged (proved equal)");
-        else
-        {
-            exattn_sbuf__puts(c->b, r == 0 ? "changes from "
-                                           : "is not proved equal: from ");
-            value_text(c, from, ev_from, EXATTN_OUTPUT, 0, col);
-            exattn_sbuf__puts(c->b, " to ");
-            value_text(c, to, ev_to, EXATTN_OUTPUT, 0, col);
-        }
-        exattn_sbuf__puts(c->b, "\n");
-    }
-}
-
-/* Row i of `to` against row i of `from`; `delta` has values V' - V. */
-static void
-row_contrast(contrast_ctx *c, const exattn_lesson *from,
-             const exattn_lesson *to, const exattn_lesson *delta, size_t i)
-{
-    exattn_row *rf = NULL, *rt = NULL, *rd = NULL;
-    exattn_row_eval *ef = NULL, *et = NULL;
+    const exattn_lesson *to = p->to->lesson;
     size_t j, col;
     int weights_same = 1, values_same = 1, blocked_differ = 0;
 
-    if (exattn_row_new(&rf, from, i, c->err) != EXATTN_OK
-        || exattn_row_new(&rt, to, i, c->err) != EXATTN_OK
-        || exattn_row_new(&rd, delta, i, c->err) != EXATTN_OK
-        || (c->opts && c->opts->digits >= 0
-            && (exattn_row_eval_new(&ef, rf, NULL, c->err) != EXATTN_OK
-                || exattn_row_eval_new(&et, rt, NULL, c->err) != EXATTN_OK)))
-    {
-        c->code = c->err ? c->err->code : EXATTN_ENOMEM;
-        goto done;
-    }
     for (j = 0; j < to->m; j++)
-        weights_same &= same(rf, rt, EXATTN_WEIGHT, j, 0) == 1;
+        weights_same &= same(p->from, p->to, EXATTN_WEIGHT, j, 0) == 1;
     for (j = 0; j < to->m; j++)
         for (col = 0; col < to->dv; col++)
             if (mpq_sgn(EXATTN_AT(&delta->v, j, col)) != 0)
             {
-                values_same &= !rt->allowed[j];
-                blocked_differ |= !rt->allowed[j];
+                values_same &= !p->to->allowed[j];
+                blocked_differ |= !p->to->allowed[j];
             }
-    row_name(c->b, to, i);
     if (weights_same && values_same)
-    {
-        exattn_sbuf__puts(c->b, blocked_differ
-            ? ": unchanged (proved: the same weights; the values differ only "
-              "at blocked keys, which weigh exactly 0)\n"
-            : ": unchanged (proved: the same weights and the same values)\n");
-        goto done;
-    }
-    if (!weights_same)
-    {
-        c->b->len -= strlen(to->default_query_labels ? "row " : "row []")
-                     + strlen(to->query_labels[i]);
-        weights_change(c, rf, rt, ef, et);
-        outputs_change(c, rf, rt, ef, et);
-        goto done;
-    }
-    exattn_sbuf__puts(c->b, ": weights unchanged (proved equal)\n");
-    for (col = 0; col < to->dv && c->code == EXATTN_OK; col++)
-    {
-        row_name(c->b, to, i);
-        exattn_sbuf__printf(c->b, ": output coordinate %zu ", col + 1);
-        output_change(c, rd, col);
-        exattn_sbuf__puts(c->b, "\n");
-    }
-done:
-    exattn_row_eval_free(ef);
-    exattn_row_eval_free(et);
-    exattn_row_free(rd);
-    exattn_row_free(rt);
-    exattn_row_free(rf);
-}
-
-/* A permuted variant: does each token's output move with it?  Variant
- * row i holds the token of row perm[i]; its output is a sum over all
- * visible keys, so the two are compared as rational functions of t
- * whatever the key order. */
-static void
-permuted_row(contrast_ctx *c, const exattn_lesson *from,
-             const exattn_lesson *to, size_t i)
-{
-    exattn_row *rf = NULL, *rt = NULL;
-    exattn_row_eval *ef = NULL, *et = NULL;
-    size_t p = to->perm[i], col;
-    int moved = 1, r;
-
-    if (exattn_row_new(&rf, from, p, c->err) != EXATTN_OK
-        || exattn_row_new(&rt, to, i, c->err) != EXATTN_OK
-        || (c->opts && c->opts->digits >= 0
-            && (exattn_row_eval_new(&ef, rf, NULL, c->err) != EXATTN_OK
-                || exattn_row_eval_new(&et, rt, NULL, c->err) != EXATTN_OK)))
-    {
-        c->code = c->err ? c->err->code : EXATTN_ENOMEM;
-        goto done;
-    }
-    for (col = 0; col < to->dv; col++)
-        moved &= same(rf, rt, EXATTN_OUTPUT, 0, col) == 1;
-    row_name(c->b, to, i);
-    exattn_sbuf__printf(c->b, " (the token of row %zu): ", p + 1);
-    if (moved)
-    {
-        exattn_sbuf__puts(c->b, "its output moved with it (proved equal)\n");
-        goto done;
-    }
-    exattn_sbuf__puts(c->b, "its output did not move with it:");
-    for (col = 0; col < to->dv; col++)
-    {
-        r = same(rf, rt, EXATTN_OUTPUT, 0, col);
-        if (r == 1)
-            continue;
-        exattn_sbuf__printf(c->b, " coordinate %zu %s", col + 1,
-                            r == 0 ? "was " : "(not proved) was ");
-        value_text(c, rf, ef, EXATTN_OUTPUT, 0, col);
-        exattn_sbuf__puts(c->b, ", is ");
-        value_text(c, rt, et, EXATTN_OUTPUT, 0, col);
-        exattn_sbuf__puts(c->b, ";");
-    }
-    c->b->len--;
-    exattn_sbuf__puts(c->b, "\n");
-done:
-    exattn_row_eval_free(ef);
-    exattn_row_eval_free(et);
-    exattn_row_free(rt);
-    exattn_row_free(rf);
+        return blocked_differ ? EXATTN_CONTRAST_UNCHANGED_BLOCKED
+                              : EXATTN_CONTRAST_UNCHANGED;
+    return weights_same ? EXATTN_CONTRAST_WEIGHTS_SAME
+                        : EXATTN_CONTRAST_WEIGHTS_CHANGE;
 }
 
 static int
-permuted_contrast(exattn_sbuf *b, const exattn_lesson *from,
-                  const exattn_lesson *to, const exattn_write_opts *opts,
-                  exattn_error_t *err)
+row_changes(pair *p, exattn_contrast_t how, const exattn_row *delta)
 {
-    contrast_ctx c = { b, opts, EXATTN_OK, err };
-    size_t i;
+    const exattn_lesson *l = p->to->lesson;
+    size_t j, col;
+    int code = EXATTN_OK, r;
 
-    exattn_sbuf__puts(b, "the tokens are permuted and the mask is kept: "
-                         "does each output move with its token?\n");
-    for (i = 0; i < to->n && c.code == EXATTN_OK; i++)
-        permuted_row(&c, from, to, i);
-    return c.code;
+    if (how == EXATTN_CONTRAST_WEIGHTS_CHANGE)
+        for (j = 0; j < l->m && code == EXATTN_OK; j++)
+            if ((r = same(p->from, p->to, EXATTN_WEIGHT, j, 0)) != 1)
+                code = change_entry(p, EXATTN_ROLE_CHANGE_WEIGHT, j,
+                                    SIZE_MAX, relation_of(r));
+    for (col = 0; col < l->dv && code == EXATTN_OK; col++)
+        if (how == EXATTN_CONTRAST_WEIGHTS_SAME)
+            code = output_change(p, delta, col);
+        else if (how == EXATTN_CONTRAST_WEIGHTS_CHANGE)
+            code = change_entry(p, EXATTN_ROLE_CHANGE_OUTPUT, SIZE_MAX, col,
+                                relation_of(same(p->from, p->to,
+                                                 EXATTN_OUTPUT, 0, col)));
+        else if (how == EXATTN_CONTRAST_NOT_MOVED
+                 && (r = same(p->from, p->to, EXATTN_OUTPUT, 0, col)) != 1)
+            code = change_entry(p, EXATTN_ROLE_CHANGE_OUTPUT, SIZE_MAX, col,
+                                relation_of(r));
+    return code;
+}
+
+static int
+moved(const pair *p)
+{
+    size_t col;
+    int all = 1;
+
+    for (col = 0; col < p->to->lesson->dv; col++)
+        all &= same(p->from, p->to, EXATTN_OUTPUT, 0, col) == 1;
+    return all;
+}
+
+/* Row i of `to` against row `from_row` of `from` (i itself, or the row
+ * that held its token when permuted); `delta` has values V' - V. */
+static int
+contrast_row(exattn_walk *w, const exattn_lesson *from,
+             const exattn_lesson *to, const exattn_lesson *delta, size_t i,
+             size_t from_row)
+{
+    exattn_row *rf = NULL, *rt = NULL, *rd = NULL;
+    pair p = { w, NULL, NULL, { 0 }, { 0 } };
+    exattn_doc_section s;
+    int code;
+
+    exattn_walk__section(&s, EXATTN_SECTION_CONTRAST_ROW, to);
+    s.row = i;
+    s.against = from;
+    s.permuted = delta == NULL;
+    if ((code = exattn_row_new(&rf, from, from_row, w->err)) != EXATTN_OK
+        || (code = exattn_row_new(&rt, to, i, w->err)) != EXATTN_OK
+        || (delta != NULL
+            && (code = exattn_row_new(&rd, delta, i, w->err)) != EXATTN_OK)
+        || (code = exattn_decimals__open(&p.df, rf, w->opts, NULL, w->err))
+               != EXATTN_OK
+        || (code = exattn_decimals__open(&p.dt, rt, w->opts, NULL, w->err))
+               != EXATTN_OK)
+        goto done;
+    p.from = rf;
+    p.to = rt;
+    if (delta == NULL)
+    {
+        s.token = from_row;
+        s.contrast = moved(&p) ? EXATTN_CONTRAST_MOVED
+                               : EXATTN_CONTRAST_NOT_MOVED;
+    }
+    else
+        s.contrast = outcome(&p, delta);
+    if ((code = exattn_walk__begin(w, &s)) == EXATTN_OK
+        && (code = row_changes(&p, s.contrast, rd)) == EXATTN_OK)
+        code = exattn_walk__end(w, &s);
+done:
+    exattn_decimals__close(&p.df);
+    exattn_decimals__close(&p.dt);
+    exattn_row_free(rd);
+    exattn_row_free(rt);
+    exattn_row_free(rf);
+    return code;
+}
+
+/* The lesson of values V' - V (*out NULL when the tokens are permuted:
+ * rows are then compared with the row that held their token). */
+static int
+delta_lesson(exattn_walk *w, exattn_lesson **out, const exattn_lesson *from,
+             const exattn_lesson *variant)
+{
+    exattn_matrix dv;
+    size_t i;
+    int code = EXATTN_OK;
+
+    *out = NULL;
+    if (variant->perm != NULL && from->perm == NULL)
+        return EXATTN_OK;
+    exattn_matrix__init(&dv);
+    if (exattn_matrix__copy(&dv, &variant->v) != EXATTN_OK)
+        return oom(w, variant);
+    for (i = 0; i < dv.rows * dv.cols; i++)
+        mpq_sub(dv.a[i], dv.a[i], from->v.a[i]);
+    if (exattn_lesson__with_values(out, variant, &dv) != EXATTN_OK)
+        code = oom(w, variant);
+    exattn_matrix__clear(&dv);
+    return code;
 }
 
 int
-exattn_contrast__text(exattn_sbuf *b, const exattn_lesson *variant,
-                      const exattn_write_opts *opts, exattn_error_t *err)
+exattn_derive__contrast(exattn_walk *w, const exattn_lesson *variant)
 {
     const exattn_lesson *from = variant->contrast;
     exattn_lesson *delta = NULL;
-    exattn_matrix dv;
-    contrast_ctx c = { b, opts, EXATTN_OK, err };
+    exattn_doc_section s;
     size_t i;
+    int code;
 
     if (from == NULL)
         return EXATTN_OK;
-    exattn_sbuf__printf(b, "contrast with %s%s%s:\n",
-                        from->name ? "variant \"" : "the base lesson",
-                        from->name ? from->name : "",
-                        from->name ? "\"" : "");
-    if (from->n != variant->n || from->m != variant->m
-        || from->dv != variant->dv)
-    {
-        exattn_sbuf__puts(b, "(the shapes differ: no row-by-row "
-                             "contrast)\n");
-        return EXATTN_OK;
-    }
-    if (variant->perm != NULL && from->perm == NULL)
-        return permuted_contrast(b, from, variant, opts, err);
-    exattn_matrix__init(&dv);
-    if (exattn_matrix__copy(&dv, &variant->v) != EXATTN_OK)
-        return exattn_error__set(err, EXATTN_ENOMEM, variant->file, 0, 0,
-                                 "out of memory");
-    for (i = 0; i < dv.rows * dv.cols; i++)
-        mpq_sub(dv.a[i], dv.a[i], from->v.a[i]);
-    if (exattn_lesson__with_values(&delta, variant, &dv) != EXATTN_OK)
-        c.code = exattn_error__set(err, EXATTN_ENOMEM, variant->file, 0, 0,
-                                   "out of memory");
-    for (i = 0; i < variant->n && c.code == EXATTN_OK; i++)
-        row_contrast(&c, from, variant, delta, i);
+    exattn_walk__section(&s, EXATTN_SECTION_CONTRAST, variant);
+    s.against = from;
+    s.shapes_differ = from->n != variant->n || from->m != variant->m
+                      || from->dv != variant->dv;
+    s.permuted = variant->perm != NULL && from->perm == NULL;
+    if ((code = exattn_walk__begin(w, &s)) != EXATTN_OK)
+        return code;
+    if (!s.shapes_differ)
+        code = delta_lesson(w, &delta, from, variant);
+    for (i = 0; !s.shapes_differ && i < variant->n && code == EXATTN_OK; i++)
+        code = contrast_row(w, from, variant, delta, i,
+                            s.permuted ? variant->perm[i] : i);
     exattn_lesson_free(delta);
-    exattn_matrix__clear(&dv);
-    return c.code;
+    return code == EXATTN_OK ? exattn_walk__end(w, &s) : code;
 }

@@ -1,19 +1,18 @@
-/* Certified decimals for the printers: one evaluator per row, opened only
+/* Certified decimals for the document: one evaluator per row, opened only
  * when decimals were asked for.  A failure (not an undecided rounding,
- * which is shown) is sticky: the printer checks `code` after the row. */
-#ifndef EXATTN_PRINT_DECIMALS_H
-#define EXATTN_PRINT_DECIMALS_H
+ * which is part of the document) is sticky: the walk checks `code` after
+ * the row. */
+#ifndef EXATTN_DERIVE_DECIMALS_H
+#define EXATTN_DERIVE_DECIMALS_H
 
 #include "internal.h"
+#include "exattn/write.h"
 
 typedef struct
 {
     exattn_row_eval *ev;        /* NULL: no decimals */
     unsigned long digits;
     mpfr_prec_t max_prec;
-    unsigned show;              /* quantities to show (never 0) */
-    int named_show;             /* show was given, not the default */
-    size_t threshold;           /* rows with more keys are compact */
     int code;                   /* first failure, EXATTN_OK if none */
     exattn_error_t error;       /* its description; also the last
                                    "undecided at P bits" */
@@ -35,36 +34,5 @@ void exattn_decimals__close(exattn_decimals *d);
 char *exattn_decimals__get(exattn_decimals *d, exattn_kind_t kind,
                            size_t key, size_t col, int *exact,
                            int *undecided);
-
-/* Text: append " ≈ 0.269", " = 0.250", or " ≈ (undecided at P bits)";
- * nothing without decimals. */
-void exattn_decimals__text(exattn_sbuf *b, exattn_decimals *d,
-                           exattn_kind_t kind, size_t key, size_t col);
-
-/* Is this kind of quantity to be shown? */
-#define EXATTN_SHOWN(d, kind) (((d)->show & EXATTN_SHOW(kind)) != 0)
-/* Contributions of a compact row (m x d_v of them) only when named. */
-#define EXATTN_SHOWN_IN(d, compact, kind) \
-    (EXATTN_SHOWN(d, kind) \
-     && !((compact) && (kind) == EXATTN_CONTRIBUTION && !(d)->named_show))
-
-/* Print a row with `print`, its decimals opened as `opts` asks; a
- * failure of the decimals is returned (err filled). */
-typedef void (*exattn_row_printer)(exattn_sbuf *b, const exattn_row *row,
-                                   exattn_decimals *d, void *ctx);
-int exattn_decimals__print_row(exattn_sbuf *b, const exattn_row *row,
-                               const exattn_write_opts *opts,
-                               exattn_head_eval *head,
-                               exattn_row_printer print, void *ctx,
-                               exattn_error_t *err);
-
-/* Every row of l, one at a time: derived (on integers where the lesson
- * allows), printed with `print` into b, and flushed to f.  Nothing of a
- * row outlives its printing. */
-int exattn_decimals__write_rows(FILE *f, exattn_sbuf *b,
-                                const exattn_lesson *l,
-                                const exattn_write_opts *opts,
-                                exattn_row_printer print, void *ctx,
-                                exattn_error_t *err);
 
 #endif

@@ -1,496 +1,177 @@
-/* The JSON document of a derivation (schema: docs/output-formats.md).
- * Every quantity is {"status", "value" (exact only), "text", "latex"}.
- * Written row by row. */
+/* The JSON document of a derivation (schema: docs/output-formats.md): a
+ * sink of the derivation document (include/exattn/doc.h).  Every value is
+ * {"status", "value" (exact only), "why", "text", "latex", "decimal"
+ * (when asked)}; rows carry their rule and notes, variants their
+ * contrast.  Written row by row. */
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "internal.h"
+#include "exattn/doc.h"
 #include "print/block.h"
-#include "print/named.h"
-#include "print/decimals.h"
-#include "print/compact.h"
-
-/* Take a built string and write it as a JSON string. */
-static void
-json_take(exattn_sbuf *b, char *s)
-{
-    if (s == NULL)
-    {
-        b->oom = 1;
-        return;
-    }
-    exattn_sbuf__json(b, s);
-    exattn_free(s);
-}
-
-static void
-exact_value(exattn_sbuf *b, const mpq_t q)
-{
-    exattn_sbuf__puts(b, "\"value\": \"");
-    exattn_sbuf__mpq(b, q);
-    exattn_sbuf__puts(b, "\", ");
-}
-
-/* , "decimal": "0.269" -- or null with the reason when undecided. */
-static void
-decimal_field(exattn_sbuf *b, exattn_decimals *d, exattn_kind_t kind,
-              size_t key, size_t col)
-{
-    int exact, undecided;
-    char *s;
-
-    if (d->ev == NULL)
-        return;
-    s = exattn_decimals__get(d, kind, key, col, &exact, &undecided);
-    exattn_sbuf__puts(b, ", \"decimal\": ");
-    if (s != NULL)
-        json_take(b, s);
-    else
-    {
-        exattn_sbuf__puts(b, "null");
-        if (undecided)
-        {
-            exattn_sbuf__puts(b, ", \"undecided\": ");
-            exattn_sbuf__json(b, d->error.message);
-        }
-    }
-}
-
-/* A compact row's presentation of a quantity (src/print/compact.h);
- * scaled scores keep the lesson's form, which is short. */
-static char *
-compact_str(const exattn_row *row, exattn_kind_t kind, size_t key,
-            size_t col, int latex)
-{
-    exattn_sbuf t;
-
-    if (kind == EXATTN_SCALED)
-        return exattn_row_get_str(row, kind, key, col,
-                                  latex ? EXATTN_LATEX : EXATTN_TEXT);
-    exattn_sbuf__init(&t);
-    if (kind == EXATTN_SCORE)
-        exattn_compact__score(&t, row, key, latex);
-    else if (kind == EXATTN_OUTPUT)
-        exattn_compact__output(&t, row, col, latex);
-    else
-    {
-        exattn_sbuf__puts(&t, kind == EXATTN_CONTRIBUTION && !latex ? "("
-                                                                    : "");
-        exattn_compact__weight(&t, row, key, latex);
-        if (kind == EXATTN_CONTRIBUTION)
-        {
-            exattn_sbuf__puts(&t, latex ? "\\cdot " : ")·");
-            exattn_named__factor(&t, EXATTN_AT(&row->lesson->v, key, col),
-                                 latex);
-        }
-    }
-    if (t.oom)
-    {
-        exattn_sbuf__clear(&t);
-        return NULL;
-    }
-    return t.s ? t.s : exattn_row_get_str(row, kind, key, col, 0);
-}
-
-/* {"status": ..., "value": ... (exact only), */
-static void
-quantity_head(exattn_sbuf *b, const exattn_row *row, exattn_kind_t kind,
-              size_t key, size_t col)
-{
-    exattn_status_t st = exattn_row_status(row, kind, key, col);
-    mpq_t q;
-
-    exattn_sbuf__puts(b, st == EXATTN_EXACT ? "{\"status\": \"exact\", "
-                                            : "{\"status\": \"named\", ");
-    if (st == EXATTN_EXACT)
-    {
-        mpq_init(q);
-        if (exattn_row_get_mpq(q, row, kind, key, col) == EXATTN_OK)
-            exact_value(b, q);
-        mpq_clear(q);
-    }
-}
-
-/* "text": ..., "latex": ... [, "simplified": ...] */
-static void
-quantity_forms(exattn_sbuf *b, const exattn_row *row, exattn_kind_t kind,
-               size_t key, size_t col, int compact)
-{
-    exattn_sbuf__puts(b, "\"text\": ");
-    json_take(b, compact ? compact_str(row, kind, key, col, 0)
-                         : exattn_row_get_str(row, kind, key, col,
-                                              EXATTN_TEXT));
-    exattn_sbuf__puts(b, ", \"latex\": ");
-    json_take(b, compact ? compact_str(row, kind, key, col, 1)
-                         : exattn_row_get_str(row, kind, key, col,
-                                              EXATTN_LATEX));
-    if (kind == EXATTN_SCALED)
-    {
-        exattn_sbuf__puts(b, ", \"simplified\": ");
-        json_take(b, exattn_row_get_str(row, kind, key, col,
-                                        EXATTN_SIMPLIFIED));
-    }
-}
-
-/* One row quantity; `compact`: in the forms of a compact row. */
-static void
-quantity(exattn_sbuf *b, const exattn_row *row, exattn_kind_t kind,
-         size_t key, size_t col, exattn_decimals *d, int compact)
-{
-    quantity_head(b, row, kind, key, col);
-    quantity_forms(b, row, kind, key, col, compact);
-    decimal_field(b, d, kind, key, col);
-    exattn_sbuf__puts(b, "}");
-}
-
-/* Pieces of a compact row's entries that depend only on the key's
- * distinct score, written once and copied: a head of 4096 keys has a few
- * hundred distinct scores.  Slots per distinct score: the scaled entry,
- * the weight entry, the head and the tail of the score entry. */
-enum { FRAG_SCALED, FRAG_WEIGHT, FRAG_SCORE_HEAD, FRAG_SCORE_TAIL,
-       FRAG_KINDS };
 
 typedef struct
 {
-    char **slot;                /* FRAG_KINDS x class_count; NULL: none */
-    size_t classes;
-} frags;
+    FILE *f;
+    exattn_sbuf b;
+    const exattn_lesson *l;
+    const exattn_doc_section *row;
+    int array;              /* the role of the open array of a row or a
+                               blend, -1 none */
+    size_t items;           /* in the open array */
+    int notes;              /* notes written in this row */
+    int rows_open;          /* a lesson's "rows" array is open */
+    size_t blends;          /* blends of the lesson so far */
+    size_t variants;        /* variants so far */
+    size_t contrast_rows;
+    char **memo;            /* a row's shared values, serialized once:
+                               memo[shared - 1] */
+    size_t memo_len;
+    exattn_error_t *err;
+} json_sink;
 
-static char **
-frag_slot(const frags *f, const exattn_row *row, int kind, size_t key)
-{
-    if (f->slot == NULL)
-        return NULL;
-    return &f->slot[kind * f->classes
-                    + (size_t)(row->coef[key] - row->class_coef[0])];
-}
+static const char *const whys[] = {
+    "dot-product", "scaled-rational", "scaled-surd", "blocked", "single-key",
+    "equal-scores", "softmax", "exact-weights", "zero-value",
+    "named-product", "group-means", "named-sum", "assigned", "change" };
 
-/* Copy a kept piece into b: 1, or 0 when there is none yet. */
-static int
-put_kept(exattn_sbuf *b, char **slot)
-{
-    if (slot == NULL || *slot == NULL)
-        return 0;
-    exattn_sbuf__puts(b, *slot);
-    return 1;
-}
+static const char *const rules[] = { "single-key", "equal-scores",
+                                     "softmax" };
 
-/* Keep what b gained since `from` (nothing kept when out of memory). */
+static const char *const relations[] = { "none", "equal", "different",
+                                         "unproved", "increases",
+                                         "decreases" };
+
+static const char *const outcomes[] = { "unchanged", "unchanged-blocked",
+                                        "weights-change", "weights-same",
+                                        "moved", "not-moved" };
+
+/* A string, or the exact value when there is no form. */
 static void
-keep(const exattn_sbuf *b, size_t from, char **slot)
+form_or_value(exattn_sbuf *b, const char *form, const exattn_doc_value *v,
+              int latex)
 {
-    size_t n = b->len - from;
+    char *s;
 
-    if (slot == NULL || b->oom || (*slot = malloc(n + 1)) == NULL)
+    if (form != NULL)
+    {
+        exattn_sbuf__json(b, form);
         return;
-    memcpy(*slot, b->s + from, n);
-    (*slot)[n] = '\0';
+    }
+    s = latex ? exattn_mpq_get_str_latex(v->exact)
+              : exattn_mpq_get_str(v->exact);
+    if (s == NULL)
+        b->oom = 1;
+    else
+        exattn_sbuf__json(b, s);
+    exattn_free(s);
+}
+
+/* {"status", "value", "why", "text", "latex", "simplified",
+ * "decimal"/"undecided"} */
+static void
+quantity(exattn_sbuf *b, const exattn_doc_value *v, int scaled)
+{
+    exattn_sbuf__puts(b, v->status == EXATTN_EXACT
+                             ? "{\"status\": \"exact\", \"value\": \""
+                             : "{\"status\": \"named\", ");
+    if (v->status == EXATTN_EXACT)
+    {
+        exattn_sbuf__mpq(b, v->exact);
+        exattn_sbuf__puts(b, "\", ");
+    }
+    exattn_sbuf__puts(b, "\"why\": \"");
+    exattn_sbuf__puts(b, whys[v->why]);
+    exattn_sbuf__puts(b, "\", \"text\": ");
+    form_or_value(b, v->form[EXATTN_FORM_TEXT], v, 0);
+    exattn_sbuf__puts(b, ", \"latex\": ");
+    form_or_value(b, v->form[EXATTN_FORM_LATEX], v, 1);
+    if (scaled)
+    {
+        exattn_sbuf__puts(b, ", \"simplified\": ");
+        form_or_value(b, v->simplified[EXATTN_FORM_TEXT]
+                             ? v->simplified[EXATTN_FORM_TEXT]
+                             : v->form[EXATTN_FORM_TEXT], v, 0);
+    }
+    if (v->decimal)
+    {
+        exattn_sbuf__puts(b, ", \"decimal\": ");
+        exattn_sbuf__json(b, v->decimal);
+    }
+    else if (v->undecided)
+    {
+        exattn_sbuf__puts(b, ", \"decimal\": null, \"undecided\": ");
+        exattn_sbuf__json(b, v->undecided);
+    }
+    exattn_sbuf__puts(b, "}");
 }
 
 static void
-frags_free(frags *f)
+memo_clear(json_sink *j)
 {
     size_t i;
 
-    if (f->slot != NULL)
-        for (i = 0; i < FRAG_KINDS * f->classes; i++)
-            free(f->slot[i]);
-    free(f->slot);
+    for (i = 0; i < j->memo_len; i++)
+        free(j->memo[i]);
+    free(j->memo);
+    j->memo = NULL;
+    j->memo_len = 0;
 }
 
-/* A compact row's entry for key j, from kept pieces where it can. */
+/* A shared value's serialization, kept for its next occurrence in the row
+ * (a head of 4096 keys has a few hundred distinct weights); unshared
+ * values, and any value when memory is short, are serialized afresh. */
 static void
-compact_entry(exattn_sbuf *b, const exattn_row *row, exattn_kind_t kind,
-              size_t j, exattn_decimals *d, const frags *f)
+shared_quantity(json_sink *j, const exattn_doc_value *v, int scaled)
 {
-    char **whole = frag_slot(f, row, kind == EXATTN_WEIGHT ? FRAG_WEIGHT
-                                                           : FRAG_SCALED, j);
-    size_t from = b->len;
+    exattn_sbuf *b = &j->b;
+    size_t k = v->shared - 1, from = b->len, n, len;
+    char **grown;
 
-    if (kind != EXATTN_SCORE)
+    if (v->shared == 0)
     {
-        if (!put_kept(b, whole))
-        {
-            quantity(b, row, kind, j, 0, d, 1);
-            keep(b, from, whole);
-        }
+        quantity(b, v, scaled);
         return;
     }
-    if (!put_kept(b, frag_slot(f, row, FRAG_SCORE_HEAD, j)))
+    if (k < j->memo_len && j->memo[k] != NULL)
     {
-        quantity_head(b, row, kind, j, 0);
-        keep(b, from, frag_slot(f, row, FRAG_SCORE_HEAD, j));
+        exattn_sbuf__puts(b, j->memo[k]);
+        return;
     }
-    quantity_forms(b, row, kind, j, 0, 1);
-    from = b->len;
-    if (!put_kept(b, frag_slot(f, row, FRAG_SCORE_TAIL, j)))
+    quantity(b, v, scaled);
+    if (k >= j->memo_len)
     {
-        decimal_field(b, d, kind, j, 0);
-        exattn_sbuf__puts(b, "}");
-        keep(b, from, frag_slot(f, row, FRAG_SCORE_TAIL, j));
+        len = k + 1 > 2 * j->memo_len ? k + 1 : 2 * j->memo_len;
+        if ((grown = realloc(j->memo, len * sizeof *grown)) == NULL)
+            return;
+        memset(grown + j->memo_len, 0,
+               (len - j->memo_len) * sizeof *grown);
+        j->memo = grown;
+        j->memo_len = len;
+    }
+    n = b->len - from;
+    if (!b->oom && (j->memo[k] = malloc(n + 1)) != NULL)
+    {
+        memcpy(j->memo[k], b->s + from, n);
+        j->memo[k][n] = '\0';
     }
 }
 
-/* One entry per key; a compact row lists its allowed keys only. */
 static void
-key_list(exattn_sbuf *b, const exattn_row *row, exattn_kind_t kind,
-         exattn_decimals *d, const frags *f)
+vector_quantities(exattn_sbuf *b, const exattn_doc_entry *e,
+                  const char *sep)
 {
-    int compact = f != NULL;
-    size_t j;
-    int first = 1;
-
-    exattn_sbuf__puts(b, "[");
-    for (j = 0; j < row->lesson->m; j++)
-    {
-        if (compact && !row->allowed[j])
-            continue;
-        exattn_sbuf__puts(b, first ? "\n        " : ",\n        ");
-        if (compact)
-            compact_entry(b, row, kind, j, d, f);
-        else
-            quantity(b, row, kind, j, 0, d, 0);
-        first = 0;
-    }
-    exattn_sbuf__puts(b, "]");
-}
-
-/* "contributions": one array per key, one quantity per coordinate. */
-static void
-contributions(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d,
-              int compact)
-{
-    const exattn_lesson *l = row->lesson;
-    size_t j, c;
-    int first = 1;
-
-    exattn_sbuf__puts(b, ",\n      \"contributions\": [");
-    for (j = 0; j < l->m; j++)
-    {
-        if (compact && !row->allowed[j])
-            continue;
-        exattn_sbuf__puts(b, first ? "\n        [" : ",\n        [");
-        first = 0;
-        for (c = 0; c < l->dv; c++)
-        {
-            exattn_sbuf__puts(b, c ? ", " : "");
-            quantity(b, row, EXATTN_CONTRIBUTION, j, c, d, compact);
-        }
-        exattn_sbuf__puts(b, "]");
-    }
-    exattn_sbuf__puts(b, "]");
-}
-
-/* "keys" and "allowed" of a full row. */
-static void
-full_keys(exattn_sbuf *b, const exattn_row *row)
-{
-    const exattn_lesson *l = row->lesson;
-    size_t j;
-
-    exattn_sbuf__puts(b, "\"form\": \"full\",\n      \"keys\": [");
-    for (j = 0; j < l->m; j++)
-    {
-        exattn_sbuf__puts(b, j ? ", " : "");
-        exattn_sbuf__json(b, l->key_labels[j]);
-    }
-    exattn_sbuf__puts(b, "],\n      \"allowed\": [");
-    for (j = 0; j < l->m; j++)
-        exattn_sbuf__printf(b, "%s%s", j ? ", " : "",
-                            row->allowed[j] ? "true" : "false");
-    exattn_sbuf__puts(b, "]");
-}
-
-/* "allowed_keys" (1-based key indices) and "denominator" of a compact
- * row. */
-static void
-compact_keys(exattn_sbuf *b, const exattn_row *row)
-{
-    exattn_sbuf t;
-    size_t j;
-    int first = 1;
-
-    exattn_sbuf__puts(b, "\"form\": \"compact\",\n      "
-                         "\"allowed_keys\": [");
-    for (j = 0; j < row->lesson->m; j++)
-        if (row->allowed[j])
-        {
-            exattn_sbuf__puts(b, first ? "" : ", ");
-            exattn_sbuf__size(b, j + 1);
-            first = 0;
-        }
-    exattn_sbuf__puts(b, "],\n      \"denominator\": {\"symbol\": ");
-    exattn_sbuf__init(&t);
-    exattn_compact__symbol(&t, row, "Z", 0);
-    exattn_sbuf__json(b, t.s ? t.s : "");
-    exattn_sbuf__clear(&t);
-    exattn_sbuf__init(&t);
-    exattn_compact__denominator(&t, row, 0);
-    exattn_sbuf__puts(b, ", \"text\": ");
-    exattn_sbuf__json(b, t.s ? t.s : "");
-    exattn_sbuf__clear(&t);
-    exattn_sbuf__init(&t);
-    exattn_compact__denominator(&t, row, 1);
-    exattn_sbuf__puts(b, ", \"latex\": ");
-    exattn_sbuf__json(b, t.s ? t.s : "");
-    b->oom |= t.oom;
-    exattn_sbuf__clear(&t);
-    exattn_sbuf__puts(b, "}");
-}
-
-static void
-row_object(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d,
-           void *ctx)
-{
-    const exattn_lesson *l = row->lesson;
-    int compact = exattn_compact__is(row, d->threshold);
-    frags f = { NULL, row->class_count };
     size_t c;
 
-    (void)ctx;
-    if (compact)
-        f.slot = calloc(FRAG_KINDS * f.classes, sizeof *f.slot);
-    exattn_sbuf__puts(b, row->index ? ",\n    {\"query\": "
-                                    : "\n    {\"query\": ");
-    exattn_sbuf__json(b, l->query_labels[row->index]);
-    exattn_sbuf__printf(b, ", \"index\": %zu,\n      ", row->index + 1);
-    if (compact)
-        compact_keys(b, row);
-    else
-        full_keys(b, row);
-    exattn_sbuf__printf(b, ",\n      \"weights_status\": \"%s\"",
-                        row->weights_exact ? "exact" : "named");
-    if (EXATTN_SHOWN(d, EXATTN_SCORE))
+    for (c = 0; c < e->count; c++)
     {
-        exattn_sbuf__puts(b, ",\n      \"scores\": ");
-        key_list(b, row, EXATTN_SCORE, d, compact ? &f : NULL);
-    }
-    if (EXATTN_SHOWN(d, EXATTN_SCALED))
-    {
-        exattn_sbuf__puts(b, ",\n      \"scaled\": ");
-        key_list(b, row, EXATTN_SCALED, d, compact ? &f : NULL);
-    }
-    if (EXATTN_SHOWN(d, EXATTN_WEIGHT))
-    {
-        exattn_sbuf__puts(b, ",\n      \"weights\": ");
-        key_list(b, row, EXATTN_WEIGHT, d, compact ? &f : NULL);
-    }
-    if (EXATTN_SHOWN_IN(d, compact, EXATTN_CONTRIBUTION))
-        contributions(b, row, d, compact);
-    if (EXATTN_SHOWN(d, EXATTN_OUTPUT))
-    {
-        exattn_sbuf__puts(b, ",\n      \"output\": [");
-        for (c = 0; c < l->dv; c++)
-        {
-            exattn_sbuf__puts(b, c ? ",\n        " : "\n        ");
-            quantity(b, row, EXATTN_OUTPUT, 0, c, d, compact);
-        }
-        exattn_sbuf__puts(b, "]");
-    }
-    exattn_sbuf__puts(b, "}");
-    frags_free(&f);
-}
-
-/* An exact quantity that is not a row's: blend weights and outputs.
- * `text` and `latex` NULL: the value itself is the presentation. */
-static void
-exact_quantity(exattn_sbuf *b, const mpq_t q, const char *text,
-               const char *latex, const exattn_write_opts *opts)
-{
-    exattn_sbuf__puts(b, "{\"status\": \"exact\", ");
-    exact_value(b, q);
-    exattn_sbuf__puts(b, "\"text\": ");
-    if (text)
-        exattn_sbuf__json(b, text);
-    else
-        json_take(b, exattn_mpq_get_str(q));
-    exattn_sbuf__puts(b, ", \"latex\": ");
-    if (latex)
-        exattn_sbuf__json(b, latex);
-    else
-        json_take(b, exattn_mpq_get_str_latex(q));
-    if (opts != NULL && opts->digits >= 0)
-    {
-        exattn_sbuf__puts(b, ", \"decimal\": ");
-        json_take(b, exattn_mpq_get_decimal(q, (unsigned long)opts->digits));
-    }
-    exattn_sbuf__puts(b, "}");
-}
-
-/* "(1/4)·2 + (1/4)·0 + (1/2)·1" and its LaTeX. */
-static void
-blend_sum(exattn_sbuf *b, const exattn_lesson *l, size_t k, size_t c,
-          int latex)
-{
-    size_t j;
-
-    for (j = 0; j < l->m; j++)
-    {
-        if (j > 0)
-            exattn_sbuf__puts(b, latex ? "+" : " + ");
-        exattn_named__factor(b, l->blends[k].w[j], latex);
-        exattn_sbuf__puts(b, latex ? "\\cdot " : "·");
-        exattn_named__factor(b, EXATTN_AT(&l->v, j, c), latex);
+        exattn_sbuf__puts(b, c ? sep : "");
+        quantity(b, &e->values[c], 0);
     }
 }
 
-static void
-blend_object(exattn_sbuf *b, const exattn_lesson *l, size_t k,
-             const exattn_write_opts *opts)
-{
-    exattn_sbuf text, latex;
-    size_t j, c;
-    mpq_t q;
-
-    mpq_init(q);
-    exattn_sbuf__puts(b, "{\"name\": ");
-    exattn_sbuf__json(b, l->blends[k].name);
-    exattn_sbuf__puts(b, ",\n      \"weights\": [");
-    for (j = 0; j < l->m; j++)
-    {
-        exattn_sbuf__puts(b, j ? ", " : "");
-        exact_quantity(b, l->blends[k].w[j], NULL, NULL, opts);
-    }
-    exattn_sbuf__puts(b, "],\n      \"output\": [");
-    for (c = 0; c < l->dv; c++)
-    {
-        exattn_sbuf__init(&text);
-        exattn_sbuf__init(&latex);
-        blend_sum(&text, l, k, c, 0);
-        blend_sum(&latex, l, k, c, 1);
-        b->oom |= text.oom | latex.oom;
-        exattn_lesson_blend_output(q, l, k, c);
-        exattn_sbuf__puts(b, c ? ", " : "");
-        exact_quantity(b, q, text.s ? text.s : "", latex.s ? latex.s : "",
-                       opts);
-        exattn_sbuf__clear(&text);
-        exattn_sbuf__clear(&latex);
-    }
-    exattn_sbuf__puts(b, "]}");
-    mpq_clear(q);
-}
-
-/* "rows": [...] and "blends": [...] of one lesson or variant. */
-static int
-rows_and_blends(FILE *f, exattn_sbuf *b, const exattn_lesson *l,
-                const exattn_write_opts *opts, exattn_error_t *err)
-{
-    size_t k;
-    int code;
-
-    exattn_sbuf__puts(b, "\"rows\": [");
-    code = exattn_decimals__write_rows(f, b, l, opts, row_object, NULL, err);
-    if (code != EXATTN_OK)
-        return code;
-    exattn_sbuf__puts(b, "],\n  \"blends\": [");
-    for (k = 0; k < l->blend_count; k++)
-    {
-        exattn_sbuf__puts(b, k ? ",\n    " : "\n    ");
-        blend_object(b, l, k, opts);
-    }
-    exattn_sbuf__puts(b, "]");
-    return exattn_sbuf__flush(b, f, l->file, err);
-}
+/* ---- the lesson's head ------------------------------------------------ */
 
 static void
 scale_object(exattn_sbuf *b, const exattn_lesson *l)
@@ -541,44 +222,381 @@ lesson_head(exattn_sbuf *b, const exattn_lesson *l)
     matrix_field(b, "Q", &l->q);
     matrix_field(b, "K", &l->k);
     matrix_field(b, "V", &l->v);
+    exattn_sbuf__puts(b, "\"rows\": [");
+}
+
+/* ---- rows ------------------------------------------------------------- */
+
+static void
+full_keys(exattn_sbuf *b, const exattn_doc_section *s)
+{
+    const exattn_lesson *l = s->lesson;
+    size_t j;
+
+    exattn_sbuf__puts(b, "\"form\": \"full\",\n      \"keys\": [");
+    for (j = 0; j < l->m; j++)
+    {
+        exattn_sbuf__puts(b, j ? ", " : "");
+        exattn_sbuf__json(b, l->key_labels[j]);
+    }
+    exattn_sbuf__puts(b, "],\n      \"allowed\": [");
+    for (j = 0; j < l->m; j++)
+        exattn_sbuf__printf(b, "%s%s", j ? ", " : "",
+                            s->allowed[j] ? "true" : "false");
+    exattn_sbuf__puts(b, "]");
+}
+
+static void
+compact_keys(exattn_sbuf *b, const exattn_doc_section *s)
+{
+    size_t j;
+    int first = 1;
+
+    exattn_sbuf__puts(b, "\"form\": \"compact\",\n      "
+                         "\"allowed_keys\": [");
+    for (j = 0; j < s->lesson->m; j++)
+        if (s->allowed[j])
+        {
+            exattn_sbuf__puts(b, first ? "" : ", ");
+            exattn_sbuf__size(b, j + 1);
+            first = 0;
+        }
+    exattn_sbuf__puts(b, "],\n      \"denominator\": {\"symbol\": ");
+    exattn_sbuf__json(b, s->symbol[EXATTN_FORM_TEXT]);
+    exattn_sbuf__puts(b, ", \"text\": ");
+    exattn_sbuf__json(b, s->denominator[EXATTN_FORM_TEXT]);
+    exattn_sbuf__puts(b, ", \"latex\": ");
+    exattn_sbuf__json(b, s->denominator[EXATTN_FORM_LATEX]);
+    exattn_sbuf__puts(b, "}");
+}
+
+static void
+row_begin(json_sink *j, const exattn_doc_section *s)
+{
+    exattn_sbuf *b = &j->b;
+
+    exattn_sbuf__puts(b, s->row ? ",\n    {\"query\": " : "\n    {\"query\": ");
+    exattn_sbuf__json(b, s->lesson->query_labels[s->row]);
+    exattn_sbuf__printf(b, ", \"index\": %zu,\n      ", s->row + 1);
+    if (s->compact)
+        compact_keys(b, s);
+    else
+        full_keys(b, s);
+    exattn_sbuf__printf(b, ",\n      \"weights_status\": \"%s\", "
+                        "\"rule\": \"%s\"",
+                        s->rule == EXATTN_RULE_SOFTMAX ? "named" : "exact",
+                        rules[s->rule]);
+}
+
+/* Close the open array of a row or blend. */
+static void
+close_array(json_sink *j)
+{
+    if (j->array >= 0)
+        exattn_sbuf__puts(&j->b, "]");
+    j->array = -1;
+    j->items = 0;
+}
+
+/* The next element of the array `name` (opened at a role change). */
+static void
+element(json_sink *j, int role, const char *name, const char *first,
+        const char *sep)
+{
+    if (j->array != role)
+    {
+        close_array(j);
+        exattn_sbuf__printf(&j->b, ",\n      \"%s\": [%s", name, first);
+        j->array = role;
+    }
+    else
+        exattn_sbuf__puts(&j->b, sep);
+    j->items++;
+}
+
+static void
+row_entry(json_sink *j, const exattn_doc_entry *e)
+{
+    static const char *const names[] = { "scores", "scaled", "weights",
+                                         "contributions", "output" };
+    exattn_sbuf *b = &j->b;
+
+    element(j, e->role, names[e->role], "\n        ", ",\n        ");
+    if (e->role == EXATTN_ROLE_CONTRIBUTION)
+    {
+        exattn_sbuf__puts(b, "[");
+        vector_quantities(b, e, ", ");
+        exattn_sbuf__puts(b, "]");
+    }
+    else if (e->role == EXATTN_ROLE_OUTPUT)
+        vector_quantities(b, e, ",\n        ");
+    else
+        shared_quantity(j, e->values, e->role == EXATTN_ROLE_SCALED);
+}
+
+static int
+note(void *ctx, const exattn_doc_note *n)
+{
+    json_sink *j = ctx;
+    exattn_sbuf *b = &j->b;
+    size_t g, k;
+
+    close_array(j);
+    exattn_sbuf__puts(b, j->notes++ ? ",\n        "
+                                    : ",\n      \"notes\": [\n        ");
+    exattn_sbuf__printf(b, "{\"kind\": \"exact-coordinate\", "
+                        "\"coordinate\": %zu, \"value\": \"", n->col + 1);
+    exattn_sbuf__mpq(b, n->value);
+    exattn_sbuf__printf(b, "\", \"group_count\": %zu, \"groups\": ",
+                        n->group_count);
+    if (n->groups == NULL)
+        exattn_sbuf__puts(b, "null");
+    for (g = 0; n->groups != NULL && g < n->group_count; g++)
+    {
+        exattn_sbuf__puts(b, g ? ", {\"keys\": [" : "[{\"keys\": [");
+        for (k = 0; k < n->groups[g].count; k++)
+        {
+            exattn_sbuf__puts(b, k ? ", " : "");
+            exattn_sbuf__json(b, j->l->key_labels[n->groups[g].keys[k]]);
+        }
+        exattn_sbuf__puts(b, "], \"scaled\": ");
+        exattn_sbuf__json(b, n->groups[g].scaled[EXATTN_FORM_TEXT]);
+        exattn_sbuf__puts(b, ", \"scaled_latex\": ");
+        exattn_sbuf__json(b, n->groups[g].scaled[EXATTN_FORM_LATEX]);
+        exattn_sbuf__puts(b, g + 1 == n->group_count ? "}]" : "}");
+    }
+    exattn_sbuf__puts(b, "}");
+    return EXATTN_OK;
+}
+
+/* ---- blends ----------------------------------------------------------- */
+
+static void
+blend_entry(json_sink *j, const exattn_doc_entry *e)
+{
+    exattn_sbuf *b = &j->b;
+
+    switch (e->role)
+    {
+    case EXATTN_ROLE_BLEND_WEIGHT:
+        element(j, e->role, "weights", "", ", ");
+        quantity(b, e->values, 0);
+        break;
+    case EXATTN_ROLE_BLEND_SUM:
+        close_array(j);
+        exattn_sbuf__puts(b, ",\n      \"sum\": ");
+        quantity(b, e->values, 0);
+        break;
+    case EXATTN_ROLE_BLEND_CONTRIBUTION:
+        element(j, e->role, "contributions", "", ", ");
+        exattn_sbuf__puts(b, "[");
+        vector_quantities(b, e, ", ");
+        exattn_sbuf__puts(b, "]");
+        break;
+    default:
+        element(j, e->role, "output", "", ", ");
+        vector_quantities(b, e, ", ");
+        break;
+    }
+}
+
+/* ---- contrasts -------------------------------------------------------- */
+
+static void
+contrast_begin(json_sink *j, const exattn_doc_section *s)
+{
+    exattn_sbuf *b = &j->b;
+
+    exattn_sbuf__puts(b, "\"contrast\": {\"against\": ");
+    if (s->against->name)
+        exattn_sbuf__json(b, s->against->name);
+    else
+        exattn_sbuf__puts(b, "null");
+    exattn_sbuf__printf(b, ", \"shapes_differ\": %s, \"permuted\": %s,"
+                        "\n    \"rows\": [",
+                        s->shapes_differ ? "true" : "false",
+                        s->permuted ? "true" : "false");
+    j->contrast_rows = 0;
+}
+
+static void
+contrast_row_begin(json_sink *j, const exattn_doc_section *s)
+{
+    exattn_sbuf *b = &j->b;
+
+    exattn_sbuf__puts(b, j->contrast_rows++ ? ",\n      {\"query\": "
+                                            : "\n      {\"query\": ");
+    exattn_sbuf__json(b, s->lesson->query_labels[s->row]);
+    exattn_sbuf__printf(b, ", \"index\": %zu, \"outcome\": \"%s\"",
+                        s->row + 1, outcomes[s->contrast]);
+    if (s->permuted)
+        exattn_sbuf__printf(b, ", \"token_of\": %zu", s->token + 1);
+    exattn_sbuf__puts(b, ", \"changes\": [");
+    j->items = 0;
+}
+
+static void
+change_entry(json_sink *j, const exattn_doc_entry *e)
+{
+    exattn_sbuf *b = &j->b;
+
+    exattn_sbuf__puts(b, j->items++ ? ",\n        " : "\n        ");
+    if (e->role == EXATTN_ROLE_CHANGE_WEIGHT)
+    {
+        exattn_sbuf__puts(b, "{\"quantity\": \"weight\", \"key\": ");
+        exattn_sbuf__json(b, j->l->key_labels[e->key]);
+    }
+    else
+        exattn_sbuf__printf(b, "{\"quantity\": \"output\", "
+                            "\"coordinate\": %zu", e->col + 1);
+    exattn_sbuf__printf(b, ", \"relation\": \"%s\",\n         \"from\": ",
+                        relations[e->relation]);
+    quantity(b, e->from, 0);
+    exattn_sbuf__puts(b, ",\n         \"to\": ");
+    quantity(b, e->values, 0);
+    if (e->by)
+    {
+        exattn_sbuf__puts(b, ",\n         \"by\": ");
+        quantity(b, e->by, 0);
+    }
+    exattn_sbuf__puts(b, "}");
+}
+
+/* ---- the sink --------------------------------------------------------- */
+
+static int
+entry(void *ctx, const exattn_doc_entry *e)
+{
+    json_sink *j = ctx;
+
+    if (e->role <= EXATTN_ROLE_OUTPUT)
+        row_entry(j, e);
+    else if (e->role >= EXATTN_ROLE_CHANGE_WEIGHT)
+        change_entry(j, e);
+    else
+        blend_entry(j, e);
+    return EXATTN_OK;
+}
+
+/* Close a lesson's "rows" and open its "blends". */
+static void
+to_blends(json_sink *j)
+{
+    if (!j->rows_open)
+        return;
+    exattn_sbuf__puts(&j->b, "],\n  \"blends\": [");
+    j->rows_open = 0;
+}
+
+static int
+begin(void *ctx, const exattn_doc_section *s)
+{
+    json_sink *j = ctx;
+    exattn_sbuf *b = &j->b;
+
+    j->l = s->lesson;
+    switch (s->kind)
+    {
+    case EXATTN_SECTION_LESSON:
+        lesson_head(b, s->lesson);
+        j->rows_open = 1;
+        j->blends = 0;
+        break;
+    case EXATTN_SECTION_ROW:
+        j->row = s;
+        j->array = -1;
+        j->notes = 0;
+        row_begin(j, s);
+        break;
+    case EXATTN_SECTION_BLEND:
+        to_blends(j);
+        j->array = -1;
+        exattn_sbuf__puts(b, j->blends++ ? ",\n    {\"name\": "
+                                         : "\n    {\"name\": ");
+        exattn_sbuf__json(b, s->lesson->blends[s->blend].name);
+        break;
+    case EXATTN_SECTION_VARIANT:
+        exattn_sbuf__puts(b, j->variants++ ? ",\n  {\"name\": "
+                                           : ",\n  \"variants\": [\n  "
+                                             "{\"name\": ");
+        exattn_sbuf__json(b, s->lesson->name);
+        exattn_sbuf__puts(b, ",\n  ");
+        break;
+    case EXATTN_SECTION_CONTRAST: contrast_begin(j, s); break;
+    case EXATTN_SECTION_CONTRAST_ROW:
+        j->row = s;
+        contrast_row_begin(j, s);
+        break;
+    }
+    return EXATTN_OK;
+}
+
+static int
+end(void *ctx, const exattn_doc_section *s)
+{
+    json_sink *j = ctx;
+    exattn_sbuf *b = &j->b;
+
+    switch (s->kind)
+    {
+    case EXATTN_SECTION_LESSON:
+        to_blends(j);
+        exattn_sbuf__puts(b, "]");
+        break;
+    case EXATTN_SECTION_ROW:
+        close_array(j);
+        exattn_sbuf__puts(b, j->notes ? "]}" : ",\n      \"notes\": []}");
+        memo_clear(j);
+        break;
+    case EXATTN_SECTION_BLEND:
+        close_array(j);
+        exattn_sbuf__puts(b, "}");
+        break;
+    case EXATTN_SECTION_VARIANT: exattn_sbuf__puts(b, "}"); break;
+    case EXATTN_SECTION_CONTRAST: exattn_sbuf__puts(b, "]},\n  "); break;
+    case EXATTN_SECTION_CONTRAST_ROW: exattn_sbuf__puts(b, "]}"); break;
+    }
+    return exattn_sbuf__flush(b, j->f, s->lesson->file, j->err);
 }
 
 int
 exattn_write_json(FILE *f, const exattn_lesson *l,
                   const exattn_write_opts *opts, exattn_error_t *err)
 {
-    exattn_sbuf b;
-    size_t k;
+    exattn_doc_sink sink = EXATTN_DOC_SINK_INIT;
+    json_sink j = { 0 };
     int code;
 
     if (l->block != NULL)
         return exattn_block__write_json(f, l, opts, err);
-    exattn_sbuf__init(&b);
-    exattn_sbuf__puts(&b, "{\"title\": ");
+    sink.notations = EXATTN_NOTATION_TEXT | EXATTN_NOTATION_LATEX;
+    sink.begin = begin;
+    sink.entry = entry;
+    sink.note = note;
+    sink.end = end;
+    j.f = f;
+    j.l = l;
+    j.array = -1;
+    j.err = err;
+    exattn_sbuf__init(&j.b);
+    exattn_sbuf__puts(&j.b, "{\"title\": ");
     if (l->title)
-        exattn_sbuf__json(&b, l->title);
+        exattn_sbuf__json(&j.b, l->title);
     else
-        exattn_sbuf__puts(&b, "null");
+        exattn_sbuf__puts(&j.b, "null");
     if (opts != NULL && opts->digits >= 0)
-        exattn_sbuf__printf(&b, ",\n  \"digits\": %ld,\n  ", opts->digits);
+        exattn_sbuf__printf(&j.b, ",\n  \"digits\": %ld,\n  ", opts->digits);
     else
-        exattn_sbuf__puts(&b, ",\n  \"digits\": null,\n  ");
-    lesson_head(&b, l);
-    code = rows_and_blends(f, &b, l, opts, err);
-    exattn_sbuf__puts(&b, ",\n  \"variants\": [");
-    for (k = 0; code == EXATTN_OK && k < l->variant_count; k++)
-    {
-        exattn_sbuf__puts(&b, k ? ",\n  {\"name\": " : "\n  {\"name\": ");
-        exattn_sbuf__json(&b, l->variants[k]->name);
-        exattn_sbuf__puts(&b, ",\n  ");
-        lesson_head(&b, l->variants[k]);
-        code = rows_and_blends(f, &b, l->variants[k], opts, err);
-        exattn_sbuf__puts(&b, "}");
-    }
-    exattn_sbuf__puts(&b, "]}\n");
+        exattn_sbuf__puts(&j.b, ",\n  \"digits\": null,\n  ");
+    code = exattn_derive(&sink, &j, l, opts, err);
+    memo_clear(&j);
     if (code == EXATTN_OK)
-        code = exattn_sbuf__flush(&b, f, l->file, err);
-    exattn_sbuf__clear(&b);
+    {
+        exattn_sbuf__puts(&j.b, j.variants ? "]}\n"
+                                           : ",\n  \"variants\": []}\n");
+        code = exattn_sbuf__flush(&j.b, f, l->file, err);
+    }
+    exattn_sbuf__clear(&j.b);
     if (code == EXATTN_OK && ferror(f))
         code = exattn_error__set(err, EXATTN_EIO, l->file, 0, 0,
                                  "cannot write the output");

@@ -2,82 +2,31 @@
  * then for each query row its scores with the dot product written out,
  * the scaling, the mask (blocked keys removed, not scored 0), the softmax
  * weights, the weighted contributions and the output, each labelled exact
- * or named; then blends and variants.  One display per step: fragments
- * between $$ ... $$ to paste into a KaTeX page, or a standalone document.
- * Rows with many keys write their denominator once, as a sum over an
- * explicit index set. */
-#include <string.h>
+ * or named, with a remark for each exact coordinate of named weights;
+ * then blends, and variants with their contrasts as displayed relations.
+ * One display per step: fragments between $$ ... $$ to paste into a KaTeX
+ * page, or a standalone document.  A sink of the derivation document
+ * (include/exattn/doc.h): what is shown, and why, was decided there. */
+#include <stdint.h>
 #include "internal.h"
+#include "exattn/doc.h"
 #include "print/block.h"
-#include "print/named.h"
-#include "print/decimals.h"
+#include "row/named.h"
 
 typedef struct
 {
+    FILE *f;
     exattn_sbuf *b;
-    const exattn_write_opts *opts;
+    exattn_sbuf buf;
+    const exattn_lesson *l;
+    const exattn_doc_section *row;
     int standalone, paren;
-    size_t threshold;
-} latex_ctx;
-
-/* Characters of lesson text that pdflatex (without extra packages) and
- * KaTeX's \text{} do not take as they are: written as their macros. */
-static const struct
-{
-    const char *utf8, *latex;
-} text_symbols[] = {
-    { "α", "$\\alpha$" }, { "β", "$\\beta$" }, { "γ", "$\\gamma$" },
-    { "δ", "$\\delta$" }, { "ε", "$\\varepsilon$" }, { "θ", "$\\theta$" },
-    { "λ", "$\\lambda$" }, { "μ", "$\\mu$" }, { "π", "$\\pi$" },
-    { "σ", "$\\sigma$" }, { "τ", "$\\tau$" }, { "φ", "$\\phi$" },
-    { "ω", "$\\omega$" }, { "≠", "$\\neq$" }, { "≤", "$\\leq$" },
-    { "≥", "$\\geq$" }, { "×", "$\\times$" }, { "·", "$\\cdot$" },
-    { "≈", "$\\approx$" }, { "—", "---" }, { "–", "--" }, { "’", "'" },
-    { "‘", "`" }, { "“", "``" }, { "”", "''" }, { "…", "..." },
-};
-
-void
-exattn_sbuf__latex_text(exattn_sbuf *b, const char *s)
-{
-    size_t k, n;
-
-    while (*s)
-    {
-        for (k = 0; k < sizeof text_symbols / sizeof *text_symbols; k++)
-        {
-            n = strlen(text_symbols[k].utf8);
-            if (strncmp(s, text_symbols[k].utf8, n) == 0)
-                break;
-        }
-        if (k < sizeof text_symbols / sizeof *text_symbols)
-        {
-            exattn_sbuf__puts(b, text_symbols[k].latex);
-            s += n;
-            continue;
-        }
-        switch (*s)
-        {
-        case '_': case '%': case '&': case '#': case '{': case '}':
-        case '$':
-            exattn_sbuf__printf(b, "\\%c", *s);
-            break;
-        case '\\': exattn_sbuf__puts(b, "\\textbackslash{}"); break;
-        case '^': exattn_sbuf__puts(b, "\\textasciicircum{}"); break;
-        case '~': exattn_sbuf__puts(b, "\\textasciitilde{}"); break;
-        case '<': exattn_sbuf__puts(b, "$<$"); break;
-        case '>': exattn_sbuf__puts(b, "$>$"); break;
-        default: exattn_sbuf__putn(b, s, 1);
-        }
-        s++;
-    }
-}
-
-void
-exattn_sbuf__latex_comment(exattn_sbuf *b, const char *s)
-{
-    for (; *s; s++)
-        exattn_sbuf__putn(b, *s == '\n' || *s == '\r' ? " " : s, 1);
-}
+    int display;            /* the role of the open display, -1 none */
+    size_t lines;           /* lines in the open display */
+    int mask_done;          /* the row's mask step is written */
+    int unscaled_done;      /* the row's "no scaling" remark is written */
+    exattn_error_t *err;
+} latex_sink;
 
 static void
 qsub(exattn_sbuf *b, const exattn_lesson *l, size_t i)
@@ -99,26 +48,26 @@ tfrac(exattn_sbuf *b, const mpq_t q)
 }
 
 static void
-vector_open(latex_ctx *c)
+vector_open(latex_sink *c)
 {
     exattn_sbuf__puts(c->b, c->paren ? "\\left(" : "\\begin{bmatrix}");
 }
 
 static void
-vector_sep(latex_ctx *c)
+vector_sep(latex_sink *c)
 {
     exattn_sbuf__puts(c->b, c->paren ? ", " : " & ");
 }
 
 static void
-vector_close(latex_ctx *c)
+vector_close(latex_sink *c)
 {
     exattn_sbuf__puts(c->b, c->paren ? "\\right)" : "\\end{bmatrix}");
 }
 
 /* Row r of a matrix as a row vector. */
 static void
-matrix_row(latex_ctx *c, const exattn_matrix *m, size_t r)
+matrix_row(latex_sink *c, const exattn_matrix *m, size_t r)
 {
     size_t k;
 
@@ -134,7 +83,7 @@ matrix_row(latex_ctx *c, const exattn_matrix *m, size_t r)
 
 /* A whole matrix, one row per token. */
 static void
-matrix(latex_ctx *c, const exattn_matrix *m)
+matrix(latex_sink *c, const exattn_matrix *m)
 {
     size_t r, k;
 
@@ -152,31 +101,61 @@ matrix(latex_ctx *c, const exattn_matrix *m)
 }
 
 static void
-display_open(latex_ctx *c, const char *comment)
+display_open(latex_sink *c, const char *comment)
 {
     exattn_sbuf__printf(c->b, "%% %s\n%s\n", comment,
                         c->standalone ? "\\[" : "$$");
 }
 
 static void
-display_close(latex_ctx *c)
+display_close(latex_sink *c)
 {
     exattn_sbuf__printf(c->b, "\n%s\n\n", c->standalone ? "\\]" : "$$");
 }
 
+/* A display of aligned lines, one per entry of `role`. */
+static void
+aligned_open(latex_sink *c, int role, const char *comment)
+{
+    display_open(c, comment);
+    exattn_sbuf__puts(c->b, "\\begin{aligned}\n");
+    c->display = role;
+    c->lines = 0;
+}
+
+static void
+aligned_close(latex_sink *c)
+{
+    if (c->display < 0)
+        return;
+    exattn_sbuf__puts(c->b, "\n\\end{aligned}");
+    display_close(c);
+    c->display = -1;
+}
+
+/* The next line of an aligned display of `role`, opening it if needed. */
+static void
+line(latex_sink *c, int role, const char *comment)
+{
+    if (c->display != role)
+    {
+        aligned_close(c);
+        aligned_open(c, role, comment);
+    }
+    exattn_sbuf__puts(c->b, c->lines++ ? " \\\\\n" : "");
+}
+
 /* " \approx 0.284" beside a named value, when decimals are asked for. */
 static void
-approx(latex_ctx *c, exattn_decimals *d, exattn_kind_t kind, size_t key,
-       size_t col)
+approx(latex_sink *c, const exattn_doc_value *v)
 {
-    int exact, undecided;
-    char *s = exattn_decimals__get(d, kind, key, col, &exact, &undecided);
-
-    if (s != NULL)
-        exattn_sbuf__printf(c->b, " %s %s", exact ? "=" : "\\approx", s);
-    else if (undecided)
+    if (v->decimal)
+    {
+        exattn_sbuf__puts(c->b, v->decimal_exact ? " = " : " \\approx ");
+        exattn_sbuf__puts(c->b, v->decimal);
+    }
+    else if (v->undecided)
         exattn_sbuf__puts(c->b, " \\approx \\text{(undecided)}");
-    exattn_free(s);
 }
 
 static void
@@ -186,194 +165,173 @@ status_tag(exattn_sbuf *b, int exact)
                                : "\\quad(\\text{named})");
 }
 
-static int
-use_sum(const latex_ctx *c, const exattn_row *row)
+/* The decimals of a vector quantity: " \approx (0.538, 0.000)". */
+static void
+approx_vector(latex_sink *c, const exattn_doc_entry *e)
 {
-    return !row->weights_exact && row->allowed_count > c->threshold;
+    size_t k;
+
+    if (e->count == 0 || (!e->values[0].decimal && !e->values[0].undecided))
+        return;
+    exattn_sbuf__puts(c->b, " \\approx ");
+    vector_open(c);
+    for (k = 0; k < e->count; k++)
+    {
+        if (k)
+            vector_sep(c);
+        exattn_sbuf__puts(c->b, e->values[k].decimal ? e->values[k].decimal
+                                                     : "\\text{(undecided)}");
+    }
+    vector_close(c);
 }
 
-/* The allowed set as 1-based indices, runs written a,\dots,b. */
+/* " = (\tfrac{1}{2}, 1)": an entry's exact values as a vector. */
 static void
-index_set(exattn_sbuf *b, const exattn_row *row)
+exact_vector(latex_sink *c, const exattn_doc_entry *e)
 {
-    size_t j = 0, m = row->lesson->m, end;
-    int first = 1;
+    size_t k;
 
-    exattn_sbuf__puts(b, "\\{");
-    while (j < m)
+    exattn_sbuf__puts(c->b, " = ");
+    vector_open(c);
+    for (k = 0; k < e->count; k++)
     {
-        if (!row->allowed[j])
-        {
-            j++;
-            continue;
-        }
-        for (end = j; end + 1 < m && row->allowed[end + 1]; end++)
-            ;
-        exattn_sbuf__puts(b, first ? "" : ", ");
-        if (end >= j + 2)
-            exattn_sbuf__printf(b, "%zu, \\dots, %zu", j + 1, end + 1);
-        else if (end == j + 1)
-            exattn_sbuf__printf(b, "%zu, %zu", j + 1, end + 1);
-        else
-            exattn_sbuf__printf(b, "%zu", j + 1);
-        first = 0;
-        j = end + 1;
+        if (k)
+            vector_sep(c);
+        tfrac(c->b, e->values[k].exact);
     }
-    exattn_sbuf__puts(b, "\\}");
+    vector_close(c);
+}
+
+/* A value: its exact rational, or its form. */
+static void
+value(latex_sink *c, const exattn_doc_value *v)
+{
+    if (v->status == EXATTN_EXACT)
+        tfrac(c->b, v->exact);
+    else
+        exattn_sbuf__puts(c->b, v->form[EXATTN_FORM_LATEX]);
 }
 
 /* w_{i,j} */
 static void
-wsym(exattn_sbuf *b, const exattn_row *row, size_t j)
+wsym(latex_sink *c, size_t i, size_t j)
 {
-    exattn_sbuf__puts(b, "w_{");
-    qsub(b, row->lesson, row->index);
-    exattn_sbuf__puts(b, ",");
-    ksub(b, row->lesson, j);
-    exattn_sbuf__puts(b, "}");
+    exattn_sbuf__puts(c->b, "w_{");
+    qsub(c->b, c->l, i);
+    exattn_sbuf__puts(c->b, ",");
+    ksub(c->b, c->l, j);
+    exattn_sbuf__puts(c->b, "}");
 }
 
-/* Is key j on the per-key lines of the row?  A compact row lists its
- * allowed keys only (src/print/compact.h). */
-static int
-listed(const latex_ctx *c, const exattn_row *row, size_t j)
-{
-    return row->allowed[j] || !use_sum(c, row);
-}
-
-/* The last key on the row's per-key lines. */
-static size_t
-last_listed(const latex_ctx *c, const exattn_row *row)
-{
-    size_t j = row->lesson->m - 1;
-
-    while (j > 0 && !listed(c, row, j))
-        j--;
-    return j;
-}
-
-/* The end of key j's line in an aligned list: a blocked tag, and a line
- * break unless it is the last key listed. */
+/* A_i, the keys row i may attend to. */
 static void
-key_line_end(const latex_ctx *c, const exattn_row *row, size_t j,
-             size_t last)
+aset(latex_sink *c, size_t i)
 {
-    if (!row->allowed[j])
-        exattn_sbuf__puts(c->b, "\\quad(\\text{blocked})");
-    exattn_sbuf__puts(c->b, j != last ? " \\\\\n" : "\n");
+    exattn_sbuf__puts(c->b, "A_{");
+    qsub(c->b, c->l, i);
+    exattn_sbuf__puts(c->b, "}");
 }
+
+/* ---- a row's steps ------------------------------------------------------ */
 
 static void
-step_scores(latex_ctx *c, const exattn_row *row)
+score_line(latex_sink *c, const exattn_doc_entry *e)
 {
-    const exattn_lesson *l = row->lesson;
     exattn_sbuf *b = c->b;
-    size_t j, last = last_listed(c, row);
-    char *dot;
 
-    display_open(c, "scores: dot products of the query with every key");
-    exattn_sbuf__puts(b, "\\begin{aligned}\n");
-    for (j = 0; j < l->m; j++)
+    line(c, e->role, "scores: dot products of the query with every key");
+    exattn_sbuf__puts(b, "q_{");
+    qsub(b, c->l, e->row);
+    exattn_sbuf__puts(b, "}k_{");
+    ksub(b, c->l, e->key);
+    exattn_sbuf__puts(b, "}^{\\mathsf{T}} &= ");
+    if (!c->row->compact)
     {
-        if (!listed(c, row, j))
-            continue;
-        exattn_sbuf__puts(b, "q_{");
-        qsub(b, l, row->index);
-        exattn_sbuf__puts(b, "}k_{");
-        ksub(b, l, j);
-        exattn_sbuf__puts(b, "}^{\\mathsf{T}} &= ");
-        if (!use_sum(c, row))
-        {
-            dot = exattn_row_get_str(row, EXATTN_SCORE, j, 0, EXATTN_LATEX);
-            exattn_sbuf__printf(b, "%s = ", dot ? dot : "");
-            exattn_free(dot);
-        }
-        tfrac(b, row->score[j]);
-        key_line_end(c, row, j, last);
+        exattn_sbuf__puts(b, e->values->form[EXATTN_FORM_LATEX]);
+        exattn_sbuf__puts(b, " = ");
     }
-    exattn_sbuf__puts(b, "\\end{aligned}");
-    display_close(c);
+    tfrac(b, e->values->exact);
+    if (e->blocked)
+        exattn_sbuf__puts(b, "\\quad(\\text{blocked})");
 }
 
 static void
-step_scaling(latex_ctx *c, const exattn_row *row, exattn_decimals *d)
+scaled_line(latex_sink *c, const exattn_doc_entry *e)
 {
-    const exattn_lesson *l = row->lesson;
+    const exattn_doc_value *v = e->values;
     exattn_sbuf *b = c->b;
-    size_t j, last = last_listed(c, row);
-    int exact;
 
-    display_open(c, "scaled scores");
-    if (l->scale_kind == EXATTN_SCALE_NONE)
+    if (c->l->scale_kind == EXATTN_SCALE_NONE)
     {
+        /* the scaled scores are the scores: one remark for the row */
+        if (c->unscaled_done)
+            return;
+        c->unscaled_done = 1;
+        aligned_close(c);
+        display_open(c, "scaled scores");
         exattn_sbuf__puts(b, "s_{");
-        qsub(b, l, row->index);
+        qsub(b, c->l, e->row);
         exattn_sbuf__puts(b, ",j} = q_{");
-        qsub(b, l, row->index);
-        exattn_sbuf__puts(b, "}k_{j}^{\\mathsf{T}}\\quad(\\text{no scaling})");
+        qsub(b, c->l, e->row);
+        exattn_sbuf__puts(b, "}k_{j}^{\\mathsf{T}}\\quad(\\text{no "
+                             "scaling})");
         display_close(c);
         return;
     }
-    exattn_sbuf__puts(b, "\\begin{aligned}\n");
-    for (j = 0; j < l->m; j++)
+    line(c, e->role, "scaled scores");
+    exattn_sbuf__puts(b, "s_{");
+    qsub(b, c->l, e->row);
+    exattn_sbuf__puts(b, ",");
+    ksub(b, c->l, e->key);
+    exattn_sbuf__puts(b, "} &= ");
+    if (c->l->scale_kind == EXATTN_SCALE_INV_SQRT)
     {
-        if (!listed(c, row, j))
-            continue;
-        exact = exattn_row_status(row, EXATTN_SCALED, j, 0) == EXATTN_EXACT;
-        exattn_sbuf__puts(b, "s_{");
-        qsub(b, l, row->index);
-        exattn_sbuf__puts(b, ",");
-        ksub(b, l, j);
-        exattn_sbuf__puts(b, "} &= ");
-        if (l->scale_kind == EXATTN_SCALE_INV_SQRT)
-        {
-            exattn_sbuf__puts(b, "\\frac{q_{");
-            qsub(b, l, row->index);
-            exattn_sbuf__puts(b, "}k_{");
-            ksub(b, l, j);
-            exattn_sbuf__puts(b, "}^{\\mathsf{T}}}{\\sqrt{d_k}} = ");
-        }
-        exattn_named__scaled(b, row, j, 1);
-        if (l->scale_kind == EXATTN_SCALE_INV_SQRT
-            && mpq_sgn(row->score[j]) != 0)
-        {
-            exattn_sbuf__puts(b, " = ");
-            exattn_named__scaled_simplified(b, row, j, 1);
-        }
-        if (!exact)
-            approx(c, d, EXATTN_SCALED, j, 0);
-        status_tag(b, exact);
-        key_line_end(c, row, j, last);
+        exattn_sbuf__puts(b, "\\frac{q_{");
+        qsub(b, c->l, e->row);
+        exattn_sbuf__puts(b, "}k_{");
+        ksub(b, c->l, e->key);
+        exattn_sbuf__puts(b, "}^{\\mathsf{T}}}{\\sqrt{d_k}} = ");
     }
-    exattn_sbuf__puts(b, "\\end{aligned}");
-    display_close(c);
+    exattn_sbuf__puts(b, v->form[EXATTN_FORM_LATEX]);
+    if (v->simplified[EXATTN_FORM_LATEX])
+    {
+        exattn_sbuf__puts(b, " = ");
+        exattn_sbuf__puts(b, v->simplified[EXATTN_FORM_LATEX]);
+    }
+    if (v->status == EXATTN_NAMED)
+        approx(c, v);
+    status_tag(b, v->status == EXATTN_EXACT);
+    if (e->blocked)
+        exattn_sbuf__puts(b, "\\quad(\\text{blocked})");
 }
 
-/* Blocked keys are removed from the softmax, not given a score of 0. */
+/* Blocked keys are removed from the softmax, not given a score of 0: said
+ * once, before the weights. */
 static void
-step_mask(latex_ctx *c, const exattn_row *row)
+mask_step(latex_sink *c)
 {
-    const exattn_lesson *l = row->lesson;
+    const exattn_doc_section *s = c->row;
     exattn_sbuf *b = c->b;
     size_t j;
     int first = 1;
 
-    if (row->allowed_count == l->m)
+    if (c->mask_done || s->allowed_count == c->l->m)
         return;
+    c->mask_done = 1;
+    aligned_close(c);
     display_open(c, "mask: the keys this query may attend to");
-    exattn_sbuf__puts(b, "A_{");
-    qsub(b, l, row->index);
-    exattn_sbuf__puts(b, "} = ");
-    index_set(b, row);
+    aset(c, s->row);
+    exattn_sbuf__puts(b, " = ");
+    exattn_sbuf__puts(b, s->key_set[EXATTN_FORM_LATEX]);
     exattn_sbuf__puts(b, ",\\qquad ");
-    if (use_sum(c, row))
+    if (s->compact)
         exattn_sbuf__printf(b, "\\text{the other %zu keys}",
-                            l->m - row->allowed_count);
-    for (j = 0; j < l->m && !use_sum(c, row); j++)
-        if (!row->allowed[j])
+                            c->l->m - s->allowed_count);
+    for (j = 0; j < c->l->m && !s->compact; j++)
+        if (!s->allowed[j])
         {
             exattn_sbuf__puts(b, first ? "k_{" : ",\\ k_{");
-            ksub(b, l, j);
+            ksub(b, c->l, j);
             exattn_sbuf__puts(b, "}");
             first = 0;
         }
@@ -382,218 +340,105 @@ step_mask(latex_ctx *c, const exattn_row *row)
     display_close(c);
 }
 
-/* Z_i = sum over A_i, for long rows. */
 static void
-denominator_line(latex_ctx *c, const exattn_row *row)
+weight_line(latex_sink *c, const exattn_doc_entry *e)
 {
+    const exattn_doc_section *s = c->row;
+    const exattn_doc_value *v = e->values;
     exattn_sbuf *b = c->b;
 
-    exattn_sbuf__puts(b, "Z_{");
-    qsub(b, row->lesson, row->index);
-    exattn_sbuf__puts(b, "} &= \\sum_{k \\in A_{");
-    qsub(b, row->lesson, row->index);
-    exattn_sbuf__puts(b, "}} e^{s_{");
-    qsub(b, row->lesson, row->index);
-    exattn_sbuf__puts(b, ",k}},\\quad A_{");
-    qsub(b, row->lesson, row->index);
-    exattn_sbuf__puts(b, "} = ");
-    index_set(b, row);
-    exattn_sbuf__puts(b, " \\\\\n");
-}
-
-/* A weight as a factor: \frac{e^{..}}{Z_i} for long rows. */
-static void
-weight_latex(latex_ctx *c, const exattn_row *row, size_t j)
-{
-    if (!use_sum(c, row))
+    mask_step(c);
+    line(c, e->role, s->rule == EXATTN_RULE_SOFTMAX
+                         ? "softmax weights: named"
+                         : "softmax weights: equal allowed scores, so "
+                           "exactly 1/|A|");
+    if (c->lines == 1 && s->compact)
     {
-        exattn_named__weight(c->b, row, j, 1);
+        /* Z_i, defined once */
+        exattn_sbuf__printf(b, "%s &= %s,\\quad ", s->symbol[EXATTN_FORM_LATEX],
+                            s->denominator[EXATTN_FORM_LATEX]);
+        aset(c, s->row);
+        exattn_sbuf__printf(b, " = %s \\\\\n", s->key_set[EXATTN_FORM_LATEX]);
+    }
+    wsym(c, e->row, e->key);
+    exattn_sbuf__puts(b, " &= ");
+    if (e->blocked)
+    {
+        exattn_sbuf__puts(b, "0\\quad(\\text{exact: blocked})");
         return;
     }
-    exattn_sbuf__puts(c->b, "\\frac{");
-    exattn_named__exp(c->b, row, j, 1);
-    exattn_sbuf__puts(c->b, "}{Z_{");
-    qsub(c->b, row->lesson, row->index);
-    exattn_sbuf__puts(c->b, "}}");
+    exattn_sbuf__puts(b, v->form[EXATTN_FORM_LATEX]);
+    if (v->status == EXATTN_NAMED)
+        approx(c, v);
+    status_tag(b, v->status == EXATTN_EXACT);
 }
 
 static void
-step_weights(latex_ctx *c, const exattn_row *row, exattn_decimals *d)
+contribution_line(latex_sink *c, const exattn_doc_entry *e)
 {
-    const exattn_lesson *l = row->lesson;
     exattn_sbuf *b = c->b;
-    size_t j, last = last_listed(c, row);
 
-    display_open(c, row->weights_exact
-        ? "softmax weights: equal allowed scores, so exactly 1/|A|"
-        : "softmax weights: named");
-    exattn_sbuf__puts(b, "\\begin{aligned}\n");
-    if (use_sum(c, row))
-        denominator_line(c, row);
-    for (j = 0; j < l->m; j++)
-    {
-        if (!listed(c, row, j))
-            continue;
-        wsym(b, row, j);
-        exattn_sbuf__puts(b, " &= ");
-        if (!row->allowed[j])
-            exattn_sbuf__puts(b, "0\\quad(\\text{exact: blocked})");
-        else
-        {
-            weight_latex(c, row, j);
-            if (!row->weights_exact)
-                approx(c, d, EXATTN_WEIGHT, j, 0);
-            status_tag(b, row->weights_exact);
-        }
-        exattn_sbuf__puts(b, j != last ? " \\\\\n" : "\n");
-    }
-    exattn_sbuf__puts(b, "\\end{aligned}");
-    display_close(c);
-}
-
-/* The decimals of a vector quantity: " \approx (0.538, 0.000)". */
-static void
-approx_vector(latex_ctx *c, exattn_decimals *d, exattn_kind_t kind,
-              size_t key, size_t dv)
-{
-    size_t k;
-    int exact, undecided;
-    char *s;
-
-    if (d->ev == NULL)
+    mask_step(c);
+    if (e->blocked)
         return;
-    exattn_sbuf__puts(c->b, " \\approx ");
-    vector_open(c);
-    for (k = 0; k < dv; k++)
+    line(c, e->role, "weighted contributions of the values");
+    wsym(c, e->row, e->key);
+    exattn_sbuf__puts(b, "V_{");
+    ksub(b, c->l, e->key);
+    exattn_sbuf__puts(b, "} &= ");
+    exattn_sbuf__puts(b, e->factor->factor[EXATTN_FORM_LATEX]);
+    matrix_row(c, &c->l->v, e->key);
+    if (c->row->rule == EXATTN_RULE_SOFTMAX)
     {
-        if (k)
-            vector_sep(c);
-        s = exattn_decimals__get(d, kind, key, k, &exact, &undecided);
-        exattn_sbuf__puts(c->b, s ? s : "\\text{(undecided)}");
-        exattn_free(s);
-    }
-    vector_close(c);
-}
-
-static void
-step_contributions(latex_ctx *c, const exattn_row *row, exattn_decimals *d)
-{
-    const exattn_lesson *l = row->lesson;
-    exattn_sbuf *b = c->b;
-    mpq_t t;
-    size_t j, k, last = 0;
-
-    for (j = 0; j < l->m; j++)
-        if (row->allowed[j])
-            last = j;
-    mpq_init(t);
-    display_open(c, "weighted contributions of the values");
-    exattn_sbuf__puts(b, "\\begin{aligned}\n");
-    for (j = 0; j < l->m; j++)
-    {
-        if (!row->allowed[j])
-            continue;
-        wsym(b, row, j);
-        exattn_sbuf__puts(b, "V_{");
-        ksub(b, l, j);
-        exattn_sbuf__puts(b, "} &= ");
-        weight_latex(c, row, j);
-        matrix_row(c, &l->v, j);
-        if (row->weights_exact)
-        {
-            exattn_sbuf__puts(b, " = ");
-            vector_open(c);
-            for (k = 0; k < l->dv; k++)
-            {
-                if (k)
-                    vector_sep(c);
-                mpq_mul(t, row->weight, EXATTN_AT(&l->v, j, k));
-                tfrac(b, t);
-            }
-            vector_close(c);
-        }
-        else
-            approx_vector(c, d, EXATTN_CONTRIBUTION, j, l->dv);
-        exattn_sbuf__puts(b, j != last ? " \\\\\n" : "\n");
-    }
-    exattn_sbuf__puts(b, "\\end{aligned}");
-    display_close(c);
-    mpq_clear(t);
-}
-
-static void
-named_output(latex_ctx *c, const exattn_row *row, size_t k)
-{
-    exattn_sbuf *b = c->b;
-    char *s;
-
-    if (use_sum(c, row))
-    {
-        exattn_sbuf__puts(b, "\\frac{1}{Z_{");
-        qsub(b, row->lesson, row->index);
-        exattn_sbuf__puts(b, "}}\\sum_{j \\in A_{");
-        qsub(b, row->lesson, row->index);
-        exattn_sbuf__puts(b, "}} e^{s_{");
-        qsub(b, row->lesson, row->index);
-        exattn_sbuf__printf(b, ",j}}\\,V_{j,%zu}", k + 1);
+        approx_vector(c, e);
         return;
     }
-    s = exattn_row_get_str(row, EXATTN_OUTPUT, 0, k, EXATTN_LATEX);
-    exattn_sbuf__puts(b, s ? s : "");
-    exattn_free(s);
+    exact_vector(c, e);
 }
 
 static void
-step_output(latex_ctx *c, const exattn_row *row, exattn_decimals *d)
+output_step(latex_sink *c, const exattn_doc_entry *e)
 {
-    const exattn_lesson *l = row->lesson;
+    const exattn_doc_section *s = c->row;
     exattn_sbuf *b = c->b;
+    int named = s->rule == EXATTN_RULE_SOFTMAX;
     size_t k;
 
-    display_open(c, row->weights_exact
+    mask_step(c);
+    aligned_close(c);
+    display_open(c, !named
         ? "output: the weighted sum of the values"
         : "output: the weighted sum of the values; a coordinate is exact "
           "when the equal-score groups of keys have equal means there");
-    if (!row->weights_exact)
-        exattn_sbuf__puts(b, "\\begin{aligned}\n");
-    exattn_sbuf__puts(b, "o_{");
-    qsub(b, l, row->index);
-    exattn_sbuf__puts(b, row->weights_exact ? "} = \\sum_{j \\in A_{"
-                                            : "} &= \\sum_{j \\in A_{");
-    qsub(b, l, row->index);
-    exattn_sbuf__puts(b, "}} w_{");
-    qsub(b, l, row->index);
+    exattn_sbuf__puts(b, named ? "\\begin{aligned}\no_{" : "o_{");
+    qsub(b, c->l, e->row);
+    exattn_sbuf__puts(b, named ? "} &= \\sum_{j \\in " : "} = \\sum_{j \\in ");
+    aset(c, e->row);
+    exattn_sbuf__puts(b, "} w_{");
+    qsub(b, c->l, e->row);
     exattn_sbuf__puts(b, ",j}V_{j}");
-    if (row->weights_exact)
+    if (!named)
     {
-        exattn_sbuf__puts(b, " = ");
-        vector_open(c);
-        for (k = 0; k < l->dv; k++)
-        {
-            if (k)
-                vector_sep(c);
-            tfrac(b, row->out_value[k]);
-        }
-        vector_close(c);
+        exact_vector(c, e);
         status_tag(b, 1);
         display_close(c);
         return;
     }
-    for (k = 0; k < l->dv; k++)
+    for (k = 0; k < e->count; k++)
     {
         exattn_sbuf__puts(b, " \\\\\no_{");
-        qsub(b, l, row->index);
-        exattn_sbuf__printf(b, ",%zu} &= ", k + 1);
-        named_output(c, row, k);
-        if (row->out_exact[k])
+        qsub(b, c->l, e->row);
+        exattn_sbuf__printf(b, ",%zu} &= %s", k + 1,
+                            e->values[k].form[EXATTN_FORM_LATEX]);
+        if (e->values[k].status == EXATTN_EXACT)
         {
             exattn_sbuf__puts(b, " = ");
-            tfrac(b, row->out_value[k]);
+            tfrac(b, e->values[k].exact);
             exattn_sbuf__puts(b, "\\quad(\\text{exact})");
         }
         else
         {
-            approx(c, d, EXATTN_OUTPUT, 0, k);
+            approx(c, &e->values[k]);
             status_tag(b, 0);
         }
     }
@@ -601,44 +446,246 @@ step_output(latex_ctx *c, const exattn_row *row, exattn_decimals *d)
     display_close(c);
 }
 
-static void
-row_steps(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d,
-          latex_ctx *c)
+/* An exact coordinate of named weights, and why: a remark. */
+static int
+note(void *ctx, const exattn_doc_note *n)
 {
+    latex_sink *c = ctx;
+    exattn_sbuf *b = c->b;
+    size_t g, k;
+
+    aligned_close(c);
+    display_open(c, "note: an exact coordinate although the weights are "
+                    "named");
+    exattn_sbuf__puts(b, "o_{");
+    qsub(b, c->l, n->row);
+    exattn_sbuf__printf(b, ",%zu} = ", n->col + 1);
+    tfrac(b, n->value);
+    exattn_sbuf__puts(b, "\\quad\\text{exactly: each group of keys with "
+                         "equal scores has mean }");
+    tfrac(b, n->value);
+    if (n->groups == NULL)
+    {
+        exattn_sbuf__printf(b, "\\text{ there (%zu groups)}", n->group_count);
+        display_close(c);
+        return EXATTN_OK;
+    }
+    exattn_sbuf__puts(b, "\\text{ there: }");
+    for (g = 0; g < n->group_count; g++)
+    {
+        exattn_sbuf__puts(b, g ? ";\\ \\{" : "\\{");
+        for (k = 0; k < n->groups[g].count; k++)
+        {
+            exattn_sbuf__puts(b, k ? ", k_{" : "k_{");
+            ksub(b, c->l, n->groups[g].keys[k]);
+            exattn_sbuf__puts(b, "}");
+        }
+        exattn_sbuf__printf(b, "\\}\\ \\text{at } s = %s",
+                            n->groups[g].scaled[EXATTN_FORM_LATEX]);
+    }
+    display_close(c);
+    return EXATTN_OK;
+}
+
+/* ---- blends -------------------------------------------------------------- */
+
+static void
+blend_part(latex_sink *c, const exattn_doc_entry *e)
+{
+    exattn_sbuf *b = c->b;
+
+    switch (e->role)
+    {
+    case EXATTN_ROLE_BLEND_WEIGHT:
+        if (e->key)
+            vector_sep(c);
+        tfrac(b, e->values->exact);
+        break;
+    case EXATTN_ROLE_BLEND_SUM:
+        vector_close(c);
+        exattn_sbuf__puts(b, ",\\quad \\sum_{j} w_{j} = 1,\\quad \\sum_{j} "
+                             "w_{j}V_{j} = ");
+        break;
+    case EXATTN_ROLE_BLEND_CONTRIBUTION:
+        exattn_sbuf__puts(b, e->key ? " + " : "");
+        tfrac(b, e->factor->exact);
+        matrix_row(c, &c->l->v, e->key);
+        break;
+    default:
+        exact_vector(c, e);
+        status_tag(b, 1);
+        display_close(c);
+        break;
+    }
+}
+
+/* ---- contrasts ------------------------------------------------------------- */
+
+static void
+row_text(latex_sink *c, size_t i)
+{
+    exattn_sbuf__puts(c->b, "\\text{row ");
+    exattn_sbuf__latex_text(c->b, c->l->query_labels[i]);
+    exattn_sbuf__puts(c->b, "}");
+}
+
+/* A value of a contrast and its decimal. */
+static void
+change_value(latex_sink *c, const exattn_doc_value *v)
+{
+    value(c, v);
+    if (v->decimal)
+        exattn_sbuf__printf(c->b, " %s %s",
+                            v->decimal_exact ? "=" : "\\approx", v->decimal);
+}
+
+static void
+contrast_begin(latex_sink *c, const exattn_doc_section *s)
+{
+    exattn_sbuf *b = c->b;
+
+    if (c->standalone)
+        exattn_sbuf__puts(b, "\\subsection*{Contrast with ");
+    else
+        exattn_sbuf__puts(b, "% contrast with ");
+    if (s->against->name == NULL)
+        exattn_sbuf__puts(b, "the base lesson");
+    else if (c->standalone)
+    {
+        exattn_sbuf__puts(b, "variant ``");
+        exattn_sbuf__latex_text(b, s->against->name);
+        exattn_sbuf__puts(b, "''");
+    }
+    else
+    {
+        exattn_sbuf__puts(b, "variant \"");
+        exattn_sbuf__latex_comment(b, s->against->name);
+        exattn_sbuf__puts(b, "\"");
+    }
+    exattn_sbuf__puts(b, c->standalone ? "}\n\n" : "\n");
+    /* one display for the whole contrast, a line per relation */
+    aligned_open(c, EXATTN_ROLE_CHANGE_WEIGHT,
+                 "contrast: row by row, every relation proved");
+    if (!s->shapes_differ && !s->permuted)
+        return;
+    exattn_sbuf__puts(b, s->shapes_differ
+        ? "&\\text{the shapes differ: no row-by-row contrast}"
+        : "&\\text{the tokens are permuted and the mask is kept: does each "
+          "output move with its token?}");
+    c->lines = 1;
+}
+
+static void
+contrast_row_begin(latex_sink *c, const exattn_doc_section *s)
+{
+    static const char *const remarks[] = {
+        "unchanged (proved: the same weights and the same values)",
+        "unchanged (proved: the same weights; the values differ only at "
+        "blocked keys, which weigh exactly 0)",
+        "weights change",
+        "weights unchanged (proved equal)",
+        "its output moved with it (proved equal)",
+        "its output did not move with it" };
+    exattn_sbuf *b = c->b;
+
+    exattn_sbuf__puts(b, c->lines++ ? " \\\\\n" : "");
+    row_text(c, s->row);
+    if (s->permuted)
+        exattn_sbuf__printf(b, "\\ \\text{(the token of row %zu)}",
+                            s->token + 1);
+    exattn_sbuf__printf(b, " &: \\text{%s}", remarks[s->contrast]);
+}
+
+/* One relation of a contrast: "w_{i,j} &: A \;\to\; B\quad(\text{proved
+ * different})", "o_{i,c} &: \text{increases by } ...\quad(\text{proved})". */
+static void
+change_line(latex_sink *c, const exattn_doc_entry *e)
+{
+    static const char *const remarks[] = {
+        "", "", "\\quad(\\text{proved different})",
+        "\\quad(\\text{neither proved equal nor different})",
+        "\\quad(\\text{proved})", "\\quad(\\text{proved})" };
+    exattn_sbuf *b = c->b;
+    int kept = c->row->contrast == EXATTN_CONTRAST_WEIGHTS_SAME;
+
+    exattn_sbuf__puts(b, " \\\\\n");
+    if (e->role == EXATTN_ROLE_CHANGE_WEIGHT)
+        wsym(c, e->row, e->key);
+    else
+    {
+        exattn_sbuf__puts(b, "o_{");
+        qsub(b, c->l, e->row);
+        exattn_sbuf__printf(b, ",%zu}", e->col + 1);
+    }
+    exattn_sbuf__puts(b, " &: ");
+    switch (e->relation)
+    {
+    case EXATTN_RELATION_EQUAL:
+        exattn_sbuf__puts(b, kept ? "\\text{unchanged (proved: the same "
+                                    "weights, the same values where it "
+                                    "matters)}"
+                                  : "\\text{unchanged (proved equal)}");
+        break;
+    case EXATTN_RELATION_INCREASES:
+    case EXATTN_RELATION_DECREASES:
+        /* the change sum_j w_j (V'_j - V_j), its sign proved */
+        exattn_sbuf__puts(b, e->relation == EXATTN_RELATION_INCREASES
+                                 ? "\\text{increases by } "
+                                 : "\\text{decreases by } ");
+        change_value(c, e->by);
+        break;
+    default:
+        change_value(c, e->from);
+        exattn_sbuf__puts(b, " \\;\\to\\; ");
+        change_value(c, e->values);
+        break;
+    }
+    exattn_sbuf__puts(b, remarks[e->relation]);
+}
+
+/* ---- the sink --------------------------------------------------------------- */
+
+static int
+entry(void *ctx, const exattn_doc_entry *e)
+{
+    latex_sink *c = ctx;
+
+    switch (e->role)
+    {
+    case EXATTN_ROLE_SCORE: score_line(c, e); break;
+    case EXATTN_ROLE_SCALED: scaled_line(c, e); break;
+    case EXATTN_ROLE_WEIGHT: weight_line(c, e); break;
+    case EXATTN_ROLE_CONTRIBUTION: contribution_line(c, e); break;
+    case EXATTN_ROLE_OUTPUT: output_step(c, e); break;
+    case EXATTN_ROLE_CHANGE_WEIGHT:
+    case EXATTN_ROLE_CHANGE_OUTPUT: change_line(c, e); break;
+    default: blend_part(c, e); break;
+    }
+    return EXATTN_OK;
+}
+
+static void
+title(latex_sink *c, const char *text, int variant)
+{
+    exattn_sbuf *b = c->b;
+
     if (c->standalone)
     {
-        exattn_sbuf__printf(b, "\\subsection*{Query %zu: ", row->index + 1);
-        exattn_sbuf__latex_text(b, row->lesson->query_labels[row->index]);
+        exattn_sbuf__puts(b, variant ? "\\section*{Variant: "
+                                     : "\\section*{");
+        exattn_sbuf__latex_text(b, text);
         exattn_sbuf__puts(b, "}\n\n");
     }
     else
     {
-        exattn_sbuf__printf(b, "%% query row %zu: ", row->index + 1);
-        exattn_sbuf__latex_comment(b, row->lesson->query_labels[row->index]);
-        exattn_sbuf__puts(b, "\n");
+        exattn_sbuf__puts(b, variant ? "% variant: " : "% ");
+        exattn_sbuf__latex_comment(b, text);
+        exattn_sbuf__puts(b, "\n\n");
     }
-    if (EXATTN_SHOWN(d, EXATTN_SCORE))
-        step_scores(c, row);
-    if (EXATTN_SHOWN(d, EXATTN_SCALED))
-        step_scaling(c, row, d);
-    step_mask(c, row);
-    if (EXATTN_SHOWN(d, EXATTN_WEIGHT))
-        step_weights(c, row, d);
-    if (EXATTN_SHOWN_IN(d, use_sum(c, row), EXATTN_CONTRIBUTION))
-        step_contributions(c, row, d);
-    if (EXATTN_SHOWN(d, EXATTN_OUTPUT))
-        step_output(c, row, d);
 }
 
 static void
-row_block(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d,
-          void *ctx)
-{
-    row_steps(b, row, d, ctx);
-}
-
-static void
-step_lesson(latex_ctx *c, const exattn_lesson *l)
+lesson_step(latex_sink *c, const exattn_lesson *l)
 {
     exattn_sbuf *b = c->b;
 
@@ -663,83 +710,69 @@ step_lesson(latex_ctx *c, const exattn_lesson *l)
 }
 
 static void
-step_blend(latex_ctx *c, const exattn_lesson *l, size_t k)
+row_begin(latex_sink *c, const exattn_doc_section *s)
 {
     exattn_sbuf *b = c->b;
-    const exattn_blend *bl = &l->blends[k];
-    mpq_t t;
-    size_t j, col;
 
-    mpq_init(t);
-    display_open(c, "assigned exact weights (not a softmax)");
-    exattn_sbuf__puts(b, "\\text{");
-    exattn_sbuf__latex_text(b, bl->name);
-    exattn_sbuf__puts(b, ": } w = ");
-    vector_open(c);
-    for (j = 0; j < l->m; j++)
+    c->row = s;
+    c->mask_done = 0;
+    c->unscaled_done = 0;
+    if (c->standalone)
     {
-        if (j)
-            vector_sep(c);
-        tfrac(b, bl->w[j]);
+        exattn_sbuf__printf(b, "\\subsection*{Query %zu: ", s->row + 1);
+        exattn_sbuf__latex_text(b, c->l->query_labels[s->row]);
+        exattn_sbuf__puts(b, "}\n\n");
+        return;
     }
-    vector_close(c);
-    exattn_sbuf__puts(b, ",\\quad \\sum_{j} w_{j} = 1,\\quad \\sum_{j} "
-                         "w_{j}V_{j} = ");
-    for (j = 0; j < l->m; j++)
-    {
-        exattn_sbuf__puts(b, j ? " + " : "");
-        tfrac(b, bl->w[j]);
-        matrix_row(c, &l->v, j);
-    }
-    exattn_sbuf__puts(b, " = ");
-    vector_open(c);
-    for (col = 0; col < l->dv; col++)
-    {
-        if (col)
-            vector_sep(c);
-        exattn_lesson_blend_output(t, l, k, col);
-        tfrac(b, t);
-    }
-    vector_close(c);
-    status_tag(b, 1);
-    display_close(c);
-    mpq_clear(t);
+    exattn_sbuf__printf(b, "%% query row %zu: ", s->row + 1);
+    exattn_sbuf__latex_comment(b, c->l->query_labels[s->row]);
+    exattn_sbuf__puts(b, "\n");
 }
 
 static int
-write_lesson(FILE *f, latex_ctx *c, const exattn_lesson *l,
-             exattn_error_t *err)
+begin(void *ctx, const exattn_doc_section *s)
 {
-    size_t i;
-    int code;
+    latex_sink *c = ctx;
 
-    step_lesson(c, l);
-    code = exattn_decimals__write_rows(f, c->b, l, c->opts, row_block, c,
-                                       err);
-    for (i = 0; code == EXATTN_OK && i < l->blend_count; i++)
-        step_blend(c, l, i);
-    return code == EXATTN_OK ? exattn_sbuf__flush(c->b, f, l->file, err)
-                             : code;
+    c->l = s->lesson;
+    if (s->kind != EXATTN_SECTION_CONTRAST_ROW)
+    {
+        c->display = -1;
+        c->lines = 0;
+    }
+    switch (s->kind)
+    {
+    case EXATTN_SECTION_LESSON: lesson_step(c, s->lesson); break;
+    case EXATTN_SECTION_ROW: row_begin(c, s); break;
+    case EXATTN_SECTION_BLEND:
+        c->row = s;
+        display_open(c, "assigned exact weights (not a softmax)");
+        exattn_sbuf__puts(c->b, "\\text{");
+        exattn_sbuf__latex_text(c->b, s->lesson->blends[s->blend].name);
+        exattn_sbuf__puts(c->b, ": } w = ");
+        vector_open(c);
+        break;
+    case EXATTN_SECTION_VARIANT: title(c, s->lesson->name, 1); break;
+    case EXATTN_SECTION_CONTRAST: contrast_begin(c, s); break;
+    case EXATTN_SECTION_CONTRAST_ROW:
+        c->row = s;
+        contrast_row_begin(c, s);
+        break;
+    }
+    return EXATTN_OK;
 }
 
-static void
-title(latex_ctx *c, const char *text, int variant)
+static int
+end(void *ctx, const exattn_doc_section *s)
 {
-    exattn_sbuf *b = c->b;
+    latex_sink *c = ctx;
 
-    if (c->standalone)
-    {
-        exattn_sbuf__puts(b, variant ? "\\section*{Variant: "
-                                     : "\\section*{");
-        exattn_sbuf__latex_text(b, text);
-        exattn_sbuf__puts(b, "}\n\n");
-    }
-    else
-    {
-        exattn_sbuf__puts(b, variant ? "% variant: " : "% ");
-        exattn_sbuf__latex_comment(b, text);
-        exattn_sbuf__puts(b, "\n\n");
-    }
+    if (s->kind == EXATTN_SECTION_ROW)
+        mask_step(c);
+    /* a contrast's rows share its display */
+    if (s->kind != EXATTN_SECTION_CONTRAST_ROW)
+        aligned_close(c);
+    return exattn_sbuf__flush(c->b, c->f, s->lesson->file, c->err);
 }
 
 int
@@ -747,37 +780,47 @@ exattn_write_latex(FILE *f, const exattn_lesson *l,
                    const exattn_write_opts *opts, exattn_error_t *err)
 {
     static const exattn_write_opts defaults = EXATTN_WRITE_OPTS_INIT;
-    exattn_sbuf b;
-    latex_ctx c;
-    size_t k;
+    exattn_doc_sink sink = EXATTN_DOC_SINK_INIT;
+    latex_sink c = { 0 };
     int code;
 
-    exattn_sbuf__init(&b);
-    c.b = &b;
-    c.opts = opts ? opts : &defaults;
-    c.standalone = (c.opts->latex & EXATTN_LATEX_STANDALONE) != 0;
-    c.paren = (c.opts->latex & EXATTN_LATEX_PAREN_VECTORS) != 0;
-    c.threshold = c.opts->sum_threshold ? c.opts->sum_threshold
-                                        : EXATTN_SUM_THRESHOLD;
     if (l->block != NULL)
         return exattn_block__write_latex(f, l, opts, err);
+    if (opts == NULL)
+        opts = &defaults;
+    sink.notations = EXATTN_NOTATION_LATEX;
+    /* decimals beside every quantity but the scores, which are exact
+     * integers or fractions written as such */
+    sink.decimals = EXATTN_SHOW(EXATTN_SCALED) | EXATTN_SHOW(EXATTN_WEIGHT)
+                    | EXATTN_SHOW(EXATTN_CONTRIBUTION)
+                    | EXATTN_SHOW(EXATTN_OUTPUT);
+    /* a contribution is written as its weight times V_j */
+    sink.forms = EXATTN_SHOW(EXATTN_SCORE) | EXATTN_SHOW(EXATTN_SCALED)
+                 | EXATTN_SHOW(EXATTN_WEIGHT) | EXATTN_SHOW(EXATTN_OUTPUT);
+    sink.begin = begin;
+    sink.entry = entry;
+    sink.note = note;
+    sink.end = end;
+    c.f = f;
+    c.b = &c.buf;
+    c.l = l;
+    c.standalone = (opts->latex & EXATTN_LATEX_STANDALONE) != 0;
+    c.paren = (opts->latex & EXATTN_LATEX_PAREN_VECTORS) != 0;
+    c.display = -1;
+    c.err = err;
+    exattn_sbuf__init(&c.buf);
     if (c.standalone)
-        exattn_sbuf__puts(&b, "\\documentclass{article}\n"
-                              "\\usepackage{amsmath}\n"
-                              "\\begin{document}\n\n");
+        exattn_sbuf__puts(&c.buf, "\\documentclass{article}\n"
+                                  "\\usepackage{amsmath}\n"
+                                  "\\begin{document}\n\n");
     title(&c, l->title ? l->title : "Attention, derived by exattn", 0);
-    code = write_lesson(f, &c, l, err);
-    for (k = 0; code == EXATTN_OK && k < l->variant_count; k++)
-    {
-        title(&c, l->variants[k]->name, 1);
-        code = write_lesson(f, &c, l->variants[k], err);
-    }
+    code = exattn_derive(&sink, &c, l, opts, err);
     if (code == EXATTN_OK && c.standalone)
     {
-        exattn_sbuf__puts(&b, "\\end{document}\n");
-        code = exattn_sbuf__flush(&b, f, l->file, err);
+        exattn_sbuf__puts(&c.buf, "\\end{document}\n");
+        code = exattn_sbuf__flush(&c.buf, f, l->file, err);
     }
-    exattn_sbuf__clear(&b);
+    exattn_sbuf__clear(&c.buf);
     if (code == EXATTN_OK && ferror(f))
         code = exattn_error__set(err, EXATTN_EIO, l->file, 0, 0,
                                  "cannot write the output");

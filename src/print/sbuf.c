@@ -222,3 +222,62 @@ exattn_str__dup(const char *s)
         memcpy(d, s, n);
     return d;
 }
+
+/* Characters of lesson text that pdflatex (without extra packages) and
+ * KaTeX's \text{} do not take as they are: written as their macros. */
+static const struct
+{
+    const char *utf8, *latex;
+} text_symbols[] = {
+    { "α", "$\\alpha$" }, { "β", "$\\beta$" }, { "γ", "$\\gamma$" },
+    { "δ", "$\\delta$" }, { "ε", "$\\varepsilon$" }, { "θ", "$\\theta$" },
+    { "λ", "$\\lambda$" }, { "μ", "$\\mu$" }, { "π", "$\\pi$" },
+    { "σ", "$\\sigma$" }, { "τ", "$\\tau$" }, { "φ", "$\\phi$" },
+    { "ω", "$\\omega$" }, { "≠", "$\\neq$" }, { "≤", "$\\leq$" },
+    { "≥", "$\\geq$" }, { "×", "$\\times$" }, { "·", "$\\cdot$" },
+    { "≈", "$\\approx$" }, { "—", "---" }, { "–", "--" }, { "’", "'" },
+    { "‘", "`" }, { "“", "``" }, { "”", "''" }, { "…", "..." },
+};
+
+void
+exattn_sbuf__latex_text(exattn_sbuf *b, const char *s)
+{
+    size_t k, n;
+
+    while (*s)
+    {
+        for (k = 0; k < sizeof text_symbols / sizeof *text_symbols; k++)
+        {
+            n = strlen(text_symbols[k].utf8);
+            if (strncmp(s, text_symbols[k].utf8, n) == 0)
+                break;
+        }
+        if (k < sizeof text_symbols / sizeof *text_symbols)
+        {
+            exattn_sbuf__puts(b, text_symbols[k].latex);
+            s += n;
+            continue;
+        }
+        switch (*s)
+        {
+        case '_': case '%': case '&': case '#': case '{': case '}':
+        case '$':
+            exattn_sbuf__printf(b, "\\%c", *s);
+            break;
+        case '\\': exattn_sbuf__puts(b, "\\textbackslash{}"); break;
+        case '^': exattn_sbuf__puts(b, "\\textasciicircum{}"); break;
+        case '~': exattn_sbuf__puts(b, "\\textasciitilde{}"); break;
+        case '<': exattn_sbuf__puts(b, "$<$"); break;
+        case '>': exattn_sbuf__puts(b, "$>$"); break;
+        default: exattn_sbuf__putn(b, s, 1);
+        }
+        s++;
+    }
+}
+
+void
+exattn_sbuf__latex_comment(exattn_sbuf *b, const char *s)
+{
+    for (; *s; s++)
+        exattn_sbuf__putn(b, *s == '\n' || *s == '\r' ? " " : s, 1);
+}

@@ -1,21 +1,37 @@
 /* The text presentation of a derivation, after seed lesson 004: one block
  * per query row (scores, weights, contributions, output, each marked EXACT
- * or NAMED), then blends and variants.  Written row by row. */
+ * or NAMED), then blends and variants with their contrasts.  A sink of the
+ * derivation document (include/exattn/doc.h): it writes what the document
+ * decided, one row at a time. */
 #include <stdio.h>
+#include <stdint.h>
 #include "internal.h"
+#include "exattn/doc.h"
 #include "print/block.h"
-#include "print/named.h"
-#include "print/decimals.h"
-#include "print/contrast.h"
-#include "print/compact.h"
-#include "eval/decimal.h"
-#include "eval/ziv.h"
+
+typedef struct
+{
+    FILE *f;
+    exattn_sbuf b;
+    exattn_sbuf tail;           /* a row's decimal output line, written
+                                   after its notes */
+    const exattn_lesson *l;     /* of the current section */
+    const exattn_doc_section *row;      /* the current row or contrast
+                                           row */
+    int line;                   /* the role of the open line, -1 none */
+    int items;                  /* items on the open line */
+    const exattn_write_opts *opts;
+    exattn_error_t *err;
+} text_sink;
 
 /* "Q1" for default labels, "Q[rises]" for token labels. */
 static void
 label(exattn_sbuf *b, const char *prefix, const char *name, int plain)
 {
-    exattn_sbuf__printf(b, plain ? "%s%s" : "%s[%s]", prefix, name);
+    exattn_sbuf__puts(b, prefix);
+    exattn_sbuf__puts(b, plain ? "" : "[");
+    exattn_sbuf__puts(b, name);
+    exattn_sbuf__puts(b, plain ? "" : "]");
 }
 
 static void
@@ -46,6 +62,8 @@ vector(exattn_sbuf *b, const exattn_matrix *m, size_t r)
     exattn_sbuf__puts(b, ")");
 }
 
+/* ---- the lesson's header -------------------------------------------- */
+
 static void
 matrix_line(exattn_sbuf *b, const exattn_lesson *l, const char *name,
             const exattn_matrix *m, int queries)
@@ -68,6 +86,16 @@ matrix_line(exattn_sbuf *b, const exattn_lesson *l, const char *name,
 }
 
 static void
+factor(exattn_sbuf *b, const mpq_t q)
+{
+    int wrap = mpq_sgn(q) < 0 || mpz_cmp_ui(mpq_denref(q), 1) != 0;
+
+    exattn_sbuf__puts(b, wrap ? "(" : "");
+    exattn_sbuf__mpq(b, q);
+    exattn_sbuf__puts(b, wrap ? ")" : "");
+}
+
+static void
 scale_line(exattn_sbuf *b, const exattn_lesson *l)
 {
     exattn_sbuf__puts(b, "scale: ");
@@ -83,7 +111,7 @@ scale_line(exattn_sbuf *b, const exattn_lesson *l)
         break;
     case EXATTN_SCALE_INV_SQRT:
         exattn_sbuf__puts(b, "every score divided by √");
-        exattn_named__factor(b, l->scale_value, 0);
+        factor(b, l->scale_value);
         exattn_sbuf__puts(b, "\n");
         break;
     }
@@ -108,578 +136,626 @@ header(exattn_sbuf *b, const exattn_lesson *l)
     exattn_sbuf__printf(b, "mask: %s\n", masks[l->mask_kind]);
 }
 
-/* A compact row's heading: its keys in runs, and Z_i defined once. */
-static void
-compact_heading(exattn_sbuf *b, const exattn_row *row)
-{
-    exattn_sbuf__puts(b, "\nquery ");
-    qlabel(b, row->lesson, "Q", row->index);
-    exattn_sbuf__printf(b, " attends %zu keys ", row->allowed_count);
-    exattn_compact__key_set(b, row, 0);
-    exattn_sbuf__puts(b, " — multiple keys: NAMED weights over ");
-    exattn_compact__symbol(b, row, "Z", 0);
-    exattn_sbuf__puts(b, " = ");
-    exattn_compact__denominator(b, row, 0);
-    exattn_sbuf__puts(b, "\n");
-}
+/* ---- values --------------------------------------------------------- */
 
+/* A value: its exact rational, or its form. */
 static void
-row_heading(exattn_sbuf *b, const exattn_row *row, int compact)
+value(exattn_sbuf *b, const exattn_doc_value *v)
 {
-    const exattn_lesson *l = row->lesson;
-    size_t j;
-    int first = 1;
-
-    if (compact)
-    {
-        compact_heading(b, row);
-        return;
-    }
-    exattn_sbuf__puts(b, "\nquery ");
-    qlabel(b, l, "Q", row->index);
-    exattn_sbuf__puts(b, " attends {");
-    for (j = 0; j < l->m; j++)
-        if (row->allowed[j])
-        {
-            if (!first)
-                exattn_sbuf__puts(b, ",");
-            klabel(b, l, "K", j);
-            first = 0;
-        }
-    if (row->allowed_count == 1)
-        exattn_sbuf__puts(b, "} — single key: weight is EXACTLY 1\n");
-    else if (row->weights_exact)
-    {
-        exattn_sbuf__puts(b, "} — equal scores: every weight is EXACTLY ");
-        exattn_sbuf__mpq(b, row->weight);
-        exattn_sbuf__puts(b, "\n");
-    }
+    if (v->status == EXATTN_EXACT)
+        exattn_sbuf__mpq(b, v->exact);
     else
-        exattn_sbuf__puts(b, "} — multiple keys: NAMED weights\n");
+        exattn_sbuf__puts(b, v->form[EXATTN_FORM_TEXT]
+                                 ? v->form[EXATTN_FORM_TEXT] : "");
 }
 
-/* " ; " between the entries of a line (the first gets none) */
+/* " ≈ 0.269", " = 0.250", " ≈ (undecided at P bits...)"; nothing when no
+ * decimal was asked for. */
 static void
-separator(exattn_sbuf *b, int *first)
+decimal(exattn_sbuf *b, const exattn_doc_value *v)
 {
-    if (!*first)
-        exattn_sbuf__puts(b, " ; ");
-    *first = 0;
-}
-
-static void
-scores_line(exattn_sbuf *b, const exattn_row *row, int compact)
-{
-    const exattn_lesson *l = row->lesson;
-    size_t j;
-    int first = 1;
-    char *dot;
-
-    exattn_sbuf__puts(b, "scores: ");
-    for (j = 0; j < l->m; j++)
+    if (v->undecided)
+        exattn_sbuf__printf(b, " ≈ (%s)", v->undecided);
+    else if (v->decimal)
     {
-        if (compact && !row->allowed[j])
-            continue;
-        separator(b, &first);
-        qlabel(b, l, "Q", row->index);
-        exattn_sbuf__puts(b, "·");
-        klabel(b, l, "K", j);
-        exattn_sbuf__puts(b, " = ");
-        if (!compact)
-        {
-            dot = exattn_row_get_str(row, EXATTN_SCORE, j, 0, EXATTN_TEXT);
-            exattn_sbuf__printf(b, "%s = ", dot ? dot : "");
-            exattn_free(dot);
-        }
-        exattn_sbuf__mpq(b, row->score[j]);
-        if (!row->allowed[j])
-            exattn_sbuf__puts(b, " (blocked)");
+        exattn_sbuf__puts(b, v->decimal_exact ? " = " : " ≈ ");
+        exattn_sbuf__puts(b, v->decimal);
     }
-    exattn_sbuf__puts(b, "\n");
 }
 
+/* " ≈ (0.538,0.000)", "=" when every coordinate's decimal is exact. */
 static void
-scaled_line(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d,
-            int compact)
+decimal_vector(exattn_sbuf *b, const exattn_doc_entry *e)
 {
-    const exattn_lesson *l = row->lesson;
-    size_t j;
-    int first = 1;
-
-    if (l->scale_kind == EXATTN_SCALE_NONE)
-        return;
-    exattn_sbuf__puts(b, "scaled: ");
-    for (j = 0; j < l->m; j++)
-    {
-        if (compact && !row->allowed[j])
-            continue;
-        separator(b, &first);
-        klabel(b, l, "s", j);
-        exattn_sbuf__puts(b, " = ");
-        exattn_named__scaled(b, row, j, 0);
-        if (l->scale_kind == EXATTN_SCALE_INV_SQRT
-            && mpq_sgn(row->score[j]) != 0)
-        {
-            exattn_sbuf__puts(b, " = ");
-            exattn_named__scaled_simplified(b, row, j, 0);
-        }
-        if (exattn_row_status(row, EXATTN_SCALED, j, 0) == EXATTN_NAMED)
-            exattn_decimals__text(b, d, EXATTN_SCALED, j, 0);
-        exattn_sbuf__puts(b,
-            exattn_row_status(row, EXATTN_SCALED, j, 0) == EXATTN_EXACT
-                ? " (EXACT)" : " (NAMED)");
-        if (!row->allowed[j])
-            exattn_sbuf__puts(b, " (blocked)");
-    }
-    exattn_sbuf__puts(b, "\n");
-}
-
-static void
-weights_line(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d,
-             int compact)
-{
-    const exattn_lesson *l = row->lesson;
-    size_t j;
-    int first = 1;
-
-    exattn_sbuf__puts(b, "weights: ");
-    for (j = 0; j < l->m; j++)
-    {
-        if (compact && !row->allowed[j])
-            continue;
-        separator(b, &first);
-        klabel(b, l, "w", j);
-        exattn_sbuf__puts(b, " = ");
-        if (compact)
-            exattn_compact__weight(b, row, j, 0);
-        else
-            exattn_named__weight(b, row, j, 0);
-        if (row->allowed[j] && row->allowed_count > 1)
-            exattn_decimals__text(b, d, EXATTN_WEIGHT, j, 0);
-        if (!row->allowed[j])
-            exattn_sbuf__puts(b, " (blocked, EXACT)");
-        else
-            exattn_sbuf__puts(b, row->weights_exact ? " (EXACT)"
-                                                    : " (NAMED)");
-    }
-    if (compact && row->allowed_count < l->m)
-        exattn_sbuf__puts(b, " ; every other key: 0 (blocked, EXACT)");
-    exattn_sbuf__puts(b, "\n");
-}
-
-/* " ≈ (0.538,0.000)": the decimals of a vector quantity, "=" when every
- * coordinate's decimal is exact. */
-static void
-decimal_vector(exattn_sbuf *b, exattn_decimals *d, const exattn_row *row,
-               exattn_kind_t kind, size_t key)
-{
-    size_t c, dv = row->lesson->dv;
-    int exact, undecided, all_exact = 1;
-    exattn_sbuf parts;
-    char *s;
-
-    if (d->ev == NULL)
-        return;
-    exattn_sbuf__init(&parts);
-    for (c = 0; c < dv; c++)
-    {
-        s = exattn_decimals__get(d, kind, key, c, &exact, &undecided);
-        exattn_sbuf__puts(&parts, c ? "," : "");
-        exattn_sbuf__puts(&parts, s ? s : undecided ? "undecided" : "?");
-        all_exact &= s != NULL && exact;
-        exattn_free(s);
-    }
-    exattn_sbuf__printf(b, all_exact ? " = (%s)" : " ≈ (%s)",
-                        parts.s ? parts.s : "");
-    b->oom |= parts.oom;
-    exattn_sbuf__clear(&parts);
-}
-
-/* "output2 ≈ (0.538,2.193)" on a line of its own. */
-static void
-decimal_output(exattn_sbuf *b, exattn_decimals *d, const exattn_row *row)
-{
-    if (d->ev == NULL)
-        return;
-    qlabel(b, row->lesson, "output", row->index);
-    decimal_vector(b, d, row, EXATTN_OUTPUT, 0);
-    exattn_sbuf__puts(b, "\n");
-}
-
-/* weight_j · V_j as a vector, for exact weights: "1/3·(1,0)=(1/3,0)". */
-static void
-exact_product(exattn_sbuf *b, const exattn_row *row, size_t j)
-{
-    const exattn_lesson *l = row->lesson;
-    mpq_t t;
     size_t c;
+    int exact = 1;
 
-    mpq_init(t);
-    exattn_sbuf__mpq(b, row->weight);
-    exattn_sbuf__puts(b, "·");
-    vector(b, &l->v, j);
-    exattn_sbuf__puts(b, "=(");
-    for (c = 0; c < l->dv; c++)
-    {
-        mpq_mul(t, row->weight, EXATTN_AT(&l->v, j, c));
-        exattn_sbuf__printf(b, c ? "," : "");
-        exattn_sbuf__mpq(b, t);
-    }
+    if (e->count == 0 || (!e->values[0].decimal && !e->values[0].undecided))
+        return;
+    for (c = 0; c < e->count; c++)
+        exact &= e->values[c].decimal != NULL && e->values[c].decimal_exact;
+    exattn_sbuf__puts(b, exact ? " = (" : " ≈ (");
+    for (c = 0; c < e->count; c++)
+        exattn_sbuf__printf(b, "%s%s", c ? "," : "",
+                            e->values[c].decimal ? e->values[c].decimal
+                                                 : "undecided");
     exattn_sbuf__puts(b, ")");
-    mpq_clear(t);
-}
-
-static void
-contributions_line(exattn_sbuf *b, const exattn_row *row,
-                   exattn_decimals *d, int compact)
-{
-    const exattn_lesson *l = row->lesson;
-    size_t j;
-    int first = 1;
-
-    for (j = 0; j < l->m; j++)
-    {
-        if (!row->allowed[j])
-            continue;
-        if (!first)
-            exattn_sbuf__puts(b, " ; ");
-        first = 0;
-        if (row->allowed_count == 1)
-        {
-            klabel(b, l, "1·V", j);
-            exattn_sbuf__puts(b, "=");
-            vector(b, &l->v, j);
-        }
-        else if (row->weights_exact)
-        {
-            exattn_sbuf__mpq(b, row->weight);
-            klabel(b, l, "·V", j);
-            exattn_sbuf__puts(b, "=");
-            exact_product(b, row, j);
-        }
-        else
-        {
-            klabel(b, l, "weight·V", j);
-            exattn_sbuf__puts(b, "=");
-            if (compact)
-            {
-                exattn_sbuf__puts(b, "(");
-                exattn_compact__weight(b, row, j, 0);
-                exattn_sbuf__puts(b, ")");
-            }
-            else
-                exattn_named__weight_factor(b, row, j, 0);
-            exattn_sbuf__puts(b, "·");
-            vector(b, &l->v, j);
-            decimal_vector(b, d, row, EXATTN_CONTRIBUTION, j);
-        }
-    }
-    exattn_sbuf__puts(b, "\n");
 }
 
 /* "(1,5/4)", with "named" for coordinates that are not exact. */
 static void
-output_vector(exattn_sbuf *b, const exattn_row *row)
+value_vector(exattn_sbuf *b, const exattn_doc_entry *e)
 {
     size_t c;
 
     exattn_sbuf__puts(b, "(");
-    for (c = 0; c < row->lesson->dv; c++)
+    for (c = 0; c < e->count; c++)
     {
-        if (c > 0)
-            exattn_sbuf__puts(b, ",");
-        if (row->out_exact[c])
-            exattn_sbuf__mpq(b, row->out_value[c]);
+        exattn_sbuf__puts(b, c ? "," : "");
+        if (e->values[c].status == EXATTN_EXACT)
+            exattn_sbuf__mpq(b, e->values[c].exact);
         else
             exattn_sbuf__puts(b, "named");
     }
     exattn_sbuf__puts(b, ")");
 }
 
-static size_t
-exact_outputs(const exattn_row *row)
-{
-    size_t c, count = 0;
+/* ---- lines of entries ------------------------------------------------- */
 
-    for (c = 0; c < row->lesson->dv; c++)
-        count += row->out_exact[c];
-    return count;
+static void
+close_line(text_sink *t)
+{
+    const exattn_doc_section *s = t->row;
+
+    /* a compact row does not list its blocked keys: say what they weigh */
+    if (t->line == EXATTN_ROLE_WEIGHT && s->compact
+        && s->allowed_count < t->l->m)
+        exattn_sbuf__puts(&t->b, " ; every other key: 0 (blocked, EXACT)");
+    if (t->line >= 0)
+        exattn_sbuf__puts(&t->b, "\n");
+    t->line = -1;
+    t->items = 0;
+}
+
+/* Start an item of a line of `role` entries, opening the line with
+ * `prefix` when it is a new one; items are separated by `sep`. */
+static void
+item(text_sink *t, int role, const char *prefix, const char *sep)
+{
+    if (t->line != role)
+    {
+        close_line(t);
+        exattn_sbuf__puts(&t->b, prefix);
+        t->line = role;
+    }
+    else if (t->items > 0)
+        exattn_sbuf__puts(&t->b, sep);
+    t->items++;
 }
 
 static void
-named_sum(exattn_sbuf *b, const exattn_row *row)
+score_item(text_sink *t, const exattn_doc_entry *e)
 {
+    exattn_sbuf *b = &t->b;
+
+    item(t, e->role, "scores: ", " ; ");
+    qlabel(b, t->l, "Q", e->row);
+    exattn_sbuf__puts(b, "·");
+    klabel(b, t->l, "K", e->key);
+    exattn_sbuf__puts(b, " = ");
+    if (!t->row->compact)
+    {
+        exattn_sbuf__puts(b, e->values->form[EXATTN_FORM_TEXT]);
+        exattn_sbuf__puts(b, " = ");
+    }
+    exattn_sbuf__mpq(b, e->values->exact);
+    if (e->blocked)
+        exattn_sbuf__puts(b, " (blocked)");
+}
+
+static void
+scaled_item(text_sink *t, const exattn_doc_entry *e)
+{
+    const exattn_doc_value *v = e->values;
+    exattn_sbuf *b = &t->b;
+
+    /* without a scale the scaled scores are the scores: no line */
+    if (t->l->scale_kind == EXATTN_SCALE_NONE)
+        return;
+    item(t, e->role, "scaled: ", " ; ");
+    klabel(b, t->l, "s", e->key);
+    exattn_sbuf__puts(b, " = ");
+    exattn_sbuf__puts(b, v->form[EXATTN_FORM_TEXT]);
+    if (v->simplified[EXATTN_FORM_TEXT])
+    {
+        exattn_sbuf__puts(b, " = ");
+        exattn_sbuf__puts(b, v->simplified[EXATTN_FORM_TEXT]);
+    }
+    if (v->status == EXATTN_NAMED)
+        decimal(b, v);
+    exattn_sbuf__puts(b, v->status == EXATTN_EXACT ? " (EXACT)"
+                                                   : " (NAMED)");
+    if (e->blocked)
+        exattn_sbuf__puts(b, " (blocked)");
+}
+
+static void
+weight_item(text_sink *t, const exattn_doc_entry *e)
+{
+    const exattn_doc_value *v = e->values;
+    exattn_sbuf *b = &t->b;
+
+    item(t, e->role, "weights: ", " ; ");
+    klabel(b, t->l, "w", e->key);
+    exattn_sbuf__puts(b, " = ");
+    exattn_sbuf__puts(b, v->form[EXATTN_FORM_TEXT]);
+    /* a decimal beside every weight the softmax shares out */
+    if (v->why != EXATTN_WHY_BLOCKED && v->why != EXATTN_WHY_SINGLE_KEY)
+        decimal(b, v);
+    exattn_sbuf__puts(b, e->blocked ? " (blocked, EXACT)"
+                         : v->status == EXATTN_EXACT ? " (EXACT)"
+                                                     : " (NAMED)");
+}
+
+/* An exact weight times V_j: "1/2·V1=1/2·(1,0)=(1/2,0)". */
+static void
+exact_product(text_sink *t, const exattn_doc_entry *e)
+{
+    exattn_sbuf *b = &t->b;
+    size_t c;
+
+    exattn_sbuf__mpq(b, e->factor->exact);
+    klabel(b, t->l, "·V", e->key);
+    exattn_sbuf__puts(b, "=");
+    exattn_sbuf__mpq(b, e->factor->exact);
+    exattn_sbuf__puts(b, "·");
+    vector(b, &t->l->v, e->key);
+    exattn_sbuf__puts(b, "=(");
+    for (c = 0; c < e->count; c++)
+    {
+        exattn_sbuf__puts(b, c ? "," : "");
+        exattn_sbuf__mpq(b, e->values[c].exact);
+    }
+    exattn_sbuf__puts(b, ")");
+}
+
+static void
+contribution_item(text_sink *t, const exattn_doc_entry *e)
+{
+    const exattn_lesson *l = t->l;
+    exattn_sbuf *b = &t->b;
+
+    if (e->blocked)
+        return;
+    item(t, e->role, "", " ; ");
+    switch (t->row->rule)
+    {
+    case EXATTN_RULE_SINGLE_KEY:
+        klabel(b, l, "1·V", e->key);
+        exattn_sbuf__puts(b, "=");
+        vector(b, &l->v, e->key);
+        break;
+    case EXATTN_RULE_EQUAL_SCORES:
+        exact_product(t, e);
+        break;
+    case EXATTN_RULE_SOFTMAX:
+        klabel(b, l, "weight·V", e->key);
+        exattn_sbuf__printf(b, "=%s·", e->factor->factor[EXATTN_FORM_TEXT]);
+        vector(b, &l->v, e->key);
+        decimal_vector(b, e);
+        break;
+    }
+}
+
+static void
+output_lines(text_sink *t, const exattn_doc_entry *e)
+{
+    const exattn_doc_section *s = t->row;
+    exattn_sbuf *b = &t->b;
     size_t j;
-    int first = 1;
 
-    exattn_sbuf__puts(b, "Σ ");
-    for (j = 0; j < row->lesson->m; j++)
-        if (row->allowed[j])
-        {
-            if (!first)
-                exattn_sbuf__puts(b, " + ");
-            exattn_named__weight_factor(b, row, j, 0);
-            exattn_sbuf__puts(b, "·");
-            vector(b, &row->lesson->v, j);
-            first = 0;
-        }
+    close_line(t);
+    qlabel(b, t->l, "output", e->row);
+    if (s->rule == EXATTN_RULE_SINGLE_KEY)
+    {
+        for (j = 0; !s->allowed[j]; j++)
+            ;
+        klabel(b, t->l, " = 1·V", j);
+        exattn_sbuf__puts(b, " = ");
+    }
+    else if (s->rule == EXATTN_RULE_EQUAL_SCORES)
+        exattn_sbuf__puts(b, " = Σ wⱼ·Vⱼ = ");
+    else
+    {
+        exattn_sbuf__printf(b, " = %s", e->form[EXATTN_FORM_TEXT]);
+        exattn_sbuf__puts(b, s->exact_outputs ? " = " : "");
+    }
+    if (s->rule != EXATTN_RULE_SOFTMAX || s->exact_outputs)
+        value_vector(b, e);
+    exattn_sbuf__puts(b, s->exact_outputs == e->count ? " (EXACT)\n"
+                         : s->exact_outputs == 0 ? " (NAMED)\n"
+                         : " (NAMED except the exact coordinates shown)\n");
+    /* the decimals follow the notes */
+    if (e->values[0].decimal || e->values[0].undecided)
+    {
+        qlabel(&t->tail, t->l, "output", e->row);
+        decimal_vector(&t->tail, e);
+        exattn_sbuf__puts(&t->tail, "\n");
+    }
 }
 
-/* Why a coordinate of a named row is exact: its score groups' means. */
-static void
-group_note(exattn_sbuf *b, const exattn_row *row, size_t c)
+/* "note: output3 coordinate 1 is EXACTLY 1 although ..." */
+static int
+note(void *ctx, const exattn_doc_note *n)
 {
-    const exattn_lesson *l = row->lesson;
-    size_t g, j;
-    int first;
+    text_sink *t = ctx;
+    exattn_sbuf *b = &t->b;
+    size_t g, k;
 
+    close_line(t);
     exattn_sbuf__puts(b, "note: ");
-    qlabel(b, l, "output", row->index);
-    exattn_sbuf__printf(b, " coordinate %zu is EXACTLY ", c + 1);
-    exattn_sbuf__mpq(b, row->out_value[c]);
+    qlabel(b, t->l, "output", n->row);
+    exattn_sbuf__printf(b, " coordinate %zu is EXACTLY ", n->col + 1);
+    exattn_sbuf__mpq(b, n->value);
+    if (n->groups == NULL)
+    {
+        exattn_sbuf__printf(b, " although its weights are named: each of "
+                            "the %zu groups of keys with equal scores has "
+                            "mean ", n->group_count);
+        exattn_sbuf__mpq(b, n->value);
+        exattn_sbuf__puts(b, " there\n");
+        return EXATTN_OK;
+    }
     exattn_sbuf__puts(b, " although its weights are named: every group of "
                       "keys with equal scores has the same mean value "
                       "there (");
-    for (g = 0; g < row->group_count; g++)
+    for (g = 0; g < n->group_count; g++)
     {
-        first = 1;
         exattn_sbuf__puts(b, g ? "; {" : "{");
-        for (j = 0; j < l->m; j++)
-            if (row->allowed[j] && row->group[j] == g)
-            {
-                exattn_sbuf__puts(b, first ? "" : ",");
-                klabel(b, l, "K", j);
-                first = 0;
-            }
-        exattn_sbuf__puts(b, "} at scaled score ");
-        for (j = 0; j < l->m && !(row->allowed[j] && row->group[j] == g);
-             j++)
-            ;
-        exattn_named__scaled_simplified(b, row, j, 0);
-        exattn_sbuf__puts(b, ": mean ");
-        exattn_sbuf__mpq(b, row->out_value[c]);
+        for (k = 0; k < n->groups[g].count; k++)
+        {
+            exattn_sbuf__puts(b, k ? "," : "");
+            klabel(b, t->l, "K", n->groups[g].keys[k]);
+        }
+        exattn_sbuf__printf(b, "} at scaled score %s: mean ",
+                            n->groups[g].scaled[EXATTN_FORM_TEXT]);
+        exattn_sbuf__mpq(b, n->value);
     }
     exattn_sbuf__puts(b, ")\n");
+    return EXATTN_OK;
 }
 
-/* A compact row's exact coordinate: the groups are too many to list. */
-static void
-compact_note(exattn_sbuf *b, const exattn_row *row, size_t c)
-{
-    exattn_sbuf__puts(b, "note: ");
-    qlabel(b, row->lesson, "output", row->index);
-    exattn_sbuf__printf(b, " coordinate %zu is EXACTLY ", c + 1);
-    exattn_sbuf__mpq(b, row->out_value[c]);
-    exattn_sbuf__printf(b, " although its weights are named: each of the "
-                        "%zu groups of keys with equal scores has mean ",
-                        row->group_count);
-    exattn_sbuf__mpq(b, row->out_value[c]);
-    exattn_sbuf__puts(b, " there\n");
-}
+/* ---- blends ----------------------------------------------------------- */
 
 static void
-output_line(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d,
-            int compact)
+blend_item(text_sink *t, const exattn_doc_entry *e)
 {
-    const exattn_lesson *l = row->lesson;
-    size_t c, exact = exact_outputs(row);
-
-    qlabel(b, l, "output", row->index);
-    if (row->allowed_count == 1)
-    {
-        for (c = 0; c < l->m && !row->allowed[c]; c++)
-            ;
-        klabel(b, l, " = 1·V", c);
-        exattn_sbuf__puts(b, " = ");
-        output_vector(b, row);
-        exattn_sbuf__puts(b, " (EXACT)\n");
-        decimal_output(b, d, row);
-        return;
-    }
-    if (row->weights_exact)
-    {
-        exattn_sbuf__puts(b, " = Σ wⱼ·Vⱼ = ");
-        output_vector(b, row);
-        exattn_sbuf__puts(b, " (EXACT)\n");
-        decimal_output(b, d, row);
-        return;
-    }
-    exattn_sbuf__puts(b, " = ");
-    if (compact)
-    {
-        exattn_sbuf__puts(b, "(");
-        exattn_compact__denominator(b, row, 0);
-        exattn_sbuf__puts(b, "·V_k)/");
-        exattn_compact__symbol(b, row, "Z", 0);
-    }
-    else
-        named_sum(b, row);
-    if (exact == 0)
-    {
-        exattn_sbuf__puts(b, " (NAMED)\n");
-        decimal_output(b, d, row);
-        return;
-    }
-    exattn_sbuf__puts(b, " = ");
-    output_vector(b, row);
-    exattn_sbuf__puts(b, exact == l->dv ? " (EXACT)\n"
-                                        : " (NAMED except the exact "
-                                          "coordinates shown)\n");
-    for (c = 0; c < l->dv; c++)
-        if (row->out_exact[c] && compact)
-            compact_note(b, row, c);
-        else if (row->out_exact[c])
-            group_note(b, row, c);
-    decimal_output(b, d, row);
-}
-
-/* One row's block; decimals, if asked for, beside the exact and named
- * forms. */
-static void
-row_block(exattn_sbuf *b, const exattn_row *row, exattn_decimals *d,
-          void *ctx)
-{
-    int compact = exattn_compact__is(row, d->threshold);
-
-    (void)ctx;
-    row_heading(b, row, compact);
-    if (EXATTN_SHOWN(d, EXATTN_SCORE))
-        scores_line(b, row, compact);
-    if (EXATTN_SHOWN(d, EXATTN_SCALED))
-        scaled_line(b, row, d, compact);
-    if (EXATTN_SHOWN(d, EXATTN_WEIGHT))
-        weights_line(b, row, d, compact);
-    if (EXATTN_SHOWN_IN(d, compact, EXATTN_CONTRIBUTION))
-        contributions_line(b, row, d, compact);
-    if (EXATTN_SHOWN(d, EXATTN_OUTPUT))
-        output_line(b, row, d, compact);
-}
-
-/* "NAME output = (1.000,1.250)": the blend's exact output rounded, "≈"
- * when a coordinate is not a decimal of `digits` digits. */
-static void
-blend_decimals(exattn_sbuf *b, const exattn_lesson *l, size_t k,
-               unsigned long digits)
-{
-    exattn_sbuf parts;
-    mpq_t t;
-    mpz_t d;
+    const exattn_lesson *l = t->l;
+    exattn_sbuf *b = &t->b;
     size_t c;
-    char *s;
     int exact = 1;
 
-    mpq_init(t);
-    mpz_init(d);
-    exattn_sbuf__init(&parts);
-    for (c = 0; c < l->dv; c++)
+    switch (e->role)
     {
-        exattn_lesson_blend_output(t, l, k, c);
-        exact &= exattn_ziv__decimal_q(d, t, digits, EXATTN_ROUND_NEAREST);
-        s = exattn_decimal__format(d, digits);
-        exattn_sbuf__printf(&parts, "%s%s", c ? "," : "", s ? s : "?");
-        exattn_free(s);
+    case EXATTN_ROLE_BLEND_WEIGHT:
+        item(t, e->role, "", "; ");
+        klabel(b, l, "w", e->key);
+        exattn_sbuf__puts(b, "=");
+        exattn_sbuf__mpq(b, e->values->exact);
+        break;
+    case EXATTN_ROLE_BLEND_SUM:
+        close_line(t);
+        exattn_sbuf__printf(b, "weights sum = %s = 1 (EXACT)\n",
+                            e->values->form[EXATTN_FORM_TEXT]);
+        break;
+    case EXATTN_ROLE_BLEND_CONTRIBUTION:
+        item(t, e->role, "", " ; ");
+        exact_product(t, e);
+        break;
+    default:
+        close_line(t);
+        exattn_sbuf__printf(b, "%s output = Σ wⱼ·Vⱼ = ",
+                            l->blends[t->row->blend].name);
+        value_vector(b, e);
+        exattn_sbuf__puts(b, " (EXACT)\n");
+        if (e->count == 0 || e->values[0].decimal == NULL)
+            break;
+        for (c = 0; c < e->count; c++)
+            exact &= e->values[c].decimal_exact;
+        exattn_sbuf__printf(b, "%s output %s (",
+                            l->blends[t->row->blend].name,
+                            exact ? "=" : "≈");
+        for (c = 0; c < e->count; c++)
+            exattn_sbuf__printf(b, "%s%s", c ? "," : "",
+                                e->values[c].decimal);
+        exattn_sbuf__puts(b, ")\n");
+        break;
     }
-    exattn_sbuf__printf(b, "%s output %s (%s)\n", l->blends[k].name,
-                        exact ? "=" : "≈", parts.s ? parts.s : "");
-    b->oom |= parts.oom;
-    exattn_sbuf__clear(&parts);
-    mpz_clear(d);
-    mpq_clear(t);
+}
+
+/* ---- contrasts --------------------------------------------------------- */
+
+static void
+row_name(exattn_sbuf *b, const exattn_lesson *l, size_t i)
+{
+    exattn_sbuf__printf(b, l->default_query_labels ? "row %s" : "row [%s]",
+                        l->query_labels[i]);
+}
+
+/* A value of a contrast: exact or named, and its decimal. */
+static void
+change_value(exattn_sbuf *b, const exattn_doc_value *v)
+{
+    value(b, v);
+    if (v->decimal)
+        exattn_sbuf__printf(b, v->decimal_exact ? " = %s" : " ≈ %s",
+                            v->decimal);
 }
 
 static void
-blend(exattn_sbuf *b, const exattn_lesson *l, size_t k,
-      const exattn_write_opts *opts)
+contrast_begin(text_sink *t, const exattn_doc_section *s)
 {
-    const exattn_blend *bl = &l->blends[k];
-    size_t j, c;
-    mpq_t t;
+    exattn_sbuf *b = &t->b;
+    const exattn_lesson *from = s->against;
 
-    mpq_init(t);
-    exattn_sbuf__printf(b, "\nblend \"%s\": assigned exact weights (not "
-                        "softmax): ", bl->name);
-    for (j = 0; j < l->m; j++)
+    exattn_sbuf__printf(b, "contrast with %s%s%s:\n",
+                        from->name ? "variant \"" : "the base lesson",
+                        from->name ? from->name : "",
+                        from->name ? "\"" : "");
+    if (s->shapes_differ)
+        exattn_sbuf__puts(b, "(the shapes differ: no row-by-row "
+                             "contrast)\n");
+    else if (s->permuted)
+        exattn_sbuf__puts(b, "the tokens are permuted and the mask is "
+                             "kept: does each output move with its "
+                             "token?\n");
+}
+
+static void
+contrast_row_begin(text_sink *t, const exattn_doc_section *s)
+{
+    static const char *const heads[] = {
+        ": unchanged (proved: the same weights and the same values)\n",
+        ": unchanged (proved: the same weights; the values differ only at "
+        "blocked keys, which weigh exactly 0)\n",
+        ": weights change:",
+        ": weights unchanged (proved equal)\n",
+        "", "" };
+    exattn_sbuf *b = &t->b;
+
+    row_name(b, t->l, s->row);
+    if (s->permuted)
+        exattn_sbuf__printf(b, " (the token of row %zu): %s", s->token + 1,
+                            s->contrast == EXATTN_CONTRAST_MOVED
+                                ? "its output moved with it (proved "
+                                  "equal)\n"
+                                : "its output did not move with it:");
+    else
+        exattn_sbuf__puts(b, heads[s->contrast]);
+    if (s->contrast == EXATTN_CONTRAST_WEIGHTS_CHANGE
+        || s->contrast == EXATTN_CONTRAST_NOT_MOVED)
+        t->line = EXATTN_ROLE_CHANGE_WEIGHT;
+}
+
+/* " w[grid] A → B" */
+static void
+weight_change(text_sink *t, const exattn_doc_entry *e)
+{
+    exattn_sbuf *b = &t->b;
+
+    exattn_sbuf__puts(b, t->items++ ? "; " : " ");
+    klabel(b, t->l, "w", e->key);
+    exattn_sbuf__puts(b, " ");
+    change_value(b, e->from);
+    exattn_sbuf__puts(b, e->relation == EXATTN_RELATION_DIFFERENT
+                             ? " → " : " → (not proved different) ");
+    change_value(b, e->values);
+}
+
+/* "by 2·(...) ≈ 1.152 (NAMED)" */
+static void
+amount(exattn_sbuf *b, const exattn_doc_value *by)
+{
+    if (by->status == EXATTN_EXACT)
     {
-        exattn_sbuf__puts(b, j ? "; " : "");
-        klabel(b, l, "w", j);
-        exattn_sbuf__puts(b, "=");
-        exattn_sbuf__mpq(b, bl->w[j]);
+        exattn_sbuf__mpq(b, by->exact);
+        exattn_sbuf__puts(b, " (EXACT)");
+        return;
     }
-    exattn_sbuf__puts(b, "\nweights sum = ");
-    for (j = 0; j < l->m; j++)
+    exattn_sbuf__puts(b, by->form[EXATTN_FORM_TEXT]);
+    if (by->decimal)
+        exattn_sbuf__printf(b, " ≈ %s", by->decimal);
+    exattn_sbuf__puts(b, " (NAMED)");
+}
+
+static void
+output_change(text_sink *t, const exattn_doc_entry *e)
+{
+    exattn_sbuf *b = &t->b;
+    int kept = t->row->contrast == EXATTN_CONTRAST_WEIGHTS_SAME;
+
+    if (t->row->contrast == EXATTN_CONTRAST_NOT_MOVED)
     {
-        exattn_sbuf__puts(b, j ? " + " : "");
-        exattn_sbuf__mpq(b, bl->w[j]);
+        exattn_sbuf__printf(b, "%s coordinate %zu %s", t->items++ ? ";" : "",
+                            e->col + 1,
+                            e->relation == EXATTN_RELATION_DIFFERENT
+                                ? "was " : "(not proved) was ");
+        change_value(b, e->from);
+        exattn_sbuf__puts(b, ", is ");
+        change_value(b, e->values);
+        return;
     }
-    exattn_sbuf__puts(b, " = 1 (EXACT)\n");
-    for (j = 0; j < l->m; j++)
+    close_line(t);
+    row_name(b, t->l, e->row);
+    exattn_sbuf__printf(b, ": output coordinate %zu ", e->col + 1);
+    switch (e->relation)
     {
-        exattn_sbuf__puts(b, j ? " ; " : "");
-        exattn_sbuf__mpq(b, bl->w[j]);
-        klabel(b, l, "·V", j);
-        exattn_sbuf__puts(b, "=");
-        exattn_sbuf__mpq(b, bl->w[j]);
-        exattn_sbuf__puts(b, "·");
-        vector(b, &l->v, j);
-        exattn_sbuf__puts(b, "=(");
-        for (c = 0; c < l->dv; c++)
+    case EXATTN_RELATION_EQUAL:
+        exattn_sbuf__puts(b, kept ? "unchanged (proved: the same weights, "
+                                    "the same values where it matters)"
+                                  : "unchanged (proved equal)");
+        break;
+    case EXATTN_RELATION_INCREASES:
+    case EXATTN_RELATION_DECREASES:
+        exattn_sbuf__puts(b, e->relation == EXATTN_RELATION_INCREASES
+                                 ? "increases by " : "decreases by ");
+        amount(b, e->by);
+        break;
+    default:
+        exattn_sbuf__puts(b, e->relation == EXATTN_RELATION_DIFFERENT
+                                 ? "changes from " : "is not proved equal: "
+                                                     "from ");
+        change_value(b, e->from);
+        exattn_sbuf__puts(b, " to ");
+        change_value(b, e->values);
+        break;
+    }
+    exattn_sbuf__puts(b, "\n");
+}
+
+/* ---- the sink ---------------------------------------------------------- */
+
+static int
+entry(void *ctx, const exattn_doc_entry *e)
+{
+    text_sink *t = ctx;
+
+    switch (e->role)
+    {
+    case EXATTN_ROLE_SCORE: score_item(t, e); break;
+    case EXATTN_ROLE_SCALED: scaled_item(t, e); break;
+    case EXATTN_ROLE_WEIGHT: weight_item(t, e); break;
+    case EXATTN_ROLE_CONTRIBUTION: contribution_item(t, e); break;
+    case EXATTN_ROLE_OUTPUT: output_lines(t, e); break;
+    case EXATTN_ROLE_CHANGE_WEIGHT: weight_change(t, e); break;
+    case EXATTN_ROLE_CHANGE_OUTPUT: output_change(t, e); break;
+    default: blend_item(t, e); break;
+    }
+    return EXATTN_OK;
+}
+
+static void
+row_heading(text_sink *t, const exattn_doc_section *s)
+{
+    exattn_sbuf *b = &t->b;
+    size_t j;
+    int first = 1;
+
+    exattn_sbuf__puts(b, "\nquery ");
+    qlabel(b, t->l, "Q", s->row);
+    if (s->compact)
+    {
+        exattn_sbuf__printf(b, " attends %zu keys %s — multiple keys: NAMED "
+                            "weights over %s = %s\n", s->allowed_count,
+                            s->key_set[EXATTN_FORM_TEXT],
+                            s->symbol[EXATTN_FORM_TEXT],
+                            s->denominator[EXATTN_FORM_TEXT]);
+        return;
+    }
+    exattn_sbuf__puts(b, " attends {");
+    for (j = 0; j < t->l->m; j++)
+        if (s->allowed[j])
         {
-            mpq_mul(t, bl->w[j], EXATTN_AT(&l->v, j, c));
-            exattn_sbuf__puts(b, c ? "," : "");
-            exattn_sbuf__mpq(b, t);
+            exattn_sbuf__puts(b, first ? "" : ",");
+            klabel(b, t->l, "K", j);
+            first = 0;
         }
-        exattn_sbuf__puts(b, ")");
-    }
-    exattn_sbuf__printf(b, "\n%s output = Σ wⱼ·Vⱼ = (", bl->name);
-    for (c = 0; c < l->dv; c++)
+    if (s->rule == EXATTN_RULE_SINGLE_KEY)
+        exattn_sbuf__puts(b, "} — single key: weight is EXACTLY 1\n");
+    else if (s->rule == EXATTN_RULE_EQUAL_SCORES)
     {
-        exattn_lesson_blend_output(t, l, k, c);
-        exattn_sbuf__puts(b, c ? "," : "");
-        exattn_sbuf__mpq(b, t);
+        exattn_sbuf__puts(b, "} — equal scores: every weight is EXACTLY ");
+        exattn_sbuf__mpq(b, s->weight);
+        exattn_sbuf__puts(b, "\n");
     }
-    exattn_sbuf__puts(b, ") (EXACT)\n");
-    if (opts != NULL && opts->digits >= 0)
-        blend_decimals(b, l, k, (unsigned long)opts->digits);
-    mpq_clear(t);
+    else
+        exattn_sbuf__puts(b, "} — multiple keys: NAMED weights\n");
 }
 
 static int
-write_lesson(FILE *f, exattn_sbuf *b, const exattn_lesson *l,
-             const exattn_write_opts *opts, exattn_error_t *err)
+begin(void *ctx, const exattn_doc_section *s)
 {
-    size_t k;
-    int code;
+    text_sink *t = ctx;
 
-    header(b, l);
-    if ((code = exattn_decimals__write_rows(f, b, l, opts, row_block, NULL,
-                                           err)) != EXATTN_OK)
-        return code;
-    for (k = 0; k < l->blend_count; k++)
-        blend(b, l, k, opts);
-    return exattn_sbuf__flush(b, f, l->file, err);
+    t->l = s->lesson;
+    t->line = -1;
+    t->items = 0;
+    switch (s->kind)
+    {
+    case EXATTN_SECTION_LESSON: header(&t->b, s->lesson); break;
+    case EXATTN_SECTION_ROW: t->row = s; row_heading(t, s); break;
+    case EXATTN_SECTION_BLEND:
+        t->row = s;
+        exattn_sbuf__printf(&t->b, "\nblend \"%s\": assigned exact weights "
+                            "(not softmax): ", s->lesson->blends[s->blend].name);
+        t->line = EXATTN_ROLE_BLEND_WEIGHT;
+        break;
+    case EXATTN_SECTION_VARIANT:
+        exattn_sbuf__printf(&t->b, "\n== variant \"%s\" ==\n",
+                            s->lesson->name);
+        break;
+    case EXATTN_SECTION_CONTRAST: contrast_begin(t, s); break;
+    case EXATTN_SECTION_CONTRAST_ROW:
+        t->row = s;
+        contrast_row_begin(t, s);
+        break;
+    }
+    return EXATTN_OK;
+}
+
+/* Every section's end flushes what it wrote: a row is on its way before
+ * the next is derived. */
+static int
+end(void *ctx, const exattn_doc_section *s)
+{
+    text_sink *t = ctx;
+
+    close_line(t);
+    if (t->tail.len > 0)
+    {
+        exattn_sbuf__putn(&t->b, t->tail.s, t->tail.len);
+        t->b.oom |= t->tail.oom;
+        t->tail.len = 0;
+    }
+    return exattn_sbuf__flush(&t->b, t->f, s->lesson->file, t->err);
 }
 
 int
 exattn_write_text(FILE *f, const exattn_lesson *l,
                   const exattn_write_opts *opts, exattn_error_t *err)
 {
-    exattn_sbuf b;
-    size_t k;
+    exattn_doc_sink sink = EXATTN_DOC_SINK_INIT;
+    text_sink t;
     int code;
 
     if (l->block != NULL)
         return exattn_block__write_text(f, l, opts, err);
-    exattn_sbuf__init(&b);
-    code = write_lesson(f, &b, l, opts, err);
-    for (k = 0; code == EXATTN_OK && k < l->variant_count; k++)
-    {
-        exattn_sbuf__printf(&b, "\n== variant \"%s\" ==\n",
-                            l->variants[k]->name);
-        code = exattn_contrast__text(&b, l->variants[k], opts, err);
-        if (code == EXATTN_OK)
-            code = write_lesson(f, &b, l->variants[k], opts, err);
-    }
-    exattn_sbuf__clear(&b);
+    sink.notations = EXATTN_NOTATION_TEXT;
+    /* decimals beside every quantity but the scores, which are exact
+     * integers or fractions written as such */
+    sink.decimals = EXATTN_SHOW(EXATTN_SCALED) | EXATTN_SHOW(EXATTN_WEIGHT)
+                    | EXATTN_SHOW(EXATTN_CONTRIBUTION)
+                    | EXATTN_SHOW(EXATTN_OUTPUT);
+    /* a contribution is written as its weight times V_j, an output as a
+     * whole: their coordinates' own forms are not needed */
+    sink.forms = EXATTN_SHOW(EXATTN_SCORE) | EXATTN_SHOW(EXATTN_SCALED)
+                 | EXATTN_SHOW(EXATTN_WEIGHT);
+    sink.begin = begin;
+    sink.entry = entry;
+    sink.note = note;
+    sink.end = end;
+    t.f = f;
+    t.l = l;
+    t.row = NULL;
+    t.line = -1;
+    t.items = 0;
+    t.opts = opts;
+    t.err = err;
+    exattn_sbuf__init(&t.b);
+    exattn_sbuf__init(&t.tail);
+    code = exattn_derive(&sink, &t, l, opts, err);
+    exattn_sbuf__clear(&t.b);
+    exattn_sbuf__clear(&t.tail);
     if (code == EXATTN_OK && ferror(f))
         code = exattn_error__set(err, EXATTN_EIO, l->file, 0, 0,
                                  "cannot write the output");

@@ -3,7 +3,7 @@
  * softmax denominator listing every allowed key in key order.  Built on
  * request from the row's exact data, never stored. */
 #include "internal.h"
-#include "print/named.h"
+#include "row/named.h"
 
 static void
 put_q(exattn_sbuf *b, const mpq_t q, int latex)

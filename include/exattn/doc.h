@@ -1,0 +1,264 @@
+/* The derivation document: the ordered content of a derivation -- its
+ * sections (a lesson, a query row, a blend, a variant's contrast), the
+ * entries of each (a score, a weight, an output, a change), and notes --
+ * handed to a sink one piece at a time.  Every decision is made here,
+ * once, by exact or certified arithmetic: the rule a row follows, whether
+ * it is compact, which keys are listed, why a coordinate is exact, how a
+ * variant changes a row.  The text, JSON and LaTeX writers are sinks of
+ * this document; a page builder can be one too.
+ *
+ * Streaming: a row's section, entries and notes are produced, handed to
+ * the sink and released before the next row is derived, so a head of
+ * 4096 tokens is walked in memory bounded by one row.  Everything a
+ * callback receives is borrowed: a section stays valid from its `begin`
+ * to its `end`, an entry or a note only during the call. */
+#ifndef EXATTN_DOC_H
+#define EXATTN_DOC_H
+
+#include <stddef.h>
+#include <gmp.h>
+#include <exattn/error.h>
+#include <exattn/lesson.h>
+#include <exattn/row.h>
+#include <exattn/write.h>
+
+/* The notations of the named forms: a sink asks for the ones it writes
+ * (OR of these), and only those are built. */
+#define EXATTN_NOTATION_TEXT 1u
+#define EXATTN_NOTATION_LATEX 2u
+/* Index of a notation in the form arrays below. */
+#define EXATTN_FORM_TEXT 0
+#define EXATTN_FORM_LATEX 1
+
+typedef enum
+{
+    EXATTN_SECTION_LESSON = 0,     /* the lesson or one variant: its
+                                      header; rows and blends inside */
+    EXATTN_SECTION_ROW = 1,        /* one query row */
+    EXATTN_SECTION_BLEND = 2,      /* assigned exact weights */
+    EXATTN_SECTION_CONTRAST = 3,   /* a variant against the lesson it
+                                      changes; contrast rows inside */
+    EXATTN_SECTION_CONTRAST_ROW = 4,
+    EXATTN_SECTION_VARIANT = 5     /* one variant: its contrast (when it
+                                      has one), then its lesson section */
+} exattn_section_t;
+
+/* How a row's weights were decided (docs/design.md, the rule). */
+typedef enum
+{
+    EXATTN_RULE_SINGLE_KEY = 0,    /* one allowed key: weight exactly 1 */
+    EXATTN_RULE_EQUAL_SCORES = 1,  /* every weight exactly 1/|A| */
+    EXATTN_RULE_SOFTMAX = 2        /* named weights e^{s_j}/Z */
+} exattn_rule_t;
+
+/* Why a value is what it is. */
+typedef enum
+{
+    EXATTN_WHY_DOT_PRODUCT = 0,    /* a score: q_i . k_j, exact */
+    EXATTN_WHY_SCALED_RATIONAL,    /* the score times a rational scale */
+    EXATTN_WHY_SCALED_SURD,        /* the score over sqrt(d): c*sqrt(s) */
+    EXATTN_WHY_BLOCKED,            /* a blocked key: weight exactly 0 */
+    EXATTN_WHY_SINGLE_KEY,         /* the only allowed key: exactly 1 */
+    EXATTN_WHY_EQUAL_SCORES,       /* equal allowed scores: 1/|A| */
+    EXATTN_WHY_SOFTMAX,            /* e^{s_j}/Z, named */
+    EXATTN_WHY_EXACT_WEIGHTS,      /* exact weights times exact values */
+    EXATTN_WHY_ZERO_VALUE,         /* a named weight times a value 0 */
+    EXATTN_WHY_NAMED_PRODUCT,      /* a named weight times a value */
+    EXATTN_WHY_GROUP_MEANS,        /* exact although the weights are
+                                      named: every equal-score group has
+                                      the same mean value (a note says
+                                      which) */
+    EXATTN_WHY_NAMED_SUM,          /* a sum of named contributions */
+    EXATTN_WHY_ASSIGNED,           /* a blend's assigned exact weight */
+    EXATTN_WHY_CHANGE              /* a contrast's difference, derived as
+                                      the output of values V' - V */
+} exattn_why_t;
+
+typedef enum
+{
+    EXATTN_ROLE_SCORE = 0,         /* these five are exattn_kind_t's */
+    EXATTN_ROLE_SCALED = 1,
+    EXATTN_ROLE_WEIGHT = 2,
+    EXATTN_ROLE_CONTRIBUTION = 3,  /* a vector: weight_j * V_j */
+    EXATTN_ROLE_OUTPUT = 4,        /* a vector */
+    EXATTN_ROLE_BLEND_WEIGHT = 5,
+    EXATTN_ROLE_BLEND_SUM = 6,     /* the sum of the weights: exactly 1 */
+    EXATTN_ROLE_BLEND_CONTRIBUTION = 7, /* a vector */
+    EXATTN_ROLE_BLEND_OUTPUT = 8,  /* a vector */
+    EXATTN_ROLE_CHANGE_WEIGHT = 9, /* a contrast: weight `key` */
+    EXATTN_ROLE_CHANGE_OUTPUT = 10 /* a contrast: output coordinate `col` */
+} exattn_role_t;
+
+/* A contrast's proved relation between the two values of an entry. */
+typedef enum
+{
+    EXATTN_RELATION_NONE = 0,      /* not a contrast entry */
+    EXATTN_RELATION_EQUAL,         /* proved equal */
+    EXATTN_RELATION_DIFFERENT,     /* proved different */
+    EXATTN_RELATION_UNPROVED,      /* neither proved equal nor different */
+    EXATTN_RELATION_INCREASES,     /* proved: `by` > 0 */
+    EXATTN_RELATION_DECREASES      /* proved: `by` < 0 (`by` is |change|) */
+} exattn_relation_t;
+
+/* A contrast row's outcome. */
+typedef enum
+{
+    EXATTN_CONTRAST_UNCHANGED = 0,   /* same weights, same values */
+    EXATTN_CONTRAST_UNCHANGED_BLOCKED, /* values differ at blocked keys
+                                          only, which weigh exactly 0 */
+    EXATTN_CONTRAST_WEIGHTS_CHANGE,  /* change entries for the weights that
+                                        differ, then every output */
+    EXATTN_CONTRAST_WEIGHTS_SAME,    /* the same weights: the outputs change
+                                        by sum_j w_j (V'_j - V_j) */
+    EXATTN_CONTRAST_MOVED,           /* permuted: the output moved with its
+                                        token (proved equal) */
+    EXATTN_CONTRAST_NOT_MOVED        /* permuted: change entries for the
+                                        coordinates that did not */
+} exattn_contrast_t;
+
+/* One value: exact (a rational) or named, with the form it is derived or
+ * named by and, when asked for, its certified decimal. */
+typedef struct
+{
+    exattn_status_t status;
+    exattn_why_t why;
+    mpq_srcptr exact;           /* the value when EXACT, else NULL */
+    const char *form[2];        /* the derivation or name of the value,
+                                   in text and LaTeX ("1·1+0·1",
+                                   "e^0/(e^0+e^1)"); NULL for a notation
+                                   not asked for or when the value is its
+                                   own form */
+    const char *factor[2];      /* the same as a factor of a product
+                                   ("(e^0/(e^0+e^1))"); NULL likewise */
+    const char *simplified[2];  /* a scaled score as c·√s ("√2/2");
+                                   NULL for other values */
+    const char *decimal;        /* certified, rounded to nearest; NULL when
+                                   not asked for or undecided */
+    int decimal_exact;          /* the decimal equals the value */
+    const char *undecided;      /* why there is no decimal although one was
+                                   asked for ("undecided at P bits: ...");
+                                   NULL otherwise */
+    size_t shared;              /* nonzero: within one row section, every
+                                   value with this number is this value
+                                   (the weights of keys with equal scores,
+                                   say), so a sink may serialize it once;
+                                   0: not shared */
+} exattn_doc_value;
+
+typedef struct
+{
+    exattn_role_t role;
+    size_t row;                 /* query row (0-based) */
+    size_t key;                 /* key, or SIZE_MAX where none applies */
+    size_t col;                 /* value coordinate of a scalar change
+                                   entry, else SIZE_MAX */
+    int blocked;                /* key is blocked for this row */
+    size_t count;               /* values: 1, or d_v for a vector */
+    const exattn_doc_value *values;
+    const char *form[2];        /* a vector's form as a whole, where it has
+                                   one ("Σ (w1)·(1,0) + ..."); else NULL */
+    const exattn_doc_value *factor; /* a contribution: its weight;
+                                       NULL otherwise */
+    const exattn_doc_value *from;   /* a change: the value before (count of
+                                       them); NULL otherwise */
+    const exattn_doc_value *by;     /* a change of INCREASES or DECREASES:
+                                       the amount, |change|; NULL
+                                       otherwise */
+    exattn_relation_t relation;
+} exattn_doc_entry;
+
+/* An equal-score group of keys, for the note of an exact coordinate. */
+typedef struct
+{
+    size_t count;
+    const size_t *keys;         /* increasing key indices */
+    const char *scaled[2];      /* their scaled score, simplified */
+} exattn_doc_group;
+
+typedef enum
+{
+    EXATTN_NOTE_EXACT_COORDINATE = 0   /* an output coordinate is exact
+                                          although the weights are named */
+} exattn_note_t;
+
+typedef struct
+{
+    exattn_note_t kind;
+    size_t row, col;
+    mpq_srcptr value;           /* the exact coordinate, which is also every
+                                   group's mean there */
+    size_t group_count;
+    const exattn_doc_group *groups; /* NULL when the row is compact: too
+                                       many to list */
+} exattn_doc_note;
+
+typedef struct
+{
+    exattn_section_t kind;
+    const exattn_lesson *lesson;    /* the lesson or variant (borrowed) */
+    size_t row;                     /* ROW, CONTRAST_ROW; else SIZE_MAX */
+    /* ROW */
+    exattn_rule_t rule;
+    int compact;                    /* more allowed keys than the sum
+                                       threshold, named weights: written
+                                       around Z_i, blocked keys not
+                                       listed, contributions only when
+                                       asked for by name */
+    size_t allowed_count;
+    const unsigned char *allowed;   /* m flags */
+    mpq_srcptr weight;              /* EQUAL_SCORES, SINGLE_KEY: every
+                                       allowed weight; else NULL */
+    size_t exact_outputs;           /* output coordinates that are exact */
+    const char *symbol[2];          /* compact: "Z3", "Z_{3}" */
+    const char *denominator[2];     /* compact: Z_i's definition */
+    const char *key_set[2];         /* the allowed keys in runs:
+                                       "{K1…K7,K9}", "\\{1, \\dots, 7, 9\\}" */
+    unsigned show;                  /* the quantities listed: OR of
+                                       EXATTN_SHOW(kind) */
+    /* BLEND */
+    size_t blend;
+    /* CONTRAST, CONTRAST_ROW */
+    const exattn_lesson *against;   /* the lesson contrasted with */
+    int shapes_differ;              /* no row-by-row contrast */
+    int permuted;                   /* tokens permuted, mask kept */
+    exattn_contrast_t contrast;     /* CONTRAST_ROW */
+    size_t token;                   /* permuted: the row of `against` that
+                                       holds this row's token */
+} exattn_doc_section;
+
+/* A sink: each callback returns EXATTN_OK to go on, or an error code that
+ * ends the walk (exattn_derive returns it; the sink fills `err` if it
+ * wants a message).  NULL callbacks are skipped. */
+typedef struct
+{
+    unsigned version;               /* EXATTN_DOC_SINK_VERSION */
+    unsigned notations;             /* OR of EXATTN_NOTATION_*; 0: all */
+    unsigned decimals;              /* OR of EXATTN_SHOW(kind): the row
+                                       quantities whose decimals the sink
+                                       writes, when opts->digits asks for
+                                       decimals; 0: all of them */
+    unsigned forms;                 /* OR of EXATTN_SHOW(kind): the row
+                                       quantities whose values' forms the
+                                       sink writes (a contribution's
+                                       `factor` and an output's whole form
+                                       are always built); 0: all */
+    int (*begin)(void *ctx, const exattn_doc_section *section);
+    int (*entry)(void *ctx, const exattn_doc_entry *entry);
+    int (*note)(void *ctx, const exattn_doc_note *note);
+    int (*end)(void *ctx, const exattn_doc_section *section);
+} exattn_doc_sink;
+
+#define EXATTN_DOC_SINK_VERSION 1
+#define EXATTN_DOC_SINK_INIT { EXATTN_DOC_SINK_VERSION, 0, 0, 0, 0, 0, 0, 0 }
+
+/* Walk the derivation of `lesson` into `sink`: the lesson's section with
+ * its rows and blends, then a variant section for each variant (its
+ * contrast, its own lesson section).  `opts` NULL: the defaults
+ * (EXATTN_WRITE_OPTS_INIT).  A block lesson's stages are not a document
+ * yet: EXATTN_EINVAL. */
+EXATTN_WUR int exattn_derive(const exattn_doc_sink *sink, void *ctx,
+                             const exattn_lesson *lesson,
+                             const exattn_write_opts *opts,
+                             exattn_error_t *err);
+
+#endif

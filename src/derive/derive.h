@@ -1,0 +1,83 @@
+/* The derivation document (include/exattn/doc.h), inside the library: the
+ * walk that decides every section, entry and note, and the values it
+ * hands to the sink. */
+#ifndef EXATTN_DERIVE_H
+#define EXATTN_DERIVE_H
+
+#include "internal.h"
+#include "exattn/doc.h"
+#include "derive/decimals.h"
+
+/* A document value with the strings and the rational it owns. */
+typedef struct
+{
+    exattn_doc_value v;
+    char *own[8];
+    size_t owned;
+    mpq_t q;
+    int has_q;
+} exattn_dval;
+
+void exattn_dval__init(exattn_dval *d);
+void exattn_dval__clear(exattn_dval *d);
+/* d->v.exact = a copy of q, status EXACT. */
+void exattn_dval__exact(exattn_dval *d, const mpq_t q);
+/* Keep s (may be NULL) and return it; 0 when out of memory. */
+int exattn_dval__own(exattn_dval *d, char *s, const char **slot);
+
+/* A presentation built by `fn` for key j of a row. */
+typedef void (*exattn_form_fn)(exattn_sbuf *b, const exattn_row *row,
+                               size_t j, int latex);
+
+/* The walk over one lesson's derivation. */
+typedef struct
+{
+    const exattn_doc_sink *sink;
+    void *ctx;
+    unsigned notations;         /* never 0 */
+    const exattn_write_opts *opts; /* never NULL */
+    unsigned show;              /* OR of EXATTN_SHOW(kind), never 0 */
+    unsigned decimals;          /* the kinds whose decimals the sink
+                                   writes, never 0 */
+    unsigned forms;             /* the kinds whose values' forms it
+                                   writes, never 0 */
+    int named_show;             /* `show` was given, not the default */
+    exattn_error_t *err;
+} exattn_walk;
+
+/* The sink's callbacks, skipped when NULL. */
+int exattn_walk__begin(exattn_walk *w, const exattn_doc_section *s);
+int exattn_walk__end(exattn_walk *w, const exattn_doc_section *s);
+int exattn_walk__entry(exattn_walk *w, const exattn_doc_entry *e);
+int exattn_walk__note(exattn_walk *w, const exattn_doc_note *n);
+/* A section of `kind` for lesson l, every other field empty. */
+void exattn_walk__section(exattn_doc_section *s, exattn_section_t kind,
+                          const exattn_lesson *l);
+
+/* fn's form in every notation w asks for, into slot[2] (owned by d). */
+int exattn_walk__forms(exattn_walk *w, exattn_dval *d, const char **slot,
+                       exattn_form_fn fn, const exattn_row *row, size_t j);
+/* fn's text form only, into *slot (owned by d). */
+int exattn_walk__forms_text(exattn_walk *w, exattn_dval *d, const char **slot,
+                            exattn_form_fn fn, const exattn_row *row,
+                            size_t j);
+/* The same with a string per notation already built: texts[2], taken. */
+int exattn_walk__take_forms(exattn_walk *w, exattn_dval *d,
+                            const char **slot, exattn_sbuf *texts);
+
+/* The certified decimal of a row quantity, when asked for. */
+int exattn_walk__decimal(exattn_walk *w, exattn_dval *d, exattn_decimals *dec,
+                         exattn_kind_t kind, size_t key, size_t col);
+/* The same for an exact rational. */
+int exattn_walk__decimal_q(exattn_walk *w, exattn_dval *d, const mpq_t q);
+
+/* One row's section, entries and notes. */
+int exattn_derive__row(exattn_walk *w, const exattn_row *row,
+                       exattn_decimals *dec);
+/* Blend k of l. */
+int exattn_derive__blend(exattn_walk *w, const exattn_lesson *l, size_t k);
+/* A variant's contrast with the lesson it changes (nothing when it names
+ * none). */
+int exattn_derive__contrast(exattn_walk *w, const exattn_lesson *variant);
+
+#endif

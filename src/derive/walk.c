@@ -1,0 +1,114 @@
+/* The walk of a derivation (include/exattn/doc.h): the lesson's section,
+ * its rows one at a time -- derived (on machine integers where the lesson
+ * allows), handed to the sink and freed before the next --, its blends,
+ * then each variant with its contrast. */
+#include <stdint.h>
+#include "derive/derive.h"
+
+/* Row i, with its decimals when asked for. */
+static int
+one_row(exattn_walk *w, const exattn_lesson *l, size_t i,
+        const exattn_ints *ints, exattn_head_eval *head)
+{
+    exattn_decimals dec;
+    exattn_row *row;
+    int code;
+
+    if ((code = exattn_row__new_in(&row, l, i, ints, w->err)) != EXATTN_OK)
+        return code;
+    if ((code = exattn_decimals__open(&dec, row, w->opts, head, w->err))
+        == EXATTN_OK)
+    {
+        code = exattn_derive__row(w, row, &dec);
+        exattn_decimals__close(&dec);
+    }
+    exattn_row_free(row);
+    return code;
+}
+
+static int
+rows(exattn_walk *w, const exattn_lesson *l)
+{
+    exattn_head_eval *head = NULL;
+    exattn_ints *ints = NULL;
+    size_t i;
+    int code = exattn_decimals__head(&head, l, w->opts, w->err);
+
+    if (code == EXATTN_OK && exattn_ints__new(&ints, l) != EXATTN_OK)
+        code = exattn_error__set(w->err, EXATTN_ENOMEM, l->file, 0, 0,
+                                 "out of memory");
+    for (i = 0; code == EXATTN_OK && i < l->n; i++)
+        code = one_row(w, l, i, ints, head);
+    exattn_ints__free(ints);
+    exattn_head_eval_free(head);
+    return code;
+}
+
+static int
+lesson_section(exattn_walk *w, const exattn_lesson *l)
+{
+    exattn_doc_section s;
+    size_t k;
+    int code;
+
+    exattn_walk__section(&s, EXATTN_SECTION_LESSON, l);
+    if ((code = exattn_walk__begin(w, &s)) != EXATTN_OK
+        || (code = rows(w, l)) != EXATTN_OK)
+        return code;
+    for (k = 0; k < l->blend_count; k++)
+        if ((code = exattn_derive__blend(w, l, k)) != EXATTN_OK)
+            return code;
+    return exattn_walk__end(w, &s);
+}
+
+static int
+variant_section(exattn_walk *w, const exattn_lesson *v)
+{
+    exattn_doc_section s;
+    int code;
+
+    exattn_walk__section(&s, EXATTN_SECTION_VARIANT, v);
+    s.against = v->contrast;
+    if ((code = exattn_walk__begin(w, &s)) != EXATTN_OK
+        || (code = exattn_derive__contrast(w, v)) != EXATTN_OK
+        || (code = lesson_section(w, v)) != EXATTN_OK)
+        return code;
+    return exattn_walk__end(w, &s);
+}
+
+int
+exattn_derive(const exattn_doc_sink *sink, void *ctx,
+              const exattn_lesson *l, const exattn_write_opts *opts,
+              exattn_error_t *err)
+{
+    static const exattn_write_opts defaults = EXATTN_WRITE_OPTS_INIT;
+    exattn_walk w;
+    size_t k;
+    int code;
+
+    if (sink == NULL || l == NULL
+        || sink->version != EXATTN_DOC_SINK_VERSION
+        || (opts != NULL && opts->version != EXATTN_WRITE_OPTS_VERSION))
+        return exattn_error__set(err, EXATTN_EINVAL, NULL, 0, 0,
+                                 "exattn_derive: no sink or lesson, or a "
+                                 "sink or options of another version");
+    if (l->block != NULL)
+        return exattn_error__set(err, EXATTN_EINVAL, l->file, 0, 0,
+                                 "a block lesson has no derivation "
+                                 "document yet");
+    w.sink = sink;
+    w.ctx = ctx;
+    w.notations = sink->notations ? sink->notations
+                                  : EXATTN_NOTATION_TEXT
+                                        | EXATTN_NOTATION_LATEX;
+    w.opts = opts ? opts : &defaults;
+    w.show = w.opts->quantities ? w.opts->quantities : ~0u;
+    w.decimals = sink->decimals ? sink->decimals : ~0u;
+    w.forms = sink->forms ? sink->forms : ~0u;
+    w.named_show = w.opts->quantities != 0;
+    w.err = err;
+    code = lesson_section(&w, l);
+    for (k = 0; code == EXATTN_OK && k < l->variant_count; k++)
+        code = variant_section(&w, l->variants[k]);
+    return code;
+}

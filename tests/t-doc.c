@@ -1,0 +1,567 @@
+/* The derivation document (include/exattn/doc.h) and its three writers:
+ * the walk's order and its errors, a contrast's direction proved in every
+ * format at every precision, and every shipped example's JSON entries
+ * found in its text and LaTeX. */
+#include <criterion/criterion.h>
+#include <dirent.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "helpers.h"
+#include "internal.h"
+
+/* ---- a sink that records what it is handed --------------------------- */
+
+typedef struct
+{
+    char trace[4096];
+    size_t entries, notes, latex_forms, text_forms;
+    int stop_at;            /* return an error at this callback, 0: never */
+    int calls;
+} recorder;
+
+static int
+record(recorder *r, const char *what)
+{
+    size_t n = strlen(r->trace);
+
+    snprintf(r->trace + n, sizeof r->trace - n, "%s%s", n ? " " : "", what);
+    return ++r->calls == r->stop_at ? EXATTN_EIO : EXATTN_OK;
+}
+
+static int
+rec_begin(void *ctx, const exattn_doc_section *s)
+{
+    static const char *const names[] = { "lesson", "row", "blend",
+                                         "contrast", "contrast-row",
+                                         "variant" };
+    char what[64];
+
+    snprintf(what, sizeof what, "<%s", names[s->kind]);
+    return record(ctx, what);
+}
+
+static int
+rec_end(void *ctx, const exattn_doc_section *s)
+{
+    (void)s;
+    return record(ctx, ">");
+}
+
+static int
+rec_entry(void *ctx, const exattn_doc_entry *e)
+{
+    recorder *r = ctx;
+    size_t c;
+
+    r->entries++;
+    for (c = 0; c < e->count; c++)
+    {
+        r->text_forms += e->values[c].form[EXATTN_FORM_TEXT] != NULL;
+        r->latex_forms += e->values[c].form[EXATTN_FORM_LATEX] != NULL;
+    }
+    return record(ctx, e->role == EXATTN_ROLE_OUTPUT ? "o"
+                       : e->role == EXATTN_ROLE_WEIGHT ? "w" : ".");
+}
+
+static int
+rec_note(void *ctx, const exattn_doc_note *n)
+{
+    recorder *r = ctx;
+
+    (void)n;
+    r->notes++;
+    return record(ctx, "n");
+}
+
+static exattn_doc_sink
+recorder_sink(unsigned notations)
+{
+    exattn_doc_sink s = EXATTN_DOC_SINK_INIT;
+
+    s.notations = notations;
+    s.begin = rec_begin;
+    s.end = rec_end;
+    s.entry = rec_entry;
+    s.note = rec_note;
+    return s;
+}
+
+/* Two keys of scores 0 and 1, a variant that lowers V_2 and one that
+ * raises it: the change of the output is -+1/10 * e/(1+e) ~ -+0.073,
+ * which rounds to 0 at 0 digits. */
+static const char *const sign_lesson =
+    "{\"Q\": [[1]], \"K\": [[0],[1]], \"V\": [[0],[0]], \"scale\": \"none\","
+    " \"variants\": [{\"name\": \"smaller\", \"V\": [[0],[\"-1/10\"]]},"
+    "              {\"name\": \"larger\", \"V\": [[0],[\"1/10\"]]}]}";
+
+Test(doc, sections_come_in_the_documented_order)
+{
+    exattn_lesson *l = th_lesson(sign_lesson);
+    exattn_doc_sink sink = recorder_sink(0);
+    recorder r = { "", 0, 0, 0, 0, 0, 0 };
+    exattn_error_t err;
+
+    sink.entry = NULL;          /* a NULL callback is skipped */
+    cr_assert_eq(exattn_derive(&sink, &r, l, NULL, &err), EXATTN_OK, "%s",
+                 err.message);
+    /* the base (one row; its note: V is 0 everywhere, so the output is
+     * exactly 0 although the weights are named), then each variant: its
+     * contrast with one row, its own lesson */
+    cr_assert_str_eq(r.trace,
+                     "<lesson <row n > > "
+                     "<variant <contrast <contrast-row > > <lesson <row > > > "
+                     "<variant <contrast <contrast-row > > <lesson <row > > >");
+    exattn_lesson_free(l);
+}
+
+Test(doc, only_the_notations_asked_for_are_built)
+{
+    exattn_lesson *l = th_lesson(sign_lesson);
+    exattn_doc_sink text = recorder_sink(EXATTN_NOTATION_TEXT);
+    exattn_doc_sink latex = recorder_sink(EXATTN_NOTATION_LATEX);
+    recorder a = { "", 0, 0, 0, 0, 0, 0 }, b = a;
+    exattn_error_t err;
+
+    cr_assert_eq(exattn_derive(&text, &a, l, NULL, &err), EXATTN_OK);
+    cr_assert_eq(exattn_derive(&latex, &b, l, NULL, &err), EXATTN_OK);
+    cr_assert_gt(a.text_forms, 0);
+    cr_assert_eq(a.latex_forms, 0);
+    cr_assert_eq(b.text_forms, 0);
+    cr_assert_gt(b.latex_forms, 0);
+    cr_assert_eq(a.entries, b.entries);
+    exattn_lesson_free(l);
+}
+
+Test(doc, a_callback_error_ends_the_walk_with_its_code)
+{
+    exattn_lesson *l = th_lesson(sign_lesson);
+    exattn_doc_sink sink = recorder_sink(0);
+    recorder r = { "", 0, 0, 0, 0, 3, 0 };
+    exattn_error_t err;
+
+    cr_assert_eq(exattn_derive(&sink, &r, l, NULL, &err), EXATTN_EIO);
+    cr_assert_eq(r.calls, 3, "the walk went on after the error");
+    exattn_lesson_free(l);
+}
+
+Test(doc, bad_arguments_are_refused)
+{
+    exattn_lesson *l = th_lesson(sign_lesson);
+    exattn_lesson *block = NULL;
+    exattn_doc_sink sink = recorder_sink(0);
+    exattn_write_opts o = EXATTN_WRITE_OPTS_INIT;
+    recorder r = { "", 0, 0, 0, 0, 0, 0 };
+    exattn_error_t err;
+    char *path = th_srcpath("docs/examples/002-encoder-block.json");
+
+    cr_assert_eq(exattn_derive(NULL, &r, l, NULL, &err), EXATTN_EINVAL);
+    cr_assert_eq(exattn_derive(&sink, &r, NULL, NULL, &err), EXATTN_EINVAL);
+    sink.version = EXATTN_DOC_SINK_VERSION + 1;
+    cr_assert_eq(exattn_derive(&sink, &r, l, NULL, &err), EXATTN_EINVAL);
+    sink.version = EXATTN_DOC_SINK_VERSION;
+    o.version = 0;
+    cr_assert_eq(exattn_derive(&sink, &r, l, &o, &err), EXATTN_EINVAL);
+    cr_assert_not_null(strstr(err.message, "version"), "%s", err.message);
+    cr_assert_eq(exattn_lesson_read_file(&block, path, NULL, &err),
+                 EXATTN_OK, "%s", err.message);
+    cr_assert_eq(exattn_derive(&sink, &r, block, NULL, &err), EXATTN_EINVAL);
+    cr_assert_not_null(strstr(err.message, "block"), "%s", err.message);
+    cr_assert_str_eq(r.trace, "", "a refused walk called the sink");
+    exattn_lesson_free(block);
+    exattn_lesson_free(l);
+    free(path);
+}
+
+/* ---- shared values ------------------------------------------------------ */
+
+typedef struct
+{
+    const exattn_doc_value *seen[64];
+    size_t shared[64], count, mismatches;
+} sharing;
+
+static int
+share_entry(void *ctx, const exattn_doc_entry *e)
+{
+    sharing *s = ctx;
+    size_t k;
+
+    if (e->role != EXATTN_ROLE_WEIGHT || e->values->shared == 0)
+        return EXATTN_OK;
+    for (k = 0; k < s->count; k++)
+        if (s->shared[k] == e->values->shared)
+        {
+            /* the same number: the same value, the same strings */
+            s->mismatches += strcmp(s->seen[k]->form[0], e->values->form[0])
+                             != 0
+                             || strcmp(s->seen[k]->decimal,
+                                       e->values->decimal) != 0;
+            return EXATTN_OK;
+        }
+    if (s->count < 64)
+    {
+        s->seen[s->count] = e->values;
+        s->shared[s->count++] = e->values->shared;
+    }
+    return EXATTN_OK;
+}
+
+Test(doc, weights_of_equal_scores_are_one_shared_value)
+{
+    /* scores 0, 1, 0, 1, 0: two distinct weights among five keys */
+    exattn_lesson *l = th_lesson(
+        "{\"Q\": [[1]], \"K\": [[0],[1],[0],[1],[0]],"
+        " \"V\": [[1],[2],[3],[4],[5]], \"scale\": \"none\"}");
+    exattn_doc_sink sink = EXATTN_DOC_SINK_INIT;
+    exattn_write_opts o = EXATTN_WRITE_OPTS_INIT;
+    sharing s = { { NULL }, { 0 }, 0, 0 };
+    exattn_error_t err;
+
+    o.digits = 5;
+    sink.entry = share_entry;
+    cr_assert_eq(exattn_derive(&sink, &s, l, &o, &err), EXATTN_OK);
+    cr_assert_eq(s.count, 2);
+    cr_assert_eq(s.mismatches, 0);
+    exattn_lesson_free(l);
+}
+
+/* ---- the direction of a change, in every format ------------------------- */
+
+static size_t
+count(const char *hay, const char *needle)
+{
+    size_t n = 0;
+
+    for (; (hay = strstr(hay, needle)) != NULL; hay += strlen(needle))
+        n++;
+    return n;
+}
+
+/* The relation of the only change of variant v in the JSON document. */
+static const char *
+json_relation(const exattn_jnode *doc, size_t v)
+{
+    const exattn_jnode *variant = exattn_json__get(doc, "variants")->items[v];
+    const exattn_jnode *rows = exattn_json__get(
+        exattn_json__get(variant, "contrast"), "rows");
+    const exattn_jnode *changes = exattn_json__get(rows->items[0],
+                                                   "changes");
+
+    cr_assert_eq(changes->count, 1);
+    return exattn_json__get(changes->items[0], "relation")->text;
+}
+
+Test(doc, a_change_is_a_decrease_or_an_increase_at_any_precision)
+{
+    static const long digits[] = { EXATTN_DIGITS_NONE, 0, 3 };
+    exattn_lesson *l = th_lesson(sign_lesson);
+    exattn_write_opts o = EXATTN_WRITE_OPTS_INIT;
+    exattn_jnode *doc;
+    exattn_error_t err;
+    char *text, *json, *latex;
+    size_t i;
+
+    for (i = 0; i < sizeof digits / sizeof *digits; i++)
+    {
+        o.digits = digits[i];
+        text = th_write(l, 0, &o);
+        json = th_write(l, 1, &o);
+        latex = th_write(l, 2, &o);
+        /* text: the smaller variant decreases, the larger increases */
+        cr_assert_eq(count(text, "decreases by 1/10·"), 1, "%s", text);
+        cr_assert_eq(count(text, "increases by 1/10·"), 1, "%s", text);
+        cr_assert_lt(strstr(text, "decreases by"), strstr(text, "increases by"));
+        cr_assert_null(strstr(text, "by -"), "%s", text);
+        /* JSON */
+        cr_assert_eq(exattn_json__parse(&doc, json, strlen(json), "json", 64,
+                                        &err), EXATTN_OK, "%s", err.message);
+        cr_assert_str_eq(json_relation(doc, 0), "decreases");
+        cr_assert_str_eq(json_relation(doc, 1), "increases");
+        exattn_json__free(doc);
+        /* LaTeX */
+        cr_assert_eq(count(latex, "\\text{decreases by } \\frac{1}{10}"), 1,
+                     "%s", latex);
+        cr_assert_eq(count(latex, "\\text{increases by } \\frac{1}{10}"), 1,
+                     "%s", latex);
+        cr_assert_lt(strstr(latex, "decreases by"),
+                     strstr(latex, "increases by"));
+        /* -0.073 and 0.073 round to 0: the direction is not read off the
+         * decimal */
+        if (digits[i] == 0)
+            cr_assert_eq(count(text, "creases by 1/10·(e^1/(e^0+e^1)) ≈ 0 "
+                                     "(NAMED)"), 2, "%s", text);
+        if (digits[i] == 3)
+            cr_assert_eq(count(latex, "\\approx 0.073\\quad(\\text{proved})"),
+                         2, "%s", latex);
+        free(text);
+        free(json);
+        free(latex);
+    }
+    exattn_lesson_free(l);
+}
+
+/* ---- every shipped example: the same entries in the three formats ------ */
+
+/* The start of `s` up to `stop` (all of it when there is none). */
+static char *
+head(const char *s, const char *stop)
+{
+    const char *to = strstr(s, stop);
+    size_t n = to ? (size_t)(to - s) : strlen(s);
+    char *out = malloc(n + 1);
+
+    memcpy(out, s, n);
+    out[n] = '\0';
+    return out;
+}
+
+/* The part of `s` from the n-th (0-based) occurrence of `mark` to the next
+ * occurrence of `mark` or of `stop` (NULL: none), as a fresh string. */
+static char *
+part(const char *s, const char *mark, size_t n, const char *stop)
+{
+    const char *from = s, *to, *other;
+    size_t k;
+    char *out;
+
+    for (k = 0; k <= n; k++)
+    {
+        from = strstr(k ? from + 1 : from, mark);
+        cr_assert_not_null(from, "no %zu-th %s", n, mark);
+    }
+    to = strstr(from + 1, mark);
+    other = stop ? strstr(from + 1, stop) : NULL;
+    if (to == NULL || (other != NULL && other < to))
+        to = other;
+    if (to == NULL)
+        to = from + strlen(from);
+    out = malloc((size_t)(to - from) + 1);
+    memcpy(out, from, (size_t)(to - from));
+    out[to - from] = '\0';
+    return out;
+}
+
+/* "p/q" as LaTeX writes it, "\tfrac{p}{q}" or "\frac{p}{q}" (either is
+ * accepted), "-\tfrac{p}{q}"; an integer as itself. */
+static int
+latex_has_value(const char *latex, const char *value)
+{
+    const char *slash = strchr(value, '/');
+    char want[256];
+    int neg = value[0] == '-';
+
+    if (slash == NULL)
+        return strstr(latex, value) != NULL;
+    snprintf(want, sizeof want, "%sfrac{%.*s}{%s}", neg ? "-\\t" : "\\t",
+             (int)(slash - value - neg), value + neg, slash + 1);
+    if (strstr(latex, want))
+        return 1;
+    snprintf(want, sizeof want, "%sfrac{%.*s}{%s}", neg ? "-\\" : "\\",
+             (int)(slash - value - neg), value + neg, slash + 1);
+    return strstr(latex, want) != NULL;
+}
+
+/* Every quantity of a row: its decimal in both row blocks, its exact
+ * value (for weights and outputs) in both. */
+static void
+row_entries_found(const exattn_jnode *row, const char *text,
+                  const char *latex, const char *where)
+{
+    static const char *const arrays[] = { "scaled", "weights", "output" };
+    const exattn_jnode *a, *q, *dec, *st, *val;
+    size_t k, i;
+
+    for (k = 0; k < sizeof arrays / sizeof *arrays; k++)
+    {
+        if ((a = exattn_json__get(row, arrays[k])) == NULL)
+            continue;
+        for (i = 0; i < a->count; i++)
+        {
+            q = a->items[i];
+            st = exattn_json__get(q, "status");
+            dec = exattn_json__get(q, "decimal");
+            val = exattn_json__get(q, "value");
+            if (strcmp(st->text, "named") == 0 && dec && dec->text)
+            {
+                cr_assert_not_null(strstr(text, dec->text),
+                                   "%s: %s %zu: decimal %s not in the text",
+                                   where, arrays[k], i, dec->text);
+                cr_assert_not_null(strstr(latex, dec->text),
+                                   "%s: %s %zu: decimal %s not in LaTeX",
+                                   where, arrays[k], i, dec->text);
+            }
+            if (val && k > 0)
+            {
+                cr_assert_not_null(strstr(text, val->text),
+                                   "%s: %s %zu: value %s not in the text",
+                                   where, arrays[k], i, val->text);
+                cr_assert(latex_has_value(latex, val->text),
+                          "%s: %s %zu: value %s not in LaTeX", where,
+                          arrays[k], i, val->text);
+            }
+        }
+    }
+}
+
+static void
+notes_found(const exattn_jnode *row, const char *text, const char *latex,
+            const char *where)
+{
+    const exattn_jnode *notes = exattn_json__get(row, "notes");
+    size_t i;
+
+    cr_assert_eq(count(text, "note: "), notes->count, "%s: notes", where);
+    cr_assert_eq(count(latex, "% note: "), notes->count, "%s: notes", where);
+    for (i = 0; i < notes->count; i++)
+        cr_assert(latex_has_value(latex, exattn_json__get(notes->items[i],
+                                                          "value")->text));
+}
+
+/* The relations of a contrast: as many in each format. */
+static void
+contrast_found(const exattn_jnode *contrast, const char *text,
+               const char *latex, const char *where)
+{
+    static const struct { const char *json, *text, *latex; } rel[] = {
+        { "increases", "increases by ", "\\text{increases by }" },
+        { "decreases", "decreases by ", "\\text{decreases by }" },
+        { "different", " → ", "\\quad(\\text{proved different})" },
+    };
+    const exattn_jnode *rows = exattn_json__get(contrast, "rows"), *ch;
+    size_t k, r, c, n;
+
+    for (k = 0; k < sizeof rel / sizeof *rel; k++)
+    {
+        n = 0;
+        for (r = 0; r < rows->count; r++)
+        {
+            ch = exattn_json__get(rows->items[r], "changes");
+            for (c = 0; c < ch->count; c++)
+                n += strcmp(exattn_json__get(ch->items[c],
+                                             "relation")->text,
+                            rel[k].json) == 0;
+        }
+        /* the text writes "A → B" for weights, "changes from A to B" for
+         * outputs, "was A, is B" for a coordinate that did not move with
+         * its token: count them all, less the unproved ones */
+        cr_assert_eq(count(text, rel[k].text)
+                         + (k == 2 ? count(text, "changes from ")
+                                         + count(text, " was ")
+                                         - count(text, "(not proved) was ")
+                                         - count(text, "→ (not proved")
+                                   : 0),
+                     n, "%s: %s in the text", where, rel[k].json);
+        cr_assert_eq(count(latex, rel[k].latex), n, "%s: %s in LaTeX", where,
+                     rel[k].json);
+    }
+    cr_assert_eq(count(latex, "\\text{row "), rows->count,
+                 "%s: contrast rows in LaTeX", where);
+    cr_assert_geq(count(text, "\nrow "), rows->count,
+                  "%s: contrast rows in the text", where);
+}
+
+/* Lesson part k (0: the base, else variant k) of the text and LaTeX. */
+static void
+lesson_found(const exattn_jnode *lesson, const char *text,
+             const char *latex, const char *where)
+{
+    const exattn_jnode *rows = exattn_json__get(lesson, "rows");
+    char *t, *x, at[256];
+    size_t i;
+
+    for (i = 0; i < rows->count; i++)
+    {
+        snprintf(at, sizeof at, "%s row %zu", where, i + 1);
+        t = part(text, "\nquery ", i, "\nblend ");
+        x = part(latex, "% query row ", i, "% assigned exact weights");
+        row_entries_found(rows->items[i], t, x, at);
+        notes_found(rows->items[i], t, x, at);
+        free(t);
+        free(x);
+    }
+}
+
+static void
+example_found(const char *path)
+{
+    exattn_lesson *l = NULL;
+    exattn_write_opts o = EXATTN_WRITE_OPTS_INIT;
+    exattn_jnode *doc;
+    exattn_error_t err;
+    const exattn_jnode *variants, *contrast;
+    char *text, *json, *latex, *t, *x, where[512];
+    size_t v;
+
+    if (exattn_lesson_read_file(&l, path, NULL, &err) != EXATTN_OK)
+    {
+        /* the example of a lesson that is refused, on purpose */
+        cr_assert(strstr(path, "all-blocked") != NULL
+                  && err.code == EXATTN_EDOMAIN, "%s", err.message);
+        return;
+    }
+    if (exattn_lesson_has_block(l))
+    {
+        exattn_lesson_free(l);
+        return;
+    }
+    o.digits = 3;
+    text = th_write(l, 0, &o);
+    json = th_write(l, 1, &o);
+    latex = th_write(l, 2, &o);
+    cr_assert_eq(exattn_json__parse(&doc, json, strlen(json), path, 64,
+                                    &err), EXATTN_OK, "%s", err.message);
+    variants = exattn_json__get(doc, "variants");
+    t = head(text, "\n== variant ");
+    x = head(latex, "% variant: ");
+    lesson_found(doc, t, x, path);
+    free(t);
+    free(x);
+    for (v = 0; v < variants->count; v++)
+    {
+        snprintf(where, sizeof where, "%s variant %zu", path, v + 1);
+        t = part(text, "\n== variant ", v, NULL);
+        x = part(latex, "% variant: ", v, NULL);
+        contrast = exattn_json__get(variants->items[v], "contrast");
+        if (contrast != NULL)
+        {
+            char *tc = part(t, "contrast with ", 0, "\nshape: ");
+            char *xc = part(x, "contrast with ", 0, "% shapes: ");
+
+            contrast_found(contrast, tc, xc, where);
+            free(tc);
+            free(xc);
+        }
+        lesson_found(variants->items[v], t, x, where);
+        free(t);
+        free(x);
+    }
+    exattn_json__free(doc);
+    free(text);
+    free(json);
+    free(latex);
+    exattn_lesson_free(l);
+}
+
+Test(doc, every_example_has_the_same_entries_in_every_format)
+{
+    char *dir = th_srcpath("docs/examples"), path[1024];
+    struct dirent *d;
+    DIR *dp = opendir(dir);
+    size_t n = 0;
+
+    cr_assert_not_null(dp);
+    while ((d = readdir(dp)) != NULL)
+    {
+        size_t len = strlen(d->d_name);
+
+        if (len < 5 || strcmp(d->d_name + len - 5, ".json") != 0)
+            continue;
+        snprintf(path, sizeof path, "%s/%s", dir, d->d_name);
+        example_found(path);
+        n++;
+    }
+    closedir(dp);
+    cr_assert_geq(n, 10, "only %zu examples found", n);
+    free(dir);
+}
