@@ -49,8 +49,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (exattn_lesson_read_buffer(&l, json, n + size, "fuzz.json", NULL,
                                   &err) == EXATTN_OK)
     {
-        (void)exattn_check_write_text(fuzz_sink(), l, 256, &s, &err);
-        (void)exattn_check_write_json(fuzz_sink(), l, 256, &s, &err);
+        (void)exattn_check_write_text(fuzz_sink(), &s, l, 256, &err);
+        (void)exattn_check_write_json(fuzz_sink(), &s, l, 256, &err);
         exattn_lesson_free(l);
     }
     else

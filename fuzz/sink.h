@@ -48,7 +48,7 @@ fuzz_derive_everything(const exattn_lesson *l)
     (void)exattn_write_json(fuzz_sink(), l, &o, &err);
     o.latex = EXATTN_LATEX_STANDALONE;
     (void)exattn_write_latex(fuzz_sink(), l, &o, &err);
-    (void)exattn_check_write_json(fuzz_sink(), l, 256, &s, &err);
+    (void)exattn_check_write_json(fuzz_sink(), &s, l, 256, &err);
 }
 
 #endif

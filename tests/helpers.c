@@ -309,15 +309,14 @@ th_run_closed_pipe(const char *const *argv, char **err)
 }
 
 char *
-th_write(const exattn_lesson *l, int format, const exattn_write_opts *opts)
+th_write(const exattn_lesson *l, exattn_format_t format,
+         const exattn_write_opts *opts)
 {
     exattn_error_t err;
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
-    int rc = format == 0 ? exattn_write_text(f, l, opts, &err)
-             : format == 1 ? exattn_write_json(f, l, opts, &err)
-                           : exattn_write_latex(f, l, opts, &err);
+    int rc = exattn_write(f, l, format, opts, &err);
 
     cr_assert_eq(rc, EXATTN_OK, "%s", err.message);
     fclose(f);

@@ -17,9 +17,9 @@ int th_lesson_fails(const char *json, exattn_error_t *err);
 /* Is `q` the rational spelled `text` ("5/4")? */
 int th_mpq_is(const mpq_t q, const char *text);
 
-/* Write a lesson in a format (0 text, 1 json, 2 latex) into a string;
- * fail the test on an error.  The caller frees it. */
-char *th_write(const exattn_lesson *l, int format,
+/* Write a lesson in a format into a string; fail the test on an error.
+ * The caller frees it. */
+char *th_write(const exattn_lesson *l, exattn_format_t format,
                const exattn_write_opts *opts);
 
 /* A path under the source tree ($EXATTN_SRCDIR, "." if unset); the

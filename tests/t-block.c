@@ -579,7 +579,7 @@ Test(block, narrow_tables_and_e_to_the_zero)
 {
     exattn_lesson *l = th_lesson(NARROW);
     exattn_block *b = block_of(l);
-    char *json = th_write(l, 1, NULL);
+    char *json = th_write(l, EXATTN_FORMAT_JSON, NULL);
     static const char *const narrow[] = { "\"q\": [\n      [{",
         "\"k\": [\n      [{", "\"ffn_hidden\": [\n      [{",
         "\"ffn_relu\": [\n      [{" };

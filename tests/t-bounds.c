@@ -220,7 +220,7 @@ report(const char *claims, mpfr_prec_t max_prec)
     snprintf(json, sizeof json,
              "{\"Q\":[[1]],\"K\":[[1]],\"V\":[[1]],\"claims\":[%s]}", claims);
     l = th_lesson(json);
-    cr_assert_eq(exattn_check_write_text(f, l, max_prec, NULL, &err),
+    cr_assert_eq(exattn_check_write_text(f, NULL, l, max_prec, &err),
                  EXATTN_OK, "%s", err.message);
     fclose(f);
     exattn_lesson_free(l);

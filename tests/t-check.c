@@ -46,7 +46,7 @@ report(const char *claim)
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
 
-    cr_assert_eq(exattn_check_write_text(f, l, 0, NULL, &err), EXATTN_OK);
+    cr_assert_eq(exattn_check_write_text(f, NULL, l, 0, &err), EXATTN_OK);
     fclose(f);
     exattn_lesson_free(l);
     return buf;
@@ -200,7 +200,7 @@ Test(check, rounded_intermediates_are_recognised)
                     size_t len = 0;
                     FILE *f = open_memstream(&buf, &len);
 
-                    cr_assert_eq(exattn_check_write_text(f, with, 0, NULL,
+                    cr_assert_eq(exattn_check_write_text(f, NULL, with, 0,
                                                          &err), 0);
                     fclose(f);
                     r = buf;
@@ -230,7 +230,7 @@ Test(check, json_report_carries_certificates)
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
 
-    cr_assert_eq(exattn_check_write_json(f, l, 0, &sum, &err), EXATTN_OK);
+    cr_assert_eq(exattn_check_write_json(f, &sum, l, 0, &err), EXATTN_OK);
     fclose(f);
     cr_assert_eq(sum.passed, 2);
     cr_assert_not_null(strstr(buf, "\"certificate\": {\"enclosure\": "

@@ -254,7 +254,7 @@ json_relation(const exattn_jnode *doc, size_t v)
 
 Test(doc, a_change_is_a_decrease_or_an_increase_at_any_precision)
 {
-    static const long digits[] = { EXATTN_DIGITS_NONE, 0, 3 };
+    static const unsigned long digits[] = { EXATTN_DIGITS_NONE, 0, 3 };
     exattn_lesson *l = th_lesson(sign_lesson);
     exattn_write_opts o = EXATTN_WRITE_OPTS_INIT;
     exattn_jnode *doc;
@@ -265,9 +265,9 @@ Test(doc, a_change_is_a_decrease_or_an_increase_at_any_precision)
     for (i = 0; i < sizeof digits / sizeof *digits; i++)
     {
         o.digits = digits[i];
-        text = th_write(l, 0, &o);
-        json = th_write(l, 1, &o);
-        latex = th_write(l, 2, &o);
+        text = th_write(l, EXATTN_FORMAT_TEXT, &o);
+        json = th_write(l, EXATTN_FORMAT_JSON, &o);
+        latex = th_write(l, EXATTN_FORMAT_LATEX, &o);
         /* text: the smaller variant decreases, the larger increases */
         cr_assert_eq(count(text, "decreases by 1/10·"), 1, "%s", text);
         cr_assert_eq(count(text, "increases by 1/10·"), 1, "%s", text);
@@ -506,9 +506,9 @@ example_found(const char *path)
         return;
     }
     o.digits = 3;
-    text = th_write(l, 0, &o);
-    json = th_write(l, 1, &o);
-    latex = th_write(l, 2, &o);
+    text = th_write(l, EXATTN_FORMAT_TEXT, &o);
+    json = th_write(l, EXATTN_FORMAT_JSON, &o);
+    latex = th_write(l, EXATTN_FORMAT_LATEX, &o);
     cr_assert_eq(exattn_json__parse(&doc, json, strlen(json), path, 64,
                                     &err), EXATTN_OK, "%s", err.message);
     variants = exattn_json__get(doc, "variants");
@@ -564,4 +564,21 @@ Test(doc, every_example_has_the_same_entries_in_every_format)
     closedir(dp);
     cr_assert_geq(n, 10, "only %zu examples found", n);
     free(dir);
+}
+
+Test(doc, an_unknown_output_format_is_refused)
+{
+    exattn_lesson *l = th_lesson(sign_lesson);
+    exattn_error_t err;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+
+    cr_assert_eq(exattn_write(f, l, (exattn_format_t)7, NULL, &err),
+                 EXATTN_EINVAL);
+    cr_assert_not_null(strstr(err.message, "format 7"), "%s", err.message);
+    fclose(f);
+    cr_assert_eq(len, 0, "something was written");
+    free(buf);
+    exattn_lesson_free(l);
 }

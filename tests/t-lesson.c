@@ -396,6 +396,33 @@ Test(lesson, error_limits)
     cr_assert_not_null(strstr(err.message, "more than the limit of 10"));
 }
 
+/* Limits, like every options struct, carry the version they were made
+ * for: a struct of another version is refused, never misread. */
+Test(lesson, limits_of_another_version_are_refused)
+{
+    exattn_limits_t lim = EXATTN_LIMITS_INIT;
+    exattn_lesson *l = (exattn_lesson *)1;
+    exattn_expr *e = (exattn_expr *)1;
+    exattn_error_t err;
+    const char *json = "{\"Q\": [[1]], \"K\": [[1]], \"V\": [[1]]}";
+    char *path = th_srcpath("docs/examples/004-value-weighting.json");
+
+    lim.version = EXATTN_LIMITS_VERSION + 1;
+    cr_assert_eq(exattn_lesson_read_buffer(&l, json, strlen(json), "x", &lim,
+                                           &err), EXATTN_EINVAL);
+    cr_assert_null(l);
+    cr_assert_not_null(strstr(err.message, "another version"), "%s",
+                       err.message);
+    l = (exattn_lesson *)1;
+    cr_assert_eq(exattn_lesson_read_file(&l, path, &lim, &err),
+                 EXATTN_EINVAL);
+    cr_assert_null(l);
+    cr_assert_eq(exattn_expr_parse_limited(&e, "1+1", 3, "e", &lim, &err),
+                 EXATTN_EINVAL);
+    cr_assert_null(e);
+    free(path);
+}
+
 Test(lesson, error_missing_file_and_directory)
 {
     exattn_lesson *l = (exattn_lesson *)1;

@@ -141,7 +141,7 @@ Test(print, latex_options)
 
     o.latex = EXATTN_LATEX_STANDALONE | EXATTN_LATEX_PAREN_VECTORS;
     o.digits = 3;
-    tex = th_write(l, 2, &o);
+    tex = th_write(l, EXATTN_FORMAT_LATEX, &o);
     cr_assert(strncmp(tex, "\\documentclass{article}\n\\usepackage"
                            "{amsmath}\n\\begin{document}", 47) == 0);
     cr_assert_not_null(strstr(tex, "\\end{document}\n"));
@@ -154,7 +154,7 @@ Test(print, latex_options)
     /* past the threshold the denominator is written once, as a sum */
     o = (exattn_write_opts)EXATTN_WRITE_OPTS_INIT;
     o.sum_threshold = 2;
-    tex = th_write(l, 2, &o);
+    tex = th_write(l, EXATTN_FORMAT_LATEX, &o);
     cr_assert_not_null(strstr(tex, "Z_{\\text{rises}} &= \\sum_{k \\in "
         "A_{\\text{rises}}} e^{s_{\\text{rises},k}},\\quad "
         "A_{\\text{rises}} = \\{1, \\dots, 3\\}"), "%s", tex);
@@ -163,7 +163,7 @@ Test(print, latex_options)
     cr_assert_null(strstr(tex, "+e^{\\frac{3}{\\sqrt{2}}}}"));
     free(tex);
     o.sum_threshold = 3;
-    tex = th_write(l, 2, &o);
+    tex = th_write(l, EXATTN_FORMAT_LATEX, &o);
     cr_assert_null(strstr(tex, "Z_{"), "3 keys are not past 3");
     free(tex);
     exattn_lesson_free(l);
@@ -175,7 +175,7 @@ Test(print, latex_escapes_labels)
         "\"x&y\", \"#1\", \"{z}\", \"back\\\\slash\"], \"query_tokens\": "
         "[\"q^~$\"], \"Q\": [[1]], \"K\": [[1],[2],[3],[4],[5],[6]], "
         "\"V\": [[1],[2],[3],[4],[5],[6]], \"title\": \"a\\nb\"}");
-    char *tex = th_write(l, 2, NULL);
+    char *tex = th_write(l, EXATTN_FORMAT_LATEX, NULL);
     static const char *const parts[] = {
         "k_{\\text{a\\_b}}", "k_{\\text{50\\%}}", "k_{\\text{x\\&y}}",
         "k_{\\text{\\#1}}", "k_{\\text{\\{z\\}}}",
@@ -398,7 +398,7 @@ Test(print, every_output_has_its_decimal_line)
     char *text;
 
     o.digits = 3;
-    text = th_write(l, 0, &o);
+    text = th_write(l, EXATTN_FORMAT_TEXT, &o);
     cr_assert_not_null(strstr(text, "output1 = 1·V1 = (2,0) (EXACT)\n"
                                     "output1 = (2.000,0.000)\n"), "%s", text);
     cr_assert_not_null(strstr(text, "thirds output ≈ (1.000,1.333)\n"),

@@ -105,7 +105,7 @@ Test(scale, compact_rows_in_json_at_a_small_threshold)
 
     o.digits = 5;
     o.sum_threshold = 4;
-    out = th_write(l, 1, &o);
+    out = th_write(l, EXATTN_FORMAT_JSON, &o);
     doc = parse(out);
     rows = rows_of(doc);
     for (i = 0; i < rows->u.array.len; i++)
@@ -150,7 +150,7 @@ Test(scale, compact_rows_in_json_at_a_small_threshold)
     free(out);
     /* asked for by name, a compact row lists them, allowed keys only */
     o.quantities = EXATTN_SHOW(EXATTN_CONTRIBUTION);
-    out = th_write(l, 1, &o);
+    out = th_write(l, EXATTN_FORMAT_JSON, &o);
     doc = parse(out);
     row = rows_of(doc)->u.array.values[11];
     cr_assert_str_eq(str(row, "form"), "compact");
@@ -168,7 +168,7 @@ Test(scale, compact_rows_in_text_and_latex)
     exattn_write_opts o = EXATTN_WRITE_OPTS_INIT;
 
     o.sum_threshold = 4;
-    text = th_write(l, 0, &o);
+    text = th_write(l, EXATTN_FORMAT_TEXT, &o);
     line = strstr(text, "\nquery Q12 attends 12 keys {K1…K12} — multiple "
                         "keys: NAMED weights over Z12 = Σ_{k∈A12} e^{s_k}\n");
     cr_assert_not_null(line, "%s", text);
@@ -181,7 +181,7 @@ Test(scale, compact_rows_in_text_and_latex)
     /* compact rows list no blocked key one by one */
     line = strstr(text, "\nquery Q5 attends");
     cr_assert_null(strstr(line, "(blocked)"));
-    tex = th_write(l, 2, &o);
+    tex = th_write(l, EXATTN_FORMAT_LATEX, &o);
     cr_assert_not_null(strstr(tex, "Z_{12} &= \\sum_{k \\in A_{12}} "
                                    "e^{s_{12,k}}"));
     cr_assert_not_null(strstr(tex, "}{Z_{12}}"));
@@ -254,9 +254,9 @@ Test(scale, compact_rows_match_full_rows_entry_by_entry)
     size_t count = 0, i;
 
     o.digits = 30;
-    compact = th_write(l, 1, &o);
+    compact = th_write(l, EXATTN_FORMAT_JSON, &o);
     o.sum_threshold = 1000000;
-    full = th_write(l, 1, &o);
+    full = th_write(l, EXATTN_FORMAT_JSON, &o);
     a = parse(compact);
     b = parse(full);
     for (i = 0; i < 64; i++)
@@ -283,7 +283,7 @@ same_as_halved(size_t n, size_t d, const char *scale,
     char *ji = head_lesson_scaled(n, d, 0, scale);
     char *jr = head_lesson_scaled(n, d, 1, scale);
     exattn_lesson *li = th_lesson(ji), *lr = th_lesson(jr);
-    char *a = th_write(li, 1, o), *b = th_write(lr, 1, o);
+    char *a = th_write(li, EXATTN_FORMAT_JSON, o), *b = th_write(lr, EXATTN_FORMAT_JSON, o);
     yajl_val da = parse(a), db = parse(b);
 
     cr_assert_eq(same_decimals(da, db, n, d), 3 * n * (n + 1) / 2 + n * d,
@@ -306,7 +306,7 @@ same_as_api(const char *json, size_t n, size_t d,
             const exattn_write_opts *o)
 {
     exattn_lesson *l = th_lesson(json);
-    char *out = th_write(l, 1, o), *s;
+    char *out = th_write(l, EXATTN_FORMAT_JSON, o), *s;
     yajl_val doc = parse(out), r;
     exattn_row_eval *ev;
     exattn_row *row;

@@ -39,16 +39,16 @@ EXATTN_WUR int exattn_claim_verdict(exattn_verdict_t *out,
 
 /* Check every claim and write the report: one line per claim in text;
  * the JSON document with each verdict's certificate.  `summary` (may be
- * NULL) receives the counts. */
+ * NULL) receives the counts.  Outputs first, as everywhere in the API. */
 EXATTN_WUR int exattn_check_write_text(FILE *stream,
+                                       exattn_check_summary_t *summary,
                                        const exattn_lesson *lesson,
                                        mpfr_prec_t max_prec,
-                                       exattn_check_summary_t *summary,
                                        exattn_error_t *err);
 EXATTN_WUR int exattn_check_write_json(FILE *stream,
+                                       exattn_check_summary_t *summary,
                                        const exattn_lesson *lesson,
                                        mpfr_prec_t max_prec,
-                                       exattn_check_summary_t *summary,
                                        exattn_error_t *err);
 
 #endif

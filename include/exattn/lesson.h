@@ -14,6 +14,7 @@ typedef struct exattn_lesson exattn_lesson;
  * with EXATTN_LIMITS_INIT and change the fields you need. */
 typedef struct
 {
+    unsigned version;        /* EXATTN_LIMITS_VERSION */
     size_t max_file_bytes;   /* size of the lesson file */
     size_t max_rows;         /* n and m, and rows of X, memory, W_* */
     size_t max_width;        /* d_model, d_k and d_v */
@@ -27,8 +28,10 @@ typedef struct
                                 digits */
 } exattn_limits_t;
 
-#define EXATTN_LIMITS_INIT { 64u << 20, 65536u, 4096u, 1u << 24, 32u, \
-                             10000u, 200u, 1000000UL, 100000L }
+#define EXATTN_LIMITS_VERSION 1
+#define EXATTN_LIMITS_INIT { EXATTN_LIMITS_VERSION, 64u << 20, 65536u, \
+                             4096u, 1u << 24, 32u, 10000u, 200u, \
+                             1000000UL, 100000L }
 
 typedef enum
 {

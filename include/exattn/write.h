@@ -12,8 +12,10 @@
 typedef struct
 {
     unsigned version;       /* EXATTN_WRITE_OPTS_VERSION */
-    long digits;            /* certified decimals with this many digits
-                               after the point; EXATTN_DIGITS_NONE: none */
+    unsigned long digits;   /* certified decimals with this many digits
+                               after the point (the type of every digits
+                               argument of the API); EXATTN_DIGITS_NONE:
+                               none */
     mpfr_prec_t max_prec;   /* precision cap in bits; 0: the default of
                                exattn_row_eval_decimal */
     unsigned quantities;    /* which quantities to show: OR of
@@ -33,11 +35,25 @@ typedef struct
 #define EXATTN_LATEX_PAREN_VECTORS 2u   /* (1,\tfrac{5}{4}), not bmatrix */
 #define EXATTN_SUM_THRESHOLD 8
 #define EXATTN_SUM_NEVER 0
-#define EXATTN_DIGITS_NONE (-1L)
+#define EXATTN_DIGITS_NONE ((unsigned long)-1)
 #define EXATTN_WRITE_OPTS_VERSION 1
 #define EXATTN_WRITE_OPTS_INIT \
     { EXATTN_WRITE_OPTS_VERSION, EXATTN_DIGITS_NONE, 0, 0, 0, \
       EXATTN_SUM_THRESHOLD }
+
+typedef enum
+{
+    EXATTN_FORMAT_TEXT = 0,
+    EXATTN_FORMAT_JSON = 1,
+    EXATTN_FORMAT_LATEX = 2
+} exattn_format_t;
+
+/* The derivation in `format`: one of the three functions below
+ * (EXATTN_EINVAL for another value). */
+EXATTN_WUR int exattn_write(FILE *stream, const exattn_lesson *lesson,
+                            exattn_format_t format,
+                            const exattn_write_opts *opts,
+                            exattn_error_t *err);
 
 /* The text presentation (docs/output-formats.md).  `opts` NULL: no
  * decimals. */

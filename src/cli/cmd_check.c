@@ -105,9 +105,9 @@ write_report(FILE *f, const exattn_lesson *lesson, void *ctx,
     check_run *run = ctx;
 
     return run->args->json
-        ? exattn_check_write_json(f, lesson, run->args->max_prec, &run->sum,
+        ? exattn_check_write_json(f, &run->sum, lesson, run->args->max_prec,
                                   err)
-        : exattn_check_write_text(f, lesson, run->args->max_prec, &run->sum,
+        : exattn_check_write_text(f, &run->sum, lesson, run->args->max_prec,
                                   err);
 }
 

@@ -1,4 +1,4 @@
-/* exattn derive LESSON.json [--format text|json] [-o FILE] */
+/* exattn derive LESSON.json [--format text|json|latex] [-o FILE] */
 #include <stdlib.h>
 #include <string.h>
 #include "cli/cli.h"
@@ -53,7 +53,7 @@ typedef struct
 {
     const char *lesson;
     const char *output;
-    int format;                 /* 0 text, 1 json, 2 latex */
+    exattn_format_t format;
     exattn_write_opts write;
     exattn_limits_t limits;
 } derive_args;
@@ -113,7 +113,9 @@ parse_args(derive_args *a, int argc, char **argv)
         if (k == OPT_FORMAT && (strcmp(arg, "text") == 0
                                 || strcmp(arg, "json") == 0
                                 || strcmp(arg, "latex") == 0))
-            a->format = arg[0] == 't' ? 0 : arg[0] == 'j' ? 1 : 2;
+            a->format = arg[0] == 't'   ? EXATTN_FORMAT_TEXT
+                        : arg[0] == 'j' ? EXATTN_FORMAT_JSON
+                                        : EXATTN_FORMAT_LATEX;
         else if (k == OPT_FORMAT)
         {
             cli_error("--format %s: expected text, json or latex", arg);
@@ -162,7 +164,7 @@ parse_args(derive_args *a, int argc, char **argv)
                 != CLI_EXIT_OK)
                 return CLI_EXIT_BAD_INPUT;
             if (k == OPT_DIGITS)
-                a->write.digits = (long)v;
+                a->write.digits = v;
             else
                 a->write.max_prec = (mpfr_prec_t)v;
         }
@@ -179,12 +181,7 @@ write_derivation(FILE *f, const exattn_lesson *lesson, void *ctx,
 {
     const derive_args *a = ctx;
 
-    switch (a->format)
-    {
-    case 1: return exattn_write_json(f, lesson, &a->write, err);
-    case 2: return exattn_write_latex(f, lesson, &a->write, err);
-    default: return exattn_write_text(f, lesson, &a->write, err);
-    }
+    return exattn_write(f, lesson, a->format, &a->write, err);
 }
 
 int

@@ -208,10 +208,10 @@ output_change(pair *p, const exattn_row *delta, size_t col)
         code = exattn_walk__take_forms(w, &by, by.v.form, texts);
         /* |x| rounds to the digits of x without its sign: the rounding
          * (to nearest, ties away from zero) is symmetric */
-        if (code == EXATTN_OK && w->opts->digits >= 0
+        if (code == EXATTN_OK && w->opts->digits != EXATTN_DIGITS_NONE
             && (code = exattn_row_eval_decimal(&s, &exact, ev, EXATTN_OUTPUT,
                                                0, col,
-                                               (unsigned long)w->opts->digits,
+                                               w->opts->digits,
                                                w->opts->max_prec, w->err))
                    == EXATTN_OK)
         {

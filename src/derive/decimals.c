@@ -11,9 +11,9 @@ exattn_decimals__open(exattn_decimals *d, const exattn_row *row,
     d->max_prec = 0;
     d->code = EXATTN_OK;
     exattn_error_init(&d->error);
-    if (opts == NULL || opts->digits < 0)
+    if (opts == NULL || opts->digits == EXATTN_DIGITS_NONE)
         return EXATTN_OK;
-    d->digits = (unsigned long)opts->digits;
+    d->digits = opts->digits;
     d->max_prec = opts->max_prec;
     return exattn_row_eval_new(&d->ev, row, head, err);
 }
@@ -49,7 +49,7 @@ exattn_decimals__head(exattn_head_eval **out, const exattn_lesson *l,
                       const exattn_write_opts *opts, exattn_error_t *err)
 {
     *out = NULL;
-    if (opts == NULL || opts->digits < 0)
+    if (opts == NULL || opts->digits == EXATTN_DIGITS_NONE)
         return EXATTN_OK;
     return exattn_head_eval_new(out, l, err);
 }

@@ -147,9 +147,9 @@ exattn_walk__decimal_q(exattn_walk *w, exattn_dval *d, const mpq_t q)
 {
     char *s;
 
-    if (w->opts->digits < 0)
+    if (w->opts->digits == EXATTN_DIGITS_NONE)
         return EXATTN_OK;
-    s = exattn_decimal__of_q(q, (unsigned long)w->opts->digits,
+    s = exattn_decimal__of_q(q, w->opts->digits,
                              &d->v.decimal_exact);
     return exattn_dval__own(d, s, &d->v.decimal) ? EXATTN_OK : oom(w);
 }

@@ -377,6 +377,11 @@ exattn_expr_parse_limited(exattn_expr **out, const char *text, size_t len,
     *out = NULL;
     name = name ? name : "expression";
     limits = limits ? limits : &defaults;
+    if (limits->version != EXATTN_LIMITS_VERSION)
+        return exattn_error__set(err, EXATTN_EINVAL, name, 0, 0,
+                                 "limits of another version (%u, not %u): "
+                                 "start from EXATTN_LIMITS_INIT",
+                                 limits->version, EXATTN_LIMITS_VERSION);
     if (len > limits->max_expr_length)
         return exattn_error__set(err, EXATTN_ELIMIT, name, 0, 0,
             "%zu bytes, more than the limit of %zu", len,

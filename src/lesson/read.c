@@ -356,6 +356,11 @@ exattn_lesson_read_buffer(exattn_lesson **out, const char *data, size_t len,
     int code;
 
     *out = NULL;
+    if (limits != NULL && limits->version != EXATTN_LIMITS_VERSION)
+        return exattn_error__set(err, EXATTN_EINVAL, name, 0, 0,
+                                 "limits of another version (%u, not %u): "
+                                 "start from EXATTN_LIMITS_INIT",
+                                 limits->version, EXATTN_LIMITS_VERSION);
     rc.file = name ? name : "<lesson>";
     rc.prefix = "";
     rc.limits = limits ? limits : &defaults;
@@ -475,6 +480,8 @@ exattn_lesson_read_file(exattn_lesson **out, const char *path,
     int code;
 
     *out = NULL;
+    if (lim->version != EXATTN_LIMITS_VERSION)
+        return exattn_lesson_read_buffer(out, "", 0, path, lim, err);
     code = slurp(&data, &len, path, lim->max_file_bytes, err);
     if (code != EXATTN_OK)
         return code;

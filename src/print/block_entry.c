@@ -31,7 +31,7 @@ decimal(exattn_bentry *e, const exattn_xnode *n, const exattn_block *b,
         return exattn_block__nomem(b, err);
     exattn_error_init(&local);
     rc = exattn_expr_get_decimal(&e->decimal, NULL, view,
-                                 (unsigned long)opts->digits, opts->max_prec,
+                                 opts->digits, opts->max_prec,
                                  &local);
     exattn_expr_free(view);
     if (rc == EXATTN_ENOMEM)
@@ -55,7 +55,7 @@ exattn_bentry__make(exattn_bentry *e, const exattn_xnode *n,
         e->text = exattn_expr__print(n, flags, 1, 0);
     if (e->text == NULL)
         return exattn_block__nomem(b, err);
-    if (opts != NULL && opts->digits >= 0)
+    if (opts != NULL && opts->digits != EXATTN_DIGITS_NONE)
         return decimal(e, n, b, opts, err);
     return EXATTN_OK;
 }

@@ -35,7 +35,7 @@ entry(jctx *j, const exattn_xnode *n)
         exattn_sbuf__json(&j->out, text.text);
         exattn_sbuf__puts(&j->out, ", \"latex\": ");
         exattn_sbuf__json(&j->out, tex.text);
-        if (j->opts != NULL && j->opts->digits >= 0)
+        if (j->opts != NULL && j->opts->digits != EXATTN_DIGITS_NONE)
         {
             exattn_sbuf__puts(&j->out, ", \"decimal\": ");
             if (text.decimal)
@@ -244,8 +244,8 @@ exattn_block__write_json(FILE *f, const exattn_lesson *l,
         exattn_sbuf__json(&j.out, l->title);
     else
         exattn_sbuf__puts(&j.out, "null");
-    if (opts != NULL && opts->digits >= 0)
-        exattn_sbuf__printf(&j.out, ",\n  \"digits\": %ld,\n  ",
+    if (opts != NULL && opts->digits != EXATTN_DIGITS_NONE)
+        exattn_sbuf__printf(&j.out, ",\n  \"digits\": %lu,\n  ",
                             opts->digits);
     else
         exattn_sbuf__puts(&j.out, ",\n  \"digits\": null,\n  ");

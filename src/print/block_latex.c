@@ -64,7 +64,7 @@ vector(xctx *x, const char *who, const char *name, exattn_xnode **v,
                                                     : "\\end{bmatrix}");
         exattn_sbuf__puts(&x->out, exact ? "\\quad(\\text{exact})"
                                          : "\\quad(\\text{named})");
-        if (x->opts != NULL && x->opts->digits >= 0 && !exact)
+        if (x->opts != NULL && x->opts->digits != EXATTN_DIGITS_NONE && !exact)
             for (k = 0; k < count; k++)
                 exattn_sbuf__printf(&x->out, "%s%s", k ? ",\\ " :
                                     "\\quad\\approx\\ ",

@@ -43,7 +43,7 @@ vector(tctx *t, const char *lead, exattn_xnode **v, size_t count,
         exattn_sbuf__printf(&t->out, "%s (%s)%s%s\n", count > 1 ? ")" : "",
                             exact ? "EXACT" : "NAMED", note ? "; " : "",
                             note ? note : "");
-        if (t->opts != NULL && t->opts->digits >= 0 && !exact)
+        if (t->opts != NULL && t->opts->digits != EXATTN_DIGITS_NONE && !exact)
         {
             exattn_sbuf__printf(&t->out, "      ≈ %s", count > 1 ? "(" : "");
             for (k = 0; k < count; k++)

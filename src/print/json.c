@@ -584,8 +584,8 @@ exattn_write_json(FILE *f, const exattn_lesson *l,
         exattn_sbuf__json(&j.b, l->title);
     else
         exattn_sbuf__puts(&j.b, "null");
-    if (opts != NULL && opts->digits >= 0)
-        exattn_sbuf__printf(&j.b, ",\n  \"digits\": %ld,\n  ", opts->digits);
+    if (opts != NULL && opts->digits != EXATTN_DIGITS_NONE)
+        exattn_sbuf__printf(&j.b, ",\n  \"digits\": %lu,\n  ", opts->digits);
     else
         exattn_sbuf__puts(&j.b, ",\n  \"digits\": null,\n  ");
     code = exattn_derive(&sink, &j, l, opts, err);

@@ -127,8 +127,8 @@ emit_text(exattn_sbuf *b, const exattn_claim *c, const exattn_claim_result *r,
 }
 
 int
-exattn_check_write_text(FILE *f, const exattn_lesson *l,
-                        mpfr_prec_t max_prec, exattn_check_summary_t *sum,
+exattn_check_write_text(FILE *f, exattn_check_summary_t *sum,
+                        const exattn_lesson *l, mpfr_prec_t max_prec,
                         exattn_error_t *err)
 {
     exattn_check_summary_t local = { 0, 0, 0 };
@@ -230,8 +230,8 @@ emit_json(exattn_sbuf *b, const exattn_claim *c, const exattn_claim_result *r,
 }
 
 int
-exattn_check_write_json(FILE *f, const exattn_lesson *l,
-                        mpfr_prec_t max_prec, exattn_check_summary_t *sum,
+exattn_check_write_json(FILE *f, exattn_check_summary_t *sum,
+                        const exattn_lesson *l, mpfr_prec_t max_prec,
                         exattn_error_t *err)
 {
     exattn_check_summary_t local = { 0, 0, 0 };
