@@ -11,10 +11,7 @@
 #ifndef EXATTN_H
 #define EXATTN_H
 
-#define EXATTN_VERSION_MAJOR 0
-#define EXATTN_VERSION_MINOR 1
-#define EXATTN_VERSION_PATCH 0
-
+#include <exattn/version.h>
 #include <exattn/error.h>
 #include <exattn/num.h>
 #include <exattn/lesson.h>

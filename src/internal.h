@@ -18,7 +18,7 @@
 #define EXATTN_PRINTF(a, b)
 #endif
 
-/* ---- errors (src/error.c) ---------------------------------------------- */
+/* ---- errors (src/util/error.c) ----------------------------------------- */
 
 /* Fill `err` (may be NULL) and return `code`. */
 int exattn_error__set(exattn_error_t *err, int code, const char *file,
@@ -31,7 +31,7 @@ int exattn_error__msg(exattn_error_t *err, int code, const char *fmt, ...)
 int exattn_error__at(exattn_error_t *err, int code, const char *file,
                      unsigned long line, unsigned long column);
 
-/* ---- growable strings (src/print/sbuf.c) -------------------------------- */
+/* ---- growable strings (src/util/sbuf.c) --------------------------------- */
 
 typedef struct
 {
@@ -106,7 +106,7 @@ const exattn_jnode *exattn_json__get(const exattn_jnode *obj,
                                      const char *key);
 const char *exattn_json__kind_name(exattn_jkind kind);
 
-/* ---- matrices of rationals (src/lesson/matrix.c) ------------------------ */
+/* ---- matrices of rationals (src/util/matrix.c) -------------------------- */
 
 typedef struct
 {
@@ -202,6 +202,9 @@ struct exattn_lesson
 };
 
 
+/* An empty lesson read from `file` (src/lesson/model.c); NULL when out of
+ * memory. */
+exattn_lesson *exattn_lesson__new(const char *file);
 /* A copy of lesson l (shapes, labels, Q, K, scale, mask) with other
  * values v (l->m x l->dv): the contrast of a variant uses it to derive the
  * change of its outputs with the same rule as the outputs themselves.

@@ -37,17 +37,6 @@ source_expr(const source *s)
 }
 
 static char *
-dup(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    char *d = malloc(n);
-
-    if (d)
-        memcpy(d, s, n);
-    return d;
-}
-
-static char *
 printf_dup(const char *fmt, const char *a, const char *b)
 {
     size_t n = strlen(fmt) + strlen(a) + (b ? strlen(b) : 0) + 1;
@@ -211,7 +200,7 @@ claimed_integer(mpz_t c, const char *text)
 {
     const char *point = strchr(text, '.');
     unsigned long n = point ? (unsigned long)strlen(point + 1) : 0;
-    char *digits = dup(text), *p;
+    char *digits = exattn_str__dup(text), *p;
 
     if (digits == NULL)
         return 0;
@@ -560,7 +549,7 @@ undecided_verdict(exattn_entry_result *r, source *s, const exattn_ball *b,
     r->verdict = EXATTN_UNDECIDED;
     if (!exattn_ball__is_finite(b))
     {
-        r->note = dup(err->message);
+        r->note = exattn_str__dup(err->message);
         return;
     }
     boundary_ends(&a, &c, r, b, wp, n);
@@ -707,7 +696,7 @@ numeric_verdict(exattn_entry_result *r, source *s, const exattn_expr *e,
                "or logarithm, could not be separated from 0 at %ld bits "
                "(it may be exactly 0)"
              : "equal to %ld bits, but not proved equal", prec);
-    r->note = dup(buf);
+    r->note = exattn_str__dup(buf);
     return EXATTN_OK;
 }
 
@@ -720,14 +709,14 @@ check_is(exattn_entry_result *r, source *s, const mpq_t claimed,
     {
         r->verdict = mpq_equal(s->q, claimed) ? EXATTN_PASS : EXATTN_FAIL;
         if (r->verdict == EXATTN_FAIL)
-            r->note = dup("a different rational");
+            r->note = exattn_str__dup("a different rational");
         return EXATTN_OK;
     }
     if (s->claim->target == EXATTN_TARGET_ROW)
     {
         /* the rule proves a named row quantity irrational */
         r->verdict = EXATTN_FAIL;
-        r->note = dup("the value is named (irrational), not a rational");
+        r->note = exattn_str__dup("the value is named (irrational), not a rational");
         return EXATTN_OK;
     }
     {
@@ -797,7 +786,7 @@ check_named(exattn_entry_result *r, source *s, const exattn_expr *claimed,
     {
         r->verdict = mpq_equal(s->q, q) ? EXATTN_PASS : EXATTN_FAIL;
         if (r->verdict == EXATTN_FAIL)
-            r->note = dup("a different rational");
+            r->note = exattn_str__dup("a different rational");
     }
     else if (s->exact && s->claim->target == EXATTN_TARGET_ROW
              && s->kind != EXATTN_SCORE && s->kind != EXATTN_SCALED
@@ -810,7 +799,7 @@ check_named(exattn_entry_result *r, source *s, const exattn_expr *claimed,
              && s->claim->target == EXATTN_TARGET_ROW)
     {
         r->verdict = EXATTN_FAIL;
-        r->note = dup("the value is named (irrational); the claim is "
+        r->note = exattn_str__dup("the value is named (irrational); the claim is "
                       "rational");
     }
     else if (!s->exact && source_expr(s) != NULL
@@ -819,7 +808,7 @@ check_named(exattn_entry_result *r, source *s, const exattn_expr *claimed,
         r->verdict = EXATTN_PASS;
         /* the same normal form: equal rational functions of the same
          * radicals, exponentials and named parts */
-        r->note = dup("proved equal: the same normal form");
+        r->note = exattn_str__dup("proved equal: the same normal form");
     }
     else
     {
@@ -845,7 +834,7 @@ check_named(exattn_entry_result *r, source *s, const exattn_expr *claimed,
                  && same_normal_form(s, claimed))
         {
             r->verdict = EXATTN_PASS;
-            r->note = dup("proved equal: the same normal form");
+            r->note = exattn_str__dup("proved equal: the same normal form");
         }
         else
         {

@@ -582,15 +582,6 @@ decimal_uncached(char **out, int *exact, exattn_row_eval *ev,
     return rc;
 }
 
-static char *
-copy_string(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    char *t = malloc(n);
-
-    return t ? memcpy(t, s, n) : NULL;
-}
-
 /* The cache slot of a quantity that keys of equal score share: a named
  * weight (its group) or scaled score (its distinct score); NULL for the
  * others. */
@@ -628,7 +619,7 @@ exattn_row_eval_decimal(char **out, int *exact, exattn_row_eval *ev,
     }
     if (slot != NULL && *slot != NULL)
     {
-        *out = copy_string(*slot);
+        *out = exattn_str__dup(*slot);
         if (exact)
             *exact = 0;         /* a named value has no exact decimal */
         return *out ? EXATTN_OK
@@ -639,6 +630,6 @@ exattn_row_eval_decimal(char **out, int *exact, exattn_row_eval *ev,
     rc = decimal_uncached(out, exact, ev, kind, key, col, digits, max_prec,
                           err);
     if (rc == EXATTN_OK && slot != NULL)
-        *slot = copy_string(*out);   /* a failed copy: not cached */
+        *slot = exattn_str__dup(*out);   /* a failed copy: not cached */
     return rc;
 }

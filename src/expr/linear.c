@@ -1230,3 +1230,37 @@ exattn_lpoly__expo(const exattn_lpoly *p, size_t k)
 {
     return p->t[k].expo;
 }
+
+/* ---- equality of nodes --------------------------------------------- */
+
+int
+exattn_expr__same(const exattn_xnode *a, const exattn_xnode *b)
+{
+    /* the same normal form, however written; else the same tree */
+    if (a != b && !a->exact && !b->exact
+        && (exattn_lform__normal(a) || exattn_lform__normal(b))
+        && exattn_lform__equal(a, b))
+        return 1;
+    return exattn_expr__same_tree(a, b);
+}
+
+int
+exattn_expr__same_tree(const exattn_xnode *a, const exattn_xnode *b)
+{
+    if (a == b)
+        return 1;
+    if (a->exact || b->exact)
+        return a->exact && b->exact && mpq_equal(a->value, b->value);
+    if (exattn_expr__hash(a) != exattn_expr__hash(b))
+        return 0;
+    if (a->op != b->op)
+        return 0;
+    if (a->op == EXATTN_X_SYM)
+        return strcmp(a->literal, b->literal) == 0
+               && a->has_value == b->has_value
+               && (!a->has_value || mpq_equal(a->value, b->value));
+    if ((a->a == NULL) != (b->a == NULL) || (a->b == NULL) != (b->b == NULL))
+        return 0;
+    return (a->a == NULL || exattn_expr__same(a->a, b->a))
+           && (a->b == NULL || exattn_expr__same(a->b, b->b));
+}

@@ -145,8 +145,8 @@ symbol_names(exattn_norm_spec *n, const char *text)
                 || (text[i] >= 'A' && text[i] <= 'Z');
     if (strcmp(text, "ε") != 0 && strcmp(text, "epsilon") != 0 && !ascii)
         return 0;
-    n->eps_symbol = exattn_lesson__strdup(text);
-    n->eps_tex = exattn_lesson__strdup(
+    n->eps_symbol = exattn_str__dup(text);
+    n->eps_tex = exattn_str__dup(
         strcmp(text, "ε") == 0 || strcmp(text, "epsilon") == 0
             ? "\\varepsilon" : text);
     return 1;

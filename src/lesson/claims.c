@@ -319,7 +319,7 @@ read_value(exattn_claim *c, size_t i, const exattn_jnode *v,
         return exattn_lesson__fail(rc, EXATTN_EFIELD, v,
             "claim \"%.80s\": expected a value (a string), found %s",
             c->text, exattn_json__kind_name(v->kind));
-    c->values[i] = exattn_lesson__strdup(v->text);
+    c->values[i] = exattn_str__dup(v->text);
     if (c->values[i] == NULL)
         return exattn_lesson__fail(rc, EXATTN_ENOMEM, v, "out of memory");
     switch (c->claim)

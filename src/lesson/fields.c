@@ -19,12 +19,6 @@ exattn_lesson__fail(const exattn_rctx *rc, int code, const exattn_jnode *at,
                              at ? at->column : 0, "%s%s", rc->prefix, msg);
 }
 
-char *
-exattn_lesson__strdup(const char *s)
-{
-    return exattn_str__dup(s);
-}
-
 int
 exattn_lesson__number(mpq_t out, const exattn_rctx *rc,
                       const exattn_jnode *node, const char *what)
@@ -142,7 +136,7 @@ exattn_lesson__string(char **out, const exattn_rctx *rc,
         return exattn_lesson__fail(rc, EXATTN_EFIELD, node,
             "%s: expected a string, found %s", what,
             exattn_json__kind_name(node->kind));
-    *out = exattn_lesson__strdup(node->text);
+    *out = exattn_str__dup(node->text);
     if (*out == NULL)
         return exattn_lesson__fail(rc, EXATTN_ENOMEM, node, "out of memory");
     return EXATTN_OK;

@@ -49,7 +49,23 @@ int exattn_lesson__string(char **out, const exattn_rctx *rc,
 int exattn_lesson__array(const exattn_rctx *rc, const exattn_jnode *node,
                          const char *what, const char *expected);
 
-char *exattn_lesson__strdup(const char *s);
 void exattn_lesson__free_labels(char **labels, size_t count);
+
+/* A lesson's fields: names (STRING nodes, for positions) and values. */
+typedef struct
+{
+    const exattn_jnode **names;
+    const exattn_jnode **values;
+    size_t count;
+} exattn_fields;
+
+/* src/lesson/members.c: the value of field `name`, NULL if absent. */
+const exattn_jnode *exattn_lesson__field(const exattn_fields *f,
+                                         const char *name);
+
+/* Fail on any member of `obj` not in the NULL-terminated `known`. */
+int exattn_lesson__check_members(const exattn_rctx *rc,
+                                 const exattn_jnode *obj, const char *what,
+                                 const char *const *known);
 
 #endif

@@ -15,7 +15,7 @@ default_labels(char ***out, size_t count)
     for (i = 0; i < count; i++)
     {
         snprintf(buf, sizeof buf, "%zu", i + 1);
-        labels[i] = exattn_lesson__strdup(buf);
+        labels[i] = exattn_str__dup(buf);
         if (labels[i] == NULL)
         {
             exattn_lesson__free_labels(labels, count);

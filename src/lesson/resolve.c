@@ -7,48 +7,6 @@
 #include "lesson/fields.h"
 #include "lesson/resolve.h"
 
-const exattn_jnode *
-exattn_lesson__field(const exattn_fields *f, const char *name)
-{
-    size_t i;
-
-    for (i = 0; i < f->count; i++)
-        if (strcmp(f->names[i]->text, name) == 0)
-            return f->values[i];
-    return NULL;
-}
-
-int
-exattn_lesson__check_members(const exattn_rctx *rc, const exattn_jnode *obj,
-                             const char *what, const char *const *known)
-{
-    size_t i, k;
-    char list[400];
-
-    if (obj->kind != EXATTN_J_OBJECT)
-        return exattn_lesson__fail(rc, EXATTN_EFIELD, obj,
-            "%s: expected an object, found %s", what,
-            exattn_json__kind_name(obj->kind));
-    for (i = 0; i < obj->count; i++)
-    {
-        for (k = 0; known[k] != NULL; k++)
-            if (strcmp(obj->keys[i]->text, known[k]) == 0)
-                break;
-        if (known[k] != NULL)
-            continue;
-        list[0] = '\0';
-        for (k = 0; known[k] != NULL; k++)
-        {
-            strncat(list, k ? ", " : "", sizeof list - strlen(list) - 1);
-            strncat(list, known[k], sizeof list - strlen(list) - 1);
-        }
-        return exattn_lesson__fail(rc, EXATTN_EFIELD, obj->keys[i],
-            "%s: unknown field \"%.60s\" (known fields: %s)", what,
-            obj->keys[i]->text, list);
-    }
-    return EXATTN_OK;
-}
-
 /* A field; W_Q, W_K and W_V of a lesson whose block lists its heads may
  * be left to the first head, which is then the lesson's own head. */
 static const exattn_jnode *

@@ -4,22 +4,6 @@
 
 #include "lesson/fields.h"
 
-/* A lesson's fields: names (STRING nodes, for positions) and values. */
-typedef struct
-{
-    const exattn_jnode **names;
-    const exattn_jnode **values;
-    size_t count;
-} exattn_fields;
-
-const exattn_jnode *exattn_lesson__field(const exattn_fields *f,
-                                         const char *name);
-
-/* Fail on any member of `obj` not in the NULL-terminated `known`. */
-int exattn_lesson__check_members(const exattn_rctx *rc,
-                                 const exattn_jnode *obj, const char *what,
-                                 const char *const *known);
-
 int exattn_lesson__resolve_fields(exattn_lesson *l, const exattn_rctx *rc,
                                   const exattn_fields *f);
 

@@ -92,9 +92,3 @@ exattn_free(void *p)
 {
     free(p);
 }
-
-const char *
-exattn_version(void)
-{
-    return PACKAGE_VERSION;
-}
