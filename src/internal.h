@@ -27,9 +27,6 @@ int exattn_error__set(exattn_error_t *err, int code, const char *file,
 /* Set only the code and message, leaving the position to the caller. */
 int exattn_error__msg(exattn_error_t *err, int code, const char *fmt, ...)
     EXATTN_PRINTF(3, 4);
-/* Set the position of an error whose message is already written. */
-int exattn_error__at(exattn_error_t *err, int code, const char *file,
-                     unsigned long line, unsigned long column);
 
 /* ---- growable strings (src/util/sbuf.c) --------------------------------- */
 

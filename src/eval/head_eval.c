@@ -82,7 +82,8 @@ exattn_head_eval_free(exattn_head_eval *h)
     free(h);
 }
 
-int
+/* u at precision wp (computed once at the highest precision asked). */
+static int
 exattn_head_eval__u(exattn_ball *out, exattn_head_eval *h, mpfr_prec_t wp)
 {
     exattn_ball l;

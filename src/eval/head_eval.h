@@ -28,9 +28,6 @@ struct exattn_head_eval
 int exattn_head_eval__new_lcm(exattn_head_eval **out, unsigned long surd,
                               const mpz_t lcm, const char *file);
 
-/* u at precision wp (computed once at the highest precision asked). */
-int exattn_head_eval__u(exattn_ball *out, exattn_head_eval *h,
-                        mpfr_prec_t wp);
 
 /* u^d at precision wp, from the table when d is small. */
 int exattn_head_eval__pow(exattn_ball *out, exattn_head_eval *h,

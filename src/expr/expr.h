@@ -91,11 +91,6 @@ exattn_lform *exattn_lform__of(const exattn_xnode *n);
 void exattn_lform__free(exattn_lform *f);
 /* 1 and the value when the form has no atom left. */
 int exattn_lform__is_constant(const exattn_lform *f, mpq_t value);
-/* Has n a normal form other than itself as an atom (a form, a radical,
- * an exponential)?  Then exattn_lform__equal can compare it. */
-int exattn_lform__normal(const exattn_xnode *n);
-/* Do a and b have the same form (then they are equal)? */
-int exattn_lform__equal(const exattn_xnode *a, const exattn_xnode *b);
 /* A polynomial of a form: terms, each a coefficient times atoms with
  * integer exponents, radicals b^r (0 < r < 1, pairwise coprime bases)
  * and an exponential e^X (X a polynomial, NULL for none). */
@@ -158,9 +153,6 @@ exattn_expr *exattn_expr__view(const exattn_expr *pool, exattn_xnode *n);
  * limit) or memory ran out. */
 char *exattn_expr__print(const exattn_xnode *n, unsigned flags, int labels,
                          size_t limit);
-/* The same, always as the tree was built (no polynomial form). */
-char *exattn_expr__print_tree(const exattn_xnode *n, unsigned flags,
-                              int labels, size_t limit);
 
 /* The sign of n, proved: exact nodes from their value, named ones by
  * enclosures refined up to max_prec bits.  EXATTN_EUNABLE when no proof
@@ -177,9 +169,5 @@ unsigned long exattn_expr__hash(const exattn_xnode *n);
  * operations on the same exact numbers and symbols)?  Then they are
  * equal. */
 int exattn_expr__same(const exattn_xnode *a, const exattn_xnode *b);
-/* The same operation on operands that are the same (exattn_expr__same):
- * how the atoms of normal forms are compared, since an atom's own form is
- * itself -- comparing it by forms would recurse without end. */
-int exattn_expr__same_tree(const exattn_xnode *a, const exattn_xnode *b);
 
 #endif

@@ -32,6 +32,8 @@
 #include <string.h>
 #include "expr/expr.h"
 
+static int exattn_expr__same_tree(const exattn_xnode *a, const exattn_xnode *b);
+
 #define EXATTN_POLY_TERMS 64
 #define EXATTN_POLY_PRODUCT 512    /* terms multiplied at most */
 #define EXATTN_POLY_POWER 4         /* integer powers expanded */
@@ -1143,7 +1145,8 @@ exattn_lform__is_constant(const exattn_lform *f, mpq_t value)
     return constant;
 }
 
-int
+/* Do a and b have the same form (then they are equal)? */
+static int
 exattn_lform__equal(const exattn_xnode *a, const exattn_xnode *b)
 {
     exattn_lform *fa = operand(a), *fb = operand(b), *d = NULL;
@@ -1165,7 +1168,9 @@ exattn_lform__equal(const exattn_xnode *a, const exattn_xnode *b)
     return equal;
 }
 
-int
+/* Has n a normal form other than itself as an atom (a form, a radical,
+ * an exponential)?  Then exattn_lform__equal can compare it. */
+static int
 exattn_lform__normal(const exattn_xnode *n)
 {
     const exattn_xnode *x;
@@ -1244,7 +1249,10 @@ exattn_expr__same(const exattn_xnode *a, const exattn_xnode *b)
     return exattn_expr__same_tree(a, b);
 }
 
-int
+/* The same operation on operands that are the same (exattn_expr__same):
+ * how the atoms of normal forms are compared, since an atom's own form is
+ * itself -- comparing it by forms would recurse without end. */
+static int
 exattn_expr__same_tree(const exattn_xnode *a, const exattn_xnode *b)
 {
     if (a == b)

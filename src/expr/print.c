@@ -5,6 +5,9 @@
 #include <string.h>
 #include "expr/expr.h"
 
+static char * exattn_expr__print_tree(const exattn_xnode *n, unsigned flags, int labels,
+                        size_t limit);
+
 /* A printing: the text so far, whether labelled nodes print as their
  * labels, the root (always expanded), and a length past which it stops:
  * a node shared many times in a DAG would otherwise expand without
@@ -696,7 +699,8 @@ exattn_expr__print(const exattn_xnode *n, unsigned flags, int labels,
     return shorter(n, flags, limit, tree);
 }
 
-char *
+/* The same, always as the tree was built (no polynomial form). */
+static char *
 exattn_expr__print_tree(const exattn_xnode *n, unsigned flags, int labels,
                         size_t limit)
 {

@@ -5,6 +5,9 @@
 #include "config.h"
 #include "internal.h"
 
+static int exattn_error__at(exattn_error_t *err, int code, const char *file,
+                 unsigned long line, unsigned long column);
+
 void
 exattn_error_init(exattn_error_t *err)
 {
@@ -42,7 +45,8 @@ exattn_error__msg(exattn_error_t *err, int code, const char *fmt, ...)
     return code;
 }
 
-int
+/* Set the position of an error whose message is already written. */
+static int
 exattn_error__at(exattn_error_t *err, int code, const char *file,
                  unsigned long line, unsigned long column)
 {
