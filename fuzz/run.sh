@@ -17,10 +17,12 @@ flags="-g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
 [ -f "$top/config.h" ] || { echo "fuzz: configure the tree first" >&2; exit 2; }
 mkdir -p "$out/obj" "$out/artifacts"
 
-# the library, instrumented for coverage (every source but the CLI's)
+# the library, instrumented for coverage: the sources the build compiles
+# into libexattn (Makefile.am's list, asked of make), not a second list
+sources=$(make -s -C "$top" print-library-sources)
 objs=""
-for src in "$top"/src/*.c "$top"/src/*/*.c; do
-    case $src in */src/cli/*) continue ;; esac
+for rel in $sources; do
+    src=$top/$rel
     o=$out/obj/$(echo "${src#$top/src/}" | tr / _ | sed 's/\.c$/.o/')
     # a header changed since the object was built (a struct's layout)
     # makes it stale as surely as its own source

@@ -131,3 +131,15 @@ exattn_block__label(exattn_block *b, exattn_xnode **t, size_t rows,
         }
     return EXATTN_OK;
 }
+
+int
+exattn_block__label_stage(exattn_block *b, exattn_xnode **t, exattn_bq bq,
+                          size_t head, size_t rows, size_t cols,
+                          exattn_error_t *err)
+{
+    char text[32], tex[48];
+
+    exattn_block__symbol(text, sizeof text, tex, sizeof tex, bq, head,
+                         b->heads_count);
+    return exattn_block__label(b, t, rows, cols, text, tex, err);
+}

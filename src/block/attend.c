@@ -59,7 +59,8 @@ inputs(exattn_block *b, exattn_error_t *err)
                         pe[i * d + c], err)) == NULL)
                 return exattn_block__failed(b, err);
         }
-    return exattn_block__label(b, in, b->n, d, "x'", "x'", err);
+    return exattn_block__label_stage(b, in, EXATTN_BQ_INPUT, 0, b->n, d,
+                                     err);
 }
 
 /* Keys and values come from the input (self-attention) or from the
@@ -334,38 +335,21 @@ static int
 label_head(exattn_block *b, exattn_head_nodes *h, size_t k,
            exattn_error_t *err)
 {
-    char name[5][24], tex[5][40];
-    const char *base[5] = { "q", "k", "v", "s", "a" };
-    size_t i;
     int rc;
 
-    for (i = 0; i < 5; i++)
-    {
-        if (b->heads_count == 1)
-        {
-            snprintf(name[i], sizeof name[i], "%s", base[i]);
-            snprintf(tex[i], sizeof tex[i], "%s", base[i]);
-        }
-        else
-        {
-            snprintf(name[i], sizeof name[i], "%s%zu", base[i], k + 1);
-            snprintf(tex[i], sizeof tex[i], "%s^{(%zu)}", base[i], k + 1);
-        }
-    }
-    if ((rc = exattn_block__label(b, h->q, b->n, h->dk, name[0], tex[0],
-                                  err)) != EXATTN_OK
-        || (rc = exattn_block__label(b, h->k, b->m, h->dk, name[1], tex[1],
-                                     err)) != EXATTN_OK
-        || (rc = exattn_block__label(b, h->v, b->m, h->dv, name[2], tex[2],
-                                     err)) != EXATTN_OK
-        || (rc = exattn_block__label(b, h->s, b->n, b->m, name[3], tex[3],
-                                     err)) != EXATTN_OK
-        || (rc = exattn_block__label(b, h->w, b->n, b->m, name[4], tex[4],
-                                     err)) != EXATTN_OK)
+    if ((rc = exattn_block__label_stage(b, h->q, EXATTN_BQ_Q, k, b->n, h->dk,
+                                        err)) != EXATTN_OK
+        || (rc = exattn_block__label_stage(b, h->k, EXATTN_BQ_K, k, b->m,
+                                           h->dk, err)) != EXATTN_OK
+        || (rc = exattn_block__label_stage(b, h->v, EXATTN_BQ_V, k, b->m,
+                                           h->dv, err)) != EXATTN_OK
+        || (rc = exattn_block__label_stage(b, h->s, EXATTN_BQ_SCORES, k,
+                                           b->n, b->m, err)) != EXATTN_OK
+        || (rc = exattn_block__label_stage(b, h->w, EXATTN_BQ_WEIGHTS, k,
+                                           b->n, b->m, err)) != EXATTN_OK)
         return rc;
-    snprintf(name[0], sizeof name[0], "H%zu", k + 1);
-    snprintf(tex[0], sizeof tex[0], "H^{(%zu)}", k + 1);
-    return exattn_block__label(b, h->out, b->n, h->dv, name[0], tex[0], err);
+    return exattn_block__label_stage(b, h->out, EXATTN_BQ_HEAD, k, b->n,
+                                     h->dv, err);
 }
 
 static int
@@ -432,7 +416,8 @@ output_projection(exattn_block *b, exattn_error_t *err)
     }
     free(cat);
     if (rc == EXATTN_OK && wo->rows)
-        rc = exattn_block__label(b, attn, b->n, b->d, "A", "A", err);
+        rc = exattn_block__label_stage(b, attn, EXATTN_BQ_ATTN, 0, b->n, b->d,
+                                       err);
     return rc;
 }
 

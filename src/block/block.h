@@ -58,6 +58,41 @@ struct exattn_block
     signed char *sign;              /* n x dff */
 };
 
+/* A stage: one row of the table of src/block/stages.c. */
+typedef enum
+{
+    EXATTN_SUP_NEVER = 0,       /* its LaTeX symbol has no head index */
+    EXATTN_SUP_SEVERAL = 1,     /* "q^{(2)}" when the block has several
+                                   heads, "q" with one */
+    EXATTN_SUP_ALWAYS = 2       /* "H^{(1)}" always */
+} exattn_stage_sup;
+
+typedef struct
+{
+    exattn_bq bq;
+    const char *name;           /* in claims and the API ("ln1.mean"),
+                                   after "hH." for a head's */
+    const char *id;             /* an identifier ("ln1_mean"): JSON keys */
+    const char *text, *tex;     /* its symbol ("μ", "\mu") */
+    exattn_stage_sup sup;
+    int per_token;              /* one value per token */
+} exattn_stage_info;
+
+const exattn_stage_info *exattn_block__stage(exattn_bq bq);
+/* The symbol of stage bq of head `head` (0-based) in a block of `heads`
+ * heads: text "q2", "H1", "μ"; LaTeX "q^{(2)}", "H^{(1)}", "\mu". */
+void exattn_block__symbol(char *text, size_t text_size, char *tex,
+                          size_t tex_size, exattn_bq bq, size_t head,
+                          size_t heads);
+/* Label the table of stage bq (of head `head`) with its symbol:
+ * exattn_block__label. */
+int exattn_block__label_stage(exattn_block *b, exattn_xnode **t,
+                              exattn_bq bq, size_t head, size_t rows,
+                              size_t cols, exattn_error_t *err);
+
+/* Is quantity bq part of this block? */
+int exattn_block__present(const exattn_block_spec *s, exattn_bq bq);
+
 /* Shapes, from the lesson alone (claims are resolved before any block is
  * built): rows and columns of quantity `bq` (of head `head`); 0 rows when
  * the block does not have it. */

@@ -18,7 +18,7 @@ add_or_sub(exattn_block *b, exattn_xop op, exattn_xnode *x, exattn_xnode *y,
 /* out = x + y, entry by entry, over n x d. */
 static int
 residual(exattn_block *b, exattn_bq into, exattn_xnode **x, exattn_xnode **y,
-         const char *name, exattn_error_t *err)
+         exattn_error_t *err)
 {
     size_t k, count = b->n * b->d;
     exattn_xnode **out = b->q[into] = exattn_block__alloc(b, count);
@@ -28,7 +28,7 @@ residual(exattn_block *b, exattn_bq into, exattn_xnode **x, exattn_xnode **y,
     for (k = 0; k < count; k++)
         if ((out[k] = add_or_sub(b, EXATTN_X_ADD, x[k], y[k], err)) == NULL)
             return exattn_block__failed(b, err);
-    return exattn_block__label(b, out, b->n, b->d, name, name, err);
+    return exattn_block__label_stage(b, out, into, 0, b->n, b->d, err);
 }
 
 static exattn_xnode *
@@ -76,7 +76,6 @@ moments(exattn_block *b, exattn_xnode **z, exattn_xnode **mean,
 typedef struct
 {
     exattn_bq mean, var, out;
-    const char *name[3], *tex[3];
 } norm_names;
 
 static int
@@ -101,7 +100,7 @@ layer_norm(exattn_block *b, const exattn_norm_spec *ns, exattn_xnode **z,
             return exattn_error__set(err, EXATTN_EDOMAIN, b->lesson->file,
                 0, 0, "block: the layer norm giving %s divides by zero for "
                 "token %zu: its variance is 0 and epsilon is 0 (give "
-                "epsilon > 0)", nm->name[2], i + 1);
+                "epsilon > 0)", exattn_block__stage(nm->out)->text, i + 1);
         den = den ? exattn_expr__apply(b->pool, EXATTN_X_SQRT, den, NULL,
                                        err) : NULL;
         for (c = 0; den != NULL && c < d; c++)
@@ -122,12 +121,12 @@ layer_norm(exattn_block *b, const exattn_norm_spec *ns, exattn_xnode **z,
         if (den == NULL || c < d)
             return exattn_block__failed(b, err);
     }
-    if ((rc = exattn_block__label(b, mu, b->n, 1, nm->name[0], nm->tex[0],
-                                  err)) != EXATTN_OK
-        || (rc = exattn_block__label(b, var, b->n, 1, nm->name[1],
-                                     nm->tex[1], err)) != EXATTN_OK)
+    if ((rc = exattn_block__label_stage(b, mu, nm->mean, 0, b->n, 1, err))
+            != EXATTN_OK
+        || (rc = exattn_block__label_stage(b, var, nm->var, 0, b->n, 1, err))
+               != EXATTN_OK)
         return rc;
-    return exattn_block__label(b, u, b->n, d, nm->name[2], nm->tex[2], err);
+    return exattn_block__label_stage(b, u, nm->out, 0, b->n, d, err);
 }
 
 /* max(0, h) with the sign of h proved where it can be. */
@@ -195,33 +194,31 @@ ffn(exattn_block *b, exattn_error_t *err)
     for (k = 0; k < count; k++)
         if ((r[k] = relu(b, h[k], &b->sign[k], err)) == NULL)
             return exattn_block__failed(b, err);
-    if ((rc = exattn_block__label(b, h, b->n, b->dff, "h", "h", err))
+    if ((rc = exattn_block__label_stage(b, h, EXATTN_BQ_HIDDEN, 0, b->n,
+                                        b->dff, err))
             != EXATTN_OK
-        || (rc = exattn_block__label(b, r, b->n, b->dff, "r", "r", err))
+        || (rc = exattn_block__label_stage(b, r, EXATTN_BQ_RELU, 0, b->n,
+                                           b->dff, err))
                != EXATTN_OK
         || (rc = affine(b, EXATTN_BQ_FFN, r, &s->w2, &s->b2, err))
                != EXATTN_OK)
         return rc;
-    return exattn_block__label(b, b->q[EXATTN_BQ_FFN], b->n, b->d, "f",
-                               "f", err);
+    return exattn_block__label_stage(b, b->q[EXATTN_BQ_FFN], EXATTN_BQ_FFN, 0,
+                                     b->n, b->d, err);
 }
 
 int
 exattn_block__layers(exattn_block *b, exattn_error_t *err)
 {
-    static const norm_names first = {
-        EXATTN_BQ_MEAN1, EXATTN_BQ_VAR1, EXATTN_BQ_LN1,
-        { "μ", "σ²", "u" }, { "\\mu", "\\sigma^2", "u" }
-    };
-    static const norm_names second = {
-        EXATTN_BQ_MEAN2, EXATTN_BQ_VAR2, EXATTN_BQ_LN2,
-        { "μ'", "σ'²", "y" }, { "\\mu'", "{\\sigma'}^2", "y" }
-    };
+    static const norm_names first = { EXATTN_BQ_MEAN1, EXATTN_BQ_VAR1,
+                                      EXATTN_BQ_LN1 };
+    static const norm_names second = { EXATTN_BQ_MEAN2, EXATTN_BQ_VAR2,
+                                       EXATTN_BQ_LN2 };
     const exattn_block_spec *s = b->spec;
     int rc;
 
     if ((rc = residual(b, EXATTN_BQ_RES1, b->q[EXATTN_BQ_INPUT],
-                       b->q[EXATTN_BQ_ATTN], "z", err)) != EXATTN_OK)
+                       b->q[EXATTN_BQ_ATTN], err)) != EXATTN_OK)
         return rc;
     if (!s->ln1.present)
         return EXATTN_OK;
@@ -232,7 +229,7 @@ exattn_block__layers(exattn_block *b, exattn_error_t *err)
         return EXATTN_OK;
     if ((rc = ffn(b, err)) != EXATTN_OK
         || (rc = residual(b, EXATTN_BQ_RES2, b->q[EXATTN_BQ_LN1],
-                          b->q[EXATTN_BQ_FFN], "z'", err)) != EXATTN_OK)
+                          b->q[EXATTN_BQ_FFN], err)) != EXATTN_OK)
         return rc;
     return layer_norm(b, &s->ln2, b->q[EXATTN_BQ_RES2], &second, err);
 }

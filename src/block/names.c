@@ -1,18 +1,9 @@
 /* The names and shapes of a block's quantities, as claims and the API
- * write them: "pe", "input", "hH.q|k|v|scores|weights|output",
- * "attention", "residual", "ln1.mean", "ln1.variance", "ln1",
- * "ffn.hidden", "ffn.relu", "ffn", "residual2", "ln2.mean",
- * "ln2.variance", "ln2". */
+ * write them ("h2.weights", "ln1.mean": the names of src/block/stages.c),
+ * and whether a block has them. */
 #include <stdlib.h>
 #include <string.h>
 #include "block/block.h"
-
-static const char *const names[EXATTN_BQ_COUNT] = {
-    "pe", "input", "q", "k", "v", "scores", "weights", "output",
-    "attention", "residual", "ln1.mean", "ln1.variance", "ln1",
-    "ffn.hidden", "ffn.relu", "ffn", "residual2", "ln2.mean",
-    "ln2.variance", "ln2"
-};
 
 static int
 per_head(exattn_bq bq)
@@ -36,7 +27,8 @@ exattn_block__lookup(const char *name, exattn_bq *bq, size_t *head)
         rest = end + 1;
     }
     for (i = 0; i < EXATTN_BQ_COUNT; i++)
-        if (strcmp(rest, names[i]) == 0 && per_head((exattn_bq)i) == (h > 0))
+        if (strcmp(rest, exattn_block__stage((exattn_bq)i)->name) == 0
+            && per_head((exattn_bq)i) == (h > 0))
         {
             *bq = (exattn_bq)i;
             *head = h ? h - 1 : 0;
@@ -61,9 +53,8 @@ exattn_block__col_axis(exattn_bq bq)
                ? EXATTN_AXIS_KEY : EXATTN_AXIS_COORD;
 }
 
-/* Is quantity bq part of this block? */
-static int
-present(const exattn_block_spec *s, exattn_bq bq)
+int
+exattn_block__present(const exattn_block_spec *s, exattn_bq bq)
 {
     switch (bq)
     {
@@ -88,7 +79,7 @@ exattn_block__shape(const exattn_lesson *l, exattn_bq bq, size_t head,
     size_t d;
 
     *rows = *cols = 0;
-    if (s == NULL || !present(s, bq)
+    if (s == NULL || !exattn_block__present(s, bq)
         || (per_head(bq) && head >= s->head_count))
         return;
     d = s->x.cols;
