@@ -148,12 +148,10 @@ Test(doc, a_callback_error_ends_the_walk_with_its_code)
 Test(doc, bad_arguments_are_refused)
 {
     exattn_lesson *l = th_lesson(sign_lesson);
-    exattn_lesson *block = NULL;
     exattn_doc_sink sink = recorder_sink(0);
     exattn_write_opts o = EXATTN_WRITE_OPTS_INIT;
     recorder r = { "", 0, 0, 0, 0, 0, 0 };
     exattn_error_t err;
-    char *path = th_srcpath("docs/examples/002-encoder-block.json");
 
     cr_assert_eq(exattn_derive(NULL, &r, l, NULL, &err), EXATTN_EINVAL);
     cr_assert_eq(exattn_derive(&sink, &r, NULL, NULL, &err), EXATTN_EINVAL);
@@ -163,12 +161,107 @@ Test(doc, bad_arguments_are_refused)
     o.version = 0;
     cr_assert_eq(exattn_derive(&sink, &r, l, &o, &err), EXATTN_EINVAL);
     cr_assert_not_null(strstr(err.message, "version"), "%s", err.message);
-    cr_assert_eq(exattn_lesson_read_file(&block, path, NULL, &err),
-                 EXATTN_OK, "%s", err.message);
-    cr_assert_eq(exattn_derive(&sink, &r, block, NULL, &err), EXATTN_EINVAL);
-    cr_assert_not_null(strstr(err.message, "block"), "%s", err.message);
     cr_assert_str_eq(r.trace, "", "a refused walk called the sink");
-    exattn_lesson_free(block);
+    exattn_lesson_free(l);
+}
+
+/* ---- a block, stage by stage -------------------------------------------- */
+
+typedef struct
+{
+    exattn_block *block;        /* built by the API, to compare with */
+    const exattn_doc_section *stage;
+    size_t stages, heads, entries, rules, signs, compared;
+    int in_block;
+} stage_check;
+
+static int
+stage_begin(void *ctx, const exattn_doc_section *s)
+{
+    stage_check *c = ctx;
+
+    c->in_block |= s->kind == EXATTN_SECTION_BLOCK;
+    c->heads += s->kind == EXATTN_SECTION_HEAD;
+    if (s->kind == EXATTN_SECTION_STAGE)
+    {
+        cr_assert(c->in_block);
+        cr_assert_not_null(s->path);
+        cr_assert_gt(s->rows, 0);
+        c->stage = s;
+        c->stages++;
+    }
+    return EXATTN_OK;
+}
+
+/* Every value of the row is the API's quantity at the stage's path, with
+ * the same status and exact value. */
+static int
+stage_entry(void *ctx, const exattn_doc_entry *e)
+{
+    stage_check *c = ctx;
+    exattn_expr *q;
+    exattn_error_t err;
+    size_t j;
+    mpq_t v;
+
+    cr_assert_eq(e->role, EXATTN_ROLE_STAGE_ROW);
+    cr_assert_eq(e->count, c->stage->cols);
+    c->entries++;
+    c->rules += strcmp(c->stage->stage, "weights") == 0
+                && e->rule != EXATTN_RULE_SOFTMAX;
+    c->signs += e->signs != NULL;
+    cr_assert_eq(e->signs != NULL,
+                 strcmp(c->stage->stage, "ffn_hidden") == 0);
+    mpq_init(v);
+    for (j = 0; j < e->count; j++)
+    {
+        cr_assert_eq(exattn_block_quantity(&q, c->block, c->stage->path,
+                                           e->row, j, &err), EXATTN_OK,
+                     "%s[%zu][%zu]: %s", c->stage->path, e->row, j,
+                     err.message);
+        cr_assert_eq(exattn_expr_status(q), e->values[j].status, "%s",
+                     c->stage->path);
+        if (e->values[j].status == EXATTN_EXACT)
+        {
+            cr_assert_eq(exattn_expr_get_mpq(v, q), EXATTN_OK);
+            cr_assert(mpq_equal(v, e->values[j].exact), "%s[%zu][%zu]",
+                      c->stage->path, e->row, j);
+        }
+        else
+            cr_assert_not_null(e->values[j].form[EXATTN_FORM_TEXT]);
+        exattn_expr_free(q);
+        c->compared++;
+    }
+    mpq_clear(v);
+    return EXATTN_OK;
+}
+
+Test(doc, a_block_is_walked_stage_by_stage)
+{
+    char *path = th_srcpath("docs/examples/002-encoder-block.json");
+    exattn_doc_sink sink = EXATTN_DOC_SINK_INIT;
+    stage_check c = { NULL, NULL, 0, 0, 0, 0, 0, 0, 0 };
+    exattn_lesson *l = NULL;
+    exattn_error_t err;
+
+    cr_assert_eq(exattn_lesson_read_file(&l, path, NULL, &err), EXATTN_OK,
+                 "%s", err.message);
+    cr_assert_eq(exattn_block_new(&c.block, l, 0, &err), EXATTN_OK);
+    sink.notations = EXATTN_NOTATION_TEXT;
+    sink.begin = stage_begin;
+    sink.entry = stage_entry;
+    cr_assert_eq(exattn_derive(&sink, &c, l, NULL, &err), EXATTN_OK, "%s",
+                 err.message);
+    /* the encoder block of seed 002: one head, a first layer norm and the
+     * feed-forward sublayer, no positions: input, 6 per head, attention,
+     * residual, 3 for the norm, 4 for the sublayer and its residual, 3
+     * for the second norm */
+    cr_assert_eq(c.heads, 1);
+    cr_assert_eq(c.stages, 1 + 6 + 2 + 3 + 4 + 3);
+    cr_assert_eq(c.signs, exattn_lesson_queries(l));
+    cr_assert_gt(c.rules, 0, "no row of weights said how it was decided");
+    cr_assert_gt(c.compared, 100);
+    exattn_block_free(c.block);
     exattn_lesson_free(l);
     free(path);
 }
@@ -482,6 +575,56 @@ lesson_found(const exattn_jnode *lesson, const char *text,
     }
 }
 
+/* Every named entry's decimal of a block's JSON, in its text and LaTeX. */
+static void
+named_decimals_found(const exattn_jnode *n, const char *text,
+                     const char *latex, const char *where, size_t *found)
+{
+    const exattn_jnode *st, *dec;
+    size_t i;
+
+    if (n->kind == EXATTN_J_ARRAY)
+        for (i = 0; i < n->count; i++)
+            named_decimals_found(n->items[i], text, latex, where, found);
+    if (n->kind != EXATTN_J_OBJECT)
+        return;
+    st = exattn_json__get(n, "status");
+    dec = exattn_json__get(n, "decimal");
+    if (st && dec && dec->text && strcmp(st->text, "named") == 0)
+    {
+        cr_assert_not_null(strstr(text, dec->text), "%s: %s not in the text",
+                           where, dec->text);
+        cr_assert_not_null(strstr(latex, dec->text), "%s: %s not in LaTeX",
+                           where, dec->text);
+        ++*found;
+        return;
+    }
+    for (i = 0; i < n->count; i++)
+        named_decimals_found(n->items[i], text, latex, where, found);
+}
+
+static void
+block_found(const exattn_lesson *l, const exattn_write_opts *o,
+            const char *path)
+{
+    char *text = th_write(l, EXATTN_FORMAT_TEXT, o);
+    char *json = th_write(l, EXATTN_FORMAT_JSON, o);
+    char *latex = th_write(l, EXATTN_FORMAT_LATEX, o);
+    exattn_jnode *doc;
+    exattn_error_t err;
+    size_t found = 0;
+
+    cr_assert_eq(exattn_json__parse(&doc, json, strlen(json), path, 64,
+                                    &err), EXATTN_OK, "%s", err.message);
+    named_decimals_found(exattn_json__get(doc, "block"), text, latex, path,
+                         &found);
+    cr_assert_gt(found, 0, "%s: no named entry", path);
+    exattn_json__free(doc);
+    free(text);
+    free(json);
+    free(latex);
+}
+
 static void
 example_found(const char *path)
 {
@@ -500,12 +643,13 @@ example_found(const char *path)
                   && err.code == EXATTN_EDOMAIN, "%s", err.message);
         return;
     }
+    o.digits = 3;
     if (exattn_lesson_has_block(l))
     {
+        block_found(l, &o, path);
         exattn_lesson_free(l);
         return;
     }
-    o.digits = 3;
     text = th_write(l, EXATTN_FORMAT_TEXT, &o);
     json = th_write(l, EXATTN_FORMAT_JSON, &o);
     latex = th_write(l, EXATTN_FORMAT_LATEX, &o);

@@ -39,8 +39,14 @@ typedef enum
     EXATTN_SECTION_CONTRAST = 3,   /* a variant against the lesson it
                                       changes; contrast rows inside */
     EXATTN_SECTION_CONTRAST_ROW = 4,
-    EXATTN_SECTION_VARIANT = 5     /* one variant: its contrast (when it
+    EXATTN_SECTION_VARIANT = 5,    /* one variant: its contrast (when it
                                       has one), then its lesson section */
+    EXATTN_SECTION_BLOCK = 6,      /* a block lesson: its stages, in the
+                                      order they are computed */
+    EXATTN_SECTION_HEAD = 7,       /* one attention head of a block: its
+                                      q, k, v, scores, weights, output */
+    EXATTN_SECTION_STAGE = 8       /* one quantity of a block: a table of
+                                      rows, one entry per row */
 } exattn_section_t;
 
 /* How a row's weights were decided (docs/design.md, the rule). */
@@ -48,7 +54,9 @@ typedef enum
 {
     EXATTN_RULE_SINGLE_KEY = 0,    /* one allowed key: weight exactly 1 */
     EXATTN_RULE_EQUAL_SCORES = 1,  /* every weight exactly 1/|A| */
-    EXATTN_RULE_SOFTMAX = 2        /* named weights e^{s_j}/Z */
+    EXATTN_RULE_SOFTMAX = 2,       /* named weights e^{s_j}/Z */
+    EXATTN_RULE_UNDECIDED = 3      /* a block's scores neither proved equal
+                                      nor different within the cap */
 } exattn_rule_t;
 
 /* Why a value is what it is. */
@@ -70,8 +78,10 @@ typedef enum
                                       which) */
     EXATTN_WHY_NAMED_SUM,          /* a sum of named contributions */
     EXATTN_WHY_ASSIGNED,           /* a blend's assigned exact weight */
-    EXATTN_WHY_CHANGE              /* a contrast's difference, derived as
+    EXATTN_WHY_CHANGE,             /* a contrast's difference, derived as
                                       the output of values V' - V */
+    EXATTN_WHY_STAGE               /* a block stage's arithmetic: exact
+                                      where it proves it, else named */
 } exattn_why_t;
 
 typedef enum
@@ -86,7 +96,9 @@ typedef enum
     EXATTN_ROLE_BLEND_CONTRIBUTION = 7, /* a vector */
     EXATTN_ROLE_BLEND_OUTPUT = 8,  /* a vector */
     EXATTN_ROLE_CHANGE_WEIGHT = 9, /* a contrast: weight `key` */
-    EXATTN_ROLE_CHANGE_OUTPUT = 10 /* a contrast: output coordinate `col` */
+    EXATTN_ROLE_CHANGE_OUTPUT = 10, /* a contrast: output coordinate
+                                       `col` */
+    EXATTN_ROLE_STAGE_ROW = 11     /* a row of a block stage: a vector */
 } exattn_role_t;
 
 /* A contrast's proved relation between the two values of an entry. */
@@ -165,7 +177,14 @@ typedef struct
                                        the amount, |change|; NULL
                                        otherwise */
     exattn_relation_t relation;
+    exattn_rule_t rule;         /* a stage row of weights: how they were
+                                   decided; EXATTN_RULE_SOFTMAX otherwise */
+    const signed char *signs;   /* a stage row of ReLU inputs: each one's
+                                   sign, proved (-1, 0, 1) or
+                                   EXATTN_SIGN_UNPROVED; NULL otherwise */
 } exattn_doc_entry;
+
+#define EXATTN_SIGN_UNPROVED 2
 
 /* An equal-score group of keys, for the note of an exact coordinate. */
 typedef struct
@@ -192,6 +211,27 @@ typedef struct
                                        many to list */
 } exattn_doc_note;
 
+/* The shape of a block (EXATTN_SECTION_BLOCK). */
+typedef struct
+{
+    size_t n, m, d_model, d_ff, heads;
+    const size_t *d_k, *d_v;        /* per head */
+    int cross;                      /* keys and values from a memory */
+    int positional;                 /* sinusoidal positions added */
+    int post_ln;                    /* residual, then LayerNorm */
+    int ffn;                        /* a feed-forward sublayer */
+    int w_o;                        /* heads joined by W_O (else A = H1) */
+    int scale_per_head;             /* 1/sqrt(d_k) in each head */
+} exattn_doc_block;
+
+/* What the rows of a block stage are. */
+typedef enum
+{
+    EXATTN_ROWS_QUERIES = 0,        /* the tokens (query labels) */
+    EXATTN_ROWS_KEYS = 1,           /* the keys (key labels) */
+    EXATTN_ROWS_POSITIONS = 2       /* positions 0, 1, ... */
+} exattn_rows_t;
+
 typedef struct
 {
     exattn_section_t kind;
@@ -217,6 +257,21 @@ typedef struct
                                        EXATTN_SHOW(kind) */
     /* BLEND */
     size_t blend;
+    /* BLOCK */
+    const exattn_doc_block *block;
+    /* HEAD, and a head's STAGE */
+    size_t head;                    /* 0-based; SIZE_MAX elsewhere */
+    size_t d_k, d_v;                /* HEAD */
+    /* STAGE */
+    const char *stage;              /* its identifier: "q", "scores",
+                                       "ln1_mean", "ffn_hidden" */
+    const char *path;               /* its claim path: "h1.q", "ln1.mean" */
+    const char *name[2];            /* its symbol in text and LaTeX: "μ",
+                                       "\\mu", "q^{(2)}" */
+    size_t rows, cols;
+    exattn_rows_t rows_are;         /* what its rows are indexed by */
+    int per_token;                  /* one value per token (a mean, a
+                                       variance) */
     /* CONTRAST, CONTRAST_ROW */
     const exattn_lesson *against;   /* the lesson contrasted with */
     int shapes_differ;              /* no row-by-row contrast */
@@ -253,9 +308,9 @@ typedef struct
 
 /* Walk the derivation of `lesson` into `sink`: the lesson's section with
  * its rows and blends, then a variant section for each variant (its
- * contrast, its own lesson section).  `opts` NULL: the defaults
- * (EXATTN_WRITE_OPTS_INIT).  A block lesson's stages are not a document
- * yet: EXATTN_EINVAL. */
+ * contrast, its own lesson section); for a block lesson, the block's
+ * section with its stages and heads.  `opts` NULL: the defaults
+ * (EXATTN_WRITE_OPTS_INIT). */
 EXATTN_WUR int exattn_derive(const exattn_doc_sink *sink, void *ctx,
                              const exattn_lesson *lesson,
                              const exattn_write_opts *opts,

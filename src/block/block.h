@@ -29,7 +29,7 @@ typedef enum
 
 /* The sign of a ReLU input: proved, or undecided (then max(0, h) is kept
  * and enclosed as such). */
-#define EXATTN_SIGN_UNDECIDED 2
+#define EXATTN_SIGN_UNDECIDED EXATTN_SIGN_UNPROVED
 
 typedef struct
 {

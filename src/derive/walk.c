@@ -1,7 +1,8 @@
 /* The walk of a derivation (include/exattn/doc.h): the lesson's section,
  * its rows one at a time -- derived (on machine integers where the lesson
  * allows), handed to the sink and freed before the next --, its blends,
- * then each variant with its contrast. */
+ * then each variant with its contrast; or a block's stages
+ * (src/derive/block.c). */
 #include <stdint.h>
 #include "derive/derive.h"
 
@@ -92,10 +93,6 @@ exattn_derive(const exattn_doc_sink *sink, void *ctx,
         return exattn_error__set(err, EXATTN_EINVAL, NULL, 0, 0,
                                  "exattn_derive: no sink or lesson, or a "
                                  "sink or options of another version");
-    if (l->block != NULL)
-        return exattn_error__set(err, EXATTN_EINVAL, l->file, 0, 0,
-                                 "a block lesson has no derivation "
-                                 "document yet");
     w.sink = sink;
     w.ctx = ctx;
     w.notations = sink->notations ? sink->notations
@@ -107,6 +104,8 @@ exattn_derive(const exattn_doc_sink *sink, void *ctx,
     w.forms = sink->forms ? sink->forms : ~0u;
     w.named_show = w.opts->quantities != 0;
     w.err = err;
+    if (l->block != NULL)
+        return exattn_derive__block(&w, l);
     code = lesson_section(&w, l);
     for (k = 0; code == EXATTN_OK && k < l->variant_count; k++)
         code = variant_section(&w, l->variants[k]);

@@ -1,29 +1,11 @@
-/* Printing a block (src/block/): one entry at a time, in text, LaTeX and
- * JSON. */
+/* The writers of a block lesson: sinks of the derivation document's block
+ * sections (src/derive/block.c), one per format. */
 #ifndef EXATTN_PRINT_BLOCK_H
 #define EXATTN_PRINT_BLOCK_H
 
-#include "block/block.h"
-#include "exattn/write.h"
-
-/* One printed entry: its exact value or named form, and the certified
- * decimal when asked for (NULL with `why` when it could not be decided). */
-typedef struct
-{
-    int exact;
-    char *text;         /* "1/2", "sin(1)", or a form with labels */
-    char *decimal;
-    char *why;
-} exattn_bentry;
-
-/* Named forms longer than this print with the labels of the quantities
- * they are built from ("e^{s[2,1]}/(…)"). */
-#define EXATTN_BLOCK_INLINE 72
-
-int exattn_bentry__make(exattn_bentry *e, const exattn_xnode *n,
-                        const exattn_block *b, unsigned flags,
-                        const exattn_write_opts *opts, exattn_error_t *err);
-void exattn_bentry__clear(exattn_bentry *e);
+#include <stdio.h>
+#include "internal.h"
+#include "exattn/doc.h"
 
 int exattn_block__write_text(FILE *f, const exattn_lesson *l,
                              const exattn_write_opts *opts,
@@ -34,5 +16,9 @@ int exattn_block__write_json(FILE *f, const exattn_lesson *l,
 int exattn_block__write_latex(FILE *f, const exattn_lesson *l,
                               const exattn_write_opts *opts,
                               exattn_error_t *err);
+
+/* A document value as JSON, {"status", "value", "why", "text", "latex",
+ * "decimal"} (src/print/json.c): the same object in every JSON output. */
+void exattn_print__json_value(exattn_sbuf *b, const exattn_doc_value *v);
 
 #endif

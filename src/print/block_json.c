@@ -1,94 +1,28 @@
 /* The JSON document of a block (docs/output-formats.md, "Blocks"): every
- * entry {"status", "value" (exact only), "text", "latex", "decimal"}. */
+ * entry {"status", "value" (exact only), "why", "text", "latex",
+ * "decimal"}, one array per stage.  A sink of the derivation document. */
 #include <stdio.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 #include "print/block.h"
+#include "block/spec.h"
 
 typedef struct
 {
+    FILE *f;
     exattn_sbuf out;
-    const exattn_block *b;
-    const exattn_write_opts *opts;
+    const exattn_lesson *l;
+    const exattn_doc_block *blk;
+    const exattn_doc_section *stage;
+    int heads_open;             /* the "heads" array is open */
+    exattn_sbuf extra;          /* a stage's companion array, written after
+                                   it: weights_rule, relu_signs */
     exattn_error_t *err;
-} jctx;
-
-static int
-entry(jctx *j, const exattn_xnode *n)
-{
-    exattn_bentry text, tex;
-    int rc = exattn_bentry__make(&text, n, j->b, EXATTN_TEXT, j->opts,
-                                 j->err);
-
-    if (rc != EXATTN_OK)
-        return rc;
-    rc = exattn_bentry__make(&tex, n, j->b, EXATTN_LATEX, NULL, j->err);
-    if (rc == EXATTN_OK)
-    {
-        exattn_sbuf__printf(&j->out, "{\"status\": \"%s\", ",
-                            n->exact ? "exact" : "named");
-        if (n->exact)
-        {
-            exattn_sbuf__puts(&j->out, "\"value\": ");
-            exattn_sbuf__json(&j->out, text.text);
-            exattn_sbuf__puts(&j->out, ", ");
-        }
-        exattn_sbuf__puts(&j->out, "\"text\": ");
-        exattn_sbuf__json(&j->out, text.text);
-        exattn_sbuf__puts(&j->out, ", \"latex\": ");
-        exattn_sbuf__json(&j->out, tex.text);
-        if (j->opts != NULL && j->opts->digits != EXATTN_DIGITS_NONE)
-        {
-            exattn_sbuf__puts(&j->out, ", \"decimal\": ");
-            if (text.decimal)
-                exattn_sbuf__json(&j->out, text.decimal);
-            else
-            {
-                exattn_sbuf__puts(&j->out, "null, \"undecided\": ");
-                exattn_sbuf__json(&j->out, text.why ? text.why : "");
-            }
-        }
-        exattn_sbuf__puts(&j->out, "}");
-        exattn_bentry__clear(&tex);
-    }
-    exattn_bentry__clear(&text);
-    return rc;
-}
-
-/* "key": [[...], ...] for a row-major table, a list of rows however
- * narrow (a width-1 table is [[e], [e]]); with `per_token` the one
- * entry per token of a mean or a variance, a flat list. */
-static int
-rows_of(jctx *j, const char *key, exattn_xnode **t, size_t rows,
-        size_t cols, int per_token)
-{
-    size_t r, c;
-    int rc = EXATTN_OK, nest = !per_token || t == NULL;
-
-    exattn_sbuf__printf(&j->out, ",\n    \"%s\": [", key);
-    for (r = 0; rc == EXATTN_OK && r < rows; r++)
-    {
-        exattn_sbuf__puts(&j->out, r ? ",\n      " : "\n      ");
-        if (nest)
-            exattn_sbuf__puts(&j->out, "[");
-        for (c = 0; rc == EXATTN_OK && t != NULL && c < cols; c++)
-        {
-            exattn_sbuf__puts(&j->out, c ? ", " : "");
-            rc = entry(j, t[r * cols + c]);
-        }
-        if (nest)
-            exattn_sbuf__puts(&j->out, "]");
-    }
-    exattn_sbuf__puts(&j->out, "]");
-    return rc;
-}
-
-static int
-table(jctx *j, const char *key, exattn_xnode **t, size_t rows, size_t cols)
-{
-    return rows_of(j, key, t, rows, cols, 0);
-}
+} jsink;
 
 static void
-labels(jctx *j, const char *key, char *const *l, size_t count)
+labels(jsink *j, const char *key, char *const *l, size_t count)
 {
     size_t k;
 
@@ -101,144 +35,133 @@ labels(jctx *j, const char *key, char *const *l, size_t count)
     exattn_sbuf__puts(&j->out, "]");
 }
 
+static void
+block_begin(jsink *j, const exattn_doc_block *k)
+{
+    exattn_sbuf__printf(&j->out, "\"block\": {\"attention_kind\": \"%s\", "
+                        "\"n\": %zu, \"m\": %zu, \"d_model\": %zu, "
+                        "\"d_ff\": %zu", k->cross ? "cross" : "self", k->n,
+                        k->m, k->d_model, j->l->block->w1.cols);
+    labels(j, "tokens", j->l->query_labels, k->n);
+    labels(j, "keys", j->l->key_labels, k->m);
+}
+
+/* One row: a list however narrow ([[e], [e]] for one column); a mean's
+ * or a variance's one value per token, flat. */
 static int
-head(jctx *j, size_t k)
+entry(void *ctx, const exattn_doc_entry *e)
 {
     static const char *const rules[] = { "one allowed key", "equal scores",
                                          "named", "undecided" };
-    const exattn_block *b = j->b;
-    const exattn_head_nodes *h = &b->heads[k];
-    size_t i;
-    int rc;
+    jsink *j = ctx;
+    size_t c;
+    int nest = !j->stage->per_token;
 
-    exattn_sbuf__printf(&j->out, "%s\n    {\"d_k\": %zu, \"d_v\": %zu",
-                        k ? "," : "", h->dk, h->dv);
-    if ((rc = table(j, "q", h->q, b->n, h->dk)) != EXATTN_OK
-        || (rc = table(j, "k", h->k, b->m, h->dk)) != EXATTN_OK
-        || (rc = table(j, "v", h->v, b->m, h->dv)) != EXATTN_OK
-        || (rc = table(j, "scores", h->s, b->n, b->m)) != EXATTN_OK
-        || (rc = table(j, "weights", h->w, b->n, b->m)) != EXATTN_OK)
-        return rc;
-    exattn_sbuf__puts(&j->out, ",\n    \"weights_rule\": [");
-    for (i = 0; i < b->n; i++)
-        exattn_sbuf__printf(&j->out, "%s\"%s\"", i ? ", " : "",
-                            rules[h->rule[i]]);
-    exattn_sbuf__puts(&j->out, "]");
-    rc = table(j, "output", h->out, b->n, h->dv);
-    exattn_sbuf__puts(&j->out, "}");
-    return rc;
-}
-
-static int
-norm(jctx *j, const char *key, exattn_bq mean, exattn_bq var, exattn_bq out)
-{
-    const exattn_block *b = j->b;
-    char name[64];
-    int rc;
-
-    snprintf(name, sizeof name, "%s_mean", key);
-    if ((rc = rows_of(j, name, b->q[mean], b->n, 1, 1)) != EXATTN_OK)
-        return rc;
-    snprintf(name, sizeof name, "%s_variance", key);
-    if ((rc = rows_of(j, name, b->q[var], b->n, 1, 1)) != EXATTN_OK)
-        return rc;
-    return table(j, key, b->q[out], b->n, b->d);
-}
-
-static void
-signs(jctx *j)
-{
-    const exattn_block *b = j->b;
-    size_t i, k;
-
-    exattn_sbuf__puts(&j->out, ",\n    \"relu_signs\": [");
-    for (i = 0; i < b->n; i++)
+    exattn_sbuf__puts(&j->out, e->row ? ",\n      " : "\n      ");
+    exattn_sbuf__puts(&j->out, nest ? "[" : "");
+    for (c = 0; c < e->count; c++)
     {
-        exattn_sbuf__puts(&j->out, i ? ", [" : "[");
-        for (k = 0; k < b->dff; k++)
-        {
-            signed char s = b->sign[i * b->dff + k];
-
-            exattn_sbuf__printf(&j->out, "%s\"%s\"", k ? ", " : "",
-                                s == EXATTN_SIGN_UNDECIDED ? "undecided"
-                                : s > 0 ? "+" : s < 0 ? "-" : "0");
-        }
-        exattn_sbuf__puts(&j->out, "]");
+        exattn_sbuf__puts(&j->out, c ? ", " : "");
+        exattn_print__json_value(&j->out, &e->values[c]);
     }
-    exattn_sbuf__puts(&j->out, "]");
+    exattn_sbuf__puts(&j->out, nest ? "]" : "");
+    if (strcmp(j->stage->stage, "weights") == 0)
+        exattn_sbuf__printf(&j->extra, "%s\"%s\"", e->row ? ", " : "",
+                            rules[e->rule]);
+    if (e->signs != NULL)
+    {
+        exattn_sbuf__puts(&j->extra, e->row ? ", [" : "[");
+        for (c = 0; c < e->count; c++)
+            exattn_sbuf__printf(&j->extra, "%s\"%s\"", c ? ", " : "",
+                                e->signs[c] == EXATTN_SIGN_UNPROVED
+                                    ? "undecided"
+                                : e->signs[c] > 0 ? "+"
+                                : e->signs[c] < 0 ? "-" : "0");
+        exattn_sbuf__puts(&j->extra, "]");
+    }
+    return EXATTN_OK;
 }
 
 static int
-layers(jctx *j)
+begin(void *ctx, const exattn_doc_section *s)
 {
-    const exattn_block *b = j->b;
-    const exattn_block_spec *s = b->spec;
-    int rc;
+    jsink *j = ctx;
 
-    if ((rc = table(j, "attention", b->q[EXATTN_BQ_ATTN], b->n, b->d))
-            != EXATTN_OK
-        || (rc = table(j, "residual", b->q[EXATTN_BQ_RES1], b->n, b->d))
-               != EXATTN_OK
-        || !s->ln1.present
-        || (rc = norm(j, "ln1", EXATTN_BQ_MEAN1, EXATTN_BQ_VAR1,
-                      EXATTN_BQ_LN1)) != EXATTN_OK
-        || !s->has_ffn
-        || (rc = table(j, "ffn_hidden", b->q[EXATTN_BQ_HIDDEN], b->n,
-                       b->dff)) != EXATTN_OK)
-        return rc;
-    signs(j);
-    if ((rc = table(j, "ffn_relu", b->q[EXATTN_BQ_RELU], b->n, b->dff))
-            != EXATTN_OK
-        || (rc = table(j, "ffn", b->q[EXATTN_BQ_FFN], b->n, b->d))
-               != EXATTN_OK
-        || (rc = table(j, "residual2", b->q[EXATTN_BQ_RES2], b->n, b->d))
-               != EXATTN_OK)
-        return rc;
-    return norm(j, "ln2", EXATTN_BQ_MEAN2, EXATTN_BQ_VAR2, EXATTN_BQ_LN2);
+    switch (s->kind)
+    {
+    case EXATTN_SECTION_BLOCK:
+        j->blk = s->block;
+        block_begin(j, s->block);
+        break;
+    case EXATTN_SECTION_HEAD:
+        exattn_sbuf__puts(&j->out, s->head ? "," : ",\n    \"heads\": [");
+        exattn_sbuf__printf(&j->out, "\n    {\"d_k\": %zu, \"d_v\": %zu",
+                            s->d_k, s->d_v);
+        j->heads_open = 1;
+        break;
+    case EXATTN_SECTION_STAGE:
+        if (j->heads_open && s->head == SIZE_MAX)
+        {
+            exattn_sbuf__puts(&j->out, "]");
+            j->heads_open = 0;
+        }
+        j->stage = s;
+        j->extra.len = 0;
+        exattn_sbuf__printf(&j->out, ",\n    \"%s\": [", s->stage);
+        break;
+    default:
+        break;
+    }
+    return EXATTN_OK;
 }
 
 static int
-body(jctx *j)
+end(void *ctx, const exattn_doc_section *s)
 {
-    const exattn_block *b = j->b;
-    size_t k;
-    int rc = EXATTN_OK;
+    jsink *j = ctx;
 
-    exattn_sbuf__printf(&j->out, "\"block\": {\"attention_kind\": \"%s\", "
-                        "\"n\": %zu, \"m\": %zu, \"d_model\": %zu, "
-                        "\"d_ff\": %zu",
-                        b->spec->memory.rows ? "cross" : "self", b->n, b->m,
-                        b->d, b->dff);
-    labels(j, "tokens", b->lesson->query_labels, b->n);
-    labels(j, "keys", b->lesson->key_labels, b->m);
-    if (b->spec->positional)
-        rc = table(j, "pe", b->q[EXATTN_BQ_PE], b->n, b->d);
-    if (rc == EXATTN_OK)
-        rc = table(j, "input", b->q[EXATTN_BQ_INPUT], b->n, b->d);
-    exattn_sbuf__puts(&j->out, ",\n    \"heads\": [");
-    for (k = 0; rc == EXATTN_OK && k < b->heads_count; k++)
-        rc = head(j, k);
-    exattn_sbuf__puts(&j->out, "]");
-    if (rc == EXATTN_OK)
-        rc = layers(j);
-    exattn_sbuf__puts(&j->out, "}");
-    return rc;
+    switch (s->kind)
+    {
+    case EXATTN_SECTION_HEAD:
+        exattn_sbuf__puts(&j->out, "}");
+        break;
+    case EXATTN_SECTION_STAGE:
+        exattn_sbuf__puts(&j->out, "]");
+        /* the rule of each row's weights; the sign of each ReLU input */
+        if (strcmp(s->stage, "weights") == 0)
+            exattn_sbuf__printf(&j->out, ",\n    \"weights_rule\": [%s]",
+                                j->extra.s ? j->extra.s : "");
+        else if (strcmp(s->stage, "ffn_hidden") == 0)
+            exattn_sbuf__printf(&j->out, ",\n    \"relu_signs\": [%s]",
+                                j->extra.s ? j->extra.s : "");
+        j->out.oom |= j->extra.oom;
+        break;
+    case EXATTN_SECTION_BLOCK:
+        exattn_sbuf__puts(&j->out, j->heads_open ? "]}" : "}");
+        break;
+    default:
+        break;
+    }
+    return exattn_sbuf__flush(&j->out, j->f, s->lesson->file, j->err);
 }
 
 int
 exattn_block__write_json(FILE *f, const exattn_lesson *l,
                          const exattn_write_opts *opts, exattn_error_t *err)
 {
-    exattn_block *b = NULL;
-    jctx j;
-    int rc = exattn_block_new(&b, l, opts ? opts->max_prec : 0, err);
+    exattn_doc_sink sink = EXATTN_DOC_SINK_INIT;
+    jsink j = { 0 };
+    int rc;
 
-    if (rc != EXATTN_OK)
-        return rc;
-    j.b = b;
-    j.opts = opts;
+    sink.notations = EXATTN_NOTATION_TEXT | EXATTN_NOTATION_LATEX;
+    sink.begin = begin;
+    sink.entry = entry;
+    sink.end = end;
+    j.f = f;
+    j.l = l;
     j.err = err;
     exattn_sbuf__init(&j.out);
+    exattn_sbuf__init(&j.extra);
     exattn_sbuf__puts(&j.out, "{\"title\": ");
     if (l->title)
         exattn_sbuf__json(&j.out, l->title);
@@ -249,11 +172,13 @@ exattn_block__write_json(FILE *f, const exattn_lesson *l,
                             opts->digits);
     else
         exattn_sbuf__puts(&j.out, ",\n  \"digits\": null,\n  ");
-    rc = body(&j);
-    exattn_sbuf__puts(&j.out, "}\n");
+    rc = exattn_derive(&sink, &j, l, opts, err);
     if (rc == EXATTN_OK)
+    {
+        exattn_sbuf__puts(&j.out, "}\n");
         rc = exattn_sbuf__flush(&j.out, f, l->file, err);
+    }
     exattn_sbuf__clear(&j.out);
-    exattn_block_free(b);
+    exattn_sbuf__clear(&j.extra);
     return rc;
 }

@@ -1,21 +1,24 @@
-/* The LaTeX of a block: one display per stage and token, each vector
+/* The LaTeX of a block: one display per row of each stage, each vector
  * exact or named, in the order of the text presentation.  Fragments
- * between $$ ... $$, or a standalone document (amsmath only). */
+ * between $$ ... $$, or a standalone document (amsmath only).  A sink of
+ * the derivation document. */
 #include <stdio.h>
-#include <stdlib.h>
+#include <string.h>
 #include "print/block.h"
 
 typedef struct
 {
+    FILE *f;
     exattn_sbuf out;
-    const exattn_block *b;
-    const exattn_write_opts *opts;
+    const exattn_lesson *l;
+    const exattn_doc_block *blk;
+    const exattn_doc_section *stage;
     int standalone, paren;
     exattn_error_t *err;
-} xctx;
+} xsink;
 
 static void
-open_display(xctx *x, const char *comment)
+open_display(xsink *x, const char *comment)
 {
     exattn_sbuf__puts(&x->out, "% ");
     exattn_sbuf__latex_comment(&x->out, comment);
@@ -23,174 +26,101 @@ open_display(xctx *x, const char *comment)
 }
 
 static void
-close_display(xctx *x)
+close_display(xsink *x)
 {
     exattn_sbuf__puts(&x->out, x->standalone ? "\n\\]\n\n" : "\n$$\n\n");
 }
 
-/* [who:] NAME = vector (status) [\approx decimals] */
+/* "\text{grid}:\ q = \begin{bmatrix}...\end{bmatrix}\quad(\text{named})
+ * \quad\approx\ d1,\ d2" */
 static int
-vector(xctx *x, const char *who, const char *name, exattn_xnode **v,
-       size_t count)
+entry(void *ctx, const exattn_doc_entry *e)
 {
-    exattn_bentry *e = calloc(count ? count : 1, sizeof *e);
+    xsink *x = ctx;
+    const exattn_doc_section *s = x->stage;
+    char name[80];
     size_t k;
-    int rc = e ? EXATTN_OK : exattn_block__nomem(x->b, x->err), exact = 1;
+    int exact = 1, asked = 0;
 
-    for (k = 0; rc == EXATTN_OK && k < count; k++)
+    /* with one head and no W_O, A is the head's output: not again */
+    if (strcmp(s->stage, "attention") == 0 && !x->blk->w_o)
+        return EXATTN_OK;
+    if (s->rows_are == EXATTN_ROWS_POSITIONS)
+        snprintf(name, sizeof name, "%s(%zu)", s->name[EXATTN_FORM_LATEX],
+                 e->row);
+    else
+        snprintf(name, sizeof name, "%s", s->name[EXATTN_FORM_LATEX]);
+    open_display(x, name);
+    if (s->rows_are != EXATTN_ROWS_POSITIONS)
     {
-        rc = exattn_bentry__make(&e[k], v[k], x->b, EXATTN_LATEX, x->opts,
-                                 x->err);
-        exact &= e[k].exact;
+        exattn_sbuf__puts(&x->out, "\\text{");
+        exattn_sbuf__latex_text(&x->out, s->rows_are == EXATTN_ROWS_KEYS
+                                             ? x->l->key_labels[e->row]
+                                             : x->l->query_labels[e->row]);
+        exattn_sbuf__puts(&x->out, "}:\\ ");
     }
-    if (rc == EXATTN_OK)
+    exattn_sbuf__printf(&x->out, "%s = %s", name,
+                        e->count < 2 ? "" : x->paren ? "\\left("
+                                                     : "\\begin{bmatrix}");
+    for (k = 0; k < e->count; k++)
     {
-        open_display(x, name);
-        if (who != NULL)
-        {
-            exattn_sbuf__puts(&x->out, "\\text{");
-            exattn_sbuf__latex_text(&x->out, who);
-            exattn_sbuf__puts(&x->out, "}:\\ ");
-        }
-        exattn_sbuf__printf(&x->out, "%s = %s", name,
-                            count < 2 ? "" : x->paren ? "\\left("
-                                                      : "\\begin{bmatrix}");
-        for (k = 0; k < count; k++)
-            exattn_sbuf__printf(&x->out, "%s%s", !k ? "" : x->paren ? ", "
-                                                                 : " & ",
-                                e[k].text);
-        exattn_sbuf__puts(&x->out, count < 2 ? "" : x->paren
-                                                    ? "\\right)"
-                                                    : "\\end{bmatrix}");
-        exattn_sbuf__puts(&x->out, exact ? "\\quad(\\text{exact})"
-                                         : "\\quad(\\text{named})");
-        if (x->opts != NULL && x->opts->digits != EXATTN_DIGITS_NONE && !exact)
-            for (k = 0; k < count; k++)
-                exattn_sbuf__printf(&x->out, "%s%s", k ? ",\\ " :
-                                    "\\quad\\approx\\ ",
-                                    e[k].decimal ? e[k].decimal
+        const exattn_doc_value *v = &e->values[k];
+
+        exattn_sbuf__puts(&x->out, !k ? "" : x->paren ? ", " : " & ");
+        if (v->status == EXATTN_EXACT)
+            exattn_sbuf__mpq_latex(&x->out, v->exact);
+        else
+            exattn_sbuf__puts(&x->out, v->form[EXATTN_FORM_LATEX]);
+        exact &= v->status == EXATTN_EXACT;
+        asked |= v->decimal != NULL || v->undecided != NULL;
+    }
+    exattn_sbuf__puts(&x->out, e->count < 2 ? "" : x->paren
+                                                   ? "\\right)"
+                                                   : "\\end{bmatrix}");
+    exattn_sbuf__puts(&x->out, exact ? "\\quad(\\text{exact})"
+                                     : "\\quad(\\text{named})");
+    for (k = 0; asked && !exact && k < e->count; k++)
+        exattn_sbuf__printf(&x->out, "%s%s", k ? ",\\ " : "\\quad\\approx\\ ",
+                            e->values[k].decimal ? e->values[k].decimal
                                                  : "\\text{(undecided)}");
-        close_display(x);
-    }
-    for (k = 0; e != NULL && k < count; k++)
-        exattn_bentry__clear(&e[k]);
-    free(e);
-    return rc;
+    close_display(x);
+    return EXATTN_OK;
 }
 
 static int
-table(xctx *x, const char *name, exattn_xnode **t, size_t rows, size_t cols,
-      char *const *labels)
+begin(void *ctx, const exattn_doc_section *s)
 {
-    size_t i;
-    int rc = EXATTN_OK;
+    xsink *x = ctx;
 
-    for (i = 0; rc == EXATTN_OK && i < rows; i++)
-        rc = vector(x, labels[i], name, t + i * cols, cols);
-    return rc;
+    if (s->kind == EXATTN_SECTION_BLOCK)
+        x->blk = s->block;
+    else if (s->kind == EXATTN_SECTION_STAGE)
+        x->stage = s;
+    return EXATTN_OK;
 }
 
 static int
-positions(xctx *x)
+end(void *ctx, const exattn_doc_section *s)
 {
-    const exattn_block *b = x->b;
-    char name[64];
-    size_t p;
-    int rc = EXATTN_OK;
+    xsink *x = ctx;
 
-    for (p = 0; b->spec->positional && rc == EXATTN_OK && p < b->n; p++)
-    {
-        snprintf(name, sizeof name, "\\mathrm{PE}(%zu)", p);
-        rc = vector(x, NULL, name, b->q[EXATTN_BQ_PE] + p * b->d, b->d);
-    }
-    return rc ? rc : table(x, "x'", b->q[EXATTN_BQ_INPUT], b->n, b->d,
-                           b->lesson->query_labels);
-}
-
-static int
-heads(xctx *x)
-{
-    const exattn_block *b = x->b;
-    char *const *ql = b->lesson->query_labels;
-    char name[5][48];
-    size_t k;
-    int rc = EXATTN_OK;
-
-    for (k = 0; rc == EXATTN_OK && k < b->heads_count; k++)
-    {
-        const exattn_head_nodes *h = &b->heads[k];
-        const char *base[5] = { "q", "k", "v", "a", "H" };
-        int i;
-
-        for (i = 0; i < 5; i++)
-            if (i == 4 || b->heads_count > 1)
-                snprintf(name[i], sizeof name[i], "%s^{(%zu)}", base[i],
-                         k + 1);
-            else
-                snprintf(name[i], sizeof name[i], "%s", base[i]);
-        if ((rc = table(x, name[0], h->q, b->n, h->dk, ql)) != EXATTN_OK
-            || (rc = table(x, name[1], h->k, b->m, h->dk,
-                           b->lesson->key_labels)) != EXATTN_OK
-            || (rc = table(x, name[2], h->v, b->m, h->dv,
-                           b->lesson->key_labels)) != EXATTN_OK
-            || (rc = table(x, "s", h->s, b->n, b->m, ql)) != EXATTN_OK
-            || (rc = table(x, name[3], h->w, b->n, b->m, ql)) != EXATTN_OK)
-            break;
-        rc = table(x, name[4], h->out, b->n, h->dv, ql);
-    }
-    return rc;
-}
-
-static int
-stages(xctx *x)
-{
-    const exattn_block *b = x->b;
-    const exattn_block_spec *s = b->spec;
-    char *const *ql = b->lesson->query_labels;
-    int rc;
-
-    if ((rc = positions(x)) != EXATTN_OK || (rc = heads(x)) != EXATTN_OK
-        || (s->wo.rows && (rc = table(x, "A", b->q[EXATTN_BQ_ATTN], b->n,
-                                      b->d, ql)) != EXATTN_OK)
-        || (rc = table(x, "z", b->q[EXATTN_BQ_RES1], b->n, b->d, ql))
-               != EXATTN_OK
-        || !s->ln1.present
-        || (rc = table(x, "\\mu", b->q[EXATTN_BQ_MEAN1], b->n, 1, ql))
-               != EXATTN_OK
-        || (rc = table(x, "\\sigma^2", b->q[EXATTN_BQ_VAR1], b->n, 1, ql))
-               != EXATTN_OK
-        || (rc = table(x, "u", b->q[EXATTN_BQ_LN1], b->n, b->d, ql))
-               != EXATTN_OK
-        || !s->has_ffn)
-        return rc;
-    if ((rc = table(x, "h", b->q[EXATTN_BQ_HIDDEN], b->n, b->dff, ql))
-            != EXATTN_OK
-        || (rc = table(x, "r", b->q[EXATTN_BQ_RELU], b->n, b->dff, ql))
-               != EXATTN_OK
-        || (rc = table(x, "f", b->q[EXATTN_BQ_FFN], b->n, b->d, ql))
-               != EXATTN_OK
-        || (rc = table(x, "z'", b->q[EXATTN_BQ_RES2], b->n, b->d, ql))
-               != EXATTN_OK
-        || (rc = table(x, "\\mu'", b->q[EXATTN_BQ_MEAN2], b->n, 1, ql))
-               != EXATTN_OK
-        || (rc = table(x, "{\\sigma'}^2", b->q[EXATTN_BQ_VAR2], b->n, 1,
-                       ql)) != EXATTN_OK)
-        return rc;
-    return table(x, "y", b->q[EXATTN_BQ_LN2], b->n, b->d, ql);
+    return exattn_sbuf__flush(&x->out, x->f, s->lesson->file, x->err);
 }
 
 int
 exattn_block__write_latex(FILE *f, const exattn_lesson *l,
                           const exattn_write_opts *opts, exattn_error_t *err)
 {
-    exattn_block *b = NULL;
-    xctx x;
-    int rc = exattn_block_new(&b, l, opts ? opts->max_prec : 0, err);
+    exattn_doc_sink sink = EXATTN_DOC_SINK_INIT;
+    xsink x = { 0 };
+    int rc;
 
-    if (rc != EXATTN_OK)
-        return rc;
-    x.b = b;
-    x.opts = opts;
+    sink.notations = EXATTN_NOTATION_LATEX;
+    sink.begin = begin;
+    sink.entry = entry;
+    sink.end = end;
+    x.f = f;
+    x.l = l;
     x.err = err;
     x.standalone = opts && (opts->latex & EXATTN_LATEX_STANDALONE);
     x.paren = opts && (opts->latex & EXATTN_LATEX_PAREN_VECTORS);
@@ -210,12 +140,11 @@ exattn_block__write_latex(FILE *f, const exattn_lesson *l,
         exattn_sbuf__latex_comment(&x.out, l->title ? l->title : "block");
         exattn_sbuf__puts(&x.out, "\n\n");
     }
-    rc = stages(&x);
+    rc = exattn_derive(&sink, &x, l, opts, err);
     if (rc == EXATTN_OK && x.standalone)
         exattn_sbuf__puts(&x.out, "\\end{document}\n");
     if (rc == EXATTN_OK)
         rc = exattn_sbuf__flush(&x.out, f, l->file, err);
     exattn_sbuf__clear(&x.out);
-    exattn_block_free(b);
     return rc;
 }

@@ -1,220 +1,60 @@
 /* The text presentation of a block (docs/output-formats.md, "Blocks"):
- * one section per stage, one line per token, every vector exact or named,
- * certified decimals beneath on request. */
+ * one section per stage, one line per row, every vector exact or named,
+ * certified decimals beneath on request.  A sink of the derivation
+ * document: the stages, their values and notes were decided there. */
 #include <stdio.h>
-#include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
+#include "internal.h"
+#include "exattn/doc.h"
+#include "block/spec.h"
 #include "print/block.h"
 
 typedef struct
 {
     FILE *f;
     exattn_sbuf out;
-    const exattn_block *b;
-    const exattn_write_opts *opts;
+    const exattn_lesson *l;
+    const exattn_doc_block *blk;
+    const exattn_doc_section *stage;
     exattn_error_t *err;
-} tctx;
+} tsink;
 
 static const char *const masks[] = {
     "none (every key visible)",
     "causal (key j visible to query i iff j <= i)",
     "explicit 0/1 matrix" };
 
-/* "(e1, e2) (EXACT)" and, with decimals, "≈ (d1, d2)" on the next line. */
-static int
-vector(tctx *t, const char *lead, exattn_xnode **v, size_t count,
-       const char *note)
-{
-    exattn_bentry *e = calloc(count ? count : 1, sizeof *e);
-    size_t k;
-    int rc = e ? EXATTN_OK : exattn_block__nomem(t->b, t->err), exact = 1;
-
-    for (k = 0; rc == EXATTN_OK && k < count; k++)
-    {
-        rc = exattn_bentry__make(&e[k], v[k], t->b, EXATTN_TEXT, t->opts,
-                                 t->err);
-        exact &= e[k].exact;
-    }
-    if (rc == EXATTN_OK)
-    {
-        exattn_sbuf__printf(&t->out, "  %s = %s", lead, count > 1 ? "(" : "");
-        for (k = 0; k < count; k++)
-            exattn_sbuf__printf(&t->out, "%s%s", k ? ", " : "", e[k].text);
-        exattn_sbuf__printf(&t->out, "%s (%s)%s%s\n", count > 1 ? ")" : "",
-                            exact ? "EXACT" : "NAMED", note ? "; " : "",
-                            note ? note : "");
-        if (t->opts != NULL && t->opts->digits != EXATTN_DIGITS_NONE && !exact)
-        {
-            exattn_sbuf__printf(&t->out, "      ≈ %s", count > 1 ? "(" : "");
-            for (k = 0; k < count; k++)
-                exattn_sbuf__printf(&t->out, "%s%s", k ? ", " : "",
-                                    e[k].decimal ? e[k].decimal : "?");
-            exattn_sbuf__puts(&t->out, count > 1 ? ")\n" : "\n");
-            for (k = 0; k < count; k++)
-                if (e[k].why)
-                    exattn_sbuf__printf(&t->out, "      (entry %zu: %s)\n",
-                                        k + 1, e[k].why);
-        }
-    }
-    for (k = 0; e != NULL && k < count; k++)
-        exattn_bentry__clear(&e[k]);
-    free(e);
-    return rc;
-}
-
-/* One line per row of a row-major table: "[label] name = (...)". */
-static int
-table(tctx *t, const char *name, exattn_xnode **v, size_t rows,
-      size_t cols, char *const *labels)
-{
-    char lead[160];
-    size_t i;
-    int rc = EXATTN_OK;
-
-    for (i = 0; rc == EXATTN_OK && i < rows; i++)
-    {
-        snprintf(lead, sizeof lead, "[%.60s] %s", labels[i], name);
-        rc = vector(t, lead, v + i * cols, cols, NULL);
-    }
-    return rc;
-}
-
 static void
-header(tctx *t)
+header(tsink *t, const exattn_doc_block *k)
 {
-    const exattn_block *b = t->b;
-    const exattn_lesson *l = b->lesson;
+    const exattn_lesson *l = t->l;
     size_t h;
 
     if (l->title)
         exattn_sbuf__printf(&t->out, "%s\n", l->title);
     exattn_sbuf__printf(&t->out, "block: %s%s\n",
-        b->spec->memory.rows
-            ? "cross-attention (queries from X, keys and values from "
-              "memory)"
-            : "self-attention",
-        b->spec->ln1.present ? ", Post-LN (residual, then LayerNorm)"
-                             : ", residual");
+        k->cross ? "cross-attention (queries from X, keys and values from "
+                   "memory)"
+                 : "self-attention",
+        k->post_ln ? ", Post-LN (residual, then LayerNorm)" : ", residual");
     exattn_sbuf__printf(&t->out, "shape: n=%zu tokens, m=%zu keys, "
-                        "d_model=%zu, %zu head%s (", b->n, b->m, b->d,
-                        b->heads_count, b->heads_count > 1 ? "s" : "");
-    for (h = 0; h < b->heads_count; h++)
+                        "d_model=%zu, %zu head%s (", k->n, k->m, k->d_model,
+                        k->heads, k->heads > 1 ? "s" : "");
+    for (h = 0; h < k->heads; h++)
         exattn_sbuf__printf(&t->out, "%sd_k=%zu, d_v=%zu", h ? "; " : "",
-                            b->heads[h].dk, b->heads[h].dv);
+                            k->d_k[h], k->d_v[h]);
     exattn_sbuf__puts(&t->out, ")");
-    if (b->spec->has_ffn)
-        exattn_sbuf__printf(&t->out, ", d_ff=%zu", b->dff);
+    if (k->ffn)
+        exattn_sbuf__printf(&t->out, ", d_ff=%zu", k->d_ff);
     exattn_sbuf__printf(&t->out, "\nmask: %s\n", masks[l->mask_kind]);
-    if (b->spec->scale_per_head)
+    if (k->scale_per_head)
         exattn_sbuf__puts(&t->out, "scale: 1/√d_k in each head\n");
 }
 
-static int
-positions(tctx *t)
-{
-    const exattn_block *b = t->b;
-    char lead[64];
-    size_t p;
-    int rc = EXATTN_OK;
-
-    if (!b->spec->positional)
-        return EXATTN_OK;
-    exattn_sbuf__printf(&t->out, "\npositional encoding (sinusoidal, "
-        "d_model=%zu): PE(p,2r) = sin(p/10000^(2r/%zu)), PE(p,2r+1) = "
-        "cos(p/10000^(2r/%zu))\n", b->d, b->d, b->d);
-    for (p = 0; rc == EXATTN_OK && p < b->n; p++)
-    {
-        snprintf(lead, sizeof lead, "PE(%zu)", p);
-        rc = vector(t, lead, b->q[EXATTN_BQ_PE] + p * b->d, b->d, NULL);
-    }
-    if (rc != EXATTN_OK)
-        return rc;
-    exattn_sbuf__puts(&t->out, "input: x' = X + PE (position p = row - 1)\n");
-    return table(t, "x'", b->q[EXATTN_BQ_INPUT], b->n, b->d,
-                 b->lesson->query_labels);
-}
-
-static const char *
-rule_note(exattn_wrule r)
-{
-    switch (r)
-    {
-    case EXATTN_WRULE_ONE: return "one allowed key: its weight is exactly 1";
-    case EXATTN_WRULE_EQUAL: return "equal scores: exactly 1/|A| each";
-    case EXATTN_WRULE_NAMED: return "scores proved different";
-    default: return "exactness undecided: the scores are not proved equal "
-                    "or different within the precision cap";
-    }
-}
-
-static int
-head(tctx *t, size_t k)
-{
-    const exattn_block *b = t->b;
-    const exattn_head_nodes *h = &b->heads[k];
-    const exattn_lesson *l = b->lesson;
-    const char *src = b->spec->memory.rows ? "memory" : "x'";
-    char lead[160], name[32];
-    size_t i;
-    int rc;
-
-    exattn_sbuf__printf(&t->out, "\nhead %zu: q = x'·W_Q, k = %s·W_K, "
-                        "v = %s·W_V\n", k + 1, src, src);
-    if ((rc = table(t, "q", h->q, b->n, h->dk, l->query_labels))
-            != EXATTN_OK
-        || (rc = table(t, "k", h->k, b->m, h->dk, l->key_labels))
-               != EXATTN_OK
-        || (rc = table(t, "v", h->v, b->m, h->dv, l->key_labels))
-               != EXATTN_OK)
-        return rc;
-    exattn_sbuf__puts(&t->out, "scaled scores s = q·k × scale, over the "
-                      "keys; weights a = softmax over the allowed keys\n");
-    if ((rc = table(t, "s", h->s, b->n, b->m, l->query_labels))
-        != EXATTN_OK)
-        return rc;
-    for (i = 0; rc == EXATTN_OK && i < b->n; i++)
-    {
-        snprintf(lead, sizeof lead, "[%.60s] a", l->query_labels[i]);
-        rc = vector(t, lead, h->w + i * b->m, b->m, rule_note(h->rule[i]));
-    }
-    snprintf(name, sizeof name, "H%zu", k + 1);
-    exattn_sbuf__printf(&t->out, "output %s = Σ a·v\n", name);
-    return rc ? rc : table(t, name, h->out, b->n, h->dv, l->query_labels);
-}
-
-static int
-attention(tctx *t)
-{
-    const exattn_block *b = t->b;
-    size_t k;
-    int rc = EXATTN_OK;
-
-    for (k = 0; rc == EXATTN_OK && k < b->heads_count; k++)
-        rc = head(t, k);
-    if (rc != EXATTN_OK)
-        return rc;
-    if (b->spec->wo.rows)
-    {
-        exattn_sbuf__puts(&t->out, "\nmulti-head: A = [");
-        for (k = 0; k < b->heads_count; k++)
-            exattn_sbuf__printf(&t->out, "%sH%zu", k ? ", " : "", k + 1);
-        exattn_sbuf__puts(&t->out, "]·W_O\n");
-        rc = table(t, "A", b->q[EXATTN_BQ_ATTN], b->n, b->d,
-                   b->lesson->query_labels);
-    }
-    else
-        exattn_sbuf__puts(&t->out, "\none head, no W_O: A = H1\n");
-    if (rc == EXATTN_OK)
-    {
-        exattn_sbuf__puts(&t->out, "\nresidual: z = x' + A\n");
-        rc = table(t, "z", b->q[EXATTN_BQ_RES1], b->n, b->d,
-                   b->lesson->query_labels);
-    }
-    return rc;
-}
-
+/* "γ = (1, 1), β = (0, 0), ε = 1/100": a layer norm's parameters. */
 static void
-norm_params(tctx *t, const exattn_norm_spec *ns)
+norm_params(tsink *t, const exattn_norm_spec *ns)
 {
     size_t c;
 
@@ -243,129 +83,204 @@ norm_params(tctx *t, const exattn_norm_spec *ns)
     exattn_sbuf__puts(&t->out, "\n");
 }
 
-static int
-norm(tctx *t, const exattn_norm_spec *ns, exattn_bq mean, exattn_bq var,
-     exattn_bq out, const char *z, const char *const name[3])
+/* The line that introduces a stage, for the stages that have one. */
+static void
+stage_heading(tsink *t, const exattn_doc_section *s)
 {
-    const exattn_block *b = t->b;
-    char lead[160];
-    size_t i;
-    int rc = EXATTN_OK;
+    const exattn_doc_block *k = t->blk;
+    const char *id = s->stage;
+    size_t h;
 
-    exattn_sbuf__printf(&t->out, "\nlayer norm: %s = γ·(%s − %s)/√(%s + ε)"
-                        " + β, ", name[2], z, name[0], name[1]);
-    norm_params(t, ns);
-    for (i = 0; rc == EXATTN_OK && i < b->n; i++)
+    if (strcmp(id, "pe") == 0)
+        exattn_sbuf__printf(&t->out, "\npositional encoding (sinusoidal, "
+            "d_model=%zu): PE(p,2r) = sin(p/10000^(2r/%zu)), PE(p,2r+1) = "
+            "cos(p/10000^(2r/%zu))\n", k->d_model, k->d_model, k->d_model);
+    else if (strcmp(id, "input") == 0 && k->positional)
+        exattn_sbuf__puts(&t->out, "input: x' = X + PE (position p = "
+                                   "row - 1)\n");
+    else if (strcmp(id, "scores") == 0)
+        exattn_sbuf__puts(&t->out, "scaled scores s = q·k × scale, over the "
+                          "keys; weights a = softmax over the allowed "
+                          "keys\n");
+    else if (strcmp(id, "output") == 0)
+        exattn_sbuf__printf(&t->out, "output %s = Σ a·v\n",
+                            s->name[EXATTN_FORM_TEXT]);
+    else if (strcmp(id, "attention") == 0 && k->w_o)
     {
-        const char *lab = b->lesson->query_labels[i];
-
-        snprintf(lead, sizeof lead, "[%.60s] %s", lab, name[0]);
-        rc = vector(t, lead, b->q[mean] + i, 1, NULL);
-        snprintf(lead, sizeof lead, "[%.60s] %s", lab, name[1]);
-        if (rc == EXATTN_OK)
-            rc = vector(t, lead, b->q[var] + i, 1, NULL);
-        snprintf(lead, sizeof lead, "[%.60s] %s", lab, name[2]);
-        if (rc == EXATTN_OK)
-            rc = vector(t, lead, b->q[out] + i * b->d, b->d, NULL);
+        exattn_sbuf__puts(&t->out, "\nmulti-head: A = [");
+        for (h = 0; h < k->heads; h++)
+            exattn_sbuf__printf(&t->out, "%sH%zu", h ? ", " : "", h + 1);
+        exattn_sbuf__puts(&t->out, "]·W_O\n");
     }
-    return rc;
+    else if (strcmp(id, "attention") == 0)
+        exattn_sbuf__puts(&t->out, "\none head, no W_O: A = H1\n");
+    else if (strcmp(id, "residual") == 0)
+        exattn_sbuf__puts(&t->out, "\nresidual: z = x' + A\n");
+    else if (strcmp(id, "ln1_mean") == 0)
+    {
+        exattn_sbuf__puts(&t->out, "\nlayer norm: u = γ·(z − μ)/√(σ² + ε) "
+                                   "+ β, ");
+        norm_params(t, &t->l->block->ln1);
+    }
+    else if (strcmp(id, "ffn_hidden") == 0)
+        exattn_sbuf__puts(&t->out, "\nfeed-forward: h = u·W_1 + b_1, r = "
+                                   "max(0, h), f = r·W_2 + b_2\n");
+    else if (strcmp(id, "residual2") == 0)
+        exattn_sbuf__puts(&t->out, "\nresidual: z' = u + f\n");
+    else if (strcmp(id, "ln2_mean") == 0)
+    {
+        exattn_sbuf__puts(&t->out, "\nlayer norm: y = γ·(z' − μ')/√(σ'² + "
+                                   "ε) + β, ");
+        norm_params(t, &t->l->block->ln2);
+    }
+}
+
+static const char *
+rule_note(exattn_rule_t r)
+{
+    switch (r)
+    {
+    case EXATTN_RULE_SINGLE_KEY:
+        return "one allowed key: its weight is exactly 1";
+    case EXATTN_RULE_EQUAL_SCORES: return "equal scores: exactly 1/|A| each";
+    case EXATTN_RULE_SOFTMAX: return "scores proved different";
+    default: return "exactness undecided: the scores are not proved equal "
+                    "or different within the precision cap";
+    }
 }
 
 static void
-signs(tctx *t, size_t i)
+signs(tsink *t, const exattn_doc_entry *e)
 {
-    const exattn_block *b = t->b;
     size_t k;
 
     exattn_sbuf__puts(&t->out, "      ReLU signs (");
-    for (k = 0; k < b->dff; k++)
-    {
-        signed char s = b->sign[i * b->dff + k];
-
+    for (k = 0; k < e->count; k++)
         exattn_sbuf__printf(&t->out, "%s%s", k ? ", " : "",
-                            s == EXATTN_SIGN_UNDECIDED ? "undecided"
-                            : s > 0 ? "+ (proved)" : s < 0 ? "− (proved)"
-                                                          : "0 (exact)");
-    }
+                            e->signs[k] == EXATTN_SIGN_UNPROVED ? "undecided"
+                            : e->signs[k] > 0 ? "+ (proved)"
+                            : e->signs[k] < 0 ? "− (proved)" : "0 (exact)");
     exattn_sbuf__puts(&t->out, ")\n");
 }
 
-static int
-feed_forward(tctx *t)
+/* "≈ (d1, d2)" beneath a named row, and why an entry has none. */
+static void
+decimals(tsink *t, const exattn_doc_entry *e)
 {
-    const exattn_block *b = t->b;
-    char lead[160];
-    size_t i;
-    int rc = EXATTN_OK;
+    size_t k;
 
-    exattn_sbuf__puts(&t->out, "\nfeed-forward: h = u·W_1 + b_1, r = "
-                      "max(0, h), f = r·W_2 + b_2\n");
-    for (i = 0; rc == EXATTN_OK && i < b->n; i++)
+    exattn_sbuf__printf(&t->out, "      ≈ %s", e->count > 1 ? "(" : "");
+    for (k = 0; k < e->count; k++)
+        exattn_sbuf__printf(&t->out, "%s%s", k ? ", " : "",
+                            e->values[k].decimal ? e->values[k].decimal
+                                                 : "?");
+    exattn_sbuf__puts(&t->out, e->count > 1 ? ")\n" : "\n");
+    for (k = 0; k < e->count; k++)
+        if (e->values[k].undecided)
+            exattn_sbuf__printf(&t->out, "      (entry %zu: %s)\n", k + 1,
+                                e->values[k].undecided);
+}
+
+/* "  [grid] q = (e1, e2) (EXACT)" */
+static int
+entry(void *ctx, const exattn_doc_entry *e)
+{
+    tsink *t = ctx;
+    const exattn_doc_section *s = t->stage;
+    size_t k;
+    int exact = 1, asked = 0;
+
+    /* without positions the input is X itself, and with one head and no
+     * W_O the heads' output is A: neither is printed again */
+    if ((strcmp(s->stage, "input") == 0 && !t->blk->positional)
+        || (strcmp(s->stage, "attention") == 0 && !t->blk->w_o))
+        return EXATTN_OK;
+    if (s->rows_are == EXATTN_ROWS_POSITIONS)
+        exattn_sbuf__printf(&t->out, "  PE(%zu) = ", e->row);
+    else
+        exattn_sbuf__printf(&t->out, "  [%.60s] %s = ",
+                            s->rows_are == EXATTN_ROWS_KEYS
+                                ? t->l->key_labels[e->row]
+                                : t->l->query_labels[e->row],
+                            s->name[EXATTN_FORM_TEXT]);
+    exattn_sbuf__puts(&t->out, e->count > 1 ? "(" : "");
+    for (k = 0; k < e->count; k++)
     {
-        snprintf(lead, sizeof lead, "[%.60s] h", b->lesson->query_labels[i]);
-        rc = vector(t, lead, b->q[EXATTN_BQ_HIDDEN] + i * b->dff, b->dff,
-                    NULL);
-        if (rc == EXATTN_OK)
-            signs(t, i);
+        const exattn_doc_value *v = &e->values[k];
+
+        exattn_sbuf__puts(&t->out, k ? ", " : "");
+        if (v->status == EXATTN_EXACT)
+            exattn_sbuf__mpq(&t->out, v->exact);
+        else
+            exattn_sbuf__puts(&t->out, v->form[EXATTN_FORM_TEXT]);
+        exact &= v->status == EXATTN_EXACT;
+        asked |= v->decimal != NULL || v->undecided != NULL;
     }
-    if (rc == EXATTN_OK)
-        rc = table(t, "r", b->q[EXATTN_BQ_RELU], b->n, b->dff,
-                   b->lesson->query_labels);
-    if (rc == EXATTN_OK)
-        rc = table(t, "f", b->q[EXATTN_BQ_FFN], b->n, b->d,
-                   b->lesson->query_labels);
-    if (rc == EXATTN_OK)
-    {
-        exattn_sbuf__puts(&t->out, "\nresidual: z' = u + f\n");
-        rc = table(t, "z'", b->q[EXATTN_BQ_RES2], b->n, b->d,
-                   b->lesson->query_labels);
-    }
-    return rc;
+    exattn_sbuf__printf(&t->out, "%s (%s)", e->count > 1 ? ")" : "",
+                        exact ? "EXACT" : "NAMED");
+    if (strcmp(s->stage, "weights") == 0)
+        exattn_sbuf__printf(&t->out, "; %s", rule_note(e->rule));
+    exattn_sbuf__puts(&t->out, "\n");
+    if (asked && !exact)
+        decimals(t, e);
+    if (e->signs != NULL)
+        signs(t, e);
+    return EXATTN_OK;
 }
 
 static int
-layers(tctx *t)
+begin(void *ctx, const exattn_doc_section *s)
 {
-    static const char *const first[3] = { "μ", "σ²", "u" };
-    static const char *const second[3] = { "μ'", "σ'²", "y" };
-    const exattn_block_spec *s = t->b->spec;
-    int rc;
+    tsink *t = ctx;
+    const char *src;
 
-    if (!s->ln1.present)
-        return EXATTN_OK;
-    if ((rc = norm(t, &s->ln1, EXATTN_BQ_MEAN1, EXATTN_BQ_VAR1,
-                   EXATTN_BQ_LN1, "z", first)) != EXATTN_OK
-        || !s->has_ffn
-        || (rc = feed_forward(t)) != EXATTN_OK)
-        return rc;
-    return norm(t, &s->ln2, EXATTN_BQ_MEAN2, EXATTN_BQ_VAR2, EXATTN_BQ_LN2,
-                "z'", second);
+    switch (s->kind)
+    {
+    case EXATTN_SECTION_BLOCK:
+        t->blk = s->block;
+        header(t, s->block);
+        break;
+    case EXATTN_SECTION_HEAD:
+        src = t->blk->cross ? "memory" : "x'";
+        exattn_sbuf__printf(&t->out, "\nhead %zu: q = x'·W_Q, k = %s·W_K, "
+                            "v = %s·W_V\n", s->head + 1, src, src);
+        break;
+    case EXATTN_SECTION_STAGE:
+        t->stage = s;
+        stage_heading(t, s);
+        break;
+    default:
+        break;
+    }
+    return EXATTN_OK;
+}
+
+/* A stage is written out as soon as it is complete. */
+static int
+end(void *ctx, const exattn_doc_section *s)
+{
+    tsink *t = ctx;
+
+    return exattn_sbuf__flush(&t->out, t->f, s->lesson->file, t->err);
 }
 
 int
 exattn_block__write_text(FILE *f, const exattn_lesson *l,
                          const exattn_write_opts *opts, exattn_error_t *err)
 {
-    exattn_block *b = NULL;
-    tctx t;
-    int rc = exattn_block_new(&b, l, opts ? opts->max_prec : 0, err);
+    exattn_doc_sink sink = EXATTN_DOC_SINK_INIT;
+    tsink t = { 0 };
+    int rc;
 
-    if (rc != EXATTN_OK)
-        return rc;
+    sink.notations = EXATTN_NOTATION_TEXT;
+    sink.begin = begin;
+    sink.entry = entry;
+    sink.end = end;
     t.f = f;
-    t.b = b;
-    t.opts = opts;
+    t.l = l;
     t.err = err;
     exattn_sbuf__init(&t.out);
-    header(&t);
-    rc = positions(&t);
-    if (rc == EXATTN_OK)
-        rc = attention(&t);
-    if (rc == EXATTN_OK)
-        rc = layers(&t);
-    if (rc == EXATTN_OK)
-        rc = exattn_sbuf__flush(&t.out, f, l->file, err);
+    rc = exattn_derive(&sink, &t, l, opts, err);
     exattn_sbuf__clear(&t.out);
-    exattn_block_free(b);
     return rc;
 }

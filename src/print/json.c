@@ -34,7 +34,8 @@ typedef struct
 static const char *const whys[] = {
     "dot-product", "scaled-rational", "scaled-surd", "blocked", "single-key",
     "equal-scores", "softmax", "exact-weights", "zero-value",
-    "named-product", "group-means", "named-sum", "assigned", "change" };
+    "named-product", "group-means", "named-sum", "assigned", "change",
+    "stage" };
 
 static const char *const rules[] = { "single-key", "equal-scores",
                                      "softmax" };
@@ -527,6 +528,8 @@ begin(void *ctx, const exattn_doc_section *s)
         j->row = s;
         contrast_row_begin(j, s);
         break;
+    default:        /* a block's sections: src/print/block_json.c */
+        break;
     }
     return EXATTN_OK;
 }
@@ -555,6 +558,7 @@ end(void *ctx, const exattn_doc_section *s)
     case EXATTN_SECTION_VARIANT: exattn_sbuf__puts(b, "}"); break;
     case EXATTN_SECTION_CONTRAST: exattn_sbuf__puts(b, "]},\n  "); break;
     case EXATTN_SECTION_CONTRAST_ROW: exattn_sbuf__puts(b, "]}"); break;
+    default: break;
     }
     return exattn_sbuf__flush(b, j->f, s->lesson->file, j->err);
 }
@@ -601,4 +605,10 @@ exattn_write_json(FILE *f, const exattn_lesson *l,
         code = exattn_error__set(err, EXATTN_EIO, l->file, 0, 0,
                                  "cannot write the output");
     return code;
+}
+
+void
+exattn_print__json_value(exattn_sbuf *b, const exattn_doc_value *v)
+{
+    quantity(b, v, 0);
 }

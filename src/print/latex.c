@@ -758,6 +758,8 @@ begin(void *ctx, const exattn_doc_section *s)
         c->row = s;
         contrast_row_begin(c, s);
         break;
+    default:        /* a block's sections: src/print/block_latex.c */
+        break;
     }
     return EXATTN_OK;
 }

@@ -338,7 +338,7 @@ contribution_item(text_sink *t, const exattn_doc_entry *e)
     case EXATTN_RULE_EQUAL_SCORES:
         exact_product(t, e);
         break;
-    case EXATTN_RULE_SOFTMAX:
+    default:        /* EXATTN_RULE_SOFTMAX; UNDECIDED is a block's */
         klabel(b, l, "weight·V", e->key);
         exattn_sbuf__printf(b, "=%s·", e->factor->factor[EXATTN_FORM_TEXT]);
         vector(b, &l->v, e->key);
@@ -698,6 +698,8 @@ begin(void *ctx, const exattn_doc_section *s)
     case EXATTN_SECTION_CONTRAST_ROW:
         t->row = s;
         contrast_row_begin(t, s);
+        break;
+    default:        /* a block's sections: src/print/block_text.c */
         break;
     }
     return EXATTN_OK;

@@ -1,0 +1,280 @@
+/* A block as sections of the document: the block's shape, then its stages
+ * in the order they are computed (positions, the input, each head's q, k,
+ * v, scores, weights and output, the joined heads, the residuals, the
+ * layer norms, the feed-forward sublayer), one entry per row of each
+ * stage: every value exact or named, with its forms, its certified
+ * decimal, how a row's weights were decided and a ReLU input's sign.
+ * What a stage is (its names, symbols, shape) comes from the table of
+ * src/block/stages.c. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include "derive/derive.h"
+#include "block/block.h"
+
+/* Named forms longer than this are written with the labels of the
+ * quantities they are built from ("e^{s[2,1]}/(…)"). */
+#define INLINE_LIMIT 72
+
+typedef struct
+{
+    exattn_walk *w;
+    const exattn_block *b;
+} block_walk;
+
+static int
+oom(const block_walk *k)
+{
+    return exattn_error__set(k->w->err, EXATTN_ENOMEM,
+                             k->b->lesson->file, 0, 0, "out of memory");
+}
+
+/* A node's forms: in full when short, with its parts' labels when long. */
+static char *
+node_form(const exattn_xnode *n, unsigned flags)
+{
+    char *s = exattn_expr__print(n, flags, 0, INLINE_LIMIT);
+
+    return s ? s : exattn_expr__print(n, flags, 1, 0);
+}
+
+static int
+node_decimal(block_walk *k, exattn_dval *d, const exattn_xnode *n)
+{
+    exattn_expr *view;
+    exattn_error_t local;
+    char *s = NULL;
+    int rc, exact = 0;
+
+    if (k->w->opts->digits == EXATTN_DIGITS_NONE)
+        return EXATTN_OK;
+    if ((view = exattn_expr__view(k->b->pool, (exattn_xnode *)n)) == NULL)
+        return oom(k);
+    exattn_error_init(&local);
+    rc = exattn_expr_get_decimal(&s, &exact, view, k->w->opts->digits,
+                                 k->w->opts->max_prec, &local);
+    exattn_expr_free(view);
+    if (rc == EXATTN_ENOMEM)
+        return oom(k);
+    if (rc != EXATTN_OK)
+        s = exattn_str__dup(local.message);
+    if (!exattn_dval__own(d, s, rc == EXATTN_OK ? &d->v.decimal
+                                                : &d->v.undecided))
+        return oom(k);
+    d->v.decimal_exact = rc == EXATTN_OK && exact;
+    return EXATTN_OK;
+}
+
+static exattn_why_t
+rule_why(exattn_rule_t r)
+{
+    switch (r)
+    {
+    case EXATTN_RULE_SINGLE_KEY: return EXATTN_WHY_SINGLE_KEY;
+    case EXATTN_RULE_EQUAL_SCORES: return EXATTN_WHY_EQUAL_SCORES;
+    case EXATTN_RULE_SOFTMAX: return EXATTN_WHY_SOFTMAX;
+    default: return EXATTN_WHY_STAGE;
+    }
+}
+
+static int
+node_value(block_walk *k, exattn_dval *d, const exattn_xnode *n,
+           exattn_why_t why)
+{
+    char *s;
+    int f;
+
+    d->v.why = why;
+    if (n->exact)
+        exattn_dval__exact(d, n->value);
+    else
+        for (f = 0; f < 2; f++)
+        {
+            if (!(k->w->notations & (1u << f)))
+                continue;
+            s = node_form(n, f ? EXATTN_LATEX : EXATTN_TEXT);
+            if (!exattn_dval__own(d, s, &d->v.form[f]))
+                return oom(k);
+        }
+    return node_decimal(k, d, n);
+}
+
+/* The attention weights' rule of row i, in the document's terms. */
+static exattn_rule_t
+weights_rule(exattn_wrule r)
+{
+    switch (r)
+    {
+    case EXATTN_WRULE_ONE: return EXATTN_RULE_SINGLE_KEY;
+    case EXATTN_WRULE_EQUAL: return EXATTN_RULE_EQUAL_SCORES;
+    case EXATTN_WRULE_NAMED: return EXATTN_RULE_SOFTMAX;
+    default: return EXATTN_RULE_UNDECIDED;
+    }
+}
+
+/* Row i of stage bq: one entry, its values the row's columns. */
+static int
+stage_row(block_walk *k, const exattn_doc_section *s, exattn_bq bq,
+          size_t i)
+{
+    const exattn_block *b = k->b;
+    exattn_doc_entry e = { 0 };
+    exattn_doc_value *vals = malloc((s->cols ? s->cols : 1) * sizeof *vals);
+    exattn_dval *d = malloc((s->cols ? s->cols : 1) * sizeof *d);
+    size_t c;
+    int rc = vals && d ? EXATTN_OK : oom(k);
+
+    e.role = EXATTN_ROLE_STAGE_ROW;
+    e.row = i;
+    e.key = e.col = SIZE_MAX;
+    e.count = s->cols;
+    e.rule = bq == EXATTN_BQ_WEIGHTS ? weights_rule(b->heads[s->head].rule[i])
+                                     : EXATTN_RULE_SOFTMAX;
+    if (bq == EXATTN_BQ_HIDDEN)
+        e.signs = b->sign + i * b->dff;
+    for (c = 0; d != NULL && c < s->cols; c++)
+        exattn_dval__init(&d[c]);
+    for (c = 0; rc == EXATTN_OK && c < s->cols; c++)
+    {
+        rc = node_value(k, &d[c], exattn_block__node(b, bq, s->head, i, c),
+                        bq == EXATTN_BQ_WEIGHTS ? rule_why(e.rule)
+                                                : EXATTN_WHY_STAGE);
+        vals[c] = d[c].v;
+    }
+    e.values = vals;
+    if (rc == EXATTN_OK)
+        rc = exattn_walk__entry(k->w, &e);
+    for (c = 0; d != NULL && c < s->cols; c++)
+        exattn_dval__clear(&d[c]);
+    free(d);
+    free(vals);
+    return rc;
+}
+
+/* Stage bq (of head `head`): its section and one entry per row. */
+static int
+stage(block_walk *k, exattn_bq bq, size_t head)
+{
+    const exattn_block *b = k->b;
+    const exattn_stage_info *info = exattn_block__stage(bq);
+    exattn_doc_section s;
+    char text[32], tex[48], path[48];
+    size_t i;
+    int rc;
+
+    exattn_walk__section(&s, EXATTN_SECTION_STAGE, b->lesson);
+    exattn_block__symbol(text, sizeof text, tex, sizeof tex, bq, head,
+                         b->heads_count);
+    if (info->sup != EXATTN_SUP_NEVER)
+        snprintf(path, sizeof path, "h%zu.%s", head + 1, info->name);
+    else
+        snprintf(path, sizeof path, "%s", info->name);
+    s.stage = info->id;
+    s.path = path;
+    s.name[EXATTN_FORM_TEXT] = text;
+    s.name[EXATTN_FORM_LATEX] = tex;
+    s.head = info->sup != EXATTN_SUP_NEVER ? head : SIZE_MAX;
+    exattn_block__shape(b->lesson, bq, head, &s.rows, &s.cols);
+    s.rows_are = exattn_block__row_axis(bq) == EXATTN_AXIS_KEY
+                     ? EXATTN_ROWS_KEYS
+                 : exattn_block__row_axis(bq) == EXATTN_AXIS_POSITION
+                     ? EXATTN_ROWS_POSITIONS : EXATTN_ROWS_QUERIES;
+    s.per_token = info->per_token;
+    if ((rc = exattn_walk__begin(k->w, &s)) != EXATTN_OK)
+        return rc;
+    for (i = 0; rc == EXATTN_OK && i < s.rows; i++)
+        rc = stage_row(k, &s, bq, i);
+    return rc == EXATTN_OK ? exattn_walk__end(k->w, &s) : rc;
+}
+
+static int
+head(block_walk *k, size_t h)
+{
+    static const exattn_bq stages[] = { EXATTN_BQ_Q, EXATTN_BQ_K,
+                                        EXATTN_BQ_V, EXATTN_BQ_SCORES,
+                                        EXATTN_BQ_WEIGHTS, EXATTN_BQ_HEAD };
+    exattn_doc_section s;
+    size_t i;
+    int rc;
+
+    exattn_walk__section(&s, EXATTN_SECTION_HEAD, k->b->lesson);
+    s.head = h;
+    s.d_k = k->b->heads[h].dk;
+    s.d_v = k->b->heads[h].dv;
+    if ((rc = exattn_walk__begin(k->w, &s)) != EXATTN_OK)
+        return rc;
+    for (i = 0; rc == EXATTN_OK && i < sizeof stages / sizeof *stages; i++)
+        rc = stage(k, stages[i], h);
+    return rc == EXATTN_OK ? exattn_walk__end(k->w, &s) : rc;
+}
+
+/* Every stage the block has, in the order it is computed. */
+static int
+stages(block_walk *k)
+{
+    static const exattn_bq after[] = {
+        EXATTN_BQ_ATTN, EXATTN_BQ_RES1, EXATTN_BQ_MEAN1, EXATTN_BQ_VAR1,
+        EXATTN_BQ_LN1, EXATTN_BQ_HIDDEN, EXATTN_BQ_RELU, EXATTN_BQ_FFN,
+        EXATTN_BQ_RES2, EXATTN_BQ_MEAN2, EXATTN_BQ_VAR2, EXATTN_BQ_LN2 };
+    const exattn_block *b = k->b;
+    size_t i, h;
+    int rc = EXATTN_OK;
+
+    if (b->spec->positional)
+        rc = stage(k, EXATTN_BQ_PE, 0);
+    if (rc == EXATTN_OK)
+        rc = stage(k, EXATTN_BQ_INPUT, 0);
+    for (h = 0; rc == EXATTN_OK && h < b->heads_count; h++)
+        rc = head(k, h);
+    /* a stage the block built: the layer norms and the feed-forward
+     * sublayer are built only after a first layer norm */
+    for (i = 0; rc == EXATTN_OK && i < sizeof after / sizeof *after; i++)
+        if (b->q[after[i]] != NULL)
+            rc = stage(k, after[i], 0);
+    return rc;
+}
+
+int
+exattn_derive__block(exattn_walk *w, const exattn_lesson *l)
+{
+    exattn_block *b = NULL;
+    exattn_doc_block info;
+    exattn_doc_section s;
+    block_walk k;
+    size_t *dims = NULL, h;
+    int rc = exattn_block_new(&b, l, w->opts->max_prec, w->err);
+
+    if (rc != EXATTN_OK)
+        return rc;
+    k.w = w;
+    k.b = b;
+    info.n = b->n;
+    info.m = b->m;
+    info.d_model = b->d;
+    info.d_ff = b->spec->has_ffn ? b->dff : 0;
+    info.heads = b->heads_count;
+    info.cross = b->spec->memory.rows != 0;
+    info.positional = b->spec->positional;
+    info.post_ln = b->spec->ln1.present;
+    info.ffn = b->spec->has_ffn && b->spec->ln1.present;
+    info.w_o = b->spec->wo.rows != 0;
+    info.scale_per_head = b->spec->scale_per_head;
+    if ((dims = malloc(2 * (b->heads_count ? b->heads_count : 1)
+                       * sizeof *dims)) == NULL)
+        rc = oom(&k);
+    for (h = 0; dims != NULL && h < b->heads_count; h++)
+    {
+        dims[h] = b->heads[h].dk;
+        dims[b->heads_count + h] = b->heads[h].dv;
+    }
+    info.d_k = dims;
+    info.d_v = dims ? dims + b->heads_count : NULL;
+    exattn_walk__section(&s, EXATTN_SECTION_BLOCK, l);
+    s.block = &info;
+    if (rc == EXATTN_OK && (rc = exattn_walk__begin(w, &s)) == EXATTN_OK
+        && (rc = stages(&k)) == EXATTN_OK)
+        rc = exattn_walk__end(w, &s);
+    free(dims);
+    exattn_block_free(b);
+    return rc;
+}
