@@ -750,23 +750,24 @@ identity_verdict(exattn_entry_result *r, exattn_tform_t t, const char *base)
                  base ? base : "");
 }
 
-/* Has the row quantity, written in its named form and read back as an
- * expression, the normal form of the claim?  For rows whose exponents are
- * too far apart for polynomials in one t (scores 10^-19 apart): the
- * normal forms compare e^x by their exponents, whatever their size. */
+/* Has the row quantity, built as an expression from the row's exact data,
+ * the normal form of the claim?  For rows whose exponents are too far
+ * apart for polynomials in one t (scores 10^-19 apart): the normal forms
+ * compare e^x by their exponents, whatever their size. */
 static int
 same_normal_form(const source *s, const exattn_expr *claimed)
 {
-    char *text = exattn_row_get_str(s->row, s->kind, s->key, s->col, 0);
-    exattn_expr *e = NULL;
+    exattn_expr *pool = exattn_expr__pool("row");
+    exattn_xnode *n;
     exattn_error_t local;
     int same = 0;
 
-    if (text != NULL && exattn_expr_parse(&e, text, strlen(text), "row",
-                                          &local) == EXATTN_OK)
-        same = exattn_expr__same(e->root, claimed->root);
-    exattn_expr_free(e);
-    exattn_free(text);
+    exattn_error_init(&local);
+    if (pool != NULL
+        && (n = exattn_claims__row_node(pool, s->row, s->kind, s->key,
+                                        s->col, &local)) != NULL)
+        same = exattn_expr__same(n, claimed->root);
+    exattn_expr_free(pool);
     return same;
 }
 

@@ -3,6 +3,7 @@
 #define EXATTN_CLAIMS_CHECK_H
 
 #include "internal.h"
+#include "expr/expr.h"
 
 typedef struct
 {
@@ -31,5 +32,12 @@ int exattn_claims__check(exattn_claim_result *out, const exattn_claim *c,
                          exattn_block *block, mpfr_prec_t max_prec,
                          exattn_error_t *err);
 void exattn_claims__clear(exattn_claim_result *r);
+
+/* A row quantity as a node of `pool`, built from the row's exact data
+ * (src/claims/rownode.c); NULL with err filled when out of memory or
+ * beyond a limit. */
+exattn_xnode *exattn_claims__row_node(exattn_expr *pool, const exattn_row *row,
+                                      exattn_kind_t kind, size_t key,
+                                      size_t col, exattn_error_t *err);
 
 #endif
