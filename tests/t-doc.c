@@ -726,3 +726,38 @@ Test(doc, an_unknown_output_format_is_refused)
     free(buf);
     exattn_lesson_free(l);
 }
+
+/* A change whose sign is not decided within the precision cap is an
+ * unproved relation, not a failed derivation; with the default cap the
+ * same change is proved a decrease. */
+Test(doc, an_undecided_change_is_unproved_not_an_error)
+{
+    exattn_lesson *l = th_lesson(
+        "{\"Q\": [[1]], \"K\": [[0],[\"1e-400\"]], \"V\": [[0],[0]],"
+        " \"scale\": \"none\","
+        " \"variants\": [{\"name\": \"tilted\", \"V\": [[1],[-1]]}]}");
+    exattn_write_opts o = EXATTN_WRITE_OPTS_INIT;
+    exattn_jnode *doc;
+    exattn_error_t err;
+    char *json, *text;
+
+    o.max_prec = 64;
+    json = th_write(l, EXATTN_FORMAT_JSON, &o);
+    text = th_write(l, EXATTN_FORMAT_TEXT, &o);
+    cr_assert_eq(exattn_json__parse(&doc, json, strlen(json), "json", 64,
+                                    &err), EXATTN_OK, "%s", err.message);
+    cr_assert_str_eq(json_relation(doc, 0), "unproved");
+    exattn_json__free(doc);
+    cr_assert_not_null(strstr(text, "output coordinate 1 is not proved "
+                                    "equal: from 0 to "), "%s", text);
+    free(json);
+    free(text);
+    o.max_prec = 0;
+    json = th_write(l, EXATTN_FORMAT_JSON, &o);
+    cr_assert_eq(exattn_json__parse(&doc, json, strlen(json), "json", 64,
+                                    &err), EXATTN_OK, "%s", err.message);
+    cr_assert_str_eq(json_relation(doc, 0), "decreases");
+    exattn_json__free(doc);
+    free(json);
+    exattn_lesson_free(l);
+}

@@ -166,6 +166,91 @@ amount_form(exattn_sbuf *b, const exattn_row *delta, size_t col, int latex,
     mpq_clear(q);
 }
 
+/* The decimal of |change| of output col, `sign` its proved sign: the
+ * output of the lesson with values V' - V, or V - V' when the change is
+ * negative, so the decimal is a quantity's own, never a string with its
+ * sign cut off.  Undecided within the cap: the reason, not a failure. */
+static int
+amount_decimal(exattn_walk *w, exattn_dval *by, const exattn_row *delta,
+               size_t col, int sign)
+{
+    const exattn_lesson *l = delta->lesson;
+    exattn_lesson *neg = NULL;
+    exattn_row *row = NULL;
+    exattn_row_eval *ev = NULL;
+    exattn_matrix v;
+    exattn_error_t local;
+    char *s = NULL;
+    size_t i;
+    int code = EXATTN_OK, exact = 0;
+
+    exattn_matrix__init(&v);
+    if (sign < 0)
+    {
+        if (exattn_matrix__copy(&v, &l->v) != EXATTN_OK)
+            return oom(w, l);
+        for (i = 0; i < v.rows * v.cols; i++)
+            mpq_neg(v.a[i], v.a[i]);
+        code = exattn_lesson__with_values(&neg, l, &v) == EXATTN_OK
+               ? exattn_row_new(&row, neg, delta->index, w->err)
+               : oom(w, l);
+    }
+    exattn_error_init(&local);
+    if (code == EXATTN_OK
+        && (code = exattn_row_eval_new(&ev, row ? row : delta, NULL,
+                                       w->err)) == EXATTN_OK)
+        code = exattn_row_eval_decimal(&s, &exact, ev, EXATTN_OUTPUT, 0, col,
+                                       w->opts->digits, w->opts->max_prec,
+                                       &local);
+    if (code == EXATTN_EUNABLE)
+    {
+        s = exattn_str__dup(local.message);
+        code = exattn_dval__own(by, s, &by->v.undecided) ? EXATTN_OK
+                                                        : oom(w, l);
+    }
+    else if (code == EXATTN_OK)
+    {
+        by->v.decimal_exact = exact;
+        code = exattn_dval__own(by, s, &by->v.decimal) ? EXATTN_OK
+                                                      : oom(w, l);
+    }
+    else if (local.code != EXATTN_OK && w->err != NULL)
+        *w->err = local;
+    exattn_row_eval_free(ev);
+    exattn_row_free(row);
+    exattn_lesson_free(neg);
+    exattn_matrix__clear(&v);
+    return code;
+}
+
+/* The sign of a named change, proved by an enclosure; *proved 0 when it
+ * is not decided within the cap (the relation is then "unproved"). */
+static int
+change_sign(exattn_walk *w, int *sign, int *proved, const exattn_row *delta,
+            size_t col)
+{
+    exattn_row_eval *ev = NULL;
+    exattn_error_t local;
+    int code;
+
+    *sign = 0;
+    *proved = 1;
+    exattn_error_init(&local);
+    if ((code = exattn_row_eval_new(&ev, delta, NULL, w->err)) == EXATTN_OK
+        && (code = exattn_row_eval__sign(sign, ev, EXATTN_OUTPUT, 0, col,
+                                         w->opts->max_prec, &local))
+               == EXATTN_EUNABLE)
+    {
+        *sign = 0;
+        *proved = 0;
+        code = EXATTN_OK;
+    }
+    else if (code != EXATTN_OK && local.code != EXATTN_OK && w->err != NULL)
+        *w->err = local;
+    exattn_row_eval_free(ev);
+    return code;
+}
+
 /* The change of output col when the weights are unchanged: output col of
  * the lesson with values V' - V, its sign proved, its size in `by`. */
 static int
@@ -173,11 +258,9 @@ output_change(pair *p, const exattn_row *delta, size_t col)
 {
     exattn_walk *w = p->w;
     exattn_doc_entry e = { 0 };
-    exattn_row_eval *ev = NULL;
     exattn_sbuf texts[2];
     exattn_dval a, b, by;
-    char *s = NULL;
-    int code, sign = 0, exact = 0, k;
+    int code, sign = 0, proved = 1, k;
     mpq_t q;
 
     exattn_dval__init(&a);
@@ -193,11 +276,8 @@ output_change(pair *p, const exattn_row *delta, size_t col)
         exattn_dval__exact(&by, q);
         code = exattn_walk__decimal_q(w, &by, q);
     }
-    else if ((code = exattn_row_eval_new(&ev, delta, NULL, w->err))
-                 == EXATTN_OK
-             && (code = exattn_row_eval__sign(&sign, ev, EXATTN_OUTPUT, 0,
-                                              col, w->opts->max_prec,
-                                              w->err)) == EXATTN_OK)
+    else if ((code = change_sign(w, &sign, &proved, delta, col)) == EXATTN_OK
+             && sign != 0)
     {
         for (k = 0; k < 2; k++)
         {
@@ -206,30 +286,17 @@ output_change(pair *p, const exattn_row *delta, size_t col)
                 amount_form(&texts[k], delta, col, k, sign < 0);
         }
         code = exattn_walk__take_forms(w, &by, by.v.form, texts);
-        /* |x| rounds to the digits of x without its sign: the rounding
-         * (to nearest, ties away from zero) is symmetric */
-        if (code == EXATTN_OK && w->opts->digits != EXATTN_DIGITS_NONE
-            && (code = exattn_row_eval_decimal(&s, &exact, ev, EXATTN_OUTPUT,
-                                               0, col,
-                                               w->opts->digits,
-                                               w->opts->max_prec, w->err))
-                   == EXATTN_OK)
-        {
-            by.v.decimal_exact = exact;
-            if (!exattn_dval__own(&by, exattn_str__dup(s + (s[0] == '-')),
-                                  &by.v.decimal))
-                code = oom(w, delta->lesson);
-        }
+        if (code == EXATTN_OK && w->opts->digits != EXATTN_DIGITS_NONE)
+            code = amount_decimal(w, &by, delta, col, sign);
     }
     mpq_clear(q);
-    exattn_free(s);
-    exattn_row_eval_free(ev);
     e.role = EXATTN_ROLE_CHANGE_OUTPUT;
     e.row = p->to->index;
     e.key = SIZE_MAX;
     e.col = col;
     e.count = 1;
-    e.relation = sign > 0 ? EXATTN_RELATION_INCREASES
+    e.relation = !proved    ? EXATTN_RELATION_UNPROVED
+                 : sign > 0 ? EXATTN_RELATION_INCREASES
                  : sign < 0 ? EXATTN_RELATION_DECREASES
                             : EXATTN_RELATION_EQUAL;
     e.by = sign != 0 ? &by.v : NULL;

@@ -537,6 +537,8 @@ change_value(latex_sink *c, const exattn_doc_value *v)
     if (v->decimal)
         exattn_sbuf__printf(c->b, " %s %s",
                             v->decimal_exact ? "=" : "\\approx", v->decimal);
+    else if (v->undecided)
+        exattn_sbuf__puts(c->b, " \\approx \\text{(undecided)}");
 }
 
 static void

@@ -565,6 +565,8 @@ amount(exattn_sbuf *b, const exattn_doc_value *by)
     exattn_sbuf__puts(b, by->form[EXATTN_FORM_TEXT]);
     if (by->decimal)
         exattn_sbuf__printf(b, " ≈ %s", by->decimal);
+    else if (by->undecided)
+        exattn_sbuf__printf(b, " ≈ (%s)", by->undecided);
     exattn_sbuf__puts(b, " (NAMED)");
 }
 
