@@ -761,3 +761,48 @@ Test(doc, an_undecided_change_is_unproved_not_an_error)
     free(json);
     exattn_lesson_free(l);
 }
+
+/* Digits beyond EXATTN_MAX_DIGITS are refused before anything is derived
+ * (a blend's exact decimals included: they are not rows). */
+Test(doc, too_many_digits_are_refused_up_front)
+{
+    exattn_lesson *l = th_lesson(
+        "{\"Q\": [[1]], \"K\": [[0],[1]], \"V\": [[1],[2]],"
+        " \"blends\": [{\"name\": \"half\", \"weights\": [\"1/2\", \"1/2\"]}]}");
+    exattn_write_opts o = EXATTN_WRITE_OPTS_INIT;
+    exattn_doc_sink sink = recorder_sink(0);
+    recorder r = { "", 0, 0, 0, 0, 0, 0 };
+    exattn_error_t err;
+
+    o.digits = EXATTN_MAX_DIGITS + 1;
+    o.quantities = EXATTN_SHOW(EXATTN_SCORE);
+    cr_assert_eq(exattn_derive(&sink, &r, l, &o, &err), EXATTN_ELIMIT);
+    cr_assert_not_null(strstr(err.message, "more than the limit"), "%s",
+                       err.message);
+    cr_assert_str_eq(r.trace, "");
+    exattn_lesson_free(l);
+}
+
+/* A compact row whose weights are not shown still defines Z_i before its
+ * output uses it. */
+Test(doc, a_compact_row_defines_its_denominator_whatever_is_shown)
+{
+    char *path = th_srcpath("docs/examples/010-generated-head.json");
+    exattn_write_opts o = EXATTN_WRITE_OPTS_INIT;
+    exattn_lesson *l = NULL;
+    exattn_error_t err;
+    char *latex;
+    const char *def, *use;
+
+    cr_assert_eq(exattn_lesson_read_file(&l, path, NULL, &err), EXATTN_OK);
+    o.quantities = EXATTN_SHOW(EXATTN_OUTPUT);
+    latex = th_write(l, EXATTN_FORMAT_LATEX, &o);
+    def = strstr(latex, "Z_{9} = \\sum_{k \\in A_{9}}");
+    use = strstr(latex, "\\frac{1}{Z_{9}}");
+    cr_assert_not_null(def, "%s", latex);
+    cr_assert_not_null(use);
+    cr_assert_lt(def, use);
+    free(latex);
+    exattn_lesson_free(l);
+    free(path);
+}

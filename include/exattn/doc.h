@@ -78,8 +78,10 @@ typedef enum
                                       which) */
     EXATTN_WHY_NAMED_SUM,          /* a sum of named contributions */
     EXATTN_WHY_ASSIGNED,           /* a blend's assigned exact weight */
-    EXATTN_WHY_CHANGE,             /* a contrast's difference, derived as
-                                      the output of values V' - V */
+    EXATTN_WHY_CHANGE,             /* a value of a contrast: the two
+                                      values compared, and a difference
+                                      derived as the output of values
+                                      V' - V */
     EXATTN_WHY_STAGE               /* a block stage's arithmetic: exact
                                       where it proves it, else named */
 } exattn_why_t;

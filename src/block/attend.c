@@ -8,6 +8,14 @@
 #include <stdlib.h>
 #include "block/block.h"
 
+/* May query i attend to key j?  The lesson's mask, read as data (the
+ * lesson model's functions are a layer above). */
+static int
+visible(const exattn_block *b, size_t i, size_t j)
+{
+    return b->lesson->allowed[i * b->lesson->m + j] != 0;
+}
+
 /* PE(p, 2r) = sin(p / 10000^(2r/d)), PE(p, 2r+1) = cos(the same). */
 static exattn_xnode *
 positional(exattn_block *b, size_t p, size_t c, exattn_error_t *err)
@@ -177,13 +185,13 @@ weight_rule(exattn_block *b, exattn_head_nodes *h, size_t i, size_t first,
     if (allowed == 1)
         return EXATTN_WRULE_ONE;
     for (j = first + 1; j < b->m; j++)
-        if (exattn_lesson_allowed(b->lesson, i, j))
+        if (visible(b, i, j))
             all_same &= exattn_expr__same(s[j], s[first]);
     if (all_same)
         return EXATTN_WRULE_EQUAL;
     for (j = first + 1; j < b->m; j++)
     {
-        if (!exattn_lesson_allowed(b->lesson, i, j)
+        if (!visible(b, i, j)
             || exattn_expr__same(s[j], s[first]))
             continue;
         exattn_error_init(&local);
@@ -209,14 +217,14 @@ weights_of_row(exattn_block *b, exattn_head_nodes *h, size_t i,
     mpq_t q;
 
     for (j = 0; j < b->m; j++)
-        if (exattn_lesson_allowed(b->lesson, i, j))
+        if (visible(b, i, j))
             allowed++, first = first < j ? first : j;
     h->rule[i] = weight_rule(b, h, i, first, allowed, err);
     mpq_init(q);
     mpq_set_ui(q, 1, (unsigned long)allowed);
     for (j = 0; j < b->m; j++)
     {
-        if (!exattn_lesson_allowed(b->lesson, i, j))
+        if (!visible(b, i, j))
             w[j] = exattn_expr__num_si(b->pool, 0);
         else if (h->rule[i] <= EXATTN_WRULE_EQUAL)
             w[j] = exattn_expr__num(b->pool, q);
@@ -231,7 +239,7 @@ weights_of_row(exattn_block *b, exattn_head_nodes *h, size_t i,
     if (h->rule[i] <= EXATTN_WRULE_EQUAL)
         return EXATTN_OK;
     for (j = 0; j < b->m; j++)
-        if (exattn_lesson_allowed(b->lesson, i, j))
+        if (visible(b, i, j))
         {
             p = exattn_expr__exp_written(b->pool, e, s[j], err);
             z = exattn_block__link(b, EXATTN_X_ADD, z, p, &fresh, err);
@@ -239,7 +247,7 @@ weights_of_row(exattn_block *b, exattn_head_nodes *h, size_t i,
                 return exattn_block__failed(b, err);
         }
     for (j = 0; j < b->m; j++)
-        if (exattn_lesson_allowed(b->lesson, i, j))
+        if (visible(b, i, j))
         {
             p = exattn_expr__exp_written(b->pool, e, s[j], err);
             if (p == NULL || (w[j] = exattn_expr__apply(
@@ -265,10 +273,10 @@ common_mean(exattn_block *b, const exattn_head_nodes *h, size_t i, size_t c,
     mpq_init(n);
     for (j = 0; ok && j < b->m; j++)
     {
-        if (!exattn_lesson_allowed(b->lesson, i, j))
+        if (!visible(b, i, j))
             continue;
         for (k = 0; k < j; k++)     /* j opens a group unless seen */
-            if (exattn_lesson_allowed(b->lesson, i, k)
+            if (visible(b, i, k)
                 && exattn_expr__same(s[k], s[j]))
                 break;
         if (k < j)
@@ -276,7 +284,7 @@ common_mean(exattn_block *b, const exattn_head_nodes *h, size_t i, size_t c,
         mpq_set_ui(g, 0, 1);
         count = 0;
         for (k = j; ok && k < b->m; k++)
-            if (exattn_lesson_allowed(b->lesson, i, k)
+            if (visible(b, i, k)
                 && exattn_expr__same(s[k], s[j]))
             {
                 ok = h->v[k * h->dv + c]->exact;
@@ -315,7 +323,7 @@ head_output(exattn_block *b, exattn_head_nodes *h, size_t i,
         acc = exact ? exattn_expr__num(b->pool, mean) : NULL;
         for (j = 0; !exact && j < b->m; j++)
         {
-            if (!exattn_lesson_allowed(b->lesson, i, j))
+            if (!visible(b, i, j))
                 continue;
             t = exattn_expr__apply(b->pool, EXATTN_X_MUL,
                                    h->w[i * b->m + j],

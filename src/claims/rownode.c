@@ -10,13 +10,14 @@ static exattn_xnode *
 scaled(exattn_expr *pool, const exattn_row *row, size_t j,
        exattn_error_t *err)
 {
-    exattn_xnode *c = exattn_expr__num(pool, row->coef[j]), *root;
+    exattn_xnode *c = exattn_expr__num(pool, row->coef[j]), *root, *n;
     unsigned long s = row->lesson->surd;
 
     if (c == NULL || s == 1 || mpq_sgn(row->coef[j]) == 0)
         return c;
-    root = exattn_expr__apply(pool, EXATTN_X_SQRT,
-                              exattn_expr__num_si(pool, (long)s), NULL, err);
+    if ((n = exattn_expr__num_si(pool, (long)s)) == NULL)
+        return NULL;
+    root = exattn_expr__apply(pool, EXATTN_X_SQRT, n, NULL, err);
     return root ? exattn_expr__apply(pool, EXATTN_X_MUL, c, root, err)
                 : NULL;
 }

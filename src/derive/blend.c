@@ -30,6 +30,7 @@ entry_for(exattn_role_t role, size_t key)
     e.key = key;
     e.col = SIZE_MAX;
     e.count = 1;
+    e.rule = EXATTN_RULE_SOFTMAX;
     return e;
 }
 

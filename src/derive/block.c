@@ -56,6 +56,13 @@ node_decimal(block_walk *k, exattn_dval *d, const exattn_xnode *n)
     exattn_expr_free(view);
     if (rc == EXATTN_ENOMEM)
         return oom(k);
+    if (rc != EXATTN_OK && rc != EXATTN_EUNABLE)
+    {
+        /* beyond a limit, say: an error, as a row's decimal would be */
+        if (k->w->err != NULL)
+            *k->w->err = local;
+        return rc;
+    }
     if (rc != EXATTN_OK)
         s = exattn_str__dup(local.message);
     if (!exattn_dval__own(d, s, rc == EXATTN_OK ? &d->v.decimal
@@ -256,7 +263,7 @@ exattn_derive__block(exattn_walk *w, const exattn_lesson *l)
     info.cross = b->spec->memory.rows != 0;
     info.positional = b->spec->positional;
     info.post_ln = b->spec->ln1.present;
-    info.ffn = b->spec->has_ffn && b->spec->ln1.present;
+    info.ffn = b->spec->has_ffn;
     info.w_o = b->spec->wo.rows != 0;
     info.scale_per_head = b->spec->scale_per_head;
     if ((dims = malloc(2 * (b->heads_count ? b->heads_count : 1)

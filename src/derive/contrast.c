@@ -115,6 +115,7 @@ change_entry(pair *p, exattn_role_t role, size_t key, size_t col,
     e.key = key;
     e.col = col;
     e.count = 1;
+    e.rule = EXATTN_RULE_SOFTMAX;
     e.relation = rel;
     if ((code = quantity_value(p->w, &a, p->from, &p->df, kind, key, col))
             == EXATTN_OK
@@ -295,6 +296,7 @@ output_change(pair *p, const exattn_row *delta, size_t col)
     e.key = SIZE_MAX;
     e.col = col;
     e.count = 1;
+    e.rule = EXATTN_RULE_SOFTMAX;
     e.relation = !proved    ? EXATTN_RELATION_UNPROVED
                  : sign > 0 ? EXATTN_RELATION_INCREASES
                  : sign < 0 ? EXATTN_RELATION_DECREASES

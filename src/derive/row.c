@@ -230,6 +230,7 @@ entry_for(const row_walk *r, exattn_role_t role, size_t j)
     e.col = SIZE_MAX;
     e.blocked = j != SIZE_MAX && !r->row->allowed[j];
     e.count = 1;
+    e.rule = EXATTN_RULE_SOFTMAX;
     return e;
 }
 
@@ -687,7 +688,7 @@ row_walk_clear(row_walk *r)
     size_t k;
     int which;
 
-    for (which = 0; which < 3; which++)
+    for (which = 0; which < 3 && r->built != NULL; which++)
         for (k = 0; table[which] != NULL && k < r->classes; k++)
             if (r->built[which * r->classes + k])
                 exattn_dval__clear(&table[which][k]);

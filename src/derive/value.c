@@ -166,6 +166,7 @@ exattn_walk__section(exattn_doc_section *s, exattn_section_t kind,
     s->row = SIZE_MAX;
     s->blend = SIZE_MAX;
     s->token = SIZE_MAX;
+    s->head = SIZE_MAX;
 }
 
 int

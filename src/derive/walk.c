@@ -104,6 +104,11 @@ exattn_derive(const exattn_doc_sink *sink, void *ctx,
     w.forms = sink->forms ? sink->forms : ~0u;
     w.named_show = w.opts->quantities != 0;
     w.err = err;
+    if (w.opts->digits != EXATTN_DIGITS_NONE
+        && w.opts->digits > EXATTN_MAX_DIGITS)
+        return exattn_error__set(err, EXATTN_ELIMIT, l->file, 0, 0,
+                                 "%lu digits, more than the limit of %lu",
+                                 w.opts->digits, EXATTN_MAX_DIGITS);
     if (l->block != NULL)
         return exattn_derive__block(&w, l);
     code = lesson_section(&w, l);

@@ -17,8 +17,9 @@ int exattn_block__write_latex(FILE *f, const exattn_lesson *l,
                               const exattn_write_opts *opts,
                               exattn_error_t *err);
 
-/* A document value as JSON, {"status", "value", "why", "text", "latex",
- * "decimal"} (src/print/json.c): the same object in every JSON output. */
-void exattn_print__json_value(exattn_sbuf *b, const exattn_doc_value *v);
+/* A document value as JSON (src/print/json_value.c); `scaled` adds the
+ * "simplified" form of a scaled score. */
+void exattn_print__json_quantity(exattn_sbuf *b, const exattn_doc_value *v,
+                                 int scaled);
 
 #endif

@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "print/block.h"
-#include "block/spec.h"
 
 typedef struct
 {
@@ -41,7 +40,7 @@ block_begin(jsink *j, const exattn_doc_block *k)
     exattn_sbuf__printf(&j->out, "\"block\": {\"attention_kind\": \"%s\", "
                         "\"n\": %zu, \"m\": %zu, \"d_model\": %zu, "
                         "\"d_ff\": %zu", k->cross ? "cross" : "self", k->n,
-                        k->m, k->d_model, j->l->block->w1.cols);
+                        k->m, k->d_model, k->d_ff);
     labels(j, "tokens", j->l->query_labels, k->n);
     labels(j, "keys", j->l->key_labels, k->m);
 }
@@ -62,7 +61,7 @@ entry(void *ctx, const exattn_doc_entry *e)
     for (c = 0; c < e->count; c++)
     {
         exattn_sbuf__puts(&j->out, c ? ", " : "");
-        exattn_print__json_value(&j->out, &e->values[c]);
+        exattn_print__json_quantity(&j->out, &e->values[c], 0);
     }
     exattn_sbuf__puts(&j->out, nest ? "]" : "");
     if (strcmp(j->stage->stage, "weights") == 0)

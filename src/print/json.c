@@ -31,12 +31,6 @@ typedef struct
     exattn_error_t *err;
 } json_sink;
 
-static const char *const whys[] = {
-    "dot-product", "scaled-rational", "scaled-surd", "blocked", "single-key",
-    "equal-scores", "softmax", "exact-weights", "zero-value",
-    "named-product", "group-means", "named-sum", "assigned", "change",
-    "stage" };
-
 static const char *const rules[] = { "single-key", "equal-scores",
                                      "softmax" };
 
@@ -47,66 +41,6 @@ static const char *const relations[] = { "none", "equal", "different",
 static const char *const outcomes[] = { "unchanged", "unchanged-blocked",
                                         "weights-change", "weights-same",
                                         "moved", "not-moved" };
-
-/* A string, or the exact value when there is no form. */
-static void
-form_or_value(exattn_sbuf *b, const char *form, const exattn_doc_value *v,
-              int latex)
-{
-    char *s;
-
-    if (form != NULL)
-    {
-        exattn_sbuf__json(b, form);
-        return;
-    }
-    s = latex ? exattn_mpq_get_str_latex(v->exact)
-              : exattn_mpq_get_str(v->exact);
-    if (s == NULL)
-        b->oom = 1;
-    else
-        exattn_sbuf__json(b, s);
-    exattn_free(s);
-}
-
-/* {"status", "value", "why", "text", "latex", "simplified",
- * "decimal"/"undecided"} */
-static void
-quantity(exattn_sbuf *b, const exattn_doc_value *v, int scaled)
-{
-    exattn_sbuf__puts(b, v->status == EXATTN_EXACT
-                             ? "{\"status\": \"exact\", \"value\": \""
-                             : "{\"status\": \"named\", ");
-    if (v->status == EXATTN_EXACT)
-    {
-        exattn_sbuf__mpq(b, v->exact);
-        exattn_sbuf__puts(b, "\", ");
-    }
-    exattn_sbuf__puts(b, "\"why\": \"");
-    exattn_sbuf__puts(b, whys[v->why]);
-    exattn_sbuf__puts(b, "\", \"text\": ");
-    form_or_value(b, v->form[EXATTN_FORM_TEXT], v, 0);
-    exattn_sbuf__puts(b, ", \"latex\": ");
-    form_or_value(b, v->form[EXATTN_FORM_LATEX], v, 1);
-    if (scaled)
-    {
-        exattn_sbuf__puts(b, ", \"simplified\": ");
-        form_or_value(b, v->simplified[EXATTN_FORM_TEXT]
-                             ? v->simplified[EXATTN_FORM_TEXT]
-                             : v->form[EXATTN_FORM_TEXT], v, 0);
-    }
-    if (v->decimal)
-    {
-        exattn_sbuf__puts(b, ", \"decimal\": ");
-        exattn_sbuf__json(b, v->decimal);
-    }
-    else if (v->undecided)
-    {
-        exattn_sbuf__puts(b, ", \"decimal\": null, \"undecided\": ");
-        exattn_sbuf__json(b, v->undecided);
-    }
-    exattn_sbuf__puts(b, "}");
-}
 
 static void
 memo_clear(json_sink *j)
@@ -132,7 +66,7 @@ shared_quantity(json_sink *j, const exattn_doc_value *v, int scaled)
 
     if (v->shared == 0)
     {
-        quantity(b, v, scaled);
+        exattn_print__json_quantity(b, v, scaled);
         return;
     }
     if (k < j->memo_len && j->memo[k] != NULL)
@@ -140,7 +74,7 @@ shared_quantity(json_sink *j, const exattn_doc_value *v, int scaled)
         exattn_sbuf__puts(b, j->memo[k]);
         return;
     }
-    quantity(b, v, scaled);
+    exattn_print__json_quantity(b, v, scaled);
     if (k >= j->memo_len)
     {
         len = k + 1 > 2 * j->memo_len ? k + 1 : 2 * j->memo_len;
@@ -168,7 +102,7 @@ vector_quantities(exattn_sbuf *b, const exattn_doc_entry *e,
     for (c = 0; c < e->count; c++)
     {
         exattn_sbuf__puts(b, c ? sep : "");
-        quantity(b, &e->values[c], 0);
+        exattn_print__json_quantity(b, &e->values[c], 0);
     }
 }
 
@@ -381,12 +315,12 @@ blend_entry(json_sink *j, const exattn_doc_entry *e)
     {
     case EXATTN_ROLE_BLEND_WEIGHT:
         element(j, e->role, "weights", "", ", ");
-        quantity(b, e->values, 0);
+        exattn_print__json_quantity(b, e->values, 0);
         break;
     case EXATTN_ROLE_BLEND_SUM:
         close_array(j);
         exattn_sbuf__puts(b, ",\n      \"sum\": ");
-        quantity(b, e->values, 0);
+        exattn_print__json_quantity(b, e->values, 0);
         break;
     case EXATTN_ROLE_BLEND_CONTRIBUTION:
         element(j, e->role, "contributions", "", ", ");
@@ -452,13 +386,13 @@ change_entry(json_sink *j, const exattn_doc_entry *e)
                             "\"coordinate\": %zu", e->col + 1);
     exattn_sbuf__printf(b, ", \"relation\": \"%s\",\n         \"from\": ",
                         relations[e->relation]);
-    quantity(b, e->from, 0);
+    exattn_print__json_quantity(b, e->from, 0);
     exattn_sbuf__puts(b, ",\n         \"to\": ");
-    quantity(b, e->values, 0);
+    exattn_print__json_quantity(b, e->values, 0);
     if (e->by)
     {
         exattn_sbuf__puts(b, ",\n         \"by\": ");
-        quantity(b, e->by, 0);
+        exattn_print__json_quantity(b, e->by, 0);
     }
     exattn_sbuf__puts(b, "}");
 }
@@ -605,10 +539,4 @@ exattn_write_json(FILE *f, const exattn_lesson *l,
         code = exattn_error__set(err, EXATTN_EIO, l->file, 0, 0,
                                  "cannot write the output");
     return code;
-}
-
-void
-exattn_print__json_value(exattn_sbuf *b, const exattn_doc_value *v)
-{
-    quantity(b, v, 0);
 }

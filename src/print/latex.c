@@ -25,6 +25,7 @@ typedef struct
     size_t lines;           /* lines in the open display */
     int mask_done;          /* the row's mask step is written */
     int unscaled_done;      /* the row's "no scaling" remark is written */
+    int z_done;             /* a compact row's Z_i is defined */
     exattn_error_t *err;
 } latex_sink;
 
@@ -340,6 +341,32 @@ mask_step(latex_sink *c)
     display_close(c);
 }
 
+/* "Z_{3} = \sum_{k \in A_{3}} e^{s_{3,k}},\quad A_{3} = \{1, \dots, 9\}" */
+static void
+z_definition(latex_sink *c, const char *eq)
+{
+    const exattn_doc_section *s = c->row;
+
+    exattn_sbuf__printf(c->b, "%s%s%s,\\quad ", s->symbol[EXATTN_FORM_LATEX],
+                        eq, s->denominator[EXATTN_FORM_LATEX]);
+    aset(c, s->row);
+    exattn_sbuf__printf(c->b, " = %s", s->key_set[EXATTN_FORM_LATEX]);
+    c->z_done = 1;
+}
+
+/* A compact row whose weights are not shown defines Z_i before the first
+ * step that uses it. */
+static void
+z_step(latex_sink *c)
+{
+    if (!c->row->compact || c->z_done)
+        return;
+    aligned_close(c);
+    display_open(c, "the softmax denominator of the row");
+    z_definition(c, " = ");
+    display_close(c);
+}
+
 static void
 weight_line(latex_sink *c, const exattn_doc_entry *e)
 {
@@ -355,10 +382,8 @@ weight_line(latex_sink *c, const exattn_doc_entry *e)
     if (c->lines == 1 && s->compact)
     {
         /* Z_i, defined once */
-        exattn_sbuf__printf(b, "%s &= %s,\\quad ", s->symbol[EXATTN_FORM_LATEX],
-                            s->denominator[EXATTN_FORM_LATEX]);
-        aset(c, s->row);
-        exattn_sbuf__printf(b, " = %s \\\\\n", s->key_set[EXATTN_FORM_LATEX]);
+        z_definition(c, " &= ");
+        exattn_sbuf__puts(b, " \\\\\n");
     }
     wsym(c, e->row, e->key);
     exattn_sbuf__puts(b, " &= ");
@@ -381,6 +406,7 @@ contribution_line(latex_sink *c, const exattn_doc_entry *e)
     mask_step(c);
     if (e->blocked)
         return;
+    z_step(c);
     line(c, e->role, "weighted contributions of the values");
     wsym(c, e->row, e->key);
     exattn_sbuf__puts(b, "V_{");
@@ -405,6 +431,7 @@ output_step(latex_sink *c, const exattn_doc_entry *e)
     size_t k;
 
     mask_step(c);
+    z_step(c);
     aligned_close(c);
     display_open(c, !named
         ? "output: the weighted sum of the values"
@@ -719,6 +746,7 @@ row_begin(latex_sink *c, const exattn_doc_section *s)
     c->row = s;
     c->mask_done = 0;
     c->unscaled_done = 0;
+    c->z_done = 0;
     if (c->standalone)
     {
         exattn_sbuf__printf(b, "\\subsection*{Query %zu: ", s->row + 1);
