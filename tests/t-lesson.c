@@ -296,8 +296,8 @@ Test(lesson, error_mask_shapes)
     expect_error("{" QKV ", \"mask\": [[1,0,2],[1,1,1],[1,1,1]]}",
                  EXATTN_EFIELD, 1, 94, "mask row 1, entry 3: expected 0 or 1");
     expect_error("{" QKV ", \"mask\": \"upper\"}", EXATTN_EFIELD, 1, 88,
-                 "mask: expected \"none\", \"causal\" or a 0/1 matrix, found "
-                 "a string \"upper\"");
+                 "mask: expected \"none\", \"causal\", a 0/1 matrix or "
+                 "{\"additive\": ...}, found a string \"upper\"");
 }
 
 Test(lesson, error_blend_sum)
@@ -447,4 +447,88 @@ Test(lesson, error_text_has_file_line_column)
     cr_assert_str_eq(buf, "bad.json:1:9: Q row 1, entry 1: \"x\": not an "
                      "exact number (write an integer, a decimal such as "
                      "0.125 or 1e-3, or a fraction p/q)");
+}
+
+/* An additive mask (0 visible, "-inf" blocked) is the 0/1 mask it
+ * encodes: the same visibility entry by entry, the same derivation. */
+Test(lesson, an_additive_mask_is_its_zero_one_mask)
+{
+    gmp_randstate_t rs;
+    unsigned long it, iters = th_iterations(50);
+
+    th_rand_init(rs);
+    for (it = 0; it < iters; it++)
+    {
+        size_t n = 1 + th_rand(rs, 4), m = 1 + th_rand(rs, 5), i, j, c;
+        char zo[2048], add[4096], base[512], a[6000], b[6000];
+        exattn_lesson *lz, *la;
+        int bit;
+
+        /* Q n x 1, K and V m x 1, small integers */
+        snprintf(base, sizeof base, "\"Q\": [");
+        for (i = 0; i < n; i++)
+            snprintf(base + strlen(base), sizeof base - strlen(base),
+                     "%s[%lu]", i ? "," : "", th_rand(rs, 4));
+        strcat(base, "], \"K\": [");
+        for (j = 0; j < m; j++)
+            snprintf(base + strlen(base), sizeof base - strlen(base),
+                     "%s[%lu]", j ? "," : "", th_rand(rs, 3));
+        strcat(base, "], \"V\": [");
+        for (j = 0; j < m; j++)
+            snprintf(base + strlen(base), sizeof base - strlen(base),
+                     "%s[%lu]", j ? "," : "", th_rand(rs, 5));
+        strcat(base, "]");
+        strcpy(zo, "[");
+        strcpy(add, "{\"additive\": [");
+        for (i = 0; i < n; i++)
+        {
+            size_t keep = th_rand(rs, m);   /* one visible key a row */
+
+            strcat(zo, i ? ",[" : "[");
+            strcat(add, i ? ",[" : "[");
+            for (j = 0; j < m; j++)
+            {
+                bit = j == keep || th_rand(rs, 2);
+                strcat(zo, j ? (bit ? ",1" : ",0") : (bit ? "1" : "0"));
+                strcat(add, j ? (bit ? ",0" : ",\"-inf\"")
+                              : (bit ? "0" : "\"-inf\""));
+            }
+            strcat(zo, "]");
+            strcat(add, "]");
+        }
+        strcat(zo, "]");
+        strcat(add, "]}");
+        snprintf(a, sizeof a, "{%s, \"mask\": %s}", base, zo);
+        snprintf(b, sizeof b, "{%s, \"mask\": %s}", base, add);
+        lz = th_lesson(a);
+        la = th_lesson(b);
+        cr_assert_eq(exattn_lesson_mask(la), EXATTN_MASK_ADDITIVE);
+        for (i = 0; i < n; i++)
+        {
+            exattn_row *rz, *ra;
+            exattn_error_t err;
+            char *sz, *sa;
+
+            for (j = 0; j < m; j++)
+                cr_assert_eq(exattn_lesson_allowed(lz, i, j),
+                             exattn_lesson_allowed(la, i, j), "%s", b);
+            cr_assert_eq(exattn_row_new(&rz, lz, i, &err), EXATTN_OK);
+            cr_assert_eq(exattn_row_new(&ra, la, i, &err), EXATTN_OK);
+            for (c = 0; c < 1; c++)
+            {
+                cr_assert_eq(exattn_row_status(rz, EXATTN_OUTPUT, 0, c),
+                             exattn_row_status(ra, EXATTN_OUTPUT, 0, c));
+                sz = exattn_row_get_str(rz, EXATTN_OUTPUT, 0, c, 0);
+                sa = exattn_row_get_str(ra, EXATTN_OUTPUT, 0, c, 0);
+                cr_assert_str_eq(sz, sa, "%s", b);
+                exattn_free(sz);
+                exattn_free(sa);
+            }
+            exattn_row_free(rz);
+            exattn_row_free(ra);
+        }
+        exattn_lesson_free(lz);
+        exattn_lesson_free(la);
+    }
+    gmp_randclear(rs);
 }

@@ -44,7 +44,9 @@ typedef enum
 {
     EXATTN_MASK_NONE = 0,
     EXATTN_MASK_CAUSAL = 1,     /* key j allowed iff j <= i (1-based) */
-    EXATTN_MASK_MATRIX = 2      /* an explicit n x m 0/1 matrix */
+    EXATTN_MASK_MATRIX = 2,     /* an explicit n x m 0/1 matrix */
+    EXATTN_MASK_ADDITIVE = 3    /* an n x m matrix added to the scaled
+                                   scores: 0 (visible) or -inf (blocked) */
 } exattn_mask_kind_t;
 
 /* Read and check the lesson file at `path` (limits NULL: the defaults).

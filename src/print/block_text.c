@@ -23,7 +23,8 @@ typedef struct
 static const char *const masks[] = {
     "none (every key visible)",
     "causal (key j visible to query i iff j <= i)",
-    "explicit 0/1 matrix" };
+    "explicit 0/1 matrix",
+    "additive matrix (0: visible, -inf: blocked)" };
 
 static void
 header(tsink *t, const exattn_doc_block *k)

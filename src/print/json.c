@@ -148,7 +148,8 @@ matrix_field(exattn_sbuf *b, const char *name, const exattn_matrix *m)
 static void
 lesson_head(exattn_sbuf *b, const exattn_lesson *l)
 {
-    static const char *const masks[] = { "none", "causal", "matrix" };
+    static const char *const masks[] = { "none", "causal", "matrix",
+                                         "additive" };
 
     exattn_sbuf__printf(b, "\"shape\": {\"n\": %zu, \"m\": %zu, \"d_k\": %zu,"
                         " \"d_v\": %zu},\n  ", l->n, l->m, l->dk, l->dv);

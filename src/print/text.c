@@ -123,7 +123,8 @@ header(exattn_sbuf *b, const exattn_lesson *l)
     static const char *const masks[] = {
         "none (every key visible)",
         "causal (key j visible to query i iff j <= i)",
-        "explicit 0/1 matrix" };
+        "explicit 0/1 matrix",
+        "additive matrix (0: visible, -inf: blocked)" };
 
     if (l->title)
         exattn_sbuf__printf(b, "%s\n", l->title);
