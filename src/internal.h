@@ -143,7 +143,9 @@ typedef enum
     EXATTN_TARGET_BLEND = 1,    /* a blend's output */
     EXATTN_TARGET_EXPR = 2,     /* an expression */
     EXATTN_TARGET_MATRIX = 3,   /* an entry of Q, K or V (kind: 0, 1, 2) */
-    EXATTN_TARGET_BLOCK = 4     /* a quantity of the lesson's block */
+    EXATTN_TARGET_BLOCK = 4,    /* a quantity of the lesson's block */
+    EXATTN_TARGET_SHAPE = 5     /* a shape: a width, a count, a matrix's
+                                   rows and columns */
 } exattn_target;
 
 typedef struct
@@ -160,6 +162,7 @@ typedef struct
     int block_q;                /* EXATTN_TARGET_BLOCK: the quantity */
     size_t block_head;          /* and its head */
     size_t count;               /* claimed values */
+    size_t shape[2];            /* EXATTN_TARGET_SHAPE: its values */
     exattn_claim_kind claim;
     char **values;              /* count texts as written */
     struct exattn_expr *expr;   /* EXATTN_TARGET_EXPR */

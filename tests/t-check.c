@@ -94,6 +94,11 @@ Test(check, verdicts)
         { "{\"of\": \"output[grid][1]\", \"named\": \"sin(1)^2+cos(1)^2\"}",
           EXATTN_UNDECIDED },
         { "{\"of\": \"output[grid][1]\", \"named\": \"e^0\"}", EXATTN_PASS },
+        /* shapes, exactly */
+        { "{\"of\": \"shape.n\", \"is\": 3}", EXATTN_PASS },
+        { "{\"of\": \"shape.d_k\", \"is\": 2}", EXATTN_PASS },
+        { "{\"of\": \"shape.d_v\", \"is\": 3}", EXATTN_FAIL },
+        { "{\"of\": \"shape.m\", \"approx\": \"3.0\"}", EXATTN_PASS },
     };
     size_t i;
 
@@ -360,5 +365,50 @@ Test(check, block_outputs_as_rational_functions)
     }
     exattn_lesson_free(l);
     free(text);
+    free(path);
+}
+
+/* A block's shapes: widths, the joined heads, matrices as rows and
+ * columns; a shape the lesson lacks is an error naming those it has. */
+Test(check, shapes_of_a_block)
+{
+    char *path = th_srcpath("docs/examples/002-multi-head.json");
+    char *data = th_slurp(path, NULL), *at, json[8192];
+    static const struct { const char *claim; exattn_verdict_t want; }
+    cases[] = {
+        { "{\"of\": \"shape.heads\", \"is\": 2}", EXATTN_PASS },
+        { "{\"of\": \"shape.concat\", \"is\": 2}", EXATTN_PASS },
+        { "{\"of\": \"shape.h2.d_v\", \"is\": 1}", EXATTN_PASS },
+        { "{\"of\": \"shape.W_O\", \"is\": [2, 2]}", EXATTN_PASS },
+        { "{\"of\": \"shape.h1.W_Q\", \"is\": [2, 3]}", EXATTN_FAIL },
+    };
+    exattn_lesson *l;
+    exattn_verdict_t v;
+    exattn_error_t err;
+    size_t i;
+
+    cr_assert_not_null(data);
+    at = strstr(data, "\"claims\"");
+    cr_assert_not_null(at);
+    for (i = 0; i < sizeof cases / sizeof *cases; i++)
+    {
+        snprintf(json, sizeof json, "%.*s\"claims\": [%s]}",
+                 (int)(at - data), data, cases[i].claim);
+        l = th_lesson(json);
+        cr_assert_eq(exattn_claim_verdict(&v, l, 0, 0, &err), EXATTN_OK);
+        cr_assert_eq(v, cases[i].want, "%s", cases[i].claim);
+        exattn_lesson_free(l);
+    }
+    snprintf(json, sizeof json, "%.*s\"claims\": [{\"of\": \"shape.d_ff\", "
+             "\"is\": 3}]}", (int)(at - data), data);
+    cr_assert_eq(th_lesson_fails(json, &err), EXATTN_EFIELD);
+    cr_assert_not_null(strstr(err.message, "no such shape (a block has"),
+                       "%s", err.message);
+    snprintf(json, sizeof json, "%.*s\"claims\": [{\"of\": \"shape.n[1]\", "
+             "\"is\": 3}]}", (int)(at - data), data);
+    cr_assert_eq(th_lesson_fails(json, &err), EXATTN_EFIELD);
+    cr_assert_not_null(strstr(err.message, "a shape has no indices"), "%s",
+                       err.message);
+    free(data);
     free(path);
 }

@@ -84,6 +84,11 @@ select_entry(source *s, size_t i, exattn_error_t *err)
     }
     else if (c->target == EXATTN_TARGET_EXPR)
         s->exact = exattn_expr_get_mpq(s->q, c->expr) == EXATTN_OK;
+    else if (c->target == EXATTN_TARGET_SHAPE)
+    {
+        mpq_set_ui(s->q, (unsigned long)c->shape[s->col], 1);
+        s->exact = 1;
+    }
     else if (c->target == EXATTN_TARGET_MATRIX)
     {
         mpq_set(s->q, c->kind == 0 ? exattn_lesson_q(c->lesson, c->row,

@@ -116,7 +116,8 @@ bad_path(const exattn_rctx *rc, const exattn_jnode *at, const char *text,
         "blend[name][col], Q[row][col], K|V[key][col], and a block's pe, "
         "input, hH.q|k|v|scores|weights|output, attention, residual, "
         "ln1[.mean|.variance], ffn[.hidden|.relu], residual2, "
-        "ln2[.mean|.variance]; the last index may be left out)", text, why);
+        "ln2[.mean|.variance]; shape.n|m|d_k|d_v and a block's shapes; "
+        "the last index may be left out)", text, why);
 }
 
 /* Resolve the indices of a row quantity's path. */
@@ -239,6 +240,114 @@ resolve_block_path(exattn_claim *c, const path_t *p, const exattn_rctx *rc,
     return EXATTN_OK;
 }
 
+/* The matrix a shape path names, or NULL: "W_O", "W_1", "W_2",
+ * "hH.W_Q|W_K|W_V". */
+static const exattn_matrix *
+shape_matrix(const exattn_block_spec *s, const char *name)
+{
+    unsigned long h;
+    char *end;
+
+    if (strcmp(name, "W_O") == 0)
+        return s->wo.rows ? &s->wo : NULL;
+    if (strcmp(name, "W_1") == 0 || strcmp(name, "W_2") == 0)
+        return !s->has_ffn ? NULL : name[2] == '1' ? &s->w1 : &s->w2;
+    if (name[0] != 'h' || !isdigit((unsigned char)name[1]))
+        return NULL;
+    h = strtoul(name + 1, &end, 10);
+    if (h < 1 || h > s->head_count || *end != '.')
+        return NULL;
+    return strcmp(end, ".W_Q") == 0 ? &s->heads[h - 1].wq
+           : strcmp(end, ".W_K") == 0 ? &s->heads[h - 1].wk
+           : strcmp(end, ".W_V") == 0 ? &s->heads[h - 1].wv : NULL;
+}
+
+/* A width of a head: "hH.d_k", "hH.d_v"; 0 when not one. */
+static size_t
+head_width(const exattn_block_spec *s, const char *name)
+{
+    unsigned long h;
+    char *end;
+
+    if (name[0] != 'h' || !isdigit((unsigned char)name[1]))
+        return 0;
+    h = strtoul(name + 1, &end, 10);
+    if (h < 1 || h > s->head_count)
+        return 0;
+    return strcmp(end, ".d_k") == 0 ? s->heads[h - 1].wq.cols
+           : strcmp(end, ".d_v") == 0 ? s->heads[h - 1].wv.cols : 0;
+}
+
+/* The value of a scalar shape path, 0 when it names none. */
+static size_t
+shape_value(const exattn_lesson *l, const char *name)
+{
+    const exattn_block_spec *s = l->block;
+    size_t h, width = 0;
+
+    if (strcmp(name, "n") == 0)
+        return l->n;
+    if (strcmp(name, "m") == 0)
+        return l->m;
+    if (s == NULL)
+        return strcmp(name, "d_k") == 0 ? l->dk
+               : strcmp(name, "d_v") == 0 ? l->dv : 0;
+    if (strcmp(name, "d_model") == 0)
+        return s->x.cols;
+    if (strcmp(name, "d_ff") == 0)
+        return s->has_ffn ? s->w1.cols : 0;
+    if (strcmp(name, "heads") == 0)
+        return s->head_count;
+    if (strcmp(name, "concat") == 0)
+    {
+        for (h = 0; h < s->head_count; h++)
+            width += s->heads[h].wv.cols;
+        return width;
+    }
+    /* one head: its widths are the lesson's d_k and d_v too */
+    if (s->head_count == 1 && strcmp(name, "d_k") == 0)
+        return s->heads[0].wq.cols;
+    if (s->head_count == 1 && strcmp(name, "d_v") == 0)
+        return s->heads[0].wv.cols;
+    return head_width(s, name);
+}
+
+/* "shape.n", "shape.d_k", "shape.h2.d_v", "shape.concat" (a number);
+ * "shape.W_O", "shape.W_1", "shape.h1.W_Q" (rows and columns). */
+static int
+resolve_shape_path(exattn_claim *c, const path_t *p, const exattn_rctx *rc,
+                   const exattn_jnode *at)
+{
+    const char *name = p->name + strlen("shape.");
+    const exattn_matrix *w;
+
+    c->target = EXATTN_TARGET_SHAPE;
+    c->row = c->key = c->col = 0;
+    if (p->count != 0)
+        return bad_path(rc, at, c->text, "a shape has no indices");
+    if ((c->shape[0] = shape_value(c->lesson, name)) != 0)
+    {
+        c->vary = 0;
+        c->count = 1;
+        return EXATTN_OK;
+    }
+    if (c->lesson->block != NULL
+        && (w = shape_matrix(c->lesson->block, name)) != NULL)
+    {
+        c->shape[0] = w->rows;
+        c->shape[1] = w->cols;
+        c->vary = 2;
+        c->count = 2;
+        return EXATTN_OK;
+    }
+    return bad_path(rc, at, c->text, c->lesson->block == NULL
+        ? "no such shape (a lesson has shape.n, shape.m, shape.d_k, "
+          "shape.d_v)"
+        : "no such shape (a block has shape.n, .m, .d_model, .d_ff, "
+          ".heads, .hH.d_k, .hH.d_v, .concat, .W_O, .W_1, .W_2, "
+          ".hH.W_Q|W_K|W_V)");
+}
+
 static int
 resolve_path(exattn_claim *c, const exattn_rctx *rc, const exattn_jnode *at)
 {
@@ -257,7 +366,9 @@ resolve_path(exattn_claim *c, const exattn_rctx *rc, const exattn_jnode *at)
     for (i = 0; i < sizeof paths / sizeof *paths; i++)
         if (strcmp(p.name, paths[i].name) == 0)
             break;
-    if (i == sizeof paths / sizeof *paths
+    if (strncmp(p.name, "shape.", strlen("shape.")) == 0)
+        code = resolve_shape_path(c, &p, rc, at);
+    else if (i == sizeof paths / sizeof *paths
         && exattn_block__lookup(p.name, &bq, &head))
         code = resolve_block_path(c, &p, rc, at, bq, head);
     else if (i == sizeof paths / sizeof *paths)
