@@ -134,8 +134,16 @@ typedef enum
 {
     EXATTN_CLAIM_IS = 0,
     EXATTN_CLAIM_APPROX = 1,
-    EXATTN_CLAIM_NAMED = 2
+    EXATTN_CLAIM_NAMED = 2,
+    EXATTN_CLAIM_HOLDS = 3      /* a property of a row, proved */
 } exattn_claim_kind;
+
+typedef enum
+{
+    EXATTN_PROPERTY_DISTRIBUTION = 0,   /* weights >= 0, summing to 1 */
+    EXATTN_PROPERTY_CONVEX = 1,         /* outputs inside the values */
+    EXATTN_PROPERTY_TIES = 2            /* equal scores, equal weights */
+} exattn_property;
 
 typedef enum
 {
@@ -164,6 +172,7 @@ typedef struct
     size_t count;               /* claimed values */
     size_t shape[2];            /* EXATTN_TARGET_SHAPE: its values */
     exattn_claim_kind claim;
+    exattn_property property;   /* EXATTN_CLAIM_HOLDS */
     char **values;              /* count texts as written */
     struct exattn_expr *expr;   /* EXATTN_TARGET_EXPR */
     struct exattn_expr **named; /* count expressions (EXATTN_CLAIM_NAMED) */

@@ -5,6 +5,8 @@
 #include <string.h>
 #include "exattn.h"
 #include "helpers.h"
+#include "internal.h"
+#include "claims/check.h"
 
 #define LESSON002 "\"tokens\": [\"grid\",\"load\",\"rises\"], " \
     "\"X\": [[1,0],[0,1],[1,1]], \"W_Q\": [[1,0],[0,1]], " \
@@ -287,7 +289,7 @@ Test(check, mistakes_in_claims_are_input_errors)
     bad_claim("{\"of\": \"output[rises][1]\", \"is\": 1, \"approx\": "
               "\"1\"}", EXATTN_EFIELD, "one of \"is\", \"approx\"");
     bad_claim("{\"of\": \"output[rises][1]\"}", EXATTN_EFIELD,
-              "needs \"is\", \"approx\" or \"named\"");
+              "needs \"is\", \"approx\", \"named\" or \"holds\"");
     bad_claim("{\"of\": \"output[rises][1]\", \"is\": 1, \"why\": 2}",
               EXATTN_EFIELD, "claim: unknown field \"why\"");
     bad_claim("{\"expr\": \"ln(0)\", \"approx\": \"1\"}", EXATTN_EDOMAIN,
@@ -411,4 +413,97 @@ Test(check, shapes_of_a_block)
                        err.message);
     free(data);
     free(path);
+}
+
+/* Properties, proved on every row of seed 002's lab. */
+Test(check, properties_hold_and_say_what_was_proved)
+{
+    static const char *const rows[] = { "grid", "load", "rises" };
+    char claim[256], *text;
+    size_t i;
+
+    for (i = 0; i < 3; i++)
+    {
+        snprintf(claim, sizeof claim, "{\"of\": \"weights[%s]\", \"holds\": "
+                 "\"distribution\"}", rows[i]);
+        cr_assert_eq(verdict(claim), EXATTN_PASS, "%s", claim);
+        snprintf(claim, sizeof claim, "{\"of\": \"output[%s]\", \"holds\": "
+                 "\"convex\"}", rows[i]);
+        cr_assert_eq(verdict(claim), EXATTN_PASS, "%s", claim);
+        snprintf(claim, sizeof claim, "{\"of\": \"weights[%s]\", \"holds\": "
+                 "\"ties\"}", rows[i]);
+        cr_assert_eq(verdict(claim), EXATTN_PASS, "%s", claim);
+    }
+    text = report("{\"of\": \"weights[load]\", \"holds\": \"ties\"}");
+    cr_assert_not_null(strstr(text, "proved: the 1 pair of allowed keys "
+                                    "with equal scores has equal weights"),
+                       "%s", text);
+    free(text);
+}
+
+/* A false property names its counterexample: rows whose decisions are
+ * corrupted on purpose, as a bug in the rule would corrupt them. */
+Test(check, a_false_property_names_its_counterexample)
+{
+    exattn_lesson *l = th_lesson(
+        "{\"Q\": [[1]], \"K\": [[0],[0],[1]], \"V\": [[3],[3],[9]],"
+        " \"mask\": [[1, 1, 0]], \"scale\": \"none\","
+        " \"claims\": [{\"of\": \"weights[1]\", \"holds\": \"distribution\"},"
+        "  {\"of\": \"output[1]\", \"holds\": \"convex\"},"
+        "  {\"of\": \"weights[1]\", \"holds\": \"ties\"}]}");
+    exattn_entry_result r;
+    exattn_row *row;
+    exattn_error_t err;
+
+    cr_assert_eq(exattn_row_new(&row, l, 0, &err), EXATTN_OK);
+    /* two keys of equal score, weights 1/2: corrupt them to 1/3 */
+    cr_assert(row->weights_exact);
+    mpq_set_ui(row->weight, 1, 3);
+    memset(&r, 0, sizeof r);
+    cr_assert_eq(exattn_claims__property(&r, &l->claims[0], row, 0, &err),
+                 EXATTN_OK);
+    cr_assert_eq(r.verdict, EXATTN_FAIL);
+    cr_assert_str_eq(r.note, "the weights sum to less than 1");
+    free(r.truth);
+    free(r.note);
+    memset(&r, 0, sizeof r);
+    cr_assert_eq(exattn_claims__property(&r, &l->claims[1], row, 0, &err),
+                 EXATTN_OK);
+    cr_assert_eq(r.verdict, EXATTN_FAIL);
+    cr_assert_str_eq(r.note, "coordinate 1 lies below the allowed values "
+                             "[3, 3]");
+    free(r.truth);
+    free(r.note);
+    /* the same scores, but a named row whose second key's exponent was
+     * changed: its weights differ */
+    row->weights_exact = 0;
+    mpq_set_ui(row->coef[1], 1, 1);
+    memset(&r, 0, sizeof r);
+    cr_assert_eq(exattn_claims__property(&r, &l->claims[2], row, 0, &err),
+                 EXATTN_OK);
+    cr_assert_eq(r.verdict, EXATTN_FAIL);
+    cr_assert_str_eq(r.note, "keys 1 and 2 have equal scores but different "
+                             "weights");
+    free(r.truth);
+    free(r.note);
+    exattn_row_free(row);
+    exattn_lesson_free(l);
+}
+
+Test(check, a_property_of_the_wrong_quantity_is_an_error)
+{
+    exattn_error_t err;
+    char buf[4096];
+
+    snprintf(buf, sizeof buf, "{" LESSON002 ", \"claims\": [{\"of\": "
+             "\"output[rises]\", \"holds\": \"distribution\"}]}");
+    cr_assert_eq(th_lesson_fails(buf, &err), EXATTN_EFIELD);
+    cr_assert_not_null(strstr(err.message, "\"distribution\" is a property "
+                                           "of a row's weights"),
+                       "%s", err.message);
+    snprintf(buf, sizeof buf, "{" LESSON002 ", \"claims\": [{\"of\": "
+             "\"weights[rises]\", \"holds\": \"monotone\"}]}");
+    cr_assert_eq(th_lesson_fails(buf, &err), EXATTN_EFIELD);
+    cr_assert_not_null(strstr(err.message, "holds: expected"), "%s",
+                       err.message);
 }

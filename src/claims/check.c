@@ -938,11 +938,20 @@ exattn_claims__check(exattn_claim_result *out, const exattn_claim *c,
         if (rc == EXATTN_OK)
             rc = exattn_row_eval_new(&s.ev, s.row, NULL, err);
     }
-    for (i = 0; rc == EXATTN_OK && i < c->count; i++)
+    if (rc == EXATTN_OK && c->claim == EXATTN_CLAIM_HOLDS)
+        rc = exattn_claims__property(&out->entries[0], c, s.row, max_prec,
+                                     err);
+    for (i = 0; rc == EXATTN_OK && c->claim != EXATTN_CLAIM_HOLDS
+                && i < c->count; i++)
     {
         rc = check_entry(&out->entries[i], &s, i, err);
         failed |= out->entries[i].verdict == EXATTN_FAIL;
         undecided |= out->entries[i].verdict == EXATTN_UNDECIDED;
+    }
+    if (rc == EXATTN_OK && c->claim == EXATTN_CLAIM_HOLDS)
+    {
+        failed = out->entries[0].verdict == EXATTN_FAIL;
+        undecided = out->entries[0].verdict == EXATTN_UNDECIDED;
     }
     out->verdict = failed ? EXATTN_FAIL
                           : undecided ? EXATTN_UNDECIDED : EXATTN_PASS;

@@ -33,6 +33,12 @@ int exattn_claims__check(exattn_claim_result *out, const exattn_claim *c,
                          exattn_error_t *err);
 void exattn_claims__clear(exattn_claim_result *r);
 
+/* A property claim on its row (src/claims/property.c): the verdict and
+ * its proof or counterexample in r. */
+int exattn_claims__property(exattn_entry_result *r, const exattn_claim *c,
+                            const exattn_row *row, mpfr_prec_t max_prec,
+                            exattn_error_t *err);
+
 /* A row quantity as a node of `pool`, built from the row's exact data
  * (src/claims/rownode.c); NULL with err filled when out of memory or
  * beyond a limit. */

@@ -6,7 +6,7 @@
 
 static const char *const verdicts[] = { "PASS", "FAIL", "UNDECIDED" };
 static const char *const verdicts_json[] = { "pass", "fail", "undecided" };
-static const char *const kinds[] = { "is", "approx", "named" };
+static const char *const kinds[] = { "is", "approx", "named", "holds" };
 
 size_t
 exattn_lesson_claim_count(const exattn_lesson *l)
@@ -168,8 +168,11 @@ json_str(exattn_sbuf *b, const char *s)
     exattn_sbuf__puts(b, "\"");
 }
 
+/* One entry of a claim; a property's proof is its note, not an
+ * enclosure (certificate null). */
 static void
-json_entry(exattn_sbuf *b, const char *claimed, const exattn_entry_result *e)
+json_entry(exattn_sbuf *b, const char *claimed, const exattn_entry_result *e,
+           int property)
 {
     exattn_sbuf__puts(b, "{\"claimed\": ");
     json_str(b, claimed);
@@ -184,7 +187,7 @@ json_entry(exattn_sbuf *b, const char *claimed, const exattn_entry_result *e)
     exattn_sbuf__puts(b, ", \"note\": ");
     json_str(b, e->note);
     exattn_sbuf__puts(b, ", \"certificate\": ");
-    if (e->prec == 0 && e->verdict == EXATTN_UNDECIDED)
+    if (property || (e->prec == 0 && e->verdict == EXATTN_UNDECIDED))
         exattn_sbuf__puts(b, "null");           /* nothing enclosed */
     else if (e->prec == 0)
         exattn_sbuf__puts(b, "{\"exact\": true}");
@@ -216,7 +219,8 @@ json_claim(exattn_sbuf *b, const exattn_claim *c,
     for (i = 0; i < r->count; i++)
     {
         exattn_sbuf__puts(b, i ? ",\n       " : "\n       ");
-        json_entry(b, c->values[i], &r->entries[i]);
+        json_entry(b, c->values[i], &r->entries[i],
+                   c->claim == EXATTN_CLAIM_HOLDS);
     }
     exattn_sbuf__puts(b, "]}");
 }

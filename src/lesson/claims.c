@@ -537,6 +537,43 @@ read_subject(exattn_claim *c, const exattn_lesson *l, const exattn_jnode *obj,
     return EXATTN_OK;
 }
 
+/* "holds": a property of a row: "distribution" and "ties" of its weights
+ * (weights[row]), "convex" of its output (output[row]). */
+static int
+read_property(exattn_claim *c, const exattn_jnode *v, const exattn_rctx *rc)
+{
+    static const char *const names[] = { "distribution", "convex", "ties" };
+    int k, of_weights, of_output;
+
+    for (k = 0; k < 3; k++)
+        if (v->kind == EXATTN_J_STRING && strcmp(v->text, names[k]) == 0)
+            break;
+    if (k == 3)
+        return exattn_lesson__fail(rc, EXATTN_EFIELD, v,
+            "claim \"%.80s\": holds: expected \"distribution\", "
+            "\"convex\" or \"ties\"", c->text);
+    c->property = (exattn_property)k;
+    of_weights = c->target == EXATTN_TARGET_ROW && c->kind == EXATTN_WEIGHT
+                 && c->vary == 1;
+    of_output = c->target == EXATTN_TARGET_ROW && c->kind == EXATTN_OUTPUT
+                && c->vary == 2;
+    if (c->property == EXATTN_PROPERTY_CONVEX ? !of_output : !of_weights)
+        return exattn_lesson__fail(rc, EXATTN_EFIELD, v,
+            "claim \"%.80s\": \"%s\" is a property of %s", c->text,
+            names[k], c->property == EXATTN_PROPERTY_CONVEX
+                          ? "a row's output (output[row])"
+                          : "a row's weights (weights[row])");
+    c->count = 1;
+    c->values = calloc(1, sizeof *c->values);
+    c->named = calloc(1, sizeof *c->named);
+    if ((c->exact = malloc(sizeof *c->exact)) != NULL)
+        mpq_init(c->exact[0]);      /* released with the claim */
+    if (c->values == NULL || c->named == NULL || c->exact == NULL
+        || (c->values[0] = exattn_str__dup(names[k])) == NULL)
+        return exattn_lesson__fail(rc, EXATTN_ENOMEM, v, "out of memory");
+    return EXATTN_OK;
+}
+
 static int
 read_claim(exattn_claim *c, const exattn_lesson *l, const exattn_jnode *obj,
            const exattn_rctx *rc)
@@ -544,9 +581,9 @@ read_claim(exattn_claim *c, const exattn_lesson *l, const exattn_jnode *obj,
     /* "source": where the lesson states the number (a quotation),
      * kept in the file for its readers and not interpreted */
     static const char *const known[] = { "of", "expr", "variant", "is",
-                                         "approx", "named", "source",
-                                         NULL };
-    static const char *const kinds[] = { "is", "approx", "named" };
+                                         "approx", "named", "holds",
+                                         "source", NULL };
+    static const char *const kinds[] = { "is", "approx", "named", "holds" };
     const exattn_jnode *values = NULL;
     int code, k;
 
@@ -560,20 +597,23 @@ read_claim(exattn_claim *c, const exattn_lesson *l, const exattn_jnode *obj,
         return exattn_lesson__fail(rc, EXATTN_EFIELD,
                                    exattn_json__get(obj, "source"),
                                    "claim: \"source\" is a string");
-    for (k = 0; k < 3; k++)
+    for (k = 0; k < 4; k++)
         if (exattn_json__get(obj, kinds[k]) != NULL)
         {
             if (values != NULL)
                 return exattn_lesson__fail(rc, EXATTN_EFIELD, obj,
-                    "a claim says one of \"is\", \"approx\" or \"named\"");
+                    "a claim says one of \"is\", \"approx\", \"named\" "
+                    "or \"holds\"");
             values = exattn_json__get(obj, kinds[k]);
             c->claim = (exattn_claim_kind)k;
         }
     if (values == NULL)
         return exattn_lesson__fail(rc, EXATTN_EFIELD, obj,
-            "a claim needs \"is\", \"approx\" or \"named\"");
+            "a claim needs \"is\", \"approx\", \"named\" or \"holds\"");
     if ((code = read_subject(c, l, obj, rc)) != EXATTN_OK)
         return code;
+    if (c->claim == EXATTN_CLAIM_HOLDS)
+        return read_property(c, values, rc);
     return read_values(c, values, rc);
 }
 
