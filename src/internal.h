@@ -152,8 +152,10 @@ typedef enum
     EXATTN_TARGET_EXPR = 2,     /* an expression */
     EXATTN_TARGET_MATRIX = 3,   /* an entry of Q, K or V (kind: 0, 1, 2) */
     EXATTN_TARGET_BLOCK = 4,    /* a quantity of the lesson's block */
-    EXATTN_TARGET_SHAPE = 5     /* a shape: a width, a count, a matrix's
+    EXATTN_TARGET_SHAPE = 5,    /* a shape: a width, a count, a matrix's
                                    rows and columns */
+    EXATTN_TARGET_DIFF = 6      /* a row quantity of one lesson minus the
+                                   same quantity of another */
 } exattn_target;
 
 typedef struct
@@ -161,6 +163,9 @@ typedef struct
     char *text;                 /* the path or the expression as written */
     char *variant;              /* NULL: the base lesson */
     const exattn_lesson *lesson;
+    char *minus;                /* EXATTN_TARGET_DIFF: what is subtracted
+                                   ("base" or a variant's name) */
+    const exattn_lesson *minus_lesson;
     exattn_target target;
     exattn_kind_t kind;         /* for EXATTN_TARGET_ROW */
     size_t row;                 /* query row, or blend index */

@@ -507,3 +507,48 @@ Test(check, a_property_of_the_wrong_quantity_is_an_error)
     cr_assert_not_null(strstr(err.message, "holds: expected"), "%s",
                        err.message);
 }
+
+/* Differences: a variant's quantity minus the base's (or another
+ * variant's), with is, approx and named as for any claim. */
+Test(check, differences_of_variants)
+{
+    static const struct { const char *claim; exattn_verdict_t want; }
+    cases[] = {
+        /* zero query: the weights of rises become 1/3 each */
+        { "{\"of\": \"weights[rises][grid]\", \"variant\": \"zero query\", "
+          "\"minus\": \"base\", \"approx\": \"0.049\"}", EXATTN_PASS },
+        { "{\"of\": \"weights[grid]\", \"variant\": \"zero query\", "
+          "\"minus\": \"base\", \"is\": [0, 0, 0]}", EXATTN_PASS },
+        { "{\"of\": \"output[rises][1]\", \"variant\": \"zero query\", "
+          "\"minus\": \"base\", \"is\": 0}", EXATTN_FAIL },
+        { "{\"of\": \"scores[rises]\", \"minus\": \"zero query\", "
+          "\"is\": [2, 1, 3]}", EXATTN_PASS },
+        { "{\"of\": \"weights[rises][grid]\", \"variant\": \"zero query\", "
+          "\"minus\": \"base\", \"named\": "
+          "\"1/3 - 1/(1+e^(-1/√2)+e^(1/√2))\"}", EXATTN_PASS },
+    };
+    size_t i;
+
+    for (i = 0; i < sizeof cases / sizeof *cases; i++)
+        cr_assert_eq(verdict(cases[i].claim), cases[i].want, "%s",
+                     cases[i].claim);
+    bad_claim("{\"of\": \"weights[rises]\", \"minus\": \"nowhere\", "
+              "\"is\": [0, 0, 0]}", EXATTN_EFIELD,
+              "minus: no variant \"nowhere\"");
+    bad_claim("{\"expr\": \"1+1\", \"minus\": \"base\", \"is\": 2}",
+              EXATTN_EFIELD, "a difference (\"minus\") is of a row quantity");
+}
+
+/* A difference of lessons of different shapes is refused. */
+Test(check, a_difference_of_different_shapes_is_an_error)
+{
+    exattn_error_t err;
+
+    cr_assert_eq(th_lesson_fails(
+        "{\"Q\": [[1]], \"K\": [[0],[1]], \"V\": [[1],[2]],"
+        " \"variants\": [{\"name\": \"wider\", \"V\": [[1, 0],[2, 0]]}],"
+        " \"claims\": [{\"of\": \"output[1]\", \"variant\": \"wider\","
+        "  \"minus\": \"base\", \"is\": [0, 0]}]}", &err), EXATTN_ESHAPE);
+    cr_assert_not_null(strstr(err.message, "different shapes"), "%s",
+                       err.message);
+}

@@ -24,7 +24,11 @@ typedef struct
     mpq_t q;                    /* the exact value */
     mpfr_prec_t max_prec;
     exattn_block *block;        /* block targets */
-    exattn_expr *view;          /* block targets: the entry */
+    exattn_expr *view;          /* block and difference targets: the
+                                   entry */
+    exattn_row *minus_row;      /* difference targets: what is subtracted */
+    exattn_expr *pool;          /* and the pool their entries are built
+                                   in */
 } source;
 
 /* The expression of an expression or block entry; NULL for others. */
@@ -33,7 +37,8 @@ source_expr(const source *s)
 {
     if (s->claim->target == EXATTN_TARGET_EXPR)
         return s->claim->expr;
-    return s->claim->target == EXATTN_TARGET_BLOCK ? s->view : NULL;
+    return s->claim->target == EXATTN_TARGET_BLOCK
+           || s->claim->target == EXATTN_TARGET_DIFF ? s->view : NULL;
 }
 
 static char *
@@ -66,6 +71,32 @@ select_block_entry(source *s, size_t i, exattn_error_t *err)
     return EXATTN_OK;
 }
 
+/* Entry i of a difference: the quantity of the claim's lesson minus the
+ * same quantity of the other, built as one expression from both rows'
+ * exact data. */
+static int
+select_diff_entry(source *s, exattn_error_t *err)
+{
+    const exattn_claim *c = s->claim;
+    exattn_xnode *a, *b, *d = NULL;
+
+    a = exattn_claims__row_node(s->pool, s->row, s->kind, s->key, s->col,
+                                err);
+    b = exattn_claims__row_node(s->pool, s->minus_row, s->kind, s->key,
+                                s->col, err);
+    if (a != NULL && b != NULL)
+        d = exattn_expr__apply(s->pool, EXATTN_X_SUB, a, b, err);
+    exattn_expr_free(s->view);
+    s->view = d ? exattn_expr__view(s->pool, d) : NULL;
+    if (s->view == NULL)
+        return err && err->code != EXATTN_OK
+               ? err->code
+               : exattn_error__set(err, EXATTN_ENOMEM, c->lesson->file, 0,
+                                   0, "out of memory");
+    s->exact = exattn_expr_get_mpq(s->q, s->view) == EXATTN_OK;
+    return EXATTN_OK;
+}
+
 /* Point the source at entry i of the claim. */
 static int
 select_entry(source *s, size_t i, exattn_error_t *err)
@@ -77,6 +108,8 @@ select_entry(source *s, size_t i, exattn_error_t *err)
     s->exact = 0;
     if (c->target == EXATTN_TARGET_BLOCK)
         return select_block_entry(s, i, err);
+    if (c->target == EXATTN_TARGET_DIFF)
+        return select_diff_entry(s, err);
     if (c->target == EXATTN_TARGET_BLEND)
     {
         exattn_lesson_blend_output(s->q, c->lesson, c->row, s->col);
@@ -938,6 +971,13 @@ exattn_claims__check(exattn_claim_result *out, const exattn_claim *c,
         if (rc == EXATTN_OK)
             rc = exattn_row_eval_new(&s.ev, s.row, NULL, err);
     }
+    if (rc == EXATTN_OK && c->target == EXATTN_TARGET_DIFF
+        && (rc = exattn_row_new(&s.row, c->lesson, c->row, err)) == EXATTN_OK
+        && (rc = exattn_row_new(&s.minus_row, c->minus_lesson, c->row, err))
+               == EXATTN_OK
+        && (s.pool = exattn_expr__pool(c->lesson->file)) == NULL)
+        rc = exattn_error__set(err, EXATTN_ENOMEM, c->lesson->file, 0, 0,
+                               "out of memory");
     if (rc == EXATTN_OK && c->claim == EXATTN_CLAIM_HOLDS)
         rc = exattn_claims__property(&out->entries[0], c, s.row, max_prec,
                                      err);
@@ -958,6 +998,8 @@ exattn_claims__check(exattn_claim_result *out, const exattn_claim *c,
     exattn_row_eval_free(s.ev);
     exattn_row_free(s.row);
     exattn_expr_free(s.view);
+    exattn_row_free(s.minus_row);
+    exattn_expr_free(s.pool);
     if (s.block != block)
         exattn_block_free(s.block);
     mpq_clear(s.q);

@@ -63,6 +63,12 @@ text_line(exattn_sbuf *b, const exattn_claim *c, const exattn_claim_result *r)
     exattn_sbuf__printf(b, "%-9s %s", verdicts[r->verdict], c->text);
     if (c->variant)
         exattn_sbuf__printf(b, " (variant \"%s\")", c->variant);
+    if (c->minus)
+        exattn_sbuf__printf(b, " minus %s%s%s",
+                            strcmp(c->minus, "base") ? "\"" : "",
+                            strcmp(c->minus, "base") ? c->minus
+                                                     : "the base lesson",
+                            strcmp(c->minus, "base") ? "\"" : "");
     exattn_sbuf__printf(b, " %s ", c->claim == EXATTN_CLAIM_APPROX
                                         ? "≈" : kinds[c->claim]);
     for (i = 0; i < c->count; i++)
@@ -213,6 +219,8 @@ json_claim(exattn_sbuf *b, const exattn_claim *c,
     json_str(b, c->text);
     exattn_sbuf__puts(b, ", \"variant\": ");
     json_str(b, c->variant);
+    exattn_sbuf__puts(b, ", \"minus\": ");
+    json_str(b, c->minus);
     exattn_sbuf__printf(b, ", \"kind\": \"%s\", \"line\": %lu, "
                         "\"verdict\": \"%s\",\n     \"entries\": [",
                         kinds[c->claim], c->line, verdicts_json[r->verdict]);

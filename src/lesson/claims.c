@@ -492,6 +492,41 @@ find_variant(const exattn_lesson *l, const char *name)
 }
 
 /* What the claim is about: a path (in a variant) or an expression. */
+/* "minus": the claim is on its quantity minus the same quantity of
+ * another lesson -- "base", or a variant -- of the same shape: how much
+ * an intervention changes an output ("increases by 2a3", "stays fixed"
+ * as an exact 0). */
+static int
+read_minus(exattn_claim *c, const exattn_lesson *l, const exattn_jnode *m,
+           const exattn_rctx *rc)
+{
+    const exattn_lesson *o, *a = c->lesson;
+    int code;
+
+    if (c->target != EXATTN_TARGET_ROW)
+        return exattn_lesson__fail(rc, EXATTN_EFIELD, m,
+            "claim \"%.80s\": a difference (\"minus\") is of a row "
+            "quantity: scores, scaled, weights, contributions, output",
+            c->text);
+    if ((code = exattn_lesson__string(&c->minus, rc, m, "claim minus"))
+        != EXATTN_OK)
+        return code;
+    o = strcmp(c->minus, "base") == 0 ? l : find_variant(l, c->minus);
+    if (o == NULL)
+        return exattn_lesson__fail(rc, EXATTN_EFIELD, m,
+            "claim \"%.80s\": minus: no variant \"%.60s\" (\"base\" is "
+            "the base lesson)", c->text, c->minus);
+    if (o->n != a->n || o->m != a->m || o->dv != a->dv)
+        return exattn_lesson__fail(rc, EXATTN_ESHAPE, m,
+            "claim \"%.80s\": minus \"%.60s\": the two lessons have "
+            "different shapes (n=%zu, m=%zu, d_v=%zu against n=%zu, m=%zu, "
+            "d_v=%zu)", c->text, c->minus, a->n, a->m, a->dv, o->n, o->m,
+            o->dv);
+    c->minus_lesson = o;
+    c->target = EXATTN_TARGET_DIFF;
+    return EXATTN_OK;
+}
+
 static int
 read_subject(exattn_claim *c, const exattn_lesson *l, const exattn_jnode *obj,
              const exattn_rctx *rc)
@@ -523,8 +558,18 @@ read_subject(exattn_claim *c, const exattn_lesson *l, const exattn_jnode *obj,
                 "claim \"%.80s\": no variant \"%.60s\"", c->text,
                 c->variant);
     }
+    if (of != NULL && (code = resolve_path(c, rc, of)) != EXATTN_OK)
+        return code;
+    if (exattn_json__get(obj, "minus") != NULL && of == NULL)
+        return exattn_lesson__fail(rc, EXATTN_EFIELD,
+            exattn_json__get(obj, "minus"),
+            "claim \"%.80s\": a difference (\"minus\") is of a row "
+            "quantity: scores, scaled, weights, contributions, output",
+            c->text);
+    if (exattn_json__get(obj, "minus") != NULL)
+        return read_minus(c, l, exattn_json__get(obj, "minus"), rc);
     if (of != NULL)
-        return resolve_path(c, rc, of);
+        return EXATTN_OK;
     c->target = EXATTN_TARGET_EXPR;
     c->count = 1;
     exattn_error_init(&why);
@@ -580,8 +625,8 @@ read_claim(exattn_claim *c, const exattn_lesson *l, const exattn_jnode *obj,
 {
     /* "source": where the lesson states the number (a quotation),
      * kept in the file for its readers and not interpreted */
-    static const char *const known[] = { "of", "expr", "variant", "is",
-                                         "approx", "named", "holds",
+    static const char *const known[] = { "of", "expr", "variant", "minus",
+                                         "is", "approx", "named", "holds",
                                          "source", NULL };
     static const char *const kinds[] = { "is", "approx", "named", "holds" };
     const exattn_jnode *values = NULL;
@@ -641,6 +686,7 @@ exattn_lesson__free_claims(exattn_lesson *l)
         exattn_expr_free(c->expr);
         free(c->text);
         free(c->variant);
+        free(c->minus);
     }
     free(l->claims);
     l->claims = NULL;
