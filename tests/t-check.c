@@ -552,3 +552,19 @@ Test(check, a_difference_of_different_shapes_is_an_error)
     cr_assert_not_null(strstr(err.message, "different shapes"), "%s",
                        err.message);
 }
+
+/* Rows are paired by position: a permuted variant cannot be subtracted
+ * row by row (its contrast follows each token instead). */
+Test(check, a_difference_with_a_permuted_variant_is_refused)
+{
+    exattn_error_t err;
+
+    cr_assert_eq(th_lesson_fails(
+        "{\"Q\": [[1],[2]], \"K\": [[0],[1]], \"V\": [[1],[2]],"
+        " \"tokens\": [\"a\", \"b\"],"
+        " \"variants\": [{\"name\": \"swapped\", \"permute\": [2, 1]}],"
+        " \"claims\": [{\"of\": \"output[a]\", \"variant\": \"swapped\","
+        "  \"minus\": \"base\", \"is\": [0]}]}", &err), EXATTN_EFIELD);
+    cr_assert_not_null(strstr(err.message, "cannot be paired"), "%s",
+                       err.message);
+}

@@ -105,8 +105,11 @@ distribution(prop *p)
     }
     if (!(sum->exact && mpq_cmp_ui(sum->value, 1, 1) == 0))
     {
-        diff = exattn_expr__apply(p->pool, EXATTN_X_SUB, sum,
-                                  exattn_expr__num_si(p->pool, 1), p->err);
+        exattn_xnode *one = exattn_expr__num_si(p->pool, 1);
+
+        diff = one ? exattn_expr__apply(p->pool, EXATTN_X_SUB, sum, one,
+                                        p->err)
+                   : NULL;
         if (diff == NULL)
             return node_failed(p);
         if ((rc = sign_of(p, diff, &sign)) == EXATTN_EUNABLE)
@@ -125,19 +128,23 @@ distribution(prop *p)
     return verdict(p, EXATTN_PASS, "holds", note);
 }
 
-/* Is o (output coordinate c) >= lo and <= hi?  *where the failing side. */
+/* The signs of o - lo and hi - o (output coordinate c against the
+ * allowed values). */
 static int
 inside(prop *p, const exattn_xnode *o, mpq_srcptr lo, mpq_srcptr hi,
        int *sign_lo, int *sign_hi)
 {
-    exattn_xnode *a, *b;
+    exattn_xnode *nlo = exattn_expr__num(p->pool, lo);
+    exattn_xnode *nhi = exattn_expr__num(p->pool, hi), *a = NULL, *b = NULL;
     int rc;
 
-    a = exattn_expr__apply(p->pool, EXATTN_X_SUB, (exattn_xnode *)o,
-                           exattn_expr__num(p->pool, lo), p->err);
-    b = exattn_expr__apply(p->pool, EXATTN_X_SUB,
-                           exattn_expr__num(p->pool, hi),
-                           (exattn_xnode *)o, p->err);
+    if (nlo != NULL && nhi != NULL)
+    {
+        a = exattn_expr__apply(p->pool, EXATTN_X_SUB, (exattn_xnode *)o, nlo,
+                               p->err);
+        b = exattn_expr__apply(p->pool, EXATTN_X_SUB, nhi, (exattn_xnode *)o,
+                               p->err);
+    }
     if (a == NULL || b == NULL)
         return node_failed(p);
     if ((rc = sign_of(p, a, sign_lo)) != EXATTN_OK)

@@ -492,6 +492,17 @@ find_variant(const exattn_lesson *l, const char *name)
 }
 
 /* What the claim is about: a path (in a variant) or an expression. */
+static int
+same_labels(char *const *a, char *const *b, size_t count)
+{
+    size_t i;
+
+    for (i = 0; i < count; i++)
+        if (strcmp(a[i], b[i]) != 0)
+            return 0;
+    return 1;
+}
+
 /* "minus": the claim is on its quantity minus the same quantity of
  * another lesson -- "base", or a variant -- of the same shape: how much
  * an intervention changes an output ("increases by 2a3", "stays fixed"
@@ -522,6 +533,16 @@ read_minus(exattn_claim *c, const exattn_lesson *l, const exattn_jnode *m,
             "different shapes (n=%zu, m=%zu, d_v=%zu against n=%zu, m=%zu, "
             "d_v=%zu)", c->text, c->minus, a->n, a->m, a->dv, o->n, o->m,
             o->dv);
+    /* rows and keys are paired by position: the two lessons must name
+     * them alike (a permuted variant is compared by its contrast) */
+    if (!same_labels(a->query_labels, o->query_labels, a->n)
+        || !same_labels(a->key_labels, o->key_labels, a->m)
+        || (a->perm != NULL) != (o->perm != NULL))
+        return exattn_lesson__fail(rc, EXATTN_EFIELD, m,
+            "claim \"%.80s\": minus \"%.60s\": the two lessons order or "
+            "name their tokens differently, so their rows cannot be paired "
+            "(a permuted variant's contrast compares each token with "
+            "itself)", c->text, c->minus);
     c->minus_lesson = o;
     c->target = EXATTN_TARGET_DIFF;
     return EXATTN_OK;
