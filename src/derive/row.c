@@ -47,19 +47,6 @@ oom(const row_walk *r)
 
 /* ---- forms ----------------------------------------------------------- */
 
-static void
-dot_form(exattn_sbuf *b, const exattn_row *row, size_t j, int latex)
-{
-    char *s = exattn_row_get_str(row, EXATTN_SCORE, j, 0,
-                                 latex ? EXATTN_LATEX : EXATTN_TEXT);
-
-    if (s == NULL)
-        b->oom = 1;
-    else
-        exattn_sbuf__puts(b, s);
-    exattn_free(s);
-}
-
 /* A compact row's weight as a factor: parenthesised in text. */
 static void
 compact_weight_factor(exattn_sbuf *b, const exattn_row *row, size_t j,
@@ -273,8 +260,9 @@ score_entries(row_walk *r)
          * key: "1·1+0·1", or "Q3·K1" when compact */
         v = *kv;
         v.shared = 0;
-        code = scratch_forms(r, v.form, r->compact ? exattn_compact__score
-                                                   : dot_form, j);
+        code = scratch_forms(r, v.form,
+                             r->compact ? exattn_compact__score
+                                        : exattn_named__dot_product, j);
         e = entry_for(r, EXATTN_ROLE_SCORE, j);
         e.values = &v;
         if (code == EXATTN_OK)
@@ -348,11 +336,7 @@ contribution_value(row_walk *r, exattn_dval *d, size_t j, size_t c)
             continue;
         if (!r->compact)
         {
-            char *s = exattn_row_get_str(row, EXATTN_CONTRIBUTION, j, c,
-                                         k ? EXATTN_LATEX : EXATTN_TEXT);
-            exattn_sbuf__puts(&texts[k], s ? s : "");
-            texts[k].oom |= s == NULL;
-            exattn_free(s);
+            exattn_named__contribution(&texts[k], row, j, c, k);
             continue;
         }
         compact_weight_factor(&texts[k], row, j, k);
@@ -452,17 +436,6 @@ output_why(const exattn_row *row, size_t c)
     return row->out_exact[c] ? EXATTN_WHY_GROUP_MEANS : EXATTN_WHY_NAMED_SUM;
 }
 
-static void
-output_form(exattn_sbuf *b, const exattn_row *row, size_t c, int latex)
-{
-    char *s = exattn_row_get_str(row, EXATTN_OUTPUT, 0, c,
-                                 latex ? EXATTN_LATEX : EXATTN_TEXT);
-
-    exattn_sbuf__puts(b, s ? s : "");
-    b->oom |= s == NULL;
-    exattn_free(s);
-}
-
 static int
 output_value(row_walk *r, exattn_dval *d, size_t c)
 {
@@ -475,7 +448,7 @@ output_value(row_walk *r, exattn_dval *d, size_t c)
     if ((r->w->forms & EXATTN_SHOW(EXATTN_OUTPUT))
         && (code = exattn_walk__forms(r->w, d, d->v.form,
                                    r->compact ? exattn_compact__output
-                                              : output_form,
+                                              : exattn_named__output,
                                    row, c)) != EXATTN_OK)
         return code;
     return exattn_walk__decimal(r->w, d, r->dec, EXATTN_OUTPUT, 0, c);

@@ -22,4 +22,8 @@ int exattn_block__write_latex(FILE *f, const exattn_lesson *l,
 void exattn_print__json_quantity(exattn_sbuf *b, const exattn_doc_value *v,
                                  int scaled);
 
+/* The opening of every JSON derivation: {"title": ..., "digits": ...,. */
+void exattn_print__json_head(exattn_sbuf *b, const exattn_lesson *l,
+                             const exattn_write_opts *opts);
+
 #endif

@@ -161,16 +161,7 @@ exattn_block__write_json(FILE *f, const exattn_lesson *l,
     j.err = err;
     exattn_sbuf__init(&j.out);
     exattn_sbuf__init(&j.extra);
-    exattn_sbuf__puts(&j.out, "{\"title\": ");
-    if (l->title)
-        exattn_sbuf__json(&j.out, l->title);
-    else
-        exattn_sbuf__puts(&j.out, "null");
-    if (opts != NULL && opts->digits != EXATTN_DIGITS_NONE)
-        exattn_sbuf__printf(&j.out, ",\n  \"digits\": %lu,\n  ",
-                            opts->digits);
-    else
-        exattn_sbuf__puts(&j.out, ",\n  \"digits\": null,\n  ");
+    exattn_print__json_head(&j.out, l, opts);
     rc = exattn_derive(&sink, &j, l, opts, err);
     if (rc == EXATTN_OK)
     {

@@ -518,15 +518,7 @@ exattn_write_json(FILE *f, const exattn_lesson *l,
     j.array = -1;
     j.err = err;
     exattn_sbuf__init(&j.b);
-    exattn_sbuf__puts(&j.b, "{\"title\": ");
-    if (l->title)
-        exattn_sbuf__json(&j.b, l->title);
-    else
-        exattn_sbuf__puts(&j.b, "null");
-    if (opts != NULL && opts->digits != EXATTN_DIGITS_NONE)
-        exattn_sbuf__printf(&j.b, ",\n  \"digits\": %lu,\n  ", opts->digits);
-    else
-        exattn_sbuf__puts(&j.b, ",\n  \"digits\": null,\n  ");
+    exattn_print__json_head(&j.b, l, opts);
     code = exattn_derive(&sink, &j, l, opts, err);
     memo_clear(&j);
     if (code == EXATTN_OK)

@@ -71,3 +71,18 @@ exattn_print__json_quantity(exattn_sbuf *b, const exattn_doc_value *v,
     }
     exattn_sbuf__puts(b, "}");
 }
+
+void
+exattn_print__json_head(exattn_sbuf *b, const exattn_lesson *l,
+                        const exattn_write_opts *opts)
+{
+    exattn_sbuf__puts(b, "{\"title\": ");
+    if (l->title)
+        exattn_sbuf__json(b, l->title);
+    else
+        exattn_sbuf__puts(b, "null");
+    if (opts != NULL && opts->digits != EXATTN_DIGITS_NONE)
+        exattn_sbuf__printf(b, ",\n  \"digits\": %lu,\n  ", opts->digits);
+    else
+        exattn_sbuf__puts(b, ",\n  \"digits\": null,\n  ");
+}

@@ -27,8 +27,9 @@ exattn_named__factor(exattn_sbuf *b, const mpq_t q, int latex)
         exattn_sbuf__puts(b, ")");
 }
 
-static void
-dot_product(exattn_sbuf *b, const exattn_row *row, size_t j, int latex)
+void
+exattn_named__dot_product(exattn_sbuf *b, const exattn_row *row, size_t j,
+                          int latex)
 {
     const exattn_lesson *l = row->lesson;
     size_t c;
@@ -209,9 +210,9 @@ exattn_named__weight_factor(exattn_sbuf *b, const exattn_row *row, size_t j,
         exattn_sbuf__puts(b, ")");
 }
 
-static void
-contribution(exattn_sbuf *b, const exattn_row *row, size_t j, size_t c,
-             int latex)
+void
+exattn_named__contribution(exattn_sbuf *b, const exattn_row *row, size_t j,
+                           size_t c, int latex)
 {
     if (!row->allowed[j])
     {
@@ -223,8 +224,9 @@ contribution(exattn_sbuf *b, const exattn_row *row, size_t j, size_t c,
     exattn_named__factor(b, EXATTN_AT(&row->lesson->v, j, c), latex);
 }
 
-static void
-output(exattn_sbuf *b, const exattn_row *row, size_t c, int latex)
+void
+exattn_named__output(exattn_sbuf *b, const exattn_row *row, size_t c,
+                     int latex)
 {
     size_t j;
     int first = 1;
@@ -234,7 +236,7 @@ output(exattn_sbuf *b, const exattn_row *row, size_t c, int latex)
         {
             if (!first)
                 exattn_sbuf__puts(b, latex ? "+" : " + ");
-            contribution(b, row, j, c, latex);
+            exattn_named__contribution(b, row, j, c, latex);
             first = 0;
         }
 }
@@ -253,7 +255,7 @@ exattn_row_get_str(const exattn_row *row, exattn_kind_t kind, size_t key,
     case EXATTN_SCORE:
         if (key >= l->m)
             return NULL;
-        dot_product(&b, row, key, latex);
+        exattn_named__dot_product(&b, row, key, latex);
         break;
     case EXATTN_SCALED:
         if (key >= l->m)
@@ -271,12 +273,12 @@ exattn_row_get_str(const exattn_row *row, exattn_kind_t kind, size_t key,
     case EXATTN_CONTRIBUTION:
         if (key >= l->m || col >= l->dv)
             return NULL;
-        contribution(&b, row, key, col, latex);
+        exattn_named__contribution(&b, row, key, col, latex);
         break;
     case EXATTN_OUTPUT:
         if (col >= l->dv)
             return NULL;
-        output(&b, row, col, latex);
+        exattn_named__output(&b, row, col, latex);
         break;
     default:
         return NULL;

@@ -20,6 +20,16 @@ void exattn_named__weight(exattn_sbuf *b, const exattn_row *row, size_t j,
 void exattn_named__weight_factor(exattn_sbuf *b, const exattn_row *row,
                                  size_t j, int latex);
 
+/* Score j's dot product written out ("1·1+0·1"), contribution (j, c)
+ * ("(e^0/(e^0+e^1))·2"), output coordinate c (the named sum): what
+ * exattn_row_get_str returns, written into b. */
+void exattn_named__dot_product(exattn_sbuf *b, const exattn_row *row,
+                               size_t j, int latex);
+void exattn_named__contribution(exattn_sbuf *b, const exattn_row *row,
+                                size_t j, size_t c, int latex);
+void exattn_named__output(exattn_sbuf *b, const exattn_row *row, size_t c,
+                          int latex);
+
 /* A row's LaTeX subscript: "2" for default labels, "\text{rises}"
  * otherwise. */
 void exattn_named__sub_label(exattn_sbuf *b, const char *label, int plain);
