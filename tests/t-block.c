@@ -478,7 +478,21 @@ Test(block, bad_blocks_are_input_errors)
         { "{" LAB ", \"block\": {\"layer_norm\": {\"epsilon\": 0, "
           "\"gamma\": [1]}}}", "gamma has 1 entries, expected 2" },
         { "{" LAB ", \"block\": {}, \"variants\": [{\"name\": \"v\"}]}",
-          "\"variants\" do not combine with \"block\"" },
+          "a lesson with a \"block\" has no \"variants\"" },
+        { "{" LAB ", \"variants\": [{\"name\": \"b\", \"block\": {}}, "
+          "{\"name\": \"c\", \"contrast\": \"b\"}]}",
+          "\"contrast\" names \"b\", a block" },
+        { "{" LAB ", \"variants\": [{\"name\": \"b\", \"block\": {}}, "
+          "{\"name\": \"c\", \"block\": {}, \"contrast\": \"b\"}]}",
+          "a variant with a \"block\" has no \"contrast\"" },
+        { "{" LAB ", \"variants\": [{\"name\": \"b\", \"block\": {}}], "
+          "\"claims\": [{\"of\": \"weights[1]\", \"variant\": \"b\", "
+          "\"is\": [1, 0, 0]}]}", "the variant is a block" },
+        { "{" LAB ", \"block\": {}, \"claims\": [{\"of\": \"output[1]\", "
+          "\"is\": [1, 0]}]}", "the lesson is a block" },
+        { "{" LAB ", \"variants\": [{\"name\": \"b\", \"block\": {}}], "
+          "\"claims\": [{\"of\": \"output[1][1]\", \"minus\": \"b\", "
+          "\"is\": 0}]}", "a block has no row quantities" },
         { "{" LAB ", \"block\": {}, \"claims\": [{\"of\": \"pe[0]\", "
           "\"is\": [0, 1]}]}", "the block has no such quantity" },
         { "{" LAB ", \"block\": {}, \"claims\": [{\"of\": "
@@ -596,4 +610,65 @@ Test(block, narrow_tables_and_e_to_the_zero)
     free(json);
     exattn_block_free(b);
     exattn_lesson_free(l);
+}
+
+/* One lesson file holds the lab and a block: the block variant is
+ * written, in every format, as the same block given as its own lesson,
+ * and its claims are checked against that block. */
+static int
+contains(const char *s, const char *part, size_t len)
+{
+    for (; *s; s++)
+        if (strncmp(s, part, len) == 0)
+            return 1;
+    return 0;
+}
+
+#define MIXED_BLOCK "\"block\": {\"layer_norm\": {\"epsilon\": \"1/100\"}}"
+
+Test(block, a_block_variant_is_written_as_its_own_block)
+{
+    exattn_lesson *mixed = th_lesson(
+        "{" LAB ", \"mask\": \"causal\", \"variants\": [{\"name\": \"zero\", "
+        "\"query_multiplier\": {\"query\": 3, \"by\": 0}}, {\"name\": \"enc\","
+        " \"mask\": \"none\", " MIXED_BLOCK "}], \"claims\": [{\"of\": "
+        "\"weights[1]\", \"is\": [1, 0, 0]}, {\"of\": \"ln1.mean[1]\", "
+        "\"variant\": \"enc\", \"is\": \"3/2\"}]}");
+    exattn_lesson *alone = th_lesson("{" LAB ", \"mask\": \"none\", "
+                                     MIXED_BLOCK "}");
+    exattn_format_t formats[] = { EXATTN_FORMAT_TEXT, EXATTN_FORMAT_JSON,
+                                  EXATTN_FORMAT_LATEX };
+    exattn_check_summary_t sum;
+    exattn_error_t err;
+    FILE *sink;
+    size_t k;
+
+    for (k = 0; k < 3; k++)
+    {
+        char *a = th_write(mixed, formats[k], NULL);
+        char *b = th_write(alone, formats[k], NULL);
+        /* the standalone block's own opening (none: no title; JSON's
+         * title and digits; LaTeX's comment line) is not repeated */
+        const char *body = formats[k] == EXATTN_FORMAT_JSON
+                               ? strstr(b, "\"block\": {")
+                           : formats[k] == EXATTN_FORMAT_LATEX
+                               ? strstr(b, "\n\n") + 2 : b;
+        size_t len = strlen(body) - (formats[k] == EXATTN_FORMAT_JSON
+                                     ? 2 : 0);   /* its closing "}\n" */
+
+        cr_assert_not_null(strstr(a, "zero"), "format %zu", k);
+        cr_assert(contains(a, body, len),
+                  "format %zu: the block variant is not the block:\n%s\n"
+                  "---\n%s", k, a, body);
+        free(a);
+        free(b);
+    }
+    sink = fopen("/dev/null", "w");
+    cr_assert_not_null(sink);
+    cr_assert_eq(exattn_check_write_text(sink, &sum, mixed, 0, &err),
+                 EXATTN_OK, "%s", err.message);
+    fclose(sink);
+    cr_assert_eq(sum.passed, 2, "%zu passed", sum.passed);
+    exattn_lesson_free(mixed);
+    exattn_lesson_free(alone);
 }

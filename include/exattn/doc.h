@@ -40,9 +40,12 @@ typedef enum
                                       changes; contrast rows inside */
     EXATTN_SECTION_CONTRAST_ROW = 4,
     EXATTN_SECTION_VARIANT = 5,    /* one variant: its contrast (when it
-                                      has one), then its lesson section */
-    EXATTN_SECTION_BLOCK = 6,      /* a block lesson: its stages, in the
-                                      order they are computed */
+                                      has one), then its lesson section;
+                                      or, for a variant with a block
+                                      (`against` NULL), its block section */
+    EXATTN_SECTION_BLOCK = 6,      /* a block lesson, or a block variant:
+                                      its stages, in the order they are
+                                      computed */
     EXATTN_SECTION_HEAD = 7,       /* one attention head of a block: its
                                       q, k, v, scores, weights, output */
     EXATTN_SECTION_STAGE = 8       /* one quantity of a block: a table of

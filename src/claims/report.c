@@ -1,5 +1,6 @@
 /* The report of `exattn check`: one line per claim in text, or a JSON
  * document with every verdict's certificate. */
+#include <stdlib.h>
 #include <string.h>
 #include "internal.h"
 #include "claims/check.h"
@@ -93,6 +94,18 @@ text_line(exattn_sbuf *b, const exattn_claim *c, const exattn_claim_result *r)
     exattn_sbuf__puts(b, "\n");
 }
 
+/* 0 for the base lesson, k + 1 for variant k. */
+static size_t
+block_slot(const exattn_lesson *l, const exattn_lesson *of)
+{
+    size_t k;
+
+    for (k = 0; k < l->variant_count; k++)
+        if (l->variants[k] == of)
+            return k + 1;
+    return 0;
+}
+
 /* Check every claim, handing each result to `emit` and flushing. */
 typedef void (*emit_fn)(exattn_sbuf *b, const exattn_claim *c,
                         const exattn_claim_result *r, size_t i);
@@ -103,24 +116,34 @@ check_each(FILE *f, exattn_sbuf *b, const exattn_lesson *l,
            exattn_error_t *err)
 {
     exattn_claim_result r;
-    exattn_block *block = NULL;
-    size_t i;
+    exattn_block **blocks;
+    size_t i, k;
     int rc = EXATTN_OK;
 
-    for (i = 0; i < l->claim_count && rc == EXATTN_OK; i++)
-        if (l->claims[i].target == EXATTN_TARGET_BLOCK && block == NULL)
-            rc = exattn_block_new(&block, l, max_prec, err);
+    /* one block per lesson (the base's, or a block variant's), built for
+     * its first claim and kept for the others */
+    if ((blocks = calloc(l->variant_count + 1, sizeof *blocks)) == NULL)
+        return exattn_error__set(err, EXATTN_ENOMEM, l->file, 0, 0,
+                                 "out of memory");
     for (i = 0; i < l->claim_count && rc == EXATTN_OK; i++)
     {
-        rc = exattn_claims__check(&r, &l->claims[i], block, max_prec, err);
+        const exattn_claim *c = &l->claims[i];
+
+        k = block_slot(l, c->lesson);
+        if (c->target == EXATTN_TARGET_BLOCK && blocks[k] == NULL)
+            rc = exattn_block_new(&blocks[k], c->lesson, max_prec, err);
+        if (rc == EXATTN_OK)
+            rc = exattn_claims__check(&r, c, blocks[k], max_prec, err);
         if (rc != EXATTN_OK)
             break;
         count(sum, r.verdict);
-        emit(b, &l->claims[i], &r, i);
+        emit(b, c, &r, i);
         exattn_claims__clear(&r);
         rc = exattn_sbuf__flush(b, f, l->file, err);
     }
-    exattn_block_free(block);
+    for (k = 0; k <= l->variant_count; k++)
+        exattn_block_free(blocks[k]);
+    free(blocks);
     return rc;
 }
 

@@ -1,7 +1,8 @@
 /* The walk of a derivation (include/exattn/doc.h): the lesson's section,
  * its rows one at a time -- derived (on machine integers where the lesson
  * allows), handed to the sink and freed before the next --, its blends,
- * then each variant with its contrast; or a block's stages
+ * then each variant with its contrast (or, for a variant that places the
+ * lesson in a block, the block's stages); or a block's stages
  * (src/derive/block.c). */
 #include <stdint.h>
 #include "derive/derive.h"
@@ -69,10 +70,14 @@ variant_section(exattn_walk *w, const exattn_lesson *v)
     int code;
 
     exattn_walk__section(&s, EXATTN_SECTION_VARIANT, v);
-    s.against = v->contrast;
-    if ((code = exattn_walk__begin(w, &s)) != EXATTN_OK
-        || (code = exattn_derive__contrast(w, v)) != EXATTN_OK
-        || (code = lesson_section(w, v)) != EXATTN_OK)
+    s.against = v->contrast;    /* NULL for a block: its stages in full */
+    if ((code = exattn_walk__begin(w, &s)) != EXATTN_OK)
+        return code;
+    if (v->block != NULL)
+        code = exattn_derive__block(w, v);
+    else if ((code = exattn_derive__contrast(w, v)) == EXATTN_OK)
+        code = lesson_section(w, v);
+    if (code != EXATTN_OK)
         return code;
     return exattn_walk__end(w, &s);
 }

@@ -373,6 +373,13 @@ resolve_path(exattn_claim *c, const exattn_rctx *rc, const exattn_jnode *at)
         code = resolve_block_path(c, &p, rc, at, bq, head);
     else if (i == sizeof paths / sizeof *paths)
         code = bad_path(rc, at, c->text, "unknown quantity");
+    else if (l->block != NULL)
+        /* the lesson's own head without the block's positions, heads or
+         * memory would not be the block's attention */
+        code = exattn_lesson__fail(rc, EXATTN_EFIELD, at,
+            "claim \"%.80s\": %s is a block: its attention is named by "
+            "stage (h1.q, h1.scores, h1.weights, h1.output, attention, ...)",
+            c->text, l->name ? "the variant" : "the lesson");
     else if ((c->target = paths[i].target) == EXATTN_TARGET_ROW)
     {
         c->kind = paths[i].kind;
@@ -527,6 +534,10 @@ read_minus(exattn_claim *c, const exattn_lesson *l, const exattn_jnode *m,
         return exattn_lesson__fail(rc, EXATTN_EFIELD, m,
             "claim \"%.80s\": minus: no variant \"%.60s\" (\"base\" is "
             "the base lesson)", c->text, c->minus);
+    if (o->block != NULL)
+        return exattn_lesson__fail(rc, EXATTN_EFIELD, m,
+            "claim \"%.80s\": minus \"%.60s\": a block has no row "
+            "quantities to subtract", c->text, c->minus);
     if (o->n != a->n || o->m != a->m || o->dv != a->dv)
         return exattn_lesson__fail(rc, EXATTN_ESHAPE, m,
             "claim \"%.80s\": minus \"%.60s\": the two lessons have "

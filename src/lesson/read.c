@@ -20,8 +20,23 @@ static const char *const top_fields[] = {
 static const char *const variant_fields[] = {
     "name", "title", "tokens", "query_tokens", "Q", "K", "V", "X", "memory",
     "W_Q", "W_K", "W_V", "scale", "mask", "blends", "query_multiplier",
-    "value_override", "permute", "contrast", NULL
+    "value_override", "permute", "contrast", "block", NULL
 };
+
+/* The lab's interventions act on the lesson's own head after projection;
+ * a variant that places the lesson in a block does not inherit them. */
+static int
+lab_only(const char *name)
+{
+    static const char *const lab[] = { "query_multiplier", "value_override",
+                                       "permute", "blends", NULL };
+    const char *const *g;
+
+    for (g = lab; *g; g++)
+        if (strcmp(*g, name) == 0)
+            return 1;
+    return 0;
+}
 
 /* Fields that describe the matrices one way or the other: a variant that
  * gives one group replaces the base's other group as a whole. */
@@ -82,7 +97,7 @@ static int
 variant_view(exattn_fields *f, const exattn_fields *base,
              const exattn_jnode *var)
 {
-    int gives_direct = 0, gives_proj = 0;
+    int gives_direct = 0, gives_proj = 0, gives_block;
     size_t i;
 
     if (!view_alloc(f, base->count + var->count))
@@ -92,13 +107,15 @@ variant_view(exattn_fields *f, const exattn_fields *base,
         gives_direct |= in_group(var->keys[i]->text, 0);
         gives_proj |= in_group(var->keys[i]->text, 1);
     }
+    gives_block = exattn_json__get(var, "block") != NULL;
     for (i = 0; i < base->count; i++)
     {
         const char *name = base->names[i]->text;
 
         if (exattn_json__get(var, name) != NULL
             || (gives_direct && in_group(name, 1))
-            || (gives_proj && in_group(name, 0)))
+            || (gives_proj && in_group(name, 0))
+            || (gives_block && lab_only(name)))
             continue;
         view_add(f, base->names[i], base->values[i]);
     }
@@ -158,13 +175,24 @@ read_contrast(exattn_lesson *l, size_t k, const exattn_jnode *var,
     const exattn_jnode *name = exattn_json__get(var, "contrast");
     size_t i;
 
-    l->variants[k]->contrast = l;
+    /* a block is derived stage by stage, not contrasted row by row */
+    l->variants[k]->contrast = l->variants[k]->block ? NULL : l;
     if (name == NULL)
         return EXATTN_OK;
+    if (l->variants[k]->block != NULL)
+        return exattn_lesson__fail(rc, EXATTN_EFIELD, name,
+            "variant \"%.60s\": a variant with a \"block\" has no "
+            "\"contrast\" (its stages are derived in full)",
+            l->variants[k]->name);
     if (name->kind == EXATTN_J_STRING)
         for (i = 0; i < l->variant_count; i++)
             if (i != k && strcmp(l->variants[i]->name, name->text) == 0)
             {
+                if (l->variants[i]->block != NULL)
+                    return exattn_lesson__fail(rc, EXATTN_EFIELD, name,
+                        "variant \"%.60s\": \"contrast\" names \"%.60s\","
+                        " a block, which has no rows to contrast with",
+                        l->variants[k]->name, l->variants[i]->name);
                 l->variants[k]->contrast = l->variants[i];
                 return EXATTN_OK;
             }
@@ -221,8 +249,8 @@ read_root(exattn_lesson *l, const exattn_jnode *root, const exattn_rctx *rc)
         && exattn_json__get(root, "variants") != NULL)
         code = exattn_lesson__fail(rc, EXATTN_EFIELD,
             exattn_json__get(root, "variants"),
-            "\"variants\" do not combine with \"block\" yet: write each "
-            "block as its own lesson");
+            "a lesson with a \"block\" has no \"variants\": give the lab "
+            "lesson at the top and the block in a variant");
     if (code == EXATTN_OK)
         code = read_variants(l, &base, exattn_json__get(root, "variants"),
                              rc);

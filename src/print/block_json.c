@@ -145,30 +145,59 @@ end(void *ctx, const exattn_doc_section *s)
 }
 
 int
+exattn_block__json_open(void **ctx, exattn_doc_sink *sink, FILE *f,
+                        const exattn_lesson *l, const exattn_write_opts *opts,
+                        int nested, exattn_error_t *err)
+{
+    static const exattn_doc_sink init = EXATTN_DOC_SINK_INIT;
+    jsink *j = calloc(1, sizeof *j);
+
+    if ((*ctx = j) == NULL)
+        return exattn_error__set(err, EXATTN_ENOMEM, l->file, 0, 0,
+                                 "out of memory");
+    *sink = init;
+    sink->notations = EXATTN_NOTATION_TEXT | EXATTN_NOTATION_LATEX;
+    sink->begin = begin;
+    sink->entry = entry;
+    sink->end = end;
+    j->f = f;
+    j->l = l;
+    j->err = err;
+    exattn_sbuf__init(&j->out);
+    exattn_sbuf__init(&j->extra);
+    if (!nested)
+        exattn_print__json_head(&j->out, l, opts);
+    return EXATTN_OK;
+}
+
+void
+exattn_block__json_close(void *ctx)
+{
+    jsink *j = ctx;
+
+    exattn_sbuf__clear(&j->out);
+    exattn_sbuf__clear(&j->extra);
+    free(j);
+}
+
+int
 exattn_block__write_json(FILE *f, const exattn_lesson *l,
                          const exattn_write_opts *opts, exattn_error_t *err)
 {
-    exattn_doc_sink sink = EXATTN_DOC_SINK_INIT;
-    jsink j = { 0 };
-    int rc;
+    exattn_doc_sink sink;
+    void *ctx;
+    jsink *j;
+    int rc = exattn_block__json_open(&ctx, &sink, f, l, opts, 0, err);
 
-    sink.notations = EXATTN_NOTATION_TEXT | EXATTN_NOTATION_LATEX;
-    sink.begin = begin;
-    sink.entry = entry;
-    sink.end = end;
-    j.f = f;
-    j.l = l;
-    j.err = err;
-    exattn_sbuf__init(&j.out);
-    exattn_sbuf__init(&j.extra);
-    exattn_print__json_head(&j.out, l, opts);
-    rc = exattn_derive(&sink, &j, l, opts, err);
+    if (rc != EXATTN_OK)
+        return rc;
+    j = ctx;
+    rc = exattn_derive(&sink, j, l, opts, err);
     if (rc == EXATTN_OK)
     {
-        exattn_sbuf__puts(&j.out, "}\n");
-        rc = exattn_sbuf__flush(&j.out, f, l->file, err);
+        exattn_sbuf__puts(&j->out, "}\n");
+        rc = exattn_sbuf__flush(&j->out, f, l->file, err);
     }
-    exattn_sbuf__clear(&j.out);
-    exattn_sbuf__clear(&j.extra);
+    exattn_block__json_close(j);
     return rc;
 }

@@ -3,6 +3,7 @@
  * between $$ ... $$, or a standalone document (amsmath only).  A sink of
  * the derivation document. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "print/block.h"
 
@@ -108,43 +109,74 @@ end(void *ctx, const exattn_doc_section *s)
 }
 
 int
-exattn_block__write_latex(FILE *f, const exattn_lesson *l,
-                          const exattn_write_opts *opts, exattn_error_t *err)
+exattn_block__latex_open(void **ctx, exattn_doc_sink *sink, FILE *f,
+                         const exattn_lesson *l,
+                         const exattn_write_opts *opts, int nested,
+                         exattn_error_t *err)
 {
-    exattn_doc_sink sink = EXATTN_DOC_SINK_INIT;
-    xsink x = { 0 };
-    int rc;
+    static const exattn_doc_sink init = EXATTN_DOC_SINK_INIT;
+    xsink *x = calloc(1, sizeof *x);
 
-    sink.notations = EXATTN_NOTATION_LATEX;
-    sink.begin = begin;
-    sink.entry = entry;
-    sink.end = end;
-    x.f = f;
-    x.l = l;
-    x.err = err;
-    x.standalone = opts && (opts->latex & EXATTN_LATEX_STANDALONE);
-    x.paren = opts && (opts->latex & EXATTN_LATEX_PAREN_VECTORS);
-    exattn_sbuf__init(&x.out);
-    if (x.standalone)
+    if ((*ctx = x) == NULL)
+        return exattn_error__set(err, EXATTN_ENOMEM, l->file, 0, 0,
+                                 "out of memory");
+    *sink = init;
+    sink->notations = EXATTN_NOTATION_LATEX;
+    sink->begin = begin;
+    sink->entry = entry;
+    sink->end = end;
+    x->f = f;
+    x->l = l;
+    x->err = err;
+    x->standalone = opts && (opts->latex & EXATTN_LATEX_STANDALONE);
+    x->paren = opts && (opts->latex & EXATTN_LATEX_PAREN_VECTORS);
+    exattn_sbuf__init(&x->out);
+    if (nested)
+        return EXATTN_OK;
+    if (x->standalone)
     {
-        exattn_sbuf__puts(&x.out, "\\documentclass{article}\n"
+        exattn_sbuf__puts(&x->out, "\\documentclass{article}\n"
                           "\\usepackage{amsmath}\n\\begin{document}\n\n"
                           "\\section*{");
-        exattn_sbuf__latex_text(&x.out, l->title ? l->title
+        exattn_sbuf__latex_text(&x->out, l->title ? l->title
                                 : "A Transformer block, derived by exattn");
-        exattn_sbuf__puts(&x.out, "}\n\n");
+        exattn_sbuf__puts(&x->out, "}\n\n");
     }
     else
     {
-        exattn_sbuf__puts(&x.out, "% ");
-        exattn_sbuf__latex_comment(&x.out, l->title ? l->title : "block");
-        exattn_sbuf__puts(&x.out, "\n\n");
+        exattn_sbuf__puts(&x->out, "% ");
+        exattn_sbuf__latex_comment(&x->out, l->title ? l->title : "block");
+        exattn_sbuf__puts(&x->out, "\n\n");
     }
-    rc = exattn_derive(&sink, &x, l, opts, err);
-    if (rc == EXATTN_OK && x.standalone)
-        exattn_sbuf__puts(&x.out, "\\end{document}\n");
+    return EXATTN_OK;
+}
+
+void
+exattn_block__latex_close(void *ctx)
+{
+    xsink *x = ctx;
+
+    exattn_sbuf__clear(&x->out);
+    free(x);
+}
+
+int
+exattn_block__write_latex(FILE *f, const exattn_lesson *l,
+                          const exattn_write_opts *opts, exattn_error_t *err)
+{
+    exattn_doc_sink sink;
+    void *ctx;
+    xsink *x;
+    int rc = exattn_block__latex_open(&ctx, &sink, f, l, opts, 0, err);
+
+    if (rc != EXATTN_OK)
+        return rc;
+    x = ctx;
+    rc = exattn_derive(&sink, x, l, opts, err);
+    if (rc == EXATTN_OK && x->standalone)
+        exattn_sbuf__puts(&x->out, "\\end{document}\n");
     if (rc == EXATTN_OK)
-        rc = exattn_sbuf__flush(&x.out, f, l->file, err);
-    exattn_sbuf__clear(&x.out);
+        rc = exattn_sbuf__flush(&x->out, f, l->file, err);
+    exattn_block__latex_close(x);
     return rc;
 }

@@ -3,6 +3,7 @@
  * certified decimals beneath on request.  A sink of the derivation
  * document: the stages, their values and notes were decided there. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <stdint.h>
 #include <string.h>
 #include "internal.h"
@@ -17,6 +18,7 @@ typedef struct
     const exattn_lesson *l;
     const exattn_doc_block *blk;
     const exattn_doc_section *stage;
+    int nested;                 /* inside a lab lesson's document */
     exattn_error_t *err;
 } tsink;
 
@@ -32,7 +34,7 @@ header(tsink *t, const exattn_doc_block *k)
     const exattn_lesson *l = t->l;
     size_t h;
 
-    if (l->title)
+    if (l->title && !t->nested)
         exattn_sbuf__printf(&t->out, "%s\n", l->title);
     exattn_sbuf__printf(&t->out, "block: %s%s\n",
         k->cross ? "cross-attention (queries from X, keys and values from "
@@ -266,22 +268,50 @@ end(void *ctx, const exattn_doc_section *s)
 }
 
 int
+exattn_block__text_open(void **ctx, exattn_doc_sink *sink, FILE *f,
+                        const exattn_lesson *l, const exattn_write_opts *opts,
+                        int nested, exattn_error_t *err)
+{
+    static const exattn_doc_sink init = EXATTN_DOC_SINK_INIT;
+    tsink *t = calloc(1, sizeof *t);
+
+    (void)opts;
+    if ((*ctx = t) == NULL)
+        return exattn_error__set(err, EXATTN_ENOMEM, l->file, 0, 0,
+                                 "out of memory");
+    *sink = init;
+    sink->notations = EXATTN_NOTATION_TEXT;
+    sink->begin = begin;
+    sink->entry = entry;
+    sink->end = end;
+    t->f = f;
+    t->l = l;
+    t->nested = nested;
+    t->err = err;
+    exattn_sbuf__init(&t->out);
+    return EXATTN_OK;
+}
+
+void
+exattn_block__text_close(void *ctx)
+{
+    tsink *t = ctx;
+
+    exattn_sbuf__clear(&t->out);
+    free(t);
+}
+
+int
 exattn_block__write_text(FILE *f, const exattn_lesson *l,
                          const exattn_write_opts *opts, exattn_error_t *err)
 {
-    exattn_doc_sink sink = EXATTN_DOC_SINK_INIT;
-    tsink t = { 0 };
-    int rc;
+    exattn_doc_sink sink;
+    void *t;
+    int rc = exattn_block__text_open(&t, &sink, f, l, opts, 0, err);
 
-    sink.notations = EXATTN_NOTATION_TEXT;
-    sink.begin = begin;
-    sink.entry = entry;
-    sink.end = end;
-    t.f = f;
-    t.l = l;
-    t.err = err;
-    exattn_sbuf__init(&t.out);
-    rc = exattn_derive(&sink, &t, l, opts, err);
-    exattn_sbuf__clear(&t.out);
+    if (rc != EXATTN_OK)
+        return rc;
+    rc = exattn_derive(&sink, t, l, opts, err);
+    exattn_block__text_close(t);
     return rc;
 }

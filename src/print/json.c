@@ -28,6 +28,7 @@ typedef struct
     char **memo;            /* a row's shared values, serialized once:
                                memo[shared - 1] */
     size_t memo_len;
+    exattn_print__nest nest;    /* a block variant's writer */
     exattn_error_t *err;
 } json_sink;
 
@@ -405,6 +406,8 @@ entry(void *ctx, const exattn_doc_entry *e)
 {
     json_sink *j = ctx;
 
+    if (exattn_print__nest_takes(&j->nest, NULL))
+        return exattn_print__nest_entry(&j->nest, e);
     if (e->role <= EXATTN_ROLE_OUTPUT)
         row_entry(j, e);
     else if (e->role >= EXATTN_ROLE_CHANGE_WEIGHT)
@@ -430,6 +433,8 @@ begin(void *ctx, const exattn_doc_section *s)
     json_sink *j = ctx;
     exattn_sbuf *b = &j->b;
 
+    if (exattn_print__nest_takes(&j->nest, s))
+        return exattn_print__nest_begin(&j->nest, s, b);
     j->l = s->lesson;
     switch (s->kind)
     {
@@ -475,6 +480,8 @@ end(void *ctx, const exattn_doc_section *s)
     json_sink *j = ctx;
     exattn_sbuf *b = &j->b;
 
+    if (exattn_print__nest_takes(&j->nest, s))
+        return exattn_print__nest_end(&j->nest, s);
     switch (s->kind)
     {
     case EXATTN_SECTION_LESSON:
@@ -519,7 +526,10 @@ exattn_write_json(FILE *f, const exattn_lesson *l,
     j.err = err;
     exattn_sbuf__init(&j.b);
     exattn_print__json_head(&j.b, l, opts);
+    exattn_print__nest_init(&j.nest, exattn_block__json_open,
+                            exattn_block__json_close, f, opts, err);
     code = exattn_derive(&sink, &j, l, opts, err);
+    exattn_print__nest_clear(&j.nest);
     memo_clear(&j);
     if (code == EXATTN_OK)
     {

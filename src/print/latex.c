@@ -26,6 +26,7 @@ typedef struct
     int mask_done;          /* the row's mask step is written */
     int unscaled_done;      /* the row's "no scaling" remark is written */
     int z_done;             /* a compact row's Z_i is defined */
+    exattn_print__nest nest;    /* a block variant's writer */
     exattn_error_t *err;
 } latex_sink;
 
@@ -679,6 +680,8 @@ entry(void *ctx, const exattn_doc_entry *e)
 {
     latex_sink *c = ctx;
 
+    if (exattn_print__nest_takes(&c->nest, NULL))
+        return exattn_print__nest_entry(&c->nest, e);
     switch (e->role)
     {
     case EXATTN_ROLE_SCORE: score_line(c, e); break;
@@ -764,6 +767,8 @@ begin(void *ctx, const exattn_doc_section *s)
 {
     latex_sink *c = ctx;
 
+    if (exattn_print__nest_takes(&c->nest, s))
+        return exattn_print__nest_begin(&c->nest, s, c->b);
     c->l = s->lesson;
     if (s->kind != EXATTN_SECTION_CONTRAST_ROW)
     {
@@ -799,6 +804,8 @@ end(void *ctx, const exattn_doc_section *s)
 {
     latex_sink *c = ctx;
 
+    if (exattn_print__nest_takes(&c->nest, s))
+        return exattn_print__nest_end(&c->nest, s);
     if (s->kind == EXATTN_SECTION_ROW)
         mask_step(c);
     /* a contrast's rows share its display */
@@ -846,7 +853,10 @@ exattn_write_latex(FILE *f, const exattn_lesson *l,
                                   "\\usepackage{amsmath}\n"
                                   "\\begin{document}\n\n");
     title(&c, l->title ? l->title : "Attention, derived by exattn", 0);
+    exattn_print__nest_init(&c.nest, exattn_block__latex_open,
+                            exattn_block__latex_close, f, opts, err);
     code = exattn_derive(&sink, &c, l, opts, err);
+    exattn_print__nest_clear(&c.nest);
     if (code == EXATTN_OK && c.standalone)
     {
         exattn_sbuf__puts(&c.buf, "\\end{document}\n");

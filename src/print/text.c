@@ -21,6 +21,7 @@ typedef struct
     int line;                   /* the role of the open line, -1 none */
     int items;                  /* items on the open line */
     const exattn_write_opts *opts;
+    exattn_print__nest nest;    /* a block variant's writer */
     exattn_error_t *err;
 } text_sink;
 
@@ -623,6 +624,8 @@ entry(void *ctx, const exattn_doc_entry *e)
 {
     text_sink *t = ctx;
 
+    if (exattn_print__nest_takes(&t->nest, NULL))
+        return exattn_print__nest_entry(&t->nest, e);
     switch (e->role)
     {
     case EXATTN_ROLE_SCORE: score_item(t, e); break;
@@ -680,6 +683,8 @@ begin(void *ctx, const exattn_doc_section *s)
 {
     text_sink *t = ctx;
 
+    if (exattn_print__nest_takes(&t->nest, s))
+        return exattn_print__nest_begin(&t->nest, s, &t->b);
     t->l = s->lesson;
     t->line = -1;
     t->items = 0;
@@ -715,6 +720,8 @@ end(void *ctx, const exattn_doc_section *s)
 {
     text_sink *t = ctx;
 
+    if (exattn_print__nest_takes(&t->nest, s))
+        return exattn_print__nest_end(&t->nest, s);
     close_line(t);
     if (t->tail.len > 0)
     {
@@ -758,7 +765,10 @@ exattn_write_text(FILE *f, const exattn_lesson *l,
     t.err = err;
     exattn_sbuf__init(&t.b);
     exattn_sbuf__init(&t.tail);
+    exattn_print__nest_init(&t.nest, exattn_block__text_open,
+                            exattn_block__text_close, f, opts, err);
     code = exattn_derive(&sink, &t, l, opts, err);
+    exattn_print__nest_clear(&t.nest);
     exattn_sbuf__clear(&t.b);
     exattn_sbuf__clear(&t.tail);
     if (code == EXATTN_OK && ferror(f))
