@@ -477,6 +477,37 @@ Test(block, bad_blocks_are_input_errors)
           "\"e^2\"}}}}", "a symbol is \"ε\" or 1 to 16 ASCII letters" },
         { "{" LAB ", \"block\": {\"layer_norm\": {\"epsilon\": 0, "
           "\"gamma\": [1]}}}", "gamma has 1 entries, expected 2" },
+        { "{" LAB ", \"block\": {\"cross_attention\": {}}}",
+          "reads the first sublayer's \"layer_norm\", which is missing" },
+        { "{" LAB ", \"block\": {\"layer_norm\": {\"epsilon\": 0}, "
+          "\"cross_attention\": {}}}", "cross_attention needs \"memory\"" },
+        { "{" LAB ", \"block\": {\"layer_norm\": {\"epsilon\": 0}, "
+          "\"cross_attention\": {\"memory\": [[1]]}}}",
+          "cross_attention needs \"heads\"" },
+        { "{" LAB ", \"block\": {\"layer_norm\": {\"epsilon\": 0}, "
+          "\"cross_attention\": {\"memory\": [[1]], \"heads\": [{\"W_Q\": "
+          "[[1],[0]], \"W_K\": [[1]], \"W_V\": [[1, 0]]}]}}}",
+          "cross_attention needs its \"layer_norm\"" },
+        { "{" LAB ", \"block\": {\"layer_norm\": {\"epsilon\": 0}, "
+          "\"cross_attention\": {\"memory\": [[1]], \"heads\": [{\"W_Q\": "
+          "[[1],[0]], \"W_K\": [[1, 0]], \"W_V\": [[1, 0]]}]}}}",
+          "W_K is 1 x 2, expected 1 x 1" },
+        { "{" LAB ", \"block\": {\"layer_norm\": {\"epsilon\": 0}, "
+          "\"cross_attention\": {\"memory\": [[1]], \"memory_tokens\": "
+          "[\"a\", \"b\"]}}}", "memory_tokens" },
+        { "{" LAB ", \"block\": {\"layer_norm\": {\"epsilon\": 0}, "
+          "\"cross_attention\": {\"memory\": [[1]], \"heads\": [{\"W_Q\": "
+          "[[1],[0]], \"W_K\": [[1]], \"W_V\": [[1]]}], \"layer_norm\": "
+          "{\"epsilon\": 0}}}}", "W_O is needed to map the 1" },
+        { "{\"X\": [[1, 0]], \"memory\": [[1, 0]], \"W_Q\": [[1], [0]], "
+          "\"W_K\": [[1], [0]], \"W_V\": [[1], [0]], \"block\": {"
+          "\"layer_norm\": {\"epsilon\": 0}, \"cross_attention\": {}}}",
+          "give the encoder's output as \"memory\" inside" },
+        { "{" LAB ", \"block\": {}, \"claims\": [{\"of\": "
+          "\"cross.h1.weights[1]\", \"is\": [1]}]}",
+          "the block has no such quantity" },
+        { "{" LAB ", \"block\": {}, \"claims\": [{\"of\": "
+          "\"shape.cross.heads\", \"is\": 1}]}", "no such shape" },
         { "{" LAB ", \"block\": {}, \"variants\": [{\"name\": \"v\"}]}",
           "a lesson with a \"block\" has no \"variants\"" },
         { "{" LAB ", \"variants\": [{\"name\": \"b\", \"block\": {}}, "
@@ -671,4 +702,92 @@ Test(block, a_block_variant_is_written_as_its_own_block)
     cr_assert_eq(sum.passed, 2, "%zu passed", sum.passed);
     exattn_lesson_free(mixed);
     exattn_lesson_free(alone);
+}
+
+/* A decoder on two tokens: causal self-attention with a zero query (one
+ * key, then two equal scores), its residual and layer norm -- exact, by
+ * hand below --, then cross-attention to a 3-row memory.  The second half
+ * must be the cross-attention block of the same memory whose X is the
+ * first half's u: the same certified decimals, stage by stage. */
+#define DECODER_MEMORY "[[1, 0], [0, 1], [1, 1]]"
+#define DECODER_LAYERS "\"ffn\": {\"W_1\": [[1, 0], [0, 1]], \"W_2\": " \
+    "[[1, 0], [0, 1]]}, \"layer_norm_2\": {\"epsilon\": \"1/100000\"}"
+#define IDENTITY "[[1, 0], [0, 1]]"
+
+Test(block, a_decoder_is_self_attention_then_a_cross_block)
+{
+    exattn_lesson *dec = th_lesson(
+        "{\"X\": " IDENTITY ", \"W_Q\": [[0, 0], [0, 0]], \"W_K\": " IDENTITY
+        ", \"W_V\": " IDENTITY ", \"mask\": \"causal\", \"block\": {"
+        "\"layer_norm\": {\"epsilon\": 0}, \"cross_attention\": {\"memory\": "
+        DECODER_MEMORY ", \"heads\": [{\"W_Q\": " IDENTITY ", \"W_K\": "
+        IDENTITY ", \"W_V\": " IDENTITY "}], \"layer_norm\": {\"epsilon\": "
+        "\"1/100000\"}}, " DECODER_LAYERS "}}");
+    exattn_lesson *cross = th_lesson(
+        "{\"X\": [[1, -1], [-1, 1]], \"memory\": " DECODER_MEMORY ", "
+        "\"W_Q\": " IDENTITY ", \"W_K\": " IDENTITY ", \"W_V\": " IDENTITY
+        ", \"block\": {\"layer_norm\": {\"epsilon\": \"1/100000\"}, "
+        DECODER_LAYERS "}}");
+    static const char *const pairs[][2] = {
+        { "cross.h1.scores", "h1.scores" },
+        { "cross.h1.weights", "h1.weights" },
+        { "cross.h1.output", "h1.output" },
+        { "cross.residual", "residual" }, { "cross.ln", "ln1" },
+        { "ffn", "ffn" }, { "residual2", "residual2" }, { "ln2", "ln2" } };
+    exattn_block *d = block_of(dec), *c = block_of(cross);
+    mpfr_t s[3], z, w;
+    size_t i, j, k, cols;
+
+    /* by hand: a = (1, 0) and (1/2, 1/2); z = x' + a·v; u = LN(z), ε = 0 */
+    expect_text(d, "h1.weights", 0, 0, "1", 1);
+    expect_text(d, "h1.weights", 0, 1, "0", 1);
+    expect_text(d, "h1.weights", 1, 0, "1/2", 1);
+    expect_text(d, "residual", 1, 1, "3/2", 1);
+    expect_text(d, "ln1.variance", 1, 0, "1/4", 1);
+    expect_text(d, "ln1", 0, 0, "1", 1);
+    expect_text(d, "ln1", 0, 1, "-1", 1);
+    expect_text(d, "ln1", 1, 0, "-1", 1);
+    expect_text(d, "cross.h1.q", 1, 1, "1", 1);     /* u · I */
+    expect_text(d, "cross.h1.k", 2, 0, "1", 1);     /* memory · I */
+    /* the first query's cross weights: softmax(1/√2, -1/√2, 0) */
+    mpfr_inits2(300, s[0], s[1], s[2], z, w, (mpfr_ptr)0);
+    mpfr_sqrt_ui(s[0], 2, MPFR_RNDN);
+    mpfr_ui_div(s[0], 1, s[0], MPFR_RNDN);
+    mpfr_neg(s[1], s[0], MPFR_RNDN);
+    mpfr_set_ui(s[2], 0, MPFR_RNDN);
+    mpfr_set_ui(z, 0, MPFR_RNDN);
+    for (j = 0; j < 3; j++)
+    {
+        mpfr_exp(w, s[j], MPFR_RNDN);
+        mpfr_add(z, z, w, MPFR_RNDN);
+    }
+    for (j = 0; j < 3; j++)
+    {
+        mpfr_exp(w, s[j], MPFR_RNDN);
+        mpfr_div(w, w, z, MPFR_RNDN);
+        expect_decimal(d, "cross.h1.weights", 0, j, w, 20);
+    }
+    mpfr_clears(s[0], s[1], s[2], z, w, (mpfr_ptr)0);
+    /* the cross sublayer and what follows it, against the cross block */
+    for (k = 0; k < sizeof pairs / sizeof *pairs; k++)
+    {
+        cols = strstr(pairs[k][1], "scores") || strstr(pairs[k][1],
+                                                       "weights") ? 3 : 2;
+        for (i = 0; i < 2; i++)
+            for (j = 0; j < cols; j++)
+            {
+                char *a = decimal_at(d, pairs[k][0], i, j, 30);
+                char *b = decimal_at(c, pairs[k][1], i, j, 30);
+
+                cr_assert_str_eq(a, b, "%s[%zu][%zu] = %s, but the cross "
+                                 "block's %s = %s", pairs[k][0], i, j, a,
+                                 pairs[k][1], b);
+                exattn_free(a);
+                exattn_free(b);
+            }
+    }
+    exattn_block_free(d);
+    exattn_block_free(c);
+    exattn_lesson_free(dec);
+    exattn_lesson_free(cross);
 }

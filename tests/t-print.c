@@ -381,6 +381,12 @@ Test(print, seed_002_block_goldens)
                   "tests/data/002-positional-encoding.expected.txt", 0);
     expect_golden("docs/examples/002-cross-attention-block.json",
                   "tests/data/002-cross-attention-block.expected.txt", 0);
+    expect_golden("docs/examples/002-decoder-block.json",
+                  "tests/data/002-decoder-block.expected.txt", 0);
+    expect_golden("docs/examples/002-decoder-block.json",
+                  "tests/data/002-decoder-block.expected.json", 1);
+    expect_golden("docs/examples/002-decoder-block.json",
+                  "tests/data/002-decoder-block.expected.tex", 2);
 }
 
 /* With --digits every output has its decimal line, the single key's and

@@ -227,6 +227,13 @@ typedef struct
     int ffn;                        /* a feed-forward sublayer */
     int w_o;                        /* heads joined by W_O (else A = H1) */
     int scale_per_head;             /* 1/sqrt(d_k) in each head */
+    /* a decoder: cross-attention to an encoder's output (its memory)
+     * after the first layer norm, then its residual and layer norm */
+    int decoder;
+    size_t memory_rows, cross_heads;
+    const size_t *cross_d_k, *cross_d_v;    /* per cross head */
+    char *const *memory_labels;     /* one per memory row */
+    int cross_w_o;                  /* its heads joined by a W_O */
 } exattn_doc_block;
 
 /* What the rows of a block stage are. */
@@ -234,7 +241,9 @@ typedef enum
 {
     EXATTN_ROWS_QUERIES = 0,        /* the tokens (query labels) */
     EXATTN_ROWS_KEYS = 1,           /* the keys (key labels) */
-    EXATTN_ROWS_POSITIONS = 2       /* positions 0, 1, ... */
+    EXATTN_ROWS_POSITIONS = 2,      /* positions 0, 1, ... */
+    EXATTN_ROWS_MEMORY = 3          /* a decoder's memory rows (the
+                                       block's memory_labels) */
 } exattn_rows_t;
 
 typedef struct
@@ -266,11 +275,13 @@ typedef struct
     const exattn_doc_block *block;
     /* HEAD, and a head's STAGE */
     size_t head;                    /* 0-based; SIZE_MAX elsewhere */
+    int cross;                      /* of a decoder's cross-attention */
     size_t d_k, d_v;                /* HEAD */
     /* STAGE */
     const char *stage;              /* its identifier: "q", "scores",
                                        "ln1_mean", "ffn_hidden" */
-    const char *path;               /* its claim path: "h1.q", "ln1.mean" */
+    const char *path;               /* its claim path: "h1.q", "ln1.mean",
+                                       "cross.h1.weights" */
     const char *name[2];            /* its symbol in text and LaTeX: "μ",
                                        "\\mu", "q^{(2)}" */
     size_t rows, cols;

@@ -140,6 +140,6 @@ exattn_block__label_stage(exattn_block *b, exattn_xnode **t, exattn_bq bq,
     char text[32], tex[48];
 
     exattn_block__symbol(text, sizeof text, tex, sizeof tex, bq, head,
-                         b->heads_count);
+                         exattn_block__heads_of(b, bq));
     return exattn_block__label(b, t, rows, cols, text, tex, err);
 }

@@ -8,12 +8,31 @@
 #include <stdlib.h>
 #include "block/block.h"
 
-/* May query i attend to key j?  The lesson's mask, read as data (the
- * lesson model's functions are a layer above). */
-static int
-visible(const exattn_block *b, size_t i, size_t j)
+/* An attention sublayer: the first (self-attention, or cross-attention
+ * to the lesson's memory), or a decoder's cross-attention to its
+ * encoder's output.  Its stages are `first` (q) to first + 5 (the heads'
+ * output), then `attn`. */
+typedef struct
 {
-    return b->lesson->allowed[i * b->lesson->m + j] != 0;
+    exattn_xnode **queries;         /* n x q_width */
+    size_t q_width;
+    exattn_xnode **source;          /* m x source_width: keys and values */
+    size_t m, source_width;
+    int masked;                     /* the lesson's mask applies */
+    const exattn_head_spec *specs;
+    exattn_head_nodes *heads;
+    size_t count;
+    const exattn_matrix *wo;
+    exattn_bq first, attn;
+} sublayer;
+
+/* May query i attend to key j?  The lesson's mask, read as data (the
+ * lesson model's functions are a layer above); a decoder's
+ * cross-attention sees every memory row. */
+static int
+visible(const exattn_block *b, const sublayer *sl, size_t i, size_t j)
+{
+    return !sl->masked || b->lesson->allowed[i * b->lesson->m + j] != 0;
 }
 
 /* PE(p, 2r) = sin(p / 10000^(2r/d)), PE(p, 2r+1) = cos(the same). */
@@ -140,16 +159,17 @@ scaled(exattn_block *b, exattn_xnode *raw, size_t dk, exattn_error_t *err)
 }
 
 static int
-scores(exattn_block *b, exattn_head_nodes *h, exattn_error_t *err)
+scores(exattn_block *b, const sublayer *sl, exattn_head_nodes *h,
+       exattn_error_t *err)
 {
     exattn_xnode *acc, *t;
     size_t i, j, c;
     int fresh = 0;
 
-    if ((h->s = exattn_block__alloc(b, b->n * b->m)) == NULL)
+    if ((h->s = exattn_block__alloc(b, b->n * sl->m)) == NULL)
         return exattn_block__nomem(b, err);
     for (i = 0; i < b->n; i++)
-        for (j = 0; j < b->m; j++)
+        for (j = 0; j < sl->m; j++)
         {
             acc = NULL;
             for (c = 0; c < h->dk; c++)
@@ -164,8 +184,8 @@ scores(exattn_block *b, exattn_head_nodes *h, exattn_error_t *err)
             }
             if (acc == NULL)
                 acc = exattn_expr__num_si(b->pool, 0);
-            h->s[i * b->m + j] = acc ? scaled(b, acc, h->dk, err) : NULL;
-            if (h->s[i * b->m + j] == NULL)
+            h->s[i * sl->m + j] = acc ? scaled(b, acc, h->dk, err) : NULL;
+            if (h->s[i * sl->m + j] == NULL)
                 return exattn_block__failed(b, err);
         }
     return EXATTN_OK;
@@ -174,24 +194,24 @@ scores(exattn_block *b, exattn_head_nodes *h, exattn_error_t *err)
 /* The rule for row i: are the allowed scores all equal, proved so, or is
  * one of them proved different from the first? */
 static exattn_wrule
-weight_rule(exattn_block *b, exattn_head_nodes *h, size_t i, size_t first,
-            size_t allowed, exattn_error_t *err)
+weight_rule(exattn_block *b, const sublayer *sl, exattn_head_nodes *h,
+            size_t i, size_t first, size_t allowed, exattn_error_t *err)
 {
-    exattn_xnode **s = h->s + i * b->m, *diff;
+    exattn_xnode **s = h->s + i * sl->m, *diff;
     exattn_error_t local;
     size_t j;
     int all_same = 1, sign;
 
     if (allowed == 1)
         return EXATTN_WRULE_ONE;
-    for (j = first + 1; j < b->m; j++)
-        if (visible(b, i, j))
+    for (j = first + 1; j < sl->m; j++)
+        if (visible(b, sl, i, j))
             all_same &= exattn_expr__same(s[j], s[first]);
     if (all_same)
         return EXATTN_WRULE_EQUAL;
-    for (j = first + 1; j < b->m; j++)
+    for (j = first + 1; j < sl->m; j++)
     {
-        if (!visible(b, i, j)
+        if (!visible(b, sl, i, j)
             || exattn_expr__same(s[j], s[first]))
             continue;
         exattn_error_init(&local);
@@ -206,25 +226,25 @@ weight_rule(exattn_block *b, exattn_head_nodes *h, size_t i, size_t first,
 }
 
 static int
-weights_of_row(exattn_block *b, exattn_head_nodes *h, size_t i,
-               exattn_error_t *err)
+weights_of_row(exattn_block *b, const sublayer *sl, exattn_head_nodes *h,
+               size_t i, exattn_error_t *err)
 {
-    exattn_xnode **w = h->w + i * b->m, **s = h->s + i * b->m, *z = NULL;
+    exattn_xnode **w = h->w + i * sl->m, **s = h->s + i * sl->m, *z = NULL;
     exattn_xnode *e = exattn_expr__apply(b->pool, EXATTN_X_E, NULL, NULL,
                                          err), *p;
-    size_t j, first = b->m, allowed = 0;
+    size_t j, first = sl->m, allowed = 0;
     int fresh = 0;
     mpq_t q;
 
-    for (j = 0; j < b->m; j++)
-        if (visible(b, i, j))
+    for (j = 0; j < sl->m; j++)
+        if (visible(b, sl, i, j))
             allowed++, first = first < j ? first : j;
-    h->rule[i] = weight_rule(b, h, i, first, allowed, err);
+    h->rule[i] = weight_rule(b, sl, h, i, first, allowed, err);
     mpq_init(q);
     mpq_set_ui(q, 1, (unsigned long)allowed);
-    for (j = 0; j < b->m; j++)
+    for (j = 0; j < sl->m; j++)
     {
-        if (!visible(b, i, j))
+        if (!visible(b, sl, i, j))
             w[j] = exattn_expr__num_si(b->pool, 0);
         else if (h->rule[i] <= EXATTN_WRULE_EQUAL)
             w[j] = exattn_expr__num(b->pool, q);
@@ -234,20 +254,20 @@ weights_of_row(exattn_block *b, exattn_head_nodes *h, size_t i,
             break;
     }
     mpq_clear(q);
-    if (j < b->m || e == NULL)
+    if (j < sl->m || e == NULL)
         return exattn_block__nomem(b, err);
     if (h->rule[i] <= EXATTN_WRULE_EQUAL)
         return EXATTN_OK;
-    for (j = 0; j < b->m; j++)
-        if (visible(b, i, j))
+    for (j = 0; j < sl->m; j++)
+        if (visible(b, sl, i, j))
         {
             p = exattn_expr__exp_written(b->pool, e, s[j], err);
             z = exattn_block__link(b, EXATTN_X_ADD, z, p, &fresh, err);
             if (z == NULL)
                 return exattn_block__failed(b, err);
         }
-    for (j = 0; j < b->m; j++)
-        if (visible(b, i, j))
+    for (j = 0; j < sl->m; j++)
+        if (visible(b, sl, i, j))
         {
             p = exattn_expr__exp_written(b->pool, e, s[j], err);
             if (p == NULL || (w[j] = exattn_expr__apply(
@@ -261,30 +281,30 @@ weights_of_row(exattn_block *b, exattn_head_nodes *h, size_t i,
  * with the same score has the same exact mean value (the rule of
  * src/row/rule.c): then it is that mean, whatever the weights. */
 static int
-common_mean(exattn_block *b, const exattn_head_nodes *h, size_t i, size_t c,
-            mpq_t mean)
+common_mean(exattn_block *b, const sublayer *sl, const exattn_head_nodes *h,
+            size_t i, size_t c, mpq_t mean)
 {
-    exattn_xnode **s = h->s + i * b->m;
+    exattn_xnode **s = h->s + i * sl->m;
     size_t j, k, count, groups = 0;
     mpq_t g, n;
     int ok = 1;
 
     mpq_init(g);
     mpq_init(n);
-    for (j = 0; ok && j < b->m; j++)
+    for (j = 0; ok && j < sl->m; j++)
     {
-        if (!visible(b, i, j))
+        if (!visible(b, sl, i, j))
             continue;
         for (k = 0; k < j; k++)     /* j opens a group unless seen */
-            if (visible(b, i, k)
+            if (visible(b, sl, i, k)
                 && exattn_expr__same(s[k], s[j]))
                 break;
         if (k < j)
             continue;
         mpq_set_ui(g, 0, 1);
         count = 0;
-        for (k = j; ok && k < b->m; k++)
-            if (visible(b, i, k)
+        for (k = j; ok && k < sl->m; k++)
+            if (visible(b, sl, i, k)
                 && exattn_expr__same(s[k], s[j]))
             {
                 ok = h->v[k * h->dv + c]->exact;
@@ -307,8 +327,8 @@ common_mean(exattn_block *b, const exattn_head_nodes *h, size_t i, size_t c,
 }
 
 static int
-head_output(exattn_block *b, exattn_head_nodes *h, size_t i,
-            exattn_error_t *err)
+head_output(exattn_block *b, const sublayer *sl, exattn_head_nodes *h,
+            size_t i, exattn_error_t *err)
 {
     exattn_xnode **out = h->out + i * h->dv, *t, *acc;
     size_t j, c;
@@ -319,14 +339,14 @@ head_output(exattn_block *b, exattn_head_nodes *h, size_t i,
     for (c = 0; c < h->dv; c++)
     {
         exact = h->rule[i] != EXATTN_WRULE_UNDECIDED
-                && common_mean(b, h, i, c, mean);
+                && common_mean(b, sl, h, i, c, mean);
         acc = exact ? exattn_expr__num(b->pool, mean) : NULL;
-        for (j = 0; !exact && j < b->m; j++)
+        for (j = 0; !exact && j < sl->m; j++)
         {
-            if (!visible(b, i, j))
+            if (!visible(b, sl, i, j))
                 continue;
             t = exattn_expr__apply(b->pool, EXATTN_X_MUL,
-                                   h->w[i * b->m + j],
+                                   h->w[i * sl->m + j],
                                    h->v[j * h->dv + c], err);
             acc = exattn_block__link(b, EXATTN_X_ADD, acc, t, &fresh, err);
             if (acc == NULL)
@@ -340,68 +360,68 @@ head_output(exattn_block *b, exattn_head_nodes *h, size_t i,
 }
 
 static int
-label_head(exattn_block *b, exattn_head_nodes *h, size_t k,
-           exattn_error_t *err)
+label_head(exattn_block *b, const sublayer *sl, exattn_head_nodes *h,
+           size_t k, exattn_error_t *err)
 {
-    int rc;
+    exattn_xnode **tables[6];
+    size_t rows[6], cols[6], t;
+    int rc = EXATTN_OK;
 
-    if ((rc = exattn_block__label_stage(b, h->q, EXATTN_BQ_Q, k, b->n, h->dk,
-                                        err)) != EXATTN_OK
-        || (rc = exattn_block__label_stage(b, h->k, EXATTN_BQ_K, k, b->m,
-                                           h->dk, err)) != EXATTN_OK
-        || (rc = exattn_block__label_stage(b, h->v, EXATTN_BQ_V, k, b->m,
-                                           h->dv, err)) != EXATTN_OK
-        || (rc = exattn_block__label_stage(b, h->s, EXATTN_BQ_SCORES, k,
-                                           b->n, b->m, err)) != EXATTN_OK
-        || (rc = exattn_block__label_stage(b, h->w, EXATTN_BQ_WEIGHTS, k,
-                                           b->n, b->m, err)) != EXATTN_OK)
-        return rc;
-    return exattn_block__label_stage(b, h->out, EXATTN_BQ_HEAD, k, b->n,
-                                     h->dv, err);
+    tables[0] = h->q, rows[0] = b->n, cols[0] = h->dk;
+    tables[1] = h->k, rows[1] = sl->m, cols[1] = h->dk;
+    tables[2] = h->v, rows[2] = sl->m, cols[2] = h->dv;
+    tables[3] = h->s, rows[3] = b->n, cols[3] = sl->m;
+    tables[4] = h->w, rows[4] = b->n, cols[4] = sl->m;
+    tables[5] = h->out, rows[5] = b->n, cols[5] = h->dv;
+    for (t = 0; rc == EXATTN_OK && t < 6; t++)
+        rc = exattn_block__label_stage(b, tables[t],
+                                       (exattn_bq)(sl->first + t), k,
+                                       rows[t], cols[t], err);
+    return rc;
 }
 
 static int
-head(exattn_block *b, size_t k, exattn_error_t *err)
+head(exattn_block *b, const sublayer *sl, size_t k, exattn_error_t *err)
 {
-    const exattn_head_spec *hs = &b->spec->heads[k];
-    exattn_head_nodes *h = &b->heads[k];
+    const exattn_head_spec *hs = &sl->specs[k];
+    exattn_head_nodes *h = &sl->heads[k];
     size_t i;
     int rc;
 
     h->dk = hs->wq.cols;
     h->dv = hs->wv.cols;
-    if ((rc = project(b, &h->q, b->q[EXATTN_BQ_INPUT], b->n, b->d, &hs->wq,
+    if ((rc = project(b, &h->q, sl->queries, b->n, sl->q_width, &hs->wq,
                       err)) != EXATTN_OK
-        || (rc = project(b, &h->k, b->source, b->m, b->source_width,
+        || (rc = project(b, &h->k, sl->source, sl->m, sl->source_width,
                          &hs->wk, err)) != EXATTN_OK
-        || (rc = project(b, &h->v, b->source, b->m, b->source_width,
+        || (rc = project(b, &h->v, sl->source, sl->m, sl->source_width,
                          &hs->wv, err)) != EXATTN_OK
-        || (rc = scores(b, h, err)) != EXATTN_OK)
+        || (rc = scores(b, sl, h, err)) != EXATTN_OK)
         return rc;
-    h->w = exattn_block__alloc(b, b->n * b->m);
+    h->w = exattn_block__alloc(b, b->n * sl->m);
     h->out = exattn_block__alloc(b, b->n * h->dv);
     h->rule = calloc(b->n ? b->n : 1, sizeof *h->rule);
     if (h->w == NULL || h->out == NULL || h->rule == NULL)
         return exattn_block__nomem(b, err);
     for (i = 0; i < b->n; i++)
-        if ((rc = weights_of_row(b, h, i, err)) != EXATTN_OK
-            || (rc = head_output(b, h, i, err)) != EXATTN_OK)
+        if ((rc = weights_of_row(b, sl, h, i, err)) != EXATTN_OK
+            || (rc = head_output(b, sl, h, i, err)) != EXATTN_OK)
             return rc;
-    return label_head(b, h, k, err);
+    return label_head(b, sl, h, k, err);
 }
 
 /* attention = [H1, ..., HH] · W_O (W_O absent: the one head itself). */
 static int
-output_projection(exattn_block *b, exattn_error_t *err)
+output_projection(exattn_block *b, const sublayer *sl, exattn_error_t *err)
 {
-    const exattn_matrix *wo = &b->spec->wo;
+    const exattn_matrix *wo = sl->wo;
     size_t i, c, k, width = 0, off;
     exattn_xnode **cat, **attn;
     int rc;
 
-    for (k = 0; k < b->heads_count; k++)
-        width += b->heads[k].dv;
-    attn = b->q[EXATTN_BQ_ATTN] = exattn_block__alloc(b, b->n * b->d);
+    for (k = 0; k < sl->count; k++)
+        width += sl->heads[k].dv;
+    attn = b->q[sl->attn] = exattn_block__alloc(b, b->n * b->d);
     cat = exattn_block__alloc(b, width);
     if (attn == NULL || cat == NULL)
     {
@@ -411,9 +431,9 @@ output_projection(exattn_block *b, exattn_error_t *err)
     rc = EXATTN_OK;
     for (i = 0; rc == EXATTN_OK && i < b->n; i++)
     {
-        for (k = 0, off = 0; k < b->heads_count; off += b->heads[k++].dv)
-            for (c = 0; c < b->heads[k].dv; c++)
-                cat[off + c] = b->heads[k].out[i * b->heads[k].dv + c];
+        for (k = 0, off = 0; k < sl->count; off += sl->heads[k++].dv)
+            for (c = 0; c < sl->heads[k].dv; c++)
+                cat[off + c] = sl->heads[k].out[i * sl->heads[k].dv + c];
         for (c = 0; rc == EXATTN_OK && c < b->d; c++)
         {
             attn[i * b->d + c] = wo->rows ? exattn_block__combine(
@@ -424,15 +444,27 @@ output_projection(exattn_block *b, exattn_error_t *err)
     }
     free(cat);
     if (rc == EXATTN_OK && wo->rows)
-        rc = exattn_block__label_stage(b, attn, EXATTN_BQ_ATTN, 0, b->n, b->d,
+        rc = exattn_block__label_stage(b, attn, sl->attn, 0, b->n, b->d,
                                        err);
     return rc;
+}
+
+static int
+sublayer_attend(exattn_block *b, const sublayer *sl, exattn_error_t *err)
+{
+    size_t k;
+    int rc;
+
+    for (k = 0; k < sl->count; k++)
+        if ((rc = head(b, sl, k, err)) != EXATTN_OK)
+            return rc;
+    return output_projection(b, sl, err);
 }
 
 int
 exattn_block__attend(exattn_block *b, exattn_error_t *err)
 {
-    size_t k;
+    sublayer sl;
     int rc;
 
     b->heads_count = b->spec->head_count;
@@ -442,8 +474,52 @@ exattn_block__attend(exattn_block *b, exattn_error_t *err)
     if ((rc = inputs(b, err)) != EXATTN_OK
         || (rc = sources(b, err)) != EXATTN_OK)
         return rc;
-    for (k = 0; k < b->heads_count; k++)
-        if ((rc = head(b, k, err)) != EXATTN_OK)
-            return rc;
-    return output_projection(b, err);
+    sl.queries = b->q[EXATTN_BQ_INPUT];
+    sl.q_width = b->d;
+    sl.source = b->source;
+    sl.m = b->m;
+    sl.source_width = b->source_width;
+    sl.masked = 1;
+    sl.specs = b->spec->heads;
+    sl.heads = b->heads;
+    sl.count = b->heads_count;
+    sl.wo = &b->spec->wo;
+    sl.first = EXATTN_BQ_Q;
+    sl.attn = EXATTN_BQ_ATTN;
+    return sublayer_attend(b, &sl, err);
+}
+
+/* A decoder's second sublayer: queries from the first layer norm's
+ * output u, keys and values from the encoder's output, every memory row
+ * visible. */
+int
+exattn_block__attend_cross(exattn_block *b, exattn_error_t *err)
+{
+    const exattn_cross_spec *cs = &b->spec->cross;
+    sublayer sl;
+    size_t j, c;
+
+    b->cross_count = cs->head_count;
+    b->cross_heads = calloc(cs->head_count, sizeof *b->cross_heads);
+    b->memory = exattn_block__alloc(b, cs->memory.rows * cs->memory.cols);
+    if (b->cross_heads == NULL || b->memory == NULL)
+        return exattn_block__nomem(b, err);
+    for (j = 0; j < cs->memory.rows; j++)
+        for (c = 0; c < cs->memory.cols; c++)
+            if ((b->memory[j * cs->memory.cols + c] = exattn_expr__num(
+                     b->pool, EXATTN_AT(&cs->memory, j, c))) == NULL)
+                return exattn_block__nomem(b, err);
+    sl.queries = b->q[EXATTN_BQ_LN1];
+    sl.q_width = b->d;
+    sl.source = b->memory;
+    sl.m = cs->memory.rows;
+    sl.source_width = cs->memory.cols;
+    sl.masked = 0;
+    sl.specs = cs->heads;
+    sl.heads = b->cross_heads;
+    sl.count = b->cross_count;
+    sl.wo = &cs->wo;
+    sl.first = EXATTN_BQ_CQ;
+    sl.attn = EXATTN_BQ_CATTN;
+    return sublayer_attend(b, &sl, err);
 }

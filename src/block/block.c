@@ -5,24 +5,34 @@
 #include <stdio.h>
 #include "block/block.h"
 
+static void
+free_heads(exattn_head_nodes *heads, size_t count)
+{
+    size_t h;
+
+    for (h = 0; heads != NULL && h < count; h++)
+    {
+        free(heads[h].q);
+        free(heads[h].k);
+        free(heads[h].v);
+        free(heads[h].s);
+        free(heads[h].w);
+        free(heads[h].out);
+        free(heads[h].rule);
+    }
+    free(heads);
+}
+
 void
 exattn_block_free(exattn_block *b)
 {
-    size_t h, k;
+    size_t k;
 
     if (b == NULL)
         return;
-    for (h = 0; b->heads != NULL && h < b->heads_count; h++)
-    {
-        free(b->heads[h].q);
-        free(b->heads[h].k);
-        free(b->heads[h].v);
-        free(b->heads[h].s);
-        free(b->heads[h].w);
-        free(b->heads[h].out);
-        free(b->heads[h].rule);
-    }
-    free(b->heads);
+    free_heads(b->heads, b->heads_count);
+    free_heads(b->cross_heads, b->cross_count);
+    free(b->memory);
     if (b->source != b->q[EXATTN_BQ_INPUT])
         free(b->source);        /* memory's own nodes (cross-attention) */
     for (k = 0; k < EXATTN_BQ_COUNT; k++)

@@ -14,6 +14,11 @@ typedef enum
     EXATTN_BQ_PE, EXATTN_BQ_INPUT, EXATTN_BQ_Q, EXATTN_BQ_K, EXATTN_BQ_V,
     EXATTN_BQ_SCORES, EXATTN_BQ_WEIGHTS, EXATTN_BQ_HEAD, EXATTN_BQ_ATTN,
     EXATTN_BQ_RES1, EXATTN_BQ_MEAN1, EXATTN_BQ_VAR1, EXATTN_BQ_LN1,
+    /* a decoder's cross-attention sublayer (the same order as the first
+     * sublayer's: the builders count on it) */
+    EXATTN_BQ_CQ, EXATTN_BQ_CK, EXATTN_BQ_CV, EXATTN_BQ_CSCORES,
+    EXATTN_BQ_CWEIGHTS, EXATTN_BQ_CHEAD, EXATTN_BQ_CATTN, EXATTN_BQ_CRES,
+    EXATTN_BQ_CMEAN, EXATTN_BQ_CVAR, EXATTN_BQ_CLN,
     EXATTN_BQ_HIDDEN, EXATTN_BQ_RELU, EXATTN_BQ_FFN, EXATTN_BQ_RES2,
     EXATTN_BQ_MEAN2, EXATTN_BQ_VAR2, EXATTN_BQ_LN2, EXATTN_BQ_COUNT
 } exattn_bq;
@@ -53,6 +58,9 @@ struct exattn_block
                                        from here (input, or memory) */
     size_t source_width;
     exattn_head_nodes *heads;
+    size_t cross_count;             /* a decoder's cross-attention heads */
+    exattn_head_nodes *cross_heads;
+    exattn_xnode **memory;          /* their keys' and values' source */
     exattn_xnode **q[EXATTN_BQ_COUNT];  /* the other quantities, row-major
                                            (NULL when the block has none) */
     signed char *sign;              /* n x dff */
@@ -90,6 +98,16 @@ int exattn_block__label_stage(exattn_block *b, exattn_xnode **t,
                               exattn_bq bq, size_t head, size_t rows,
                               size_t cols, exattn_error_t *err);
 
+/* Is bq a stage of a decoder's cross-attention sublayer?  Its claim
+ * path is "cross." + [hH.] + its name. */
+int exattn_block__is_cross(exattn_bq bq);
+/* Is bq a stage of each head (q, k, v, scores, weights, output)? */
+int exattn_block__per_head(exattn_bq bq);
+/* How many heads the sublayer of bq has. */
+size_t exattn_block__heads_of(const exattn_block *b, exattn_bq bq);
+/* Its claim path: "ln1.mean", "h2.weights", "cross.h1.q". */
+void exattn_block__path(char *buf, size_t size, exattn_bq bq, size_t head);
+
 /* Is quantity bq part of this block? */
 int exattn_block__present(const exattn_block_spec *s, exattn_bq bq);
 
@@ -99,12 +117,13 @@ int exattn_block__present(const exattn_block_spec *s, exattn_bq bq);
 void exattn_block__shape(const exattn_lesson *l, exattn_bq bq, size_t head,
                          size_t *rows, size_t *cols);
 
-/* "h2.weights" -> EXATTN_BQ_WEIGHTS, head 1; 0 when not a name. */
+/* "h2.weights" -> EXATTN_BQ_WEIGHTS, head 1; "cross.h1.q" ->
+ * EXATTN_BQ_CQ, head 0; 0 when not a name. */
 int exattn_block__lookup(const char *name, exattn_bq *bq, size_t *head);
 
 /* Do rows (columns) of bq count tokens, keys, positions, or coordinates? */
 typedef enum { EXATTN_AXIS_QUERY, EXATTN_AXIS_KEY, EXATTN_AXIS_POSITION,
-               EXATTN_AXIS_COORD } exattn_axis;
+               EXATTN_AXIS_COORD, EXATTN_AXIS_MEMORY } exattn_axis;
 exattn_axis exattn_block__row_axis(exattn_bq bq);
 exattn_axis exattn_block__col_axis(exattn_bq bq);
 
@@ -114,6 +133,7 @@ exattn_xnode *exattn_block__node(const exattn_block *b, exattn_bq bq,
 
 /* Building (src/block/attend.c, src/block/layers.c). */
 int exattn_block__attend(exattn_block *b, exattn_error_t *err);
+int exattn_block__attend_cross(exattn_block *b, exattn_error_t *err);
 int exattn_block__layers(exattn_block *b, exattn_error_t *err);
 
 /* Helpers shared by the builders (src/block/block.c). */

@@ -1,6 +1,8 @@
 /* The layers after attention, in the Post-LN order of the original
  * Transformer:  z = x' + A;  u = LayerNorm(z);  f = max(0, u W1 + b1) W2
- * + b2;  y = LayerNorm(u + f).  LayerNorm(z) = gamma (z - mean) /
+ * + b2;  y = LayerNorm(u + f).  A decoder has, after u, cross-attention
+ * to the encoder's output: zc = u + C, uc = LayerNorm(zc), and the FFN
+ * reads uc.  LayerNorm(z) = gamma (z - mean) /
  * sqrt(variance + epsilon) + beta, with the biased variance (over D).
  * ReLU signs are proved by enclosures (exactly for exact inputs); a sign
  * not proved within the cap leaves max(0, h) in the expression. */
@@ -175,16 +177,18 @@ affine(exattn_block *b, exattn_bq into, exattn_xnode **x,
     return EXATTN_OK;
 }
 
+/* The feed-forward sublayer reads `in`: the first layer norm's output,
+ * or in a decoder the cross-attention sublayer's. */
 static int
-ffn(exattn_block *b, exattn_error_t *err)
+ffn(exattn_block *b, exattn_xnode **in, exattn_error_t *err)
 {
     const exattn_block_spec *s = b->spec;
     size_t k, count = b->n * b->dff;
     exattn_xnode **h, **r;
     int rc;
 
-    if ((rc = affine(b, EXATTN_BQ_HIDDEN, b->q[EXATTN_BQ_LN1], &s->w1,
-                     &s->b1, err)) != EXATTN_OK)
+    if ((rc = affine(b, EXATTN_BQ_HIDDEN, in, &s->w1, &s->b1, err))
+        != EXATTN_OK)
         return rc;
     h = b->q[EXATTN_BQ_HIDDEN];
     r = b->q[EXATTN_BQ_RELU] = exattn_block__alloc(b, count);
@@ -214,7 +218,10 @@ exattn_block__layers(exattn_block *b, exattn_error_t *err)
                                       EXATTN_BQ_LN1 };
     static const norm_names second = { EXATTN_BQ_MEAN2, EXATTN_BQ_VAR2,
                                        EXATTN_BQ_LN2 };
+    static const norm_names cross = { EXATTN_BQ_CMEAN, EXATTN_BQ_CVAR,
+                                      EXATTN_BQ_CLN };
     const exattn_block_spec *s = b->spec;
+    exattn_xnode **u;
     int rc;
 
     if ((rc = residual(b, EXATTN_BQ_RES1, b->q[EXATTN_BQ_INPUT],
@@ -225,11 +232,21 @@ exattn_block__layers(exattn_block *b, exattn_error_t *err)
     if ((rc = layer_norm(b, &s->ln1, b->q[EXATTN_BQ_RES1], &first, err))
         != EXATTN_OK)
         return rc;
+    /* a decoder: cross-attention to the encoder's output, its residual
+     * u + C and its layer norm */
+    if (s->cross.present
+        && ((rc = exattn_block__attend_cross(b, err)) != EXATTN_OK
+            || (rc = residual(b, EXATTN_BQ_CRES, b->q[EXATTN_BQ_LN1],
+                              b->q[EXATTN_BQ_CATTN], err)) != EXATTN_OK
+            || (rc = layer_norm(b, &s->cross.ln, b->q[EXATTN_BQ_CRES],
+                                &cross, err)) != EXATTN_OK))
+        return rc;
     if (!s->has_ffn)
         return EXATTN_OK;
-    if ((rc = ffn(b, err)) != EXATTN_OK
-        || (rc = residual(b, EXATTN_BQ_RES2, b->q[EXATTN_BQ_LN1],
-                          b->q[EXATTN_BQ_FFN], err)) != EXATTN_OK)
+    u = b->q[s->cross.present ? EXATTN_BQ_CLN : EXATTN_BQ_LN1];
+    if ((rc = ffn(b, u, err)) != EXATTN_OK
+        || (rc = residual(b, EXATTN_BQ_RES2, u, b->q[EXATTN_BQ_FFN], err))
+               != EXATTN_OK)
         return rc;
     return layer_norm(b, &s->ln2, b->q[EXATTN_BQ_RES2], &second, err);
 }

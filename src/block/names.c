@@ -1,14 +1,42 @@
 /* The names and shapes of a block's quantities, as claims and the API
  * write them ("h2.weights", "ln1.mean": the names of src/block/stages.c),
  * and whether a block has them. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "block/block.h"
 
-static int
-per_head(exattn_bq bq)
+int
+exattn_block__per_head(exattn_bq bq)
 {
-    return bq >= EXATTN_BQ_Q && bq <= EXATTN_BQ_HEAD;
+    return (bq >= EXATTN_BQ_Q && bq <= EXATTN_BQ_HEAD)
+           || (bq >= EXATTN_BQ_CQ && bq <= EXATTN_BQ_CHEAD);
+}
+
+#define per_head exattn_block__per_head
+
+int
+exattn_block__is_cross(exattn_bq bq)
+{
+    return bq >= EXATTN_BQ_CQ && bq <= EXATTN_BQ_CLN;
+}
+
+size_t
+exattn_block__heads_of(const exattn_block *b, exattn_bq bq)
+{
+    return exattn_block__is_cross(bq) ? b->cross_count : b->heads_count;
+}
+
+void
+exattn_block__path(char *buf, size_t size, exattn_bq bq, size_t head)
+{
+    const char *cross = exattn_block__is_cross(bq) ? "cross." : "";
+    const char *name = exattn_block__stage(bq)->name;
+
+    if (per_head(bq))
+        snprintf(buf, size, "%sh%zu.%s", cross, head + 1, name);
+    else
+        snprintf(buf, size, "%s%s", cross, name);
 }
 
 int
@@ -17,8 +45,10 @@ exattn_block__lookup(const char *name, exattn_bq *bq, size_t *head)
     const char *rest = name;
     char *end;
     unsigned long h = 0;
-    int i;
+    int i, cross = strncmp(name, "cross.", 6) == 0;
 
+    if (cross)
+        name = rest = name + 6;
     if (name[0] == 'h' && name[1] >= '1' && name[1] <= '9')
     {
         h = strtoul(name + 1, &end, 10);
@@ -28,7 +58,8 @@ exattn_block__lookup(const char *name, exattn_bq *bq, size_t *head)
     }
     for (i = 0; i < EXATTN_BQ_COUNT; i++)
         if (strcmp(rest, exattn_block__stage((exattn_bq)i)->name) == 0
-            && per_head((exattn_bq)i) == (h > 0))
+            && per_head((exattn_bq)i) == (h > 0)
+            && exattn_block__is_cross((exattn_bq)i) == cross)
         {
             *bq = (exattn_bq)i;
             *head = h ? h - 1 : 0;
@@ -42,6 +73,8 @@ exattn_block__row_axis(exattn_bq bq)
 {
     if (bq == EXATTN_BQ_PE)
         return EXATTN_AXIS_POSITION;
+    if (bq == EXATTN_BQ_CK || bq == EXATTN_BQ_CV)
+        return EXATTN_AXIS_MEMORY;
     return bq == EXATTN_BQ_K || bq == EXATTN_BQ_V ? EXATTN_AXIS_KEY
                                                   : EXATTN_AXIS_QUERY;
 }
@@ -49,6 +82,8 @@ exattn_block__row_axis(exattn_bq bq)
 exattn_axis
 exattn_block__col_axis(exattn_bq bq)
 {
+    if (bq == EXATTN_BQ_CSCORES || bq == EXATTN_BQ_CWEIGHTS)
+        return EXATTN_AXIS_MEMORY;
     return bq == EXATTN_BQ_SCORES || bq == EXATTN_BQ_WEIGHTS
                ? EXATTN_AXIS_KEY : EXATTN_AXIS_COORD;
 }
@@ -61,6 +96,11 @@ exattn_block__present(const exattn_block_spec *s, exattn_bq bq)
     case EXATTN_BQ_PE: return s->positional;
     case EXATTN_BQ_MEAN1: case EXATTN_BQ_VAR1: case EXATTN_BQ_LN1:
         return s->ln1.present;
+    case EXATTN_BQ_CQ: case EXATTN_BQ_CK: case EXATTN_BQ_CV:
+    case EXATTN_BQ_CSCORES: case EXATTN_BQ_CWEIGHTS: case EXATTN_BQ_CHEAD:
+    case EXATTN_BQ_CATTN: case EXATTN_BQ_CRES: case EXATTN_BQ_CMEAN:
+    case EXATTN_BQ_CVAR: case EXATTN_BQ_CLN:
+        return s->cross.present;
     case EXATTN_BQ_HIDDEN: case EXATTN_BQ_RELU: case EXATTN_BQ_FFN:
     case EXATTN_BQ_RES2: case EXATTN_BQ_MEAN2: case EXATTN_BQ_VAR2:
     case EXATTN_BQ_LN2:
@@ -80,18 +120,33 @@ exattn_block__shape(const exattn_lesson *l, exattn_bq bq, size_t head,
 
     *rows = *cols = 0;
     if (s == NULL || !exattn_block__present(s, bq)
-        || (per_head(bq) && head >= s->head_count))
+        || (per_head(bq) && head >= (exattn_block__is_cross(bq)
+                                         ? s->cross.head_count
+                                         : s->head_count)))
         return;
     d = s->x.cols;
-    h = per_head(bq) ? &s->heads[head] : NULL;
-    *rows = exattn_block__row_axis(bq) == EXATTN_AXIS_KEY ? l->m : l->n;
+    h = !per_head(bq) ? NULL
+        : exattn_block__is_cross(bq) ? &s->cross.heads[head]
+                                     : &s->heads[head];
+    *rows = exattn_block__row_axis(bq) == EXATTN_AXIS_KEY ? l->m
+            : exattn_block__row_axis(bq) == EXATTN_AXIS_MEMORY
+                ? s->cross.memory.rows : l->n;
     switch (bq)
     {
-    case EXATTN_BQ_Q: case EXATTN_BQ_K: *cols = h->wq.cols; break;
-    case EXATTN_BQ_V: case EXATTN_BQ_HEAD: *cols = h->wv.cols; break;
+    case EXATTN_BQ_Q: case EXATTN_BQ_K: case EXATTN_BQ_CQ:
+    case EXATTN_BQ_CK:
+        *cols = h->wq.cols;
+        break;
+    case EXATTN_BQ_V: case EXATTN_BQ_HEAD: case EXATTN_BQ_CV:
+    case EXATTN_BQ_CHEAD:
+        *cols = h->wv.cols;
+        break;
     case EXATTN_BQ_SCORES: case EXATTN_BQ_WEIGHTS: *cols = l->m; break;
+    case EXATTN_BQ_CSCORES: case EXATTN_BQ_CWEIGHTS:
+        *cols = s->cross.memory.rows;
+        break;
     case EXATTN_BQ_MEAN1: case EXATTN_BQ_VAR1: case EXATTN_BQ_MEAN2:
-    case EXATTN_BQ_VAR2:
+    case EXATTN_BQ_VAR2: case EXATTN_BQ_CMEAN: case EXATTN_BQ_CVAR:
         *cols = 1;
         break;
     case EXATTN_BQ_HIDDEN: case EXATTN_BQ_RELU: *cols = s->w1.cols; break;
@@ -114,10 +169,21 @@ exattn_block__node(const exattn_block *b, exattn_bq bq, size_t head,
         t = b->q[bq];
     else
     {
-        h = &b->heads[head];
-        t = bq == EXATTN_BQ_Q ? h->q : bq == EXATTN_BQ_K ? h->k
-            : bq == EXATTN_BQ_V ? h->v : bq == EXATTN_BQ_SCORES ? h->s
-            : bq == EXATTN_BQ_WEIGHTS ? h->w : h->out;
+        /* the cross sublayer's stages are the first's, in order */
+        exattn_bq first = exattn_block__is_cross(bq) ? EXATTN_BQ_CQ
+                                                     : EXATTN_BQ_Q;
+
+        h = exattn_block__is_cross(bq) ? &b->cross_heads[head]
+                                       : &b->heads[head];
+        switch (bq - first)
+        {
+        case 0: t = h->q; break;
+        case 1: t = h->k; break;
+        case 2: t = h->v; break;
+        case 3: t = h->s; break;
+        case 4: t = h->w; break;
+        default: t = h->out; break;
+        }
     }
     return t ? t[i * cols + j] : NULL;
 }

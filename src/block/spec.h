@@ -27,6 +27,20 @@ typedef struct
     char *eps_symbol, *eps_tex;     /* NULL: epsilon is the number */
 } exattn_norm_spec;
 
+/* A decoder's cross-attention sublayer, after the first layer norm:
+ * queries from its output u, keys and values from the encoder's output;
+ * then its residual (u + C) and layer norm. */
+typedef struct
+{
+    int present;
+    exattn_matrix memory;           /* m' x width: the encoder's output */
+    char **labels;                  /* m' memory labels ("1", ... if none) */
+    size_t head_count;
+    exattn_head_spec *heads;
+    exattn_matrix wo;               /* (H d_v) x d_model; 0 rows: none */
+    exattn_norm_spec ln;
+} exattn_cross_spec;
+
 typedef struct exattn_block_spec
 {
     exattn_matrix x, memory;        /* memory.rows == 0: self-attention */
@@ -38,6 +52,9 @@ typedef struct exattn_block_spec
     exattn_norm_spec ln1, ln2;
     int has_ffn;
     exattn_matrix w1, b1, w2, b2;   /* b1: 1 x d_ff, b2: 1 x d_model */
+    exattn_cross_spec cross;        /* present: the block is a decoder,
+                                       the FFN reads the cross sublayer's
+                                       layer norm */
 } exattn_block_spec;
 
 void exattn_block__free_spec(exattn_block_spec *s);

@@ -135,8 +135,11 @@ stage_row(block_walk *k, const exattn_doc_section *s, exattn_bq bq,
     e.row = i;
     e.key = e.col = SIZE_MAX;
     e.count = s->cols;
-    e.rule = bq == EXATTN_BQ_WEIGHTS ? weights_rule(b->heads[s->head].rule[i])
-                                     : EXATTN_RULE_SOFTMAX;
+    e.rule = bq == EXATTN_BQ_WEIGHTS
+                 ? weights_rule(b->heads[s->head].rule[i])
+             : bq == EXATTN_BQ_CWEIGHTS
+                 ? weights_rule(b->cross_heads[s->head].rule[i])
+                 : EXATTN_RULE_SOFTMAX;
     if (bq == EXATTN_BQ_HIDDEN)
         e.signs = b->sign + i * b->dff;
     for (c = 0; d != NULL && c < s->cols; c++)
@@ -144,8 +147,8 @@ stage_row(block_walk *k, const exattn_doc_section *s, exattn_bq bq,
     for (c = 0; rc == EXATTN_OK && c < s->cols; c++)
     {
         rc = node_value(k, &d[c], exattn_block__node(b, bq, s->head, i, c),
-                        bq == EXATTN_BQ_WEIGHTS ? rule_why(e.rule)
-                                                : EXATTN_WHY_STAGE);
+                        bq == EXATTN_BQ_WEIGHTS || bq == EXATTN_BQ_CWEIGHTS
+                            ? rule_why(e.rule) : EXATTN_WHY_STAGE);
         vals[c] = d[c].v;
     }
     e.values = vals;
@@ -171,21 +174,22 @@ stage(block_walk *k, exattn_bq bq, size_t head)
 
     exattn_walk__section(&s, EXATTN_SECTION_STAGE, b->lesson);
     exattn_block__symbol(text, sizeof text, tex, sizeof tex, bq, head,
-                         b->heads_count);
-    if (info->sup != EXATTN_SUP_NEVER)
-        snprintf(path, sizeof path, "h%zu.%s", head + 1, info->name);
-    else
-        snprintf(path, sizeof path, "%s", info->name);
+                         exattn_block__heads_of(b, bq));
+    exattn_block__path(path, sizeof path, bq, head);
     s.stage = info->id;
+    s.cross = exattn_block__is_cross(bq);
     s.path = path;
     s.name[EXATTN_FORM_TEXT] = text;
     s.name[EXATTN_FORM_LATEX] = tex;
     s.head = info->sup != EXATTN_SUP_NEVER ? head : SIZE_MAX;
     exattn_block__shape(b->lesson, bq, head, &s.rows, &s.cols);
-    s.rows_are = exattn_block__row_axis(bq) == EXATTN_AXIS_KEY
-                     ? EXATTN_ROWS_KEYS
-                 : exattn_block__row_axis(bq) == EXATTN_AXIS_POSITION
-                     ? EXATTN_ROWS_POSITIONS : EXATTN_ROWS_QUERIES;
+    switch (exattn_block__row_axis(bq))
+    {
+    case EXATTN_AXIS_KEY: s.rows_are = EXATTN_ROWS_KEYS; break;
+    case EXATTN_AXIS_POSITION: s.rows_are = EXATTN_ROWS_POSITIONS; break;
+    case EXATTN_AXIS_MEMORY: s.rows_are = EXATTN_ROWS_MEMORY; break;
+    default: s.rows_are = EXATTN_ROWS_QUERIES; break;
+    }
     s.per_token = info->per_token;
     if ((rc = exattn_walk__begin(k->w, &s)) != EXATTN_OK)
         return rc;
@@ -194,24 +198,27 @@ stage(block_walk *k, exattn_bq bq, size_t head)
     return rc == EXATTN_OK ? exattn_walk__end(k->w, &s) : rc;
 }
 
+/* Head h of the sublayer whose stages start at `first` (q, k, v, scores,
+ * weights, output: EXATTN_BQ_Q, or a decoder's EXATTN_BQ_CQ). */
 static int
-head(block_walk *k, size_t h)
+head(block_walk *k, exattn_bq first, size_t h)
 {
-    static const exattn_bq stages[] = { EXATTN_BQ_Q, EXATTN_BQ_K,
-                                        EXATTN_BQ_V, EXATTN_BQ_SCORES,
-                                        EXATTN_BQ_WEIGHTS, EXATTN_BQ_HEAD };
+    const exattn_head_nodes *hn = first == EXATTN_BQ_CQ
+                                      ? &k->b->cross_heads[h]
+                                      : &k->b->heads[h];
     exattn_doc_section s;
     size_t i;
     int rc;
 
     exattn_walk__section(&s, EXATTN_SECTION_HEAD, k->b->lesson);
     s.head = h;
-    s.d_k = k->b->heads[h].dk;
-    s.d_v = k->b->heads[h].dv;
+    s.cross = first == EXATTN_BQ_CQ;
+    s.d_k = hn->dk;
+    s.d_v = hn->dv;
     if ((rc = exattn_walk__begin(k->w, &s)) != EXATTN_OK)
         return rc;
-    for (i = 0; rc == EXATTN_OK && i < sizeof stages / sizeof *stages; i++)
-        rc = stage(k, stages[i], h);
+    for (i = 0; rc == EXATTN_OK && i < 6; i++)
+        rc = stage(k, (exattn_bq)(first + i), h);
     return rc == EXATTN_OK ? exattn_walk__end(k->w, &s) : rc;
 }
 
@@ -219,9 +226,12 @@ head(block_walk *k, size_t h)
 static int
 stages(block_walk *k)
 {
-    static const exattn_bq after[] = {
+    static const exattn_bq first[] = {
         EXATTN_BQ_ATTN, EXATTN_BQ_RES1, EXATTN_BQ_MEAN1, EXATTN_BQ_VAR1,
-        EXATTN_BQ_LN1, EXATTN_BQ_HIDDEN, EXATTN_BQ_RELU, EXATTN_BQ_FFN,
+        EXATTN_BQ_LN1 };
+    static const exattn_bq after[] = {
+        EXATTN_BQ_CATTN, EXATTN_BQ_CRES, EXATTN_BQ_CMEAN, EXATTN_BQ_CVAR,
+        EXATTN_BQ_CLN, EXATTN_BQ_HIDDEN, EXATTN_BQ_RELU, EXATTN_BQ_FFN,
         EXATTN_BQ_RES2, EXATTN_BQ_MEAN2, EXATTN_BQ_VAR2, EXATTN_BQ_LN2 };
     const exattn_block *b = k->b;
     size_t i, h;
@@ -232,9 +242,15 @@ stages(block_walk *k)
     if (rc == EXATTN_OK)
         rc = stage(k, EXATTN_BQ_INPUT, 0);
     for (h = 0; rc == EXATTN_OK && h < b->heads_count; h++)
-        rc = head(k, h);
-    /* a stage the block built: the layer norms and the feed-forward
-     * sublayer are built only after a first layer norm */
+        rc = head(k, EXATTN_BQ_Q, h);
+    /* a stage the block built: the layer norms, a decoder's second
+     * sublayer and the feed-forward sublayer are built only after a first
+     * layer norm */
+    for (i = 0; rc == EXATTN_OK && i < sizeof first / sizeof *first; i++)
+        if (b->q[first[i]] != NULL)
+            rc = stage(k, first[i], 0);
+    for (h = 0; rc == EXATTN_OK && h < b->cross_count; h++)
+        rc = head(k, EXATTN_BQ_CQ, h);
     for (i = 0; rc == EXATTN_OK && i < sizeof after / sizeof *after; i++)
         if (b->q[after[i]] != NULL)
             rc = stage(k, after[i], 0);
@@ -266,7 +282,13 @@ exattn_derive__block(exattn_walk *w, const exattn_lesson *l)
     info.ffn = b->spec->has_ffn;
     info.w_o = b->spec->wo.rows != 0;
     info.scale_per_head = b->spec->scale_per_head;
-    if ((dims = malloc(2 * (b->heads_count ? b->heads_count : 1)
+    info.decoder = b->spec->cross.present;
+    info.memory_rows = b->spec->cross.memory.rows;
+    info.cross_heads = b->cross_count;
+    info.memory_labels = b->spec->cross.labels;
+    info.cross_w_o = b->spec->cross.wo.rows != 0;
+    /* d_k of every head, then d_v; then the cross heads' likewise */
+    if ((dims = malloc(2 * (b->heads_count + b->cross_count + 1)
                        * sizeof *dims)) == NULL)
         rc = oom(&k);
     for (h = 0; dims != NULL && h < b->heads_count; h++)
@@ -274,8 +296,16 @@ exattn_derive__block(exattn_walk *w, const exattn_lesson *l)
         dims[h] = b->heads[h].dk;
         dims[b->heads_count + h] = b->heads[h].dv;
     }
+    for (h = 0; dims != NULL && h < b->cross_count; h++)
+    {
+        dims[2 * b->heads_count + h] = b->cross_heads[h].dk;
+        dims[2 * b->heads_count + b->cross_count + h] = b->cross_heads[h].dv;
+    }
     info.d_k = dims;
     info.d_v = dims ? dims + b->heads_count : NULL;
+    info.cross_d_k = dims ? dims + 2 * b->heads_count : NULL;
+    info.cross_d_v = dims ? dims + 2 * b->heads_count + b->cross_count
+                          : NULL;
     exattn_walk__section(&s, EXATTN_SECTION_BLOCK, l);
     s.block = &info;
     if (rc == EXATTN_OK && (rc = exattn_walk__begin(w, &s)) == EXATTN_OK

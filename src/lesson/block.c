@@ -17,23 +17,34 @@ free_norm(exattn_norm_spec *n)
     free(n->eps_tex);
 }
 
-void
-exattn_block__free_spec(exattn_block_spec *s)
+static void
+free_heads(exattn_head_spec *heads, size_t count)
 {
     size_t h;
 
+    for (h = 0; h < count; h++)
+    {
+        exattn_matrix__clear(&heads[h].wq);
+        exattn_matrix__clear(&heads[h].wk);
+        exattn_matrix__clear(&heads[h].wv);
+    }
+    free(heads);
+}
+
+void
+exattn_block__free_spec(exattn_block_spec *s)
+{
     if (s == NULL)
         return;
     exattn_matrix__clear(&s->x);
     exattn_matrix__clear(&s->memory);
-    for (h = 0; h < s->head_count; h++)
-    {
-        exattn_matrix__clear(&s->heads[h].wq);
-        exattn_matrix__clear(&s->heads[h].wk);
-        exattn_matrix__clear(&s->heads[h].wv);
-    }
-    free(s->heads);
+    free_heads(s->heads, s->head_count);
     exattn_matrix__clear(&s->wo);
+    exattn_matrix__clear(&s->cross.memory);
+    exattn_lesson__free_labels(s->cross.labels, s->cross.memory.rows);
+    free_heads(s->cross.heads, s->cross.head_count);
+    exattn_matrix__clear(&s->cross.wo);
+    free_norm(&s->cross.ln);
     free_norm(&s->ln1);
     free_norm(&s->ln2);
     exattn_matrix__clear(&s->w1);
@@ -59,6 +70,11 @@ spec_new(void)
     exattn_matrix__init(&s->ln2.beta);
     mpq_init(s->ln1.eps);
     mpq_init(s->ln2.eps);
+    exattn_matrix__init(&s->cross.memory);
+    exattn_matrix__init(&s->cross.wo);
+    exattn_matrix__init(&s->cross.ln.gamma);
+    exattn_matrix__init(&s->cross.ln.beta);
+    mpq_init(s->cross.ln.eps);
     exattn_matrix__init(&s->w1);
     exattn_matrix__init(&s->b1);
     exattn_matrix__init(&s->w2);
@@ -273,16 +289,22 @@ read_head(exattn_head_spec *h, const exattn_rctx *rc,
     return EXATTN_OK;
 }
 
-/* The heads: "heads" in the block, else the lesson's own W_Q, W_K, W_V. */
+/* The heads of an attention sublayer: "heads" in `obj`, else the
+ * lesson's own W_Q, W_K, W_V (lesson_head; NULL: "heads" is required).
+ * W_Q has d rows, W_K and W_V src_width. */
 static int
-read_heads(exattn_block_spec *s, const exattn_rctx *rc,
-           const exattn_jnode *block, const exattn_jnode *lesson_head)
+read_heads(exattn_head_spec **out, size_t *out_count, const exattn_rctx *rc,
+           const exattn_jnode *obj, const exattn_jnode *lesson_head,
+           size_t d, size_t src_width)
 {
-    const exattn_jnode *heads = exattn_json__get(block, "heads");
-    size_t h, count, d = s->x.cols;
-    size_t src = s->memory.rows ? s->memory.cols : d;
+    const exattn_jnode *heads = exattn_json__get(obj, "heads");
+    size_t h, count;
     int code;
 
+    if (heads == NULL && lesson_head == NULL)
+        return exattn_lesson__fail(rc, EXATTN_EFIELD, obj,
+            "block: cross_attention needs \"heads\" (a list of {\"W_Q\", "
+            "\"W_K\", \"W_V\"})");
     if (heads != NULL
         && (code = exattn_lesson__array(rc, heads, "heads", "objects"))
                != EXATTN_OK)
@@ -292,20 +314,20 @@ read_heads(exattn_block_spec *s, const exattn_rctx *rc,
         return exattn_lesson__fail(rc, EXATTN_ELIMIT, heads,
             "block: %zu heads; a block has 1 to %d", count,
             EXATTN_BLOCK_MAX_HEADS);
-    s->heads = calloc(count, sizeof *s->heads);
-    if (s->heads == NULL)
-        return exattn_lesson__fail(rc, EXATTN_ENOMEM, block, "out of memory");
+    *out = calloc(count, sizeof **out);
+    if (*out == NULL)
+        return exattn_lesson__fail(rc, EXATTN_ENOMEM, obj, "out of memory");
     for (h = 0; h < count; h++)
     {
-        exattn_matrix__init(&s->heads[h].wq);
-        exattn_matrix__init(&s->heads[h].wk);
-        exattn_matrix__init(&s->heads[h].wv);
+        exattn_matrix__init(&(*out)[h].wq);
+        exattn_matrix__init(&(*out)[h].wk);
+        exattn_matrix__init(&(*out)[h].wv);
     }
-    s->head_count = count;
+    *out_count = count;
     for (h = 0; h < count; h++)
-        if ((code = read_head(&s->heads[h], rc,
-                              heads ? heads->items[h] : lesson_head, d, src))
-            != EXATTN_OK)
+        if ((code = read_head(&(*out)[h], rc,
+                              heads ? heads->items[h] : lesson_head, d,
+                              src_width)) != EXATTN_OK)
             return code;
     return EXATTN_OK;
 }
@@ -313,21 +335,75 @@ read_heads(exattn_block_spec *s, const exattn_rctx *rc,
 /* W_O maps the concatenated heads back to d_model; without it, one head
  * of width d_model is used as it is. */
 static int
-read_wo(exattn_block_spec *s, const exattn_rctx *rc,
-        const exattn_jnode *block)
+read_wo(exattn_matrix *wo, const exattn_head_spec *heads, size_t count,
+        const exattn_rctx *rc, const exattn_jnode *obj, size_t d)
 {
     size_t h, concat = 0;
 
-    for (h = 0; h < s->head_count; h++)
-        concat += s->heads[h].wv.cols;
-    if (exattn_json__get(block, "W_O") != NULL)
-        return read_matrix(&s->wo, rc, block, "W_O", "W_O", concat,
-                           s->x.cols);
-    if (s->head_count == 1 && concat == s->x.cols)
+    for (h = 0; h < count; h++)
+        concat += heads[h].wv.cols;
+    if (exattn_json__get(obj, "W_O") != NULL)
+        return read_matrix(wo, rc, obj, "W_O", "W_O", concat, d);
+    if (count == 1 && concat == d)
         return EXATTN_OK;
-    return exattn_lesson__fail(rc, EXATTN_EFIELD, block,
+    return exattn_lesson__fail(rc, EXATTN_EFIELD, obj,
         "block: W_O is needed to map the %zu concatenated head coordinates "
-        "to d_model = %zu", concat, s->x.cols);
+        "to d_model = %zu", concat, d);
+}
+
+/* A decoder's cross-attention sublayer: {"memory", "memory_tokens",
+ * "heads", "W_O", "layer_norm"}. */
+static int
+read_cross(exattn_cross_spec *c, const exattn_rctx *rc,
+           const exattn_jnode *obj, size_t d)
+{
+    static const char *const known[] = { "memory", "memory_tokens", "heads",
+                                         "W_O", "layer_norm", NULL };
+    const exattn_jnode *mem, *labels, *ln;
+    int code;
+
+    if (obj->kind != EXATTN_J_OBJECT)
+        return exattn_lesson__fail(rc, EXATTN_EFIELD, obj,
+            "block: cross_attention must be an object with memory, heads, "
+            "W_O and layer_norm");
+    if ((code = exattn_lesson__check_members(rc, obj, "cross_attention",
+                                             known)) != EXATTN_OK)
+        return code;
+    if ((mem = exattn_json__get(obj, "memory")) == NULL)
+        return exattn_lesson__fail(rc, EXATTN_EFIELD, obj,
+            "block: cross_attention needs \"memory\", the encoder's output "
+            "its keys and values come from");
+    if ((code = exattn_lesson__matrix(&c->memory, rc, mem, "memory"))
+        != EXATTN_OK)
+        return code;
+    if (c->memory.rows > EXATTN_BLOCK_MAX_ROWS
+        || c->memory.cols > EXATTN_BLOCK_MAX_WIDTH)
+        return exattn_lesson__fail(rc, EXATTN_ELIMIT, mem,
+            "block: memory may have at most %d rows and %d columns",
+            EXATTN_BLOCK_MAX_ROWS, EXATTN_BLOCK_MAX_WIDTH);
+    labels = exattn_json__get(obj, "memory_tokens");
+    code = labels ? exattn_lesson__labels(&c->labels, rc, labels,
+                                          "memory_tokens (one per memory "
+                                          "row)", c->memory.rows)
+                  : exattn_lesson__default_labels(&c->labels,
+                                                  c->memory.rows);
+    if (code == EXATTN_ENOMEM)
+        return exattn_lesson__fail(rc, code, obj, "out of memory");
+    if (code != EXATTN_OK
+        || (code = read_heads(&c->heads, &c->head_count, rc, obj, NULL, d,
+                              c->memory.cols)) != EXATTN_OK
+        || (code = read_wo(&c->wo, c->heads, c->head_count, rc, obj, d))
+               != EXATTN_OK)
+        return code;
+    if ((ln = exattn_json__get(obj, "layer_norm")) == NULL)
+        return exattn_lesson__fail(rc, EXATTN_EFIELD, obj,
+            "block: cross_attention needs its \"layer_norm\" (Post-LN: "
+            "residual, then LayerNorm)");
+    if ((code = read_norm(&c->ln, rc, ln, "cross_attention layer_norm", d))
+        != EXATTN_OK)
+        return code;
+    c->present = 1;
+    return EXATTN_OK;
 }
 
 /* Fields the block does not combine with: the lab's interventions change
@@ -386,12 +462,21 @@ read_layers(exattn_block_spec *s, const exattn_rctx *rc,
 {
     const exattn_jnode *ffn = exattn_json__get(block, "ffn");
     const exattn_jnode *ln2 = exattn_json__get(block, "layer_norm_2");
+    const exattn_jnode *cross = exattn_json__get(block, "cross_attention");
     size_t d = s->x.cols;
     int code;
 
     if ((code = read_norm(&s->ln1, rc, exattn_json__get(block, "layer_norm"),
-                          "layer_norm", d)) != EXATTN_OK
-        || (code = read_ffn(s, rc, ffn, d)) != EXATTN_OK
+                          "layer_norm", d)) != EXATTN_OK)
+        return code;
+    if (cross != NULL && !s->ln1.present)
+        return exattn_lesson__fail(rc, EXATTN_EFIELD, cross,
+            "block: a decoder's \"cross_attention\" reads the first "
+            "sublayer's \"layer_norm\", which is missing");
+    if (cross != NULL && (code = read_cross(&s->cross, rc, cross, d))
+        != EXATTN_OK)
+        return code;
+    if ((code = read_ffn(s, rc, ffn, d)) != EXATTN_OK
         || (code = read_norm(&s->ln2, rc, ln2, "layer_norm_2", d))
                != EXATTN_OK)
         return code;
@@ -421,8 +506,8 @@ read_spec(exattn_block_spec *s, const exattn_rctx *rc,
           const exattn_fields *f, const exattn_jnode *block)
 {
     static const char *const known[] = { "positional", "heads", "W_O",
-                                         "layer_norm", "ffn",
-                                         "layer_norm_2", NULL };
+                                         "layer_norm", "cross_attention",
+                                         "ffn", "layer_norm_2", NULL };
     const exattn_jnode *x = exattn_lesson__field(f, "X");
     const exattn_jnode *mem = exattn_lesson__field(f, "memory");
     exattn_jnode head;
@@ -440,6 +525,10 @@ read_spec(exattn_block_spec *s, const exattn_rctx *rc,
                                                            "positional")))
                != EXATTN_OK)
         return code;
+    if (mem != NULL && exattn_json__get(block, "cross_attention") != NULL)
+        return exattn_lesson__fail(rc, EXATTN_EFIELD, mem,
+            "block: a decoder attends to itself first; give the encoder's "
+            "output as \"memory\" inside \"cross_attention\"");
     /* the lesson's own projections, seen as a head object */
     memset(&head, 0, sizeof head);
     head.kind = EXATTN_J_OBJECT;
@@ -460,10 +549,13 @@ read_spec(exattn_block_spec *s, const exattn_rctx *rc,
         head.count = 3;
         head.keys = key_ptrs;
         head.items = val_ptrs;
-        code = read_heads(s, rc, block, &head);
+        code = read_heads(&s->heads, &s->head_count, rc, block, &head,
+                          s->x.cols, s->memory.rows ? s->memory.cols
+                                                    : s->x.cols);
     }
     if (code == EXATTN_OK)
-        code = read_wo(s, rc, block);
+        code = read_wo(&s->wo, s->heads, s->head_count, rc, block,
+                       s->x.cols);
     if (code == EXATTN_OK)
         code = read_layers(s, rc, block);
     s->scale_per_head = scale_is_per_head(f);

@@ -115,7 +115,9 @@ bad_path(const exattn_rctx *rc, const exattn_jnode *at, const char *text,
         "contributions[row][key][col], output[row][col], "
         "blend[name][col], Q[row][col], K|V[key][col], and a block's pe, "
         "input, hH.q|k|v|scores|weights|output, attention, residual, "
-        "ln1[.mean|.variance], ffn[.hidden|.relu], residual2, "
+        "ln1[.mean|.variance], a decoder's cross.hH.q|k|v|scores|weights|"
+        "output, cross.attention|residual|ln[.mean|.variance], "
+        "ffn[.hidden|.relu], residual2, "
         "ln2[.mean|.variance]; shape.n|m|d_k|d_v and a block's shapes; "
         "the last index may be left out)", text, why);
 }
@@ -200,6 +202,8 @@ resolve_axis(size_t *out, const char *ref, const exattn_lesson *l,
     case EXATTN_AXIS_QUERY:
         return resolve_ref(out, ref, l->query_labels, count);
     case EXATTN_AXIS_KEY: return resolve_ref(out, ref, l->key_labels, count);
+    case EXATTN_AXIS_MEMORY:
+        return resolve_ref(out, ref, l->block->cross.labels, count);
     default: return resolve_ref(out, ref, NULL, count);
     }
 }
@@ -240,42 +244,82 @@ resolve_block_path(exattn_claim *c, const path_t *p, const exattn_rctx *rc,
     return EXATTN_OK;
 }
 
+/* The heads a shape path names: "cross.NAME" a decoder's cross heads
+ * (name moved past the prefix), else the block's own. */
+typedef struct
+{
+    const exattn_head_spec *heads;
+    size_t count;
+    const exattn_matrix *wo;
+} head_set;
+
+static int
+heads_named(head_set *hs, const exattn_block_spec *s, const char **name)
+{
+    if (strncmp(*name, "cross.", 6) != 0)
+    {
+        hs->heads = s->heads, hs->count = s->head_count, hs->wo = &s->wo;
+        return 1;
+    }
+    if (!s->cross.present)
+        return 0;
+    *name += 6;
+    hs->heads = s->cross.heads;
+    hs->count = s->cross.head_count;
+    hs->wo = &s->cross.wo;
+    return 1;
+}
+
 /* The matrix a shape path names, or NULL: "W_O", "W_1", "W_2",
- * "hH.W_Q|W_K|W_V". */
+ * "hH.W_Q|W_K|W_V", "cross.W_O", "cross.hH.W_Q|W_K|W_V". */
 static const exattn_matrix *
 shape_matrix(const exattn_block_spec *s, const char *name)
 {
+    head_set hs;
     unsigned long h;
     char *end;
+    int cross = strncmp(name, "cross.", 6) == 0;
 
+    if (!heads_named(&hs, s, &name))
+        return NULL;
     if (strcmp(name, "W_O") == 0)
-        return s->wo.rows ? &s->wo : NULL;
-    if (strcmp(name, "W_1") == 0 || strcmp(name, "W_2") == 0)
+        return hs.wo->rows ? hs.wo : NULL;
+    if (!cross && (strcmp(name, "W_1") == 0 || strcmp(name, "W_2") == 0))
         return !s->has_ffn ? NULL : name[2] == '1' ? &s->w1 : &s->w2;
     if (name[0] != 'h' || !isdigit((unsigned char)name[1]))
         return NULL;
     h = strtoul(name + 1, &end, 10);
-    if (h < 1 || h > s->head_count || *end != '.')
+    if (h < 1 || h > hs.count || *end != '.')
         return NULL;
-    return strcmp(end, ".W_Q") == 0 ? &s->heads[h - 1].wq
-           : strcmp(end, ".W_K") == 0 ? &s->heads[h - 1].wk
-           : strcmp(end, ".W_V") == 0 ? &s->heads[h - 1].wv : NULL;
+    return strcmp(end, ".W_Q") == 0 ? &hs.heads[h - 1].wq
+           : strcmp(end, ".W_K") == 0 ? &hs.heads[h - 1].wk
+           : strcmp(end, ".W_V") == 0 ? &hs.heads[h - 1].wv : NULL;
 }
 
-/* A width of a head: "hH.d_k", "hH.d_v"; 0 when not one. */
+/* A width of a sublayer's heads: "heads", "concat", "hH.d_k", "hH.d_v";
+ * 0 when not one. */
 static size_t
-head_width(const exattn_block_spec *s, const char *name)
+head_width(const head_set *hs, const char *name)
 {
     unsigned long h;
+    size_t width = 0;
     char *end;
 
+    if (strcmp(name, "heads") == 0)
+        return hs->count;
+    if (strcmp(name, "concat") == 0)
+    {
+        for (h = 0; h < hs->count; h++)
+            width += hs->heads[h].wv.cols;
+        return width;
+    }
     if (name[0] != 'h' || !isdigit((unsigned char)name[1]))
         return 0;
     h = strtoul(name + 1, &end, 10);
-    if (h < 1 || h > s->head_count)
+    if (h < 1 || h > hs->count)
         return 0;
-    return strcmp(end, ".d_k") == 0 ? s->heads[h - 1].wq.cols
-           : strcmp(end, ".d_v") == 0 ? s->heads[h - 1].wv.cols : 0;
+    return strcmp(end, ".d_k") == 0 ? hs->heads[h - 1].wq.cols
+           : strcmp(end, ".d_v") == 0 ? hs->heads[h - 1].wv.cols : 0;
 }
 
 /* The value of a scalar shape path, 0 when it names none. */
@@ -283,7 +327,7 @@ static size_t
 shape_value(const exattn_lesson *l, const char *name)
 {
     const exattn_block_spec *s = l->block;
-    size_t h, width = 0;
+    head_set hs;
 
     if (strcmp(name, "n") == 0)
         return l->n;
@@ -296,20 +340,14 @@ shape_value(const exattn_lesson *l, const char *name)
         return s->x.cols;
     if (strcmp(name, "d_ff") == 0)
         return s->has_ffn ? s->w1.cols : 0;
-    if (strcmp(name, "heads") == 0)
-        return s->head_count;
-    if (strcmp(name, "concat") == 0)
-    {
-        for (h = 0; h < s->head_count; h++)
-            width += s->heads[h].wv.cols;
-        return width;
-    }
+    if (strcmp(name, "cross.m") == 0)
+        return s->cross.memory.rows;
     /* one head: its widths are the lesson's d_k and d_v too */
     if (s->head_count == 1 && strcmp(name, "d_k") == 0)
         return s->heads[0].wq.cols;
     if (s->head_count == 1 && strcmp(name, "d_v") == 0)
         return s->heads[0].wv.cols;
-    return head_width(s, name);
+    return heads_named(&hs, s, &name) ? head_width(&hs, name) : 0;
 }
 
 /* "shape.n", "shape.d_k", "shape.h2.d_v", "shape.concat" (a number);
@@ -345,7 +383,8 @@ resolve_shape_path(exattn_claim *c, const path_t *p, const exattn_rctx *rc,
           "shape.d_v)"
         : "no such shape (a block has shape.n, .m, .d_model, .d_ff, "
           ".heads, .hH.d_k, .hH.d_v, .concat, .W_O, .W_1, .W_2, "
-          ".hH.W_Q|W_K|W_V)");
+          ".hH.W_Q|W_K|W_V; a decoder .cross.m and .cross. before "
+          "heads, hH.d_k, hH.d_v, concat, W_O, hH.W_Q|W_K|W_V)");
 }
 
 static int

@@ -50,6 +50,8 @@ int exattn_lesson__array(const exattn_rctx *rc, const exattn_jnode *node,
                          const char *what, const char *expected);
 
 void exattn_lesson__free_labels(char **labels, size_t count);
+/* "1", "2", ..., "count": EXATTN_OK or EXATTN_ENOMEM. */
+int exattn_lesson__default_labels(char ***out, size_t count);
 
 /* A lesson's fields: names (STRING nodes, for positions) and values. */
 typedef struct

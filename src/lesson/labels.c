@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include "lesson/resolve.h"
 
-static int
-default_labels(char ***out, size_t count)
+int
+exattn_lesson__default_labels(char ***out, size_t count)
 {
     char **labels = calloc(count ? count : 1, sizeof *labels);
     char buf[32];
@@ -37,7 +37,7 @@ exattn_lesson__read_labels(exattn_lesson *l, const exattn_rctx *rc,
     l->default_key_labels = tokens == NULL;
     code = tokens ? exattn_lesson__labels(&l->key_labels, rc, tokens,
                                           "tokens (one per key row)", l->m)
-                  : default_labels(&l->key_labels, l->m);
+                  : exattn_lesson__default_labels(&l->key_labels, l->m);
     if (code != EXATTN_OK)
         return code == EXATTN_ENOMEM
                    ? exattn_lesson__fail(rc, code, NULL, "out of memory")
@@ -49,7 +49,7 @@ exattn_lesson__read_labels(exattn_lesson *l, const exattn_rctx *rc,
     code = qtokens ? exattn_lesson__labels(&l->query_labels, rc, qtokens,
                                            "query_tokens (one per query row)",
                                            l->n)
-                   : default_labels(&l->query_labels, l->n);
+                   : exattn_lesson__default_labels(&l->query_labels, l->n);
     if (code == EXATTN_ENOMEM)
         return exattn_lesson__fail(rc, code, NULL, "out of memory");
     return code;

@@ -39,10 +39,21 @@ block_begin(jsink *j, const exattn_doc_block *k)
 {
     exattn_sbuf__printf(&j->out, "\"block\": {\"attention_kind\": \"%s\", "
                         "\"n\": %zu, \"m\": %zu, \"d_model\": %zu, "
-                        "\"d_ff\": %zu", k->cross ? "cross" : "self", k->n,
-                        k->m, k->d_model, k->d_ff);
+                        "\"d_ff\": %zu", k->decoder ? "decoder"
+                                         : k->cross ? "cross" : "self",
+                        k->n, k->m, k->d_model, k->d_ff);
     labels(j, "tokens", j->l->query_labels, k->n);
     labels(j, "keys", j->l->key_labels, k->m);
+    if (k->decoder)
+        labels(j, "memory", k->memory_labels, k->memory_rows);
+}
+
+/* A head's weights, of either sublayer: a rule per row beside them. */
+static int
+is_weights(const exattn_doc_section *s)
+{
+    return strcmp(s->stage, "weights") == 0
+           || strcmp(s->stage, "cross_weights") == 0;
 }
 
 /* One row: a list however narrow ([[e], [e]] for one column); a mean's
@@ -64,7 +75,7 @@ entry(void *ctx, const exattn_doc_entry *e)
         exattn_print__json_quantity(&j->out, &e->values[c], 0);
     }
     exattn_sbuf__puts(&j->out, nest ? "]" : "");
-    if (strcmp(j->stage->stage, "weights") == 0)
+    if (is_weights(j->stage))
         exattn_sbuf__printf(&j->extra, "%s\"%s\"", e->row ? ", " : "",
                             rules[e->rule]);
     if (e->signs != NULL)
@@ -93,7 +104,9 @@ begin(void *ctx, const exattn_doc_section *s)
         block_begin(j, s->block);
         break;
     case EXATTN_SECTION_HEAD:
-        exattn_sbuf__puts(&j->out, s->head ? "," : ",\n    \"heads\": [");
+        exattn_sbuf__puts(&j->out, s->head ? ","
+                                   : s->cross ? ",\n    \"cross_heads\": ["
+                                              : ",\n    \"heads\": [");
         exattn_sbuf__printf(&j->out, "\n    {\"d_k\": %zu, \"d_v\": %zu",
                             s->d_k, s->d_v);
         j->heads_open = 1;
@@ -127,8 +140,8 @@ end(void *ctx, const exattn_doc_section *s)
     case EXATTN_SECTION_STAGE:
         exattn_sbuf__puts(&j->out, "]");
         /* the rule of each row's weights; the sign of each ReLU input */
-        if (strcmp(s->stage, "weights") == 0)
-            exattn_sbuf__printf(&j->out, ",\n    \"weights_rule\": [%s]",
+        if (is_weights(s))
+            exattn_sbuf__printf(&j->out, ",\n    \"%s_rule\": [%s]", s->stage,
                                 j->extra.s ? j->extra.s : "");
         else if (strcmp(s->stage, "ffn_hidden") == 0)
             exattn_sbuf__printf(&j->out, ",\n    \"relu_signs\": [%s]",

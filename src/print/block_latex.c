@@ -44,7 +44,8 @@ entry(void *ctx, const exattn_doc_entry *e)
     int exact = 1, asked = 0;
 
     /* with one head and no W_O, A is the head's output: not again */
-    if (strcmp(s->stage, "attention") == 0 && !x->blk->w_o)
+    if ((strcmp(s->stage, "attention") == 0 && !x->blk->w_o)
+        || (strcmp(s->stage, "cross_attention") == 0 && !x->blk->cross_w_o))
         return EXATTN_OK;
     if (s->rows_are == EXATTN_ROWS_POSITIONS)
         snprintf(name, sizeof name, "%s(%zu)", s->name[EXATTN_FORM_LATEX],
@@ -55,9 +56,12 @@ entry(void *ctx, const exattn_doc_entry *e)
     if (s->rows_are != EXATTN_ROWS_POSITIONS)
     {
         exattn_sbuf__puts(&x->out, "\\text{");
-        exattn_sbuf__latex_text(&x->out, s->rows_are == EXATTN_ROWS_KEYS
-                                             ? x->l->key_labels[e->row]
-                                             : x->l->query_labels[e->row]);
+        exattn_sbuf__latex_text(&x->out,
+                                s->rows_are == EXATTN_ROWS_KEYS
+                                    ? x->l->key_labels[e->row]
+                                : s->rows_are == EXATTN_ROWS_MEMORY
+                                    ? x->blk->memory_labels[e->row]
+                                    : x->l->query_labels[e->row]);
         exattn_sbuf__puts(&x->out, "}:\\ ");
     }
     exattn_sbuf__printf(&x->out, "%s = %s", name,

@@ -37,9 +37,11 @@ header(tsink *t, const exattn_doc_block *k)
     if (l->title && !t->nested)
         exattn_sbuf__printf(&t->out, "%s\n", l->title);
     exattn_sbuf__printf(&t->out, "block: %s%s\n",
-        k->cross ? "cross-attention (queries from X, keys and values from "
-                   "memory)"
-                 : "self-attention",
+        k->decoder ? "decoder (self-attention, then cross-attention to the "
+                     "encoder's output, memory)"
+        : k->cross ? "cross-attention (queries from X, keys and values from "
+                     "memory)"
+                   : "self-attention",
         k->post_ln ? ", Post-LN (residual, then LayerNorm)" : ", residual");
     exattn_sbuf__printf(&t->out, "shape: n=%zu tokens, m=%zu keys, "
                         "d_model=%zu, %zu head%s (", k->n, k->m, k->d_model,
@@ -48,6 +50,16 @@ header(tsink *t, const exattn_doc_block *k)
         exattn_sbuf__printf(&t->out, "%sd_k=%zu, d_v=%zu", h ? "; " : "",
                             k->d_k[h], k->d_v[h]);
     exattn_sbuf__puts(&t->out, ")");
+    if (k->decoder)
+    {
+        exattn_sbuf__printf(&t->out, "; memory: m=%zu rows, %zu cross "
+                            "head%s (", k->memory_rows, k->cross_heads,
+                            k->cross_heads > 1 ? "s" : "");
+        for (h = 0; h < k->cross_heads; h++)
+            exattn_sbuf__printf(&t->out, "%sd_k=%zu, d_v=%zu", h ? "; " : "",
+                                k->cross_d_k[h], k->cross_d_v[h]);
+        exattn_sbuf__puts(&t->out, ")");
+    }
     if (k->ffn)
         exattn_sbuf__printf(&t->out, ", d_ff=%zu", k->d_ff);
     exattn_sbuf__printf(&t->out, "\nmask: %s\n", masks[l->mask_kind]);
@@ -105,9 +117,33 @@ stage_heading(tsink *t, const exattn_doc_section *s)
         exattn_sbuf__puts(&t->out, "scaled scores s = q·k × scale, over the "
                           "keys; weights a = softmax over the allowed "
                           "keys\n");
+    else if (strcmp(id, "cross_scores") == 0)
+        exattn_sbuf__puts(&t->out, "scaled scores cs = cq·ck × scale, over "
+                          "the memory rows; weights ca = softmax over all of "
+                          "them\n");
     else if (strcmp(id, "output") == 0)
         exattn_sbuf__printf(&t->out, "output %s = Σ a·v\n",
                             s->name[EXATTN_FORM_TEXT]);
+    else if (strcmp(id, "cross_output") == 0)
+        exattn_sbuf__printf(&t->out, "output %s = Σ ca·cv\n",
+                            s->name[EXATTN_FORM_TEXT]);
+    else if (strcmp(id, "cross_attention") == 0 && k->cross_w_o)
+    {
+        exattn_sbuf__puts(&t->out, "\ncross multi-head: Ac = [");
+        for (h = 0; h < k->cross_heads; h++)
+            exattn_sbuf__printf(&t->out, "%sC%zu", h ? ", " : "", h + 1);
+        exattn_sbuf__puts(&t->out, "]·W_O\n");
+    }
+    else if (strcmp(id, "cross_attention") == 0)
+        exattn_sbuf__puts(&t->out, "\none cross head, no W_O: Ac = C1\n");
+    else if (strcmp(id, "cross_residual") == 0)
+        exattn_sbuf__puts(&t->out, "\nresidual: zc = u + Ac\n");
+    else if (strcmp(id, "cross_ln_mean") == 0)
+    {
+        exattn_sbuf__puts(&t->out, "\nlayer norm: uc = γ·(zc − μc)/√(σc² + "
+                                   "ε) + β, ");
+        norm_params(t, &t->l->block->cross.ln);
+    }
     else if (strcmp(id, "attention") == 0 && k->w_o)
     {
         exattn_sbuf__puts(&t->out, "\nmulti-head: A = [");
@@ -126,10 +162,12 @@ stage_heading(tsink *t, const exattn_doc_section *s)
         norm_params(t, &t->l->block->ln1);
     }
     else if (strcmp(id, "ffn_hidden") == 0)
-        exattn_sbuf__puts(&t->out, "\nfeed-forward: h = u·W_1 + b_1, r = "
-                                   "max(0, h), f = r·W_2 + b_2\n");
+        exattn_sbuf__printf(&t->out, "\nfeed-forward: h = %s·W_1 + b_1, r = "
+                            "max(0, h), f = r·W_2 + b_2\n",
+                            k->decoder ? "uc" : "u");
     else if (strcmp(id, "residual2") == 0)
-        exattn_sbuf__puts(&t->out, "\nresidual: z' = u + f\n");
+        exattn_sbuf__printf(&t->out, "\nresidual: z' = %s + f\n",
+                            k->decoder ? "uc" : "u");
     else if (strcmp(id, "ln2_mean") == 0)
     {
         exattn_sbuf__puts(&t->out, "\nlayer norm: y = γ·(z' − μ')/√(σ'² + "
@@ -196,7 +234,8 @@ entry(void *ctx, const exattn_doc_entry *e)
     /* without positions the input is X itself, and with one head and no
      * W_O the heads' output is A: neither is printed again */
     if ((strcmp(s->stage, "input") == 0 && !t->blk->positional)
-        || (strcmp(s->stage, "attention") == 0 && !t->blk->w_o))
+        || (strcmp(s->stage, "attention") == 0 && !t->blk->w_o)
+        || (strcmp(s->stage, "cross_attention") == 0 && !t->blk->cross_w_o))
         return EXATTN_OK;
     if (s->rows_are == EXATTN_ROWS_POSITIONS)
         exattn_sbuf__printf(&t->out, "  PE(%zu) = ", e->row);
@@ -204,6 +243,8 @@ entry(void *ctx, const exattn_doc_entry *e)
         exattn_sbuf__printf(&t->out, "  [%.60s] %s = ",
                             s->rows_are == EXATTN_ROWS_KEYS
                                 ? t->l->key_labels[e->row]
+                            : s->rows_are == EXATTN_ROWS_MEMORY
+                                ? t->blk->memory_labels[e->row]
                                 : t->l->query_labels[e->row],
                             s->name[EXATTN_FORM_TEXT]);
     exattn_sbuf__puts(&t->out, e->count > 1 ? "(" : "");
@@ -221,7 +262,8 @@ entry(void *ctx, const exattn_doc_entry *e)
     }
     exattn_sbuf__printf(&t->out, "%s (%s)", e->count > 1 ? ")" : "",
                         exact ? "EXACT" : "NAMED");
-    if (strcmp(s->stage, "weights") == 0)
+    if (strcmp(s->stage, "weights") == 0
+        || strcmp(s->stage, "cross_weights") == 0)
         exattn_sbuf__printf(&t->out, "; %s", rule_note(e->rule));
     exattn_sbuf__puts(&t->out, "\n");
     if (asked && !exact)
@@ -245,8 +287,14 @@ begin(void *ctx, const exattn_doc_section *s)
         break;
     case EXATTN_SECTION_HEAD:
         src = t->blk->cross ? "memory" : "x'";
-        exattn_sbuf__printf(&t->out, "\nhead %zu: q = x'·W_Q, k = %s·W_K, "
-                            "v = %s·W_V\n", s->head + 1, src, src);
+        if (s->cross)
+            exattn_sbuf__printf(&t->out, "\ncross-attention head %zu: cq = "
+                                "u·W_Q, ck = memory·W_K, cv = memory·W_V\n",
+                                s->head + 1);
+        else
+            exattn_sbuf__printf(&t->out, "\nhead %zu: q = x'·W_Q, k = "
+                                "%s·W_K, v = %s·W_V\n", s->head + 1, src,
+                                src);
         break;
     case EXATTN_SECTION_STAGE:
         t->stage = s;
