@@ -40,8 +40,9 @@ exattn_block__free_spec(exattn_block_spec *s)
     exattn_matrix__clear(&s->memory);
     free_heads(s->heads, s->head_count);
     exattn_matrix__clear(&s->wo);
-    exattn_matrix__clear(&s->cross.memory);
+    /* the labels first: their count is the memory's rows */
     exattn_lesson__free_labels(s->cross.labels, s->cross.memory.rows);
+    exattn_matrix__clear(&s->cross.memory);
     free_heads(s->cross.heads, s->cross.head_count);
     exattn_matrix__clear(&s->cross.wo);
     free_norm(&s->cross.ln);
