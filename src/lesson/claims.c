@@ -514,10 +514,11 @@ read_values(exattn_claim *c, const exattn_jnode *node, const exattn_rctx *rc)
     c->values = calloc(n, sizeof *c->values);
     c->named = calloc(n, sizeof *c->named);
     c->exact = malloc(n * sizeof *c->exact);
+    /* initialised at once: the claim's release clears them */
+    for (i = 0; c->exact != NULL && i < n; i++)
+        mpq_init(c->exact[i]);
     if (!c->values || !c->named || !c->exact)
         return exattn_lesson__fail(rc, EXATTN_ENOMEM, node, "out of memory");
-    for (i = 0; i < n; i++)
-        mpq_init(c->exact[i]);
     for (i = 0; i < n; i++)
         if ((code = read_value(c, i, node->kind == EXATTN_J_ARRAY
                                              ? node->items[i] : node, rc))
