@@ -182,8 +182,19 @@ typedef struct
     struct exattn_expr *expr;   /* EXATTN_TARGET_EXPR */
     struct exattn_expr **named; /* count expressions (EXATTN_CLAIM_NAMED) */
     mpq_t *exact;               /* count numbers (EXATTN_CLAIM_IS) */
+    int refs;                   /* a named value names quantities by path
+                                   ("2*weights[rises][3]"): `named` holds
+                                   placeholders, and the text is parsed
+                                   again, with the quantities, to check */
     unsigned long line, column;
 } exattn_claim;
+
+/* A row quantity named by path inside a claim's expression. */
+typedef struct
+{
+    exattn_kind_t kind;
+    size_t row, key, col;
+} exattn_claim_ref;
 
 struct exattn_lesson
 {

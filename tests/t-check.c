@@ -568,3 +568,45 @@ Test(check, a_difference_with_a_permuted_variant_is_refused)
     cr_assert_not_null(strstr(err.message, "cannot be paired"), "%s",
                        err.message);
 }
+
+/* A named value may name the lesson's quantities by path: the claim is
+ * then compared with an expression built from those quantities' exact
+ * data (seed 002: "increases by 2a3"). */
+Test(check, named_values_may_name_quantities)
+{
+    static const struct { const char *claim; exattn_verdict_t want; }
+    cases[] = {
+        /* v = (1,0), (0,2), (1,2): o1 = a1 + a3, o2 = 2a2 + 2a3 */
+        { "{\"of\": \"output[rises][1]\", \"named\": "
+          "\"weights[rises][grid] + weights[rises][rises]\"}", EXATTN_PASS },
+        { "{\"of\": \"output[rises][2]\", \"named\": "
+          "\"2*weights[rises][load] + 2*weights[rises][3]\"}", EXATTN_PASS },
+        { "{\"of\": \"output[rises][2]\", \"named\": "
+          "\"3*weights[rises][load] + 2*weights[rises][3]\"}", EXATTN_FAIL },
+        { "{\"of\": \"contributions[rises][rises][2]\", \"named\": "
+          "\"2*weights[3][3]\"}", EXATTN_PASS },
+        { "{\"of\": \"weights[rises][1]\", \"named\": "
+          "\"1 - weights[rises][2] - weights[rises][3]\"}", EXATTN_PASS },
+        /* in a difference, paths name the claim's own lesson: here the
+         * zero query's weights, 1/3 each */
+        { "{\"of\": \"weights[rises][grid]\", \"variant\": \"zero query\", "
+          "\"minus\": \"base\", \"named\": "
+          "\"weights[rises][grid] - 1/(1+e^(-1/√2)+e^(1/√2))\"}",
+          EXATTN_PASS },
+        { "{\"of\": \"output[grid][2]\", \"named\": \"2*weights[grid][2]\"}",
+          EXATTN_PASS },   /* exact: 0 = 2·0 */
+    };
+    size_t i;
+
+    for (i = 0; i < sizeof cases / sizeof *cases; i++)
+        cr_assert_eq(verdict(cases[i].claim), cases[i].want, "%s",
+                     cases[i].claim);
+    bad_claim("{\"of\": \"output[rises][1]\", \"named\": "
+              "\"weights[rises]\"}", EXATTN_EFIELD, "with every index given");
+    bad_claim("{\"of\": \"output[rises][1]\", \"named\": "
+              "\"weights[nobody][1]\"}", EXATTN_EFIELD, "no such query row");
+    bad_claim("{\"of\": \"output[rises][1]\", \"named\": "
+              "\"weights[rises][1\"}", EXATTN_ESYNTAX, "expected ']'");
+    bad_claim("{\"expr\": \"2*weights[rises][3]\", \"approx\": \"1.152\"}",
+              EXATTN_ESYNTAX, "unknown name 'weights'");
+}

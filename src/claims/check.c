@@ -11,6 +11,7 @@
 #include "expr/expr.h"
 #include "row/named.h"
 #include "block/block.h"
+#include "lesson/claims.h"
 
 /* Where an entry's true value comes from. */
 typedef struct
@@ -887,6 +888,43 @@ check_named(exattn_entry_result *r, source *s, const exattn_expr *claimed,
     return rc;
 }
 
+/* A path inside a claim's expression: the quantity's node, built from
+ * its row's exact data in the expression being parsed. */
+static exattn_xnode *
+quantity_node(void *ctx, exattn_expr *pool, const char *path,
+              exattn_error_t *why)
+{
+    const exattn_lesson *l = ctx;
+    exattn_claim_ref ref;
+    exattn_row *row;
+    exattn_xnode *n;
+
+    if (exattn_lesson__claim_ref(&ref, l, path, why) != EXATTN_OK
+        || exattn_row_new(&row, l, ref.row, why) != EXATTN_OK)
+        return NULL;
+    n = exattn_claims__row_node(pool, row, ref.kind, ref.key, ref.col, why);
+    exattn_row_free(row);
+    return n;
+}
+
+/* Named value i, with the quantities it names by path. */
+static int
+check_named_refs(exattn_entry_result *r, source *s, size_t i,
+                 exattn_error_t *err)
+{
+    const exattn_claim *c = s->claim;
+    exattn_expr *claimed = NULL;
+    int rc = exattn_expr__parse_paths(&claimed, c->values[i],
+                                      strlen(c->values[i]), c->lesson->file,
+                                      NULL, quantity_node,
+                                      (void *)c->lesson, err);
+
+    if (rc == EXATTN_OK)
+        rc = check_named(r, s, claimed, err);
+    exattn_expr_free(claimed);
+    return rc;
+}
+
 static int
 check_entry(exattn_entry_result *r, source *s, size_t i, exattn_error_t *err)
 {
@@ -910,7 +948,8 @@ check_entry(exattn_entry_result *r, source *s, size_t i, exattn_error_t *err)
         rc = check_is(r, s, c->exact[i], &local);
         break;
     default:
-        rc = check_named(r, s, c->named[i], &local);
+        rc = c->refs ? check_named_refs(r, s, i, &local)
+                     : check_named(r, s, c->named[i], &local);
         break;
     }
     if (rc != EXATTN_OK && err != NULL)

@@ -122,6 +122,19 @@ exattn_xnode *exattn_expr__num_si(exattn_expr *pool, long v);
 exattn_xnode *exattn_expr__sym(exattn_expr *pool, const char *text,
                                const char *tex, const mpq_t value);
 
+/* Parsing with paths: a name followed by bracketed indices
+ * ("weights[rises][3]") is handed to `resolve`, which returns the node
+ * of the quantity it names, built in `pool` (the expression being
+ * parsed), or NULL with `why` filled. */
+typedef exattn_xnode *(*exattn_expr__resolver)(void *ctx, exattn_expr *pool,
+                                                const char *path,
+                                                exattn_error_t *why);
+int exattn_expr__parse_paths(exattn_expr **out, const char *text,
+                             size_t len, const char *name,
+                             const exattn_limits_t *limits,
+                             exattn_expr__resolver resolve, void *ctx,
+                             exattn_error_t *err);
+
 /* The node op(a, b) (b NULL for functions), simplified where the result
  * is plain (x + 0 = x, 1·x = x, 0·x = 0, ...) and folded: an exact result
  * becomes a number node.  NULL with err filled on failure. */

@@ -5,7 +5,9 @@
  *   unary   := ("-" | "+") unary | power
  *   power   := primary ("^" unary)?          right-associative
  *   primary := number | "e" | func "(" sum ")" | "(" sum ")" | "{" sum "}"
- *            | "√" primary
+ *            | "√" primary | path
+ *   path    := name ("[" index "]")+      only when the caller resolves
+ *                                          paths (claims: a quantity)
  *
  * "implicit" multiplication joins a product to a following "√", "(" ,
  * "{", "e" or function name: 3√2, 2(1+e).  A number is digits with an
@@ -26,6 +28,8 @@ typedef struct
     exattn_error_t *err;
     int code;                   /* first error */
     const exattn_limits_t *limits;
+    exattn_expr__resolver resolve;  /* paths: NULL when not allowed */
+    void *resolve_ctx;
 } parser;
 
 static unsigned long
@@ -165,7 +169,39 @@ static const struct
     { "sin", EXATTN_X_SIN }, { "cos", EXATTN_X_COS }, { "ln", EXATTN_X_LN },
 };
 
-/* An identifier: a function applied to a parenthesised argument, or e. */
+/* A path ("weights[rises][3]"): the name and its bracketed indices,
+ * handed to the resolver for the node of the quantity it names. */
+static exattn_xnode *
+path(parser *p, size_t start, size_t end)
+{
+    exattn_error_t why;
+    exattn_xnode *n;
+    char *text;
+
+    while (end < p->len && p->s[end] == '[')
+    {
+        const char *close = memchr(p->s + end, ']', p->len - end);
+
+        if (close == NULL)
+            return fail(p, EXATTN_ESYNTAX, end, "expected ']'");
+        end = (size_t)(close - p->s) + 1;
+    }
+    if ((text = malloc(end - start + 1)) == NULL)
+        return fail(p, EXATTN_ENOMEM, start, "out of memory");
+    memcpy(text, p->s + start, end - start);
+    text[end - start] = '\0';
+    exattn_error_init(&why);
+    n = p->resolve(p->resolve_ctx, p->e, text, &why);
+    free(text);
+    if (n == NULL)
+        return fail(p, why.code != EXATTN_OK ? why.code : EXATTN_ENOMEM,
+                    start, why.message[0] ? why.message : "out of memory");
+    p->pos = end;
+    return n;
+}
+
+/* An identifier: a function applied to a parenthesised argument, e, or
+ * (when the caller resolves them) a path. */
 static exattn_xnode *
 identifier(parser *p)
 {
@@ -175,6 +211,8 @@ identifier(parser *p)
 
     while (end < p->len && isalpha((unsigned char)p->s[end]))
         end++;
+    if (p->resolve != NULL && end < p->len && p->s[end] == '[')
+        return path(p, start, end);
     for (i = 0; i < sizeof functions / sizeof *functions; i++)
         if (strlen(functions[i].name) == end - start
             && memcmp(functions[i].name, p->s + start, end - start) == 0)
@@ -370,6 +408,16 @@ exattn_expr_parse_limited(exattn_expr **out, const char *text, size_t len,
                           const char *name, const exattn_limits_t *limits,
                           exattn_error_t *err)
 {
+    return exattn_expr__parse_paths(out, text, len, name, limits, NULL, NULL,
+                                    err);
+}
+
+int
+exattn_expr__parse_paths(exattn_expr **out, const char *text, size_t len,
+                         const char *name, const exattn_limits_t *limits,
+                         exattn_expr__resolver resolve, void *ctx,
+                         exattn_error_t *err)
+{
     static const exattn_limits_t defaults = EXATTN_LIMITS_INIT;
     parser p;
     exattn_expr *e;
@@ -404,6 +452,8 @@ exattn_expr_parse_limited(exattn_expr **out, const char *text, size_t len,
     p.name = name;
     p.err = err;
     p.limits = limits;
+    p.resolve = resolve;
+    p.resolve_ctx = ctx;
     e->root = sum(&p);
     skip_space(&p);
     if (e->root != NULL && p.pos < p.len)

@@ -449,6 +449,65 @@ resolve_path(exattn_claim *c, const exattn_rctx *rc, const exattn_jnode *at)
     return code;
 }
 
+int
+exattn_lesson__claim_ref(exattn_claim_ref *out, const exattn_lesson *l,
+                         const char *path, exattn_error_t *why)
+{
+    static const exattn_limits_t defaults = EXATTN_LIMITS_INIT;
+    exattn_rctx rc;
+    exattn_claim c;
+    int code;
+
+    memset(&c, 0, sizeof c);
+    c.text = (char *)path;
+    c.lesson = l;
+    rc.file = l->file;
+    rc.prefix = "";
+    rc.limits = &defaults;
+    rc.err = why;
+    if ((code = resolve_path(&c, &rc, NULL)) != EXATTN_OK)
+    {
+        /* inside an expression the list of every path is noise */
+        char *list = strstr(why->message, " (paths: ");
+
+        if (list != NULL)
+            *list = '\0';
+        return code;
+    }
+    if (c.target != EXATTN_TARGET_ROW || c.count != 1)
+        return exattn_error__set(why, EXATTN_EFIELD, l->file, 0, 0,
+            "\"%.80s\": a quantity inside an expression is one value of a "
+            "row (scores, scaled, weights, contributions, output) with every "
+            "index given", path);
+    out->kind = c.kind;
+    out->row = c.row;
+    out->key = c.key;
+    out->col = c.col;
+    return EXATTN_OK;
+}
+
+/* While reading: a path inside a named value is checked and stands for a
+ * placeholder; the claim is marked to be parsed again, with the
+ * quantities themselves, when it is checked. */
+typedef struct
+{
+    exattn_claim *claim;
+} ref_reader;
+
+static exattn_xnode *
+placeholder(void *ctx, exattn_expr *pool, const char *path,
+            exattn_error_t *why)
+{
+    ref_reader *r = ctx;
+    exattn_claim_ref ref;
+
+    if (exattn_lesson__claim_ref(&ref, r->claim->lesson, path, why)
+        != EXATTN_OK)
+        return NULL;
+    r->claim->refs = 1;
+    return exattn_expr__sym(pool, path, path, NULL);
+}
+
 /* An approx value: [-]digits[.digits], as a lesson prints a decimal. */
 static int
 is_decimal(const char *s)
@@ -470,6 +529,7 @@ read_value(exattn_claim *c, size_t i, const exattn_jnode *v,
            const exattn_rctx *rc)
 {
     exattn_error_t why;
+    ref_reader reader;
     int code;
 
     if (v->kind != EXATTN_J_STRING && v->kind != EXATTN_J_NUMBER)
@@ -491,8 +551,14 @@ read_value(exattn_claim *c, size_t i, const exattn_jnode *v,
         return exattn_lesson__number(c->exact[i], rc, v, "claim");
     default:
         exattn_error_init(&why);
-        code = exattn_expr_parse_limited(&c->named[i], v->text, v->len,
-                                         rc->file, rc->limits, &why);
+        reader.claim = c;
+        /* row quantities may be compared with others, named by path */
+        code = exattn_expr__parse_paths(&c->named[i], v->text, v->len,
+                                        rc->file, rc->limits,
+                                        c->target == EXATTN_TARGET_ROW
+                                            || c->target == EXATTN_TARGET_DIFF
+                                            ? placeholder : NULL,
+                                        &reader, &why);
         if (code != EXATTN_OK)
             return exattn_lesson__fail(rc, code, v,
                 "claim \"%.80s\": named \"%.60s\": column %lu: %s",
