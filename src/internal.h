@@ -142,7 +142,12 @@ typedef enum
 {
     EXATTN_PROPERTY_DISTRIBUTION = 0,   /* weights >= 0, summing to 1 */
     EXATTN_PROPERTY_CONVEX = 1,         /* outputs inside the values */
-    EXATTN_PROPERTY_TIES = 2            /* equal scores, equal weights */
+    EXATTN_PROPERTY_TIES = 2,           /* equal scores, equal weights */
+    EXATTN_PROPERTY_SHARPENS = 3,       /* along lessons: the largest
+                                           score's weight increases, tied
+                                           weights stay tied */
+    EXATTN_PROPERTY_EQUIVARIANT = 4     /* a permuted variant's token has
+                                           the base's output */
 } exattn_property;
 
 typedef enum
@@ -165,7 +170,11 @@ typedef struct
     const exattn_lesson *lesson;
     char *minus;                /* EXATTN_TARGET_DIFF: what is subtracted
                                    ("base" or a variant's name) */
-    const exattn_lesson *minus_lesson;
+    const exattn_lesson *minus_lesson;  /* also the base an "equivariant"
+                                           variant is compared with */
+    const exattn_lesson **along;        /* "sharpens": the lessons, in
+                                           order */
+    size_t along_count;
     exattn_target target;
     exattn_kind_t kind;         /* for EXATTN_TARGET_ROW */
     size_t row;                 /* query row, or blend index */

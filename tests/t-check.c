@@ -610,3 +610,151 @@ Test(check, named_values_may_name_quantities)
     bad_claim("{\"expr\": \"2*weights[rises][3]\", \"approx\": \"1.152\"}",
               EXATTN_ESYNTAX, "unknown name 'weights'");
 }
+
+/* Seed 002's lab with its multiplier steps and a reordering of tokens. */
+#define STEPS "\"tokens\": [\"grid\",\"load\",\"rises\"], " \
+    "\"X\": [[1,0],[0,1],[1,1]], \"W_Q\": [[1,0],[0,1]], " \
+    "\"W_K\": [[1,1],[0,1]], \"W_V\": [[1,0],[0,2]], \"mask\": \"causal\", " \
+    "\"variants\": [" \
+    "{\"name\": \"zero\", \"query_multiplier\": {\"query\": \"rises\", " \
+    "\"by\": 0}}, " \
+    "{\"name\": \"half\", \"query_multiplier\": {\"query\": \"rises\", " \
+    "\"by\": \"1/2\"}}, " \
+    "{\"name\": \"double\", \"query_multiplier\": {\"query\": \"rises\", " \
+    "\"by\": 2}}, " \
+    "{\"name\": \"load up\", \"query_multiplier\": {\"query\": \"load\", " \
+    "\"by\": 3}}, " \
+    "{\"name\": \"visible\", \"mask\": \"none\"}, " \
+    "{\"name\": \"swap\", \"mask\": \"none\", \"permute\": [3, 2, 1], " \
+    "\"contrast\": \"visible\"}, " \
+    "{\"name\": \"swap causal\", \"permute\": [3, 2, 1]}]"
+
+static char *
+step_report(const char *claim, exattn_check_summary_t *sum)
+{
+    char json[4096], *buf = NULL;
+    size_t len = 0;
+    exattn_lesson *l;
+    exattn_error_t err;
+    FILE *f = open_memstream(&buf, &len);
+
+    snprintf(json, sizeof json, "{" STEPS ", \"claims\": [%s]}", claim);
+    l = th_lesson(json);
+    cr_assert_eq(exattn_check_write_text(f, sum, l, 0, &err), EXATTN_OK,
+                 "%s", err.message);
+    fclose(f);
+    exattn_lesson_free(l);
+    return buf;
+}
+
+/* "The largest fixed score gets a larger share, while tied scores remain
+ * tied", and "the output follows the same permutation": proved, each
+ * false case with its counterexample. */
+Test(check, sharpening_and_equivariance_are_proved)
+{
+    static const struct { const char *claim, *note; size_t passed; }
+    cases[] = {
+        { "{\"of\": \"weights[rises]\", \"holds\": \"sharpens\", \"along\": "
+          "[\"zero\", \"half\", \"base\", \"double\"]}",
+          "proved: along 4 lessons the weight of the largest score "
+          "increases at each step", 1 },
+        { "{\"of\": \"weights[rises]\", \"holds\": \"sharpens\", \"along\": "
+          "[\"double\", \"base\"]}",
+          "the weight of key rises (the largest score) decreases from "
+          "\"double\" to \"base\"", 0 },
+        { "{\"of\": \"weights[rises]\", \"holds\": \"sharpens\", \"along\": "
+          "[\"base\", \"base\"]}", "stays the same", 0 },
+        /* load sees grid and load, tied: neither can grow */
+        { "{\"of\": \"weights[load]\", \"holds\": \"sharpens\", \"along\": "
+          "[\"base\", \"load up\"]}",
+          "every allowed key has the largest score", 0 },
+        { "{\"of\": \"output[rises]\", \"variant\": \"swap\", \"holds\": "
+          "\"equivariant\"}", "proved: token rises's output is its output "
+          "in \"visible\" (row 3 there), all 2 coordinates", 1 },
+        { "{\"of\": \"output[grid]\", \"variant\": \"swap\", \"holds\": "
+          "\"equivariant\"}", "proved", 1 },
+        /* a fixed causal mask: grid now sees every token */
+        { "{\"of\": \"output[grid]\", \"variant\": \"swap causal\", "
+          "\"holds\": \"equivariant\"}", "coordinate 1 of token grid's "
+          "output differs from its output in \"base\" (row 1 there)", 0 },
+    };
+    exattn_check_summary_t sum;
+    size_t i;
+
+    for (i = 0; i < sizeof cases / sizeof *cases; i++)
+    {
+        char *text = step_report(cases[i].claim, &sum);
+
+        cr_assert_not_null(strstr(text, cases[i].note), "%s", text);
+        cr_assert_eq(sum.passed, cases[i].passed, "%s", text);
+        cr_assert_eq(sum.failed, 1 - cases[i].passed, "%s", text);
+        free(text);
+    }
+}
+
+/* Ties: keys tied in score at the end have equal weights all along (at
+ * multiplier 0 every key is tied; keys 1 and 2 stay tied after), and the
+ * report says so. */
+Test(check, a_sharpening_keeps_its_ties)
+{
+    exattn_lesson *l = th_lesson(
+        "{\"Q\": [[1]], \"K\": [[1],[1],[2]], \"V\": [[3],[3],[9]],"
+        " \"scale\": \"none\", \"variants\": [{\"name\": \"zero\","
+        " \"query_multiplier\": {\"query\": 1, \"by\": 0}}],"
+        " \"claims\": [{\"of\": \"weights[1]\", \"holds\": \"sharpens\","
+        " \"along\": [\"zero\", \"base\"]}]}");
+    exattn_check_summary_t sum;
+    exattn_error_t err;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+
+    cr_assert_eq(exattn_check_write_text(f, &sum, l, 0, &err), EXATTN_OK);
+    fclose(f);
+    cr_assert_eq(sum.passed, 1, "%s", buf);
+    cr_assert_not_null(strstr(buf, "and keys tied in score keep equal "
+                                   "weights"), "%s", buf);
+    free(buf);
+    exattn_lesson_free(l);
+}
+
+Test(check, sharpens_and_equivariant_need_their_lessons)
+{
+    static const struct { const char *claim, *message; } cases[] = {
+        { "{\"of\": \"weights[rises]\", \"holds\": \"sharpens\"}",
+          "\"sharpens\" needs \"along\"" },
+        { "{\"of\": \"weights[rises]\", \"holds\": \"sharpens\", \"along\": "
+          "[\"zero\"]}", "at least two" },
+        { "{\"of\": \"weights[rises]\", \"holds\": \"sharpens\", \"along\": "
+          "[\"zero\", \"triple\"]}", "along: no variant \"triple\"" },
+        { "{\"of\": \"weights[rises]\", \"holds\": \"sharpens\", \"along\": "
+          "[\"zero\", \"swap\"]}", "does not pair its rows" },
+        { "{\"of\": \"weights[rises]\", \"variant\": \"zero\", \"holds\": "
+          "\"sharpens\", \"along\": [\"zero\", \"base\"]}",
+          "leave \"variant\" out" },
+        { "{\"of\": \"weights[rises]\", \"holds\": \"ties\", \"along\": "
+          "[\"zero\", \"base\"]}", "\"along\" belongs to \"sharpens\"" },
+        { "{\"of\": \"output[rises]\", \"holds\": \"sharpens\", \"along\": "
+          "[\"zero\", \"base\"]}", "is a property of a row's weights" },
+        { "{\"of\": \"output[rises]\", \"holds\": \"equivariant\"}",
+          "compares a variant that permutes the tokens" },
+        { "{\"of\": \"output[rises]\", \"variant\": \"double\", \"holds\": "
+          "\"equivariant\"}", "compares a variant that permutes" },
+        { "{\"of\": \"weights[rises]\", \"variant\": \"swap\", \"holds\": "
+          "\"equivariant\"}", "is a property of a row's output" },
+    };
+    exattn_error_t err;
+    char json[4096];
+    size_t i;
+
+    for (i = 0; i < sizeof cases / sizeof *cases; i++)
+    {
+        snprintf(json, sizeof json, "{" STEPS ", \"claims\": [%s]}",
+                 cases[i].claim);
+        cr_assert_eq(th_lesson_fails(json, &err), EXATTN_EFIELD, "%s",
+                     cases[i].claim);
+        cr_assert_gt(err.line, 0);
+        cr_assert_not_null(strstr(err.message, cases[i].message), "%s: %s",
+                           cases[i].claim, err.message);
+    }
+}

@@ -720,32 +720,113 @@ read_subject(exattn_claim *c, const exattn_lesson *l, const exattn_jnode *obj,
     return EXATTN_OK;
 }
 
-/* "holds": a property of a row: "distribution" and "ties" of its weights
- * (weights[row]), "convex" of its output (output[row]). */
+/* "along": the lessons a "sharpens" claim follows, in order ("base" or
+ * variants' names), at least two, rows paired by position. */
 static int
-read_property(exattn_claim *c, const exattn_jnode *v, const exattn_rctx *rc)
+read_along(exattn_claim *c, const exattn_lesson *l, const exattn_jnode *obj,
+           const exattn_rctx *rc)
 {
-    static const char *const names[] = { "distribution", "convex", "ties" };
-    int k, of_weights, of_output;
+    const exattn_jnode *a = exattn_json__get(obj, "along");
+    const exattn_lesson *o;
+    size_t k;
 
-    for (k = 0; k < 3; k++)
+    if (a == NULL || a->kind != EXATTN_J_ARRAY || a->count < 2)
+        return exattn_lesson__fail(rc, EXATTN_EFIELD, a ? a : obj,
+            "claim \"%.80s\": \"sharpens\" needs \"along\": the lessons "
+            "it follows, at least two (\"base\" or variants' names, "
+            "in order)", c->text);
+    if (c->variant != NULL)
+        return exattn_lesson__fail(rc, EXATTN_EFIELD, a,
+            "claim \"%.80s\": \"along\" names the lessons; leave "
+            "\"variant\" out", c->text);
+    if ((c->along = calloc(a->count, sizeof *c->along)) == NULL)
+        return exattn_lesson__fail(rc, EXATTN_ENOMEM, a, "out of memory");
+    c->along_count = a->count;
+    for (k = 0; k < a->count; k++)
+    {
+        const exattn_jnode *name = a->items[k];
+
+        o = name->kind != EXATTN_J_STRING ? NULL
+            : strcmp(name->text, "base") == 0 ? l
+                                             : find_variant(l, name->text);
+        if (o == NULL)
+            return exattn_lesson__fail(rc, EXATTN_EFIELD, name,
+                "claim \"%.80s\": along: no variant \"%.60s\" (\"base\" "
+                "is the base lesson)", c->text,
+                name->kind == EXATTN_J_STRING ? name->text : "?");
+        if (o->block != NULL || o->n != l->n || o->m != l->m
+            || o->perm != NULL
+            || !same_labels(o->query_labels, l->query_labels, l->n)
+            || !same_labels(o->key_labels, l->key_labels, l->m))
+            return exattn_lesson__fail(rc, EXATTN_EFIELD, name,
+                "claim \"%.80s\": along: \"%.60s\" does not pair its rows "
+                "and keys with the base's (a block, another shape, other "
+                "labels or permuted tokens)", c->text, name->text);
+        c->along[k] = o;
+    }
+    return EXATTN_OK;
+}
+
+/* "equivariant": the claim's variant permutes the tokens of the lesson
+ * it is contrasted with (the base, or its "contrast"). */
+static int
+read_equivariant(exattn_claim *c, const exattn_jnode *v,
+                 const exattn_rctx *rc)
+{
+    const exattn_lesson *from = c->lesson->contrast;
+
+    if (c->lesson->perm == NULL || from == NULL || from->perm != NULL)
+        return exattn_lesson__fail(rc, EXATTN_EFIELD, v,
+            "claim \"%.80s\": \"equivariant\" compares a variant that "
+            "permutes the tokens (\"permute\") with the lesson it is "
+            "contrasted with: give that variant", c->text);
+    c->minus_lesson = from;
+    return EXATTN_OK;
+}
+
+/* "holds": a property of a row: "distribution", "ties" and "sharpens" of
+ * its weights (weights[row]), "convex" and "equivariant" of its output
+ * (output[row]). */
+static int
+read_property(exattn_claim *c, const exattn_lesson *l,
+              const exattn_jnode *obj, const exattn_jnode *v,
+              const exattn_rctx *rc)
+{
+    static const char *const names[] = { "distribution", "convex", "ties",
+                                         "sharpens", "equivariant" };
+    int k, of_weights, of_output, code, on_output;
+
+    for (k = 0; k < 5; k++)
         if (v->kind == EXATTN_J_STRING && strcmp(v->text, names[k]) == 0)
             break;
-    if (k == 3)
+    if (k == 5)
         return exattn_lesson__fail(rc, EXATTN_EFIELD, v,
             "claim \"%.80s\": holds: expected \"distribution\", "
-            "\"convex\" or \"ties\"", c->text);
+            "\"convex\", \"ties\", \"sharpens\" or \"equivariant\"",
+            c->text);
     c->property = (exattn_property)k;
     of_weights = c->target == EXATTN_TARGET_ROW && c->kind == EXATTN_WEIGHT
                  && c->vary == 1;
     of_output = c->target == EXATTN_TARGET_ROW && c->kind == EXATTN_OUTPUT
                 && c->vary == 2;
-    if (c->property == EXATTN_PROPERTY_CONVEX ? !of_output : !of_weights)
+    on_output = c->property == EXATTN_PROPERTY_CONVEX
+                || c->property == EXATTN_PROPERTY_EQUIVARIANT;
+    if (on_output ? !of_output : !of_weights)
         return exattn_lesson__fail(rc, EXATTN_EFIELD, v,
             "claim \"%.80s\": \"%s\" is a property of %s", c->text,
-            names[k], c->property == EXATTN_PROPERTY_CONVEX
-                          ? "a row's output (output[row])"
-                          : "a row's weights (weights[row])");
+            names[k], on_output ? "a row's output (output[row])"
+                                : "a row's weights (weights[row])");
+    if (exattn_json__get(obj, "along") != NULL
+        && c->property != EXATTN_PROPERTY_SHARPENS)
+        return exattn_lesson__fail(rc, EXATTN_EFIELD,
+            exattn_json__get(obj, "along"),
+            "claim \"%.80s\": \"along\" belongs to \"sharpens\"", c->text);
+    if (c->property == EXATTN_PROPERTY_SHARPENS
+        && (code = read_along(c, l, obj, rc)) != EXATTN_OK)
+        return code;
+    if (c->property == EXATTN_PROPERTY_EQUIVARIANT
+        && (code = read_equivariant(c, v, rc)) != EXATTN_OK)
+        return code;
     c->count = 1;
     c->values = calloc(1, sizeof *c->values);
     c->named = calloc(1, sizeof *c->named);
@@ -765,7 +846,7 @@ read_claim(exattn_claim *c, const exattn_lesson *l, const exattn_jnode *obj,
      * kept in the file for its readers and not interpreted */
     static const char *const known[] = { "of", "expr", "variant", "minus",
                                          "is", "approx", "named", "holds",
-                                         "source", NULL };
+                                         "along", "source", NULL };
     static const char *const kinds[] = { "is", "approx", "named", "holds" };
     const exattn_jnode *values = NULL;
     int code, k;
@@ -796,7 +877,7 @@ read_claim(exattn_claim *c, const exattn_lesson *l, const exattn_jnode *obj,
     if ((code = read_subject(c, l, obj, rc)) != EXATTN_OK)
         return code;
     if (c->claim == EXATTN_CLAIM_HOLDS)
-        return read_property(c, values, rc);
+        return read_property(c, l, obj, values, rc);
     return read_values(c, values, rc);
 }
 
@@ -825,6 +906,7 @@ exattn_lesson__free_claims(exattn_lesson *l)
         free(c->text);
         free(c->variant);
         free(c->minus);
+        free(c->along);
     }
     free(l->claims);
     l->claims = NULL;
