@@ -667,6 +667,19 @@ example_found(const char *path)
         t = part(text, "\n== variant ", v, NULL);
         x = part(latex, "% variant: ", v, NULL);
         contrast = exattn_json__get(variants->items[v], "contrast");
+        if (exattn_json__get(variants->items[v], "block") != NULL)
+        {
+            /* a block variant: its stages, written under its heading */
+            size_t found = 0;
+
+            named_decimals_found(exattn_json__get(variants->items[v],
+                                                  "block"), t, x, where,
+                                 &found);
+            cr_assert_gt(found, 0, "%s: no named entry", where);
+            free(t);
+            free(x);
+            continue;
+        }
         if (contrast != NULL)
         {
             char *tc = part(t, "contrast with ", 0, "\nshape: ");
