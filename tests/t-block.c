@@ -734,7 +734,15 @@ Test(block, a_decoder_is_self_attention_then_a_cross_block)
         { "cross.h1.output", "h1.output" },
         { "cross.residual", "residual" }, { "cross.ln", "ln1" },
         { "ffn", "ffn" }, { "residual2", "residual2" }, { "ln2", "ln2" } };
-    exattn_block *d = block_of(dec), *c = block_of(cross);
+    /* the first sublayer is the encoder block of the same X, heads and
+     * mask stopped after its layer norm */
+    exattn_lesson *enc = th_lesson(
+        "{\"X\": " IDENTITY ", \"W_Q\": [[0, 0], [0, 0]], \"W_K\": " IDENTITY
+        ", \"W_V\": " IDENTITY ", \"mask\": \"causal\", \"block\": {"
+        "\"layer_norm\": {\"epsilon\": 0}}}");
+    static const char *const first[] = { "h1.scores", "h1.weights",
+                                         "h1.output", "residual", "ln1" };
+    exattn_block *d = block_of(dec), *c = block_of(cross), *en = block_of(enc);
     mpfr_t s[3], z, w;
     size_t i, j, k, cols;
 
@@ -768,6 +776,19 @@ Test(block, a_decoder_is_self_attention_then_a_cross_block)
         expect_decimal(d, "cross.h1.weights", 0, j, w, 20);
     }
     mpfr_clears(s[0], s[1], s[2], z, w, (mpfr_ptr)0);
+    for (k = 0; k < sizeof first / sizeof *first; k++)
+        for (i = 0; i < 2; i++)
+            for (j = 0; j < 2; j++)
+            {
+                char *a = text_at(d, first[k], i, j, NULL);
+                char *b = text_at(en, first[k], i, j, NULL);
+
+                cr_assert_str_eq(a, b, "%s[%zu][%zu]", first[k], i, j);
+                exattn_free(a);
+                exattn_free(b);
+            }
+    exattn_block_free(en);
+    exattn_lesson_free(enc);
     /* the cross sublayer and what follows it, against the cross block */
     for (k = 0; k < sizeof pairs / sizeof *pairs; k++)
     {

@@ -188,3 +188,182 @@ Test(contrast, permute_errors)
     cr_assert_eq(th_lesson_fails("{" SEED002 ", \"permute\": [1,2,4]}", &err),
                  EXATTN_EFIELD);
 }
+
+/* ---- difference claims against the contrast engine ------------------- */
+
+/* What the contrast of the variant said of each output coordinate and
+ * each weight of each row: its relation and, for a proved increase or
+ * decrease, the amount's decimal. */
+#define RAND_N 3
+#define RAND_D 2
+typedef struct
+{
+    exattn_relation_t out[RAND_N][RAND_D], weight[RAND_N][RAND_N];
+    char by[RAND_N][RAND_D][64];
+    int in_contrast;
+} seen_t;
+
+static int
+seen_begin(void *ctx, const exattn_doc_section *s)
+{
+    seen_t *k = ctx;
+    size_t c, j;
+
+    if (s->kind == EXATTN_SECTION_CONTRAST)
+        k->in_contrast = 1;
+    else if (s->kind == EXATTN_SECTION_LESSON)
+        k->in_contrast = 0;
+    if (s->kind == EXATTN_SECTION_CONTRAST_ROW
+        && (s->contrast == EXATTN_CONTRAST_UNCHANGED
+            || s->contrast == EXATTN_CONTRAST_UNCHANGED_BLOCKED
+            || s->contrast == EXATTN_CONTRAST_WEIGHTS_SAME))
+    {
+        for (c = 0; c < RAND_D && s->contrast != EXATTN_CONTRAST_WEIGHTS_SAME;
+             c++)
+            k->out[s->row][c] = EXATTN_RELATION_EQUAL;
+        for (j = 0; j < RAND_N; j++)
+            k->weight[s->row][j] = EXATTN_RELATION_EQUAL;
+    }
+    if (s->kind == EXATTN_SECTION_CONTRAST_ROW
+        && s->contrast == EXATTN_CONTRAST_WEIGHTS_CHANGE)
+        for (j = 0; j < RAND_N; j++)     /* unlisted weights are unchanged */
+            k->weight[s->row][j] = EXATTN_RELATION_EQUAL;
+    return EXATTN_OK;
+}
+
+static int
+seen_entry(void *ctx, const exattn_doc_entry *e)
+{
+    seen_t *k = ctx;
+
+    if (!k->in_contrast)
+        return EXATTN_OK;
+    if (e->role == EXATTN_ROLE_CHANGE_WEIGHT)
+        k->weight[e->row][e->key] = e->relation;
+    if (e->role != EXATTN_ROLE_CHANGE_OUTPUT)
+        return EXATTN_OK;
+    k->out[e->row][e->col] = e->relation;
+    if (e->by != NULL && e->by->decimal != NULL)
+        snprintf(k->by[e->row][e->col], sizeof k->by[e->row][e->col],
+                 "%s%s", e->relation == EXATTN_RELATION_DECREASES ? "-" : "",
+                 e->by->decimal);
+    return EXATTN_OK;
+}
+
+static exattn_verdict_t
+claim_verdict(const char *lesson, const char *claim)
+{
+    char json[4096];
+    exattn_lesson *l;
+    exattn_verdict_t v;
+    exattn_error_t err;
+
+    snprintf(json, sizeof json, "%.*s, \"claims\": [%s]}",
+             (int)strlen(lesson) - 1, lesson, claim);
+    l = th_lesson(json);
+    cr_assert_eq(exattn_claim_verdict(&v, l, 0, 0, &err), EXATTN_OK, "%s",
+                 err.message);
+    exattn_lesson_free(l);
+    return v;
+}
+
+/* Random lessons and variants (a value override, a query multiplier, the
+ * mask switched): "minus" claims are decided as the contrast proved --
+ * an exact 0 passes exactly where it found the quantity unchanged, and
+ * the decimal of a proved change passes as the difference. */
+Test(contrast, difference_claims_agree_with_the_contrast)
+{
+    gmp_randstate_t rs;
+    unsigned long it, iterations = th_iterations(40);
+    size_t i, j, c, checked = 0;
+
+    th_rand_init(rs);
+    for (it = 0; it < iterations; it++)
+    {
+        char lesson[2048], variant[256], claim[512], *p = lesson;
+        exattn_doc_sink sink = EXATTN_DOC_SINK_INIT;
+        exattn_write_opts o = EXATTN_WRITE_OPTS_INIT;
+        exattn_error_t err;
+        exattn_lesson *l;
+        seen_t seen;
+        unsigned long kind = th_rand(rs, 3);
+
+        p += sprintf(p, "{\"mask\": \"%s\", \"scale\": \"%s\"",
+                     th_rand(rs, 2) ? "causal" : "none",
+                     th_rand(rs, 2) ? "1/sqrt(2)" : "none");
+        for (c = 0; c < 3; c++)
+        {
+            p += sprintf(p, ", \"%c\": [", "QKV"[c]);
+            for (i = 0; i < RAND_N; i++)
+                p += sprintf(p, "%s[%ld, %ld]", i ? ", " : "",
+                             (long)th_rand(rs, 5) - 2,
+                             (long)th_rand(rs, 5) - 2);
+            p += sprintf(p, "]");
+        }
+        if (kind == 0)
+            snprintf(variant, sizeof variant, "{\"name\": \"v\", "
+                     "\"value_override\": {\"row\": %lu, \"col\": %lu, "
+                     "\"value\": %ld}}", th_rand(rs, RAND_N) + 1,
+                     th_rand(rs, RAND_D) + 1, (long)th_rand(rs, 7) - 3);
+        else if (kind == 1)
+            snprintf(variant, sizeof variant, "{\"name\": \"v\", "
+                     "\"query_multiplier\": {\"query\": %lu, \"by\": "
+                     "\"%ld/2\"}}", th_rand(rs, RAND_N) + 1,
+                     (long)th_rand(rs, 7) - 3);
+        else
+            snprintf(variant, sizeof variant, "{\"name\": \"v\", "
+                     "\"mask\": \"none\"}");
+        sprintf(p, ", \"variants\": [%s]}", variant);
+        memset(&seen, 0, sizeof seen);
+        l = th_lesson(lesson);
+        sink.begin = seen_begin;
+        sink.entry = seen_entry;
+        o.digits = 6;
+        cr_assert_eq(exattn_derive(&sink, &seen, l, &o, &err), EXATTN_OK,
+                     "%s", err.message);
+        exattn_lesson_free(l);
+        for (i = 0; i < RAND_N; i++)
+        {
+            for (c = 0; c < RAND_D; c++)
+            {
+                exattn_relation_t r = seen.out[i][c];
+
+                cr_assert_neq(r, EXATTN_RELATION_NONE, "%s: row %zu col %zu "
+                              "not in the contrast", lesson, i, c);
+                snprintf(claim, sizeof claim, "{\"of\": \"output[%zu][%zu]\","
+                         " \"variant\": \"v\", \"minus\": \"base\", \"is\": "
+                         "0}", i + 1, c + 1);
+                if (r != EXATTN_RELATION_UNPROVED)
+                    cr_assert_eq(claim_verdict(lesson, claim),
+                                 r == EXATTN_RELATION_EQUAL ? EXATTN_PASS
+                                                            : EXATTN_FAIL,
+                                 "%s\n%s: relation %d", lesson, claim, r);
+                if (seen.by[i][c][0] == '\0')
+                    continue;
+                snprintf(claim, sizeof claim, "{\"of\": \"output[%zu][%zu]\","
+                         " \"variant\": \"v\", \"minus\": \"base\", "
+                         "\"approx\": \"%s\"}", i + 1, c + 1, seen.by[i][c]);
+                cr_assert_eq(claim_verdict(lesson, claim), EXATTN_PASS,
+                             "%s\n%s", lesson, claim);
+                checked++;
+            }
+            for (j = 0; j < RAND_N; j++)
+            {
+                exattn_relation_t r = seen.weight[i][j];
+
+                snprintf(claim, sizeof claim, "{\"of\": \"weights[%zu][%zu]\","
+                         " \"variant\": \"v\", \"minus\": \"base\", \"is\": "
+                         "0}", i + 1, j + 1);
+                if (r == EXATTN_RELATION_EQUAL
+                    || r == EXATTN_RELATION_DIFFERENT)
+                    cr_assert_eq(claim_verdict(lesson, claim),
+                                 r == EXATTN_RELATION_EQUAL ? EXATTN_PASS
+                                                            : EXATTN_FAIL,
+                                 "%s\n%s", lesson, claim);
+            }
+        }
+    }
+    /* the loop compared proved changes, not only unchanged rows */
+    cr_assert_gt(checked, 0);
+    gmp_randclear(rs);
+}
