@@ -298,6 +298,9 @@ struct exattn_row
                                    (then group_sum is NULL) */
     mpz_srcptr den_v;           /* of group_isum (borrowed); 1 if none */
     size_t *order;              /* allowed_count keys by scaled score */
+    int written_exponents;      /* presentation, set by the derivation:
+                                   e^{2/√2} as the lesson writes the
+                                   exponent, not e^{√2} */
 };
 
 /* Row i of l; with integer views (NULL: none), scores and group sums on

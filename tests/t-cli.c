@@ -118,15 +118,18 @@ Test(cli, usage_errors)
     const char *digits[] = { "derive", "x.json", "--digits", "-5", NULL };
     const char *two[] = { "derive", "a.json", "b.json", NULL };
     const char *dangling[] = { "derive", "a.json", "-o", NULL };
+    const char *expo[] = { "derive", "x.json", "--exponents", "pretty",
+                           NULL };
     const char *const *cases[] = { none, unknown, noarg, badopt, badfmt,
-                                   latex, digits, two, dangling };
+                                   latex, digits, two, dangling, expo };
     static const char *const parts[] = { "usage: exattn", "unknown command",
         "needs a lesson file", "unknown option '--colour'",
         "expected text, json or latex", "--vectors curly: expected bmatrix "
         "or paren",
         "--digits -5: expected a whole number from 0 to 10000000",
         "'b.json' is a second",
-        "-o needs an argument" };
+        "-o needs an argument",
+        "--exponents pretty: expected simplified or written" };
     char *out, *err;
     size_t i;
 
@@ -265,7 +268,7 @@ Test(cli, digits_give_the_seed_decimals)
                            NULL };
     static const char *const parts[] = {
         "s[grid] = 2/√2 = √2 ≈ 1.414 (NAMED)", "√2/2 ≈ 0.707", "≈ 2.121",
-        "e^{3/√2}) ≈ 0.284", "≈ 0.140 (NAMED)", "≈ 0.576 (NAMED)",
+        "e^{3√2/2}) ≈ 0.284", "≈ 0.140 (NAMED)", "≈ 0.576 (NAMED)",
         "·(1,0) ≈ (0.284,0.000)", "·(0,2) ≈ (0.000,0.280)",
         "·(1,2) ≈ (0.576,1.152)", "\noutput[rises] ≈ (0.860,1.432)\n" };
     char *out, *err;

@@ -47,7 +47,7 @@ Test(contrast, a_value_override_changes_one_output_by_a_named_amount)
     expect(t, "row [rises]: weights unchanged (proved equal)\n");
     expect(t, "row [rises]: output coordinate 1 unchanged (proved");
     expect(t, "row [rises]: output coordinate 2 increases by "
-              "2·(e^{3/√2}/(e^{2/√2}+e^{1/√2}+e^{3/√2})) ≈ 1.152 (NAMED)\n");
+              "2·(e^{3√2/2}/(e^{√2}+e^{√2/2}+e^{3√2/2})) ≈ 1.152 (NAMED)\n");
     free(t);
 }
 
@@ -58,7 +58,7 @@ Test(contrast, a_smaller_value_decreases_the_output)
         "\"value\": 1}}]}", -1);
 
     expect(t, "row [rises]: output coordinate 2 decreases by "
-              "(e^{3/√2}/(e^{2/√2}+e^{1/√2}+e^{3/√2})) (NAMED)\n");
+              "(e^{3√2/2}/(e^{√2}+e^{√2/2}+e^{3√2/2})) (NAMED)\n");
     free(t);
 }
 
@@ -125,7 +125,7 @@ Test(contrast, changed_weights_are_listed_and_outputs_proved)
         "\"mask\": \"none\"}]}", 3);
 
     expect(t, "row [rises]: weights change: w[grid] "
-              "e^{2/√2}/(e^{2/√2}+e^{1/√2}+e^{3/√2}) ≈ 0.284 → 1/3 ≈ 0.333;");
+              "e^{√2}/(e^{√2}+e^{√2/2}+e^{3√2/2}) ≈ 0.284 → 1/3 ≈ 0.333;");
     expect(t, "row [rises]: output coordinate 1 changes from ");
     expect(t, "≈ 0.860 to 2/3 ≈ 0.667\n");
     /* causal off: the last row already sees every key */

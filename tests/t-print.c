@@ -159,14 +159,58 @@ Test(print, latex_options)
         "A_{\\text{rises}}} e^{s_{\\text{rises},k}},\\quad "
         "A_{\\text{rises}} = \\{1, \\dots, 3\\}"), "%s", tex);
     cr_assert_not_null(strstr(tex, "w_{\\text{rises},2} &= "
-        "\\frac{e^{\\frac{1}{\\sqrt{2}}}}{Z_{\\text{rises}}}"));
-    cr_assert_null(strstr(tex, "+e^{\\frac{3}{\\sqrt{2}}}}"));
+        "\\frac{e^{\\frac{\\sqrt{2}}{2}}}{Z_{\\text{rises}}}"));
+    cr_assert_null(strstr(tex, "+e^{\\frac{3\\sqrt{2}}{2}}}"));
     free(tex);
     o.sum_threshold = 3;
     tex = th_write(l, EXATTN_FORMAT_LATEX, &o);
     cr_assert_null(strstr(tex, "Z_{"), "3 keys are not past 3");
     free(tex);
     exattn_lesson_free(l);
+}
+
+/* A named weight's exponent is its scaled score simplified (e^{1/2} for a
+ * score 1 at d_k = 4, e^{√2} for 2/√2), or as the lesson writes it on
+ * request; the scaled-score line keeps both.  Options of version 1, which
+ * had no choice, are still read (simplified). */
+Test(print, exponents_simplified_or_as_written)
+{
+    exattn_lesson *l = th_lesson(
+        "{\"Q\": [[1,0,0,0],[1,1,0,0]], \"K\": [[1,0,0,0],[0,0,0,0],"
+        "[2,0,0,0]], \"V\": [[1,0],[0,1],[1,1]], \"mask\": [[1,1,1],"
+        "[1,1,0]]}");
+    exattn_lesson *l2 = th_lesson("{\"Q\": [[1,1]], \"K\": [[1,1],[0,1]],"
+                                  " \"V\": [[1],[2]]}");
+    exattn_write_opts o = EXATTN_WRITE_OPTS_INIT;
+    char *text, *tex, *json;
+
+    text = th_write(l, EXATTN_FORMAT_TEXT, &o);
+    cr_assert_not_null(strstr(text, "w1 = e^{1/2}/(e^{1/2}+e^0+e^1) "
+                                    "(NAMED)"), "%s", text);
+    cr_assert_not_null(strstr(text, "s1 = 1/√4 = 1/2"), "%s", text);
+    free(text);
+    tex = th_write(l, EXATTN_FORMAT_LATEX, &o);
+    cr_assert_not_null(strstr(tex, "\\frac{e^{\\frac{1}{2}}}{e^{\\frac{1}{2}}"
+                                   "+e^{0}+e^{1}}"), "%s", tex);
+    free(tex);
+    json = th_write(l2, EXATTN_FORMAT_JSON, &o);
+    cr_assert_not_null(strstr(json, "e^{√2}/(e^{√2}+e^{√2/2})"), "%s", json);
+    free(json);
+    o.exponents = EXATTN_EXPONENTS_WRITTEN;
+    text = th_write(l, EXATTN_FORMAT_TEXT, &o);
+    cr_assert_not_null(strstr(text, "w1 = e^{1/√4}/(e^{1/√4}+e^0+"
+                                    "e^{2/√4}) (NAMED)"), "%s", text);
+    free(text);
+    json = th_write(l2, EXATTN_FORMAT_JSON, &o);
+    cr_assert_not_null(strstr(json, "e^{2/√2}/(e^{2/√2}+e^{1/√2})"), "%s",
+                       json);
+    free(json);
+    o.version = 1;      /* before "exponents": read as simplified */
+    text = th_write(l2, EXATTN_FORMAT_TEXT, &o);
+    cr_assert_not_null(strstr(text, "e^{√2}/(e^{√2}+e^{√2/2})"), "%s", text);
+    free(text);
+    exattn_lesson_free(l);
+    exattn_lesson_free(l2);
 }
 
 Test(print, latex_escapes_labels)

@@ -28,6 +28,11 @@ typedef struct
                                contributions only when named in
                                `quantities`; EXATTN_SUM_NEVER: no row is
                                compact (as --sum-threshold 0) */
+    int exponents;          /* (version 2) a named weight's exponents:
+                               EXATTN_EXPONENTS_SIMPLIFIED, the scaled
+                               score in canonical form (e^{√2}, e^{1/2}),
+                               or EXATTN_EXPONENTS_WRITTEN, as the lesson
+                               writes it (e^{2/√2}, e^{1/√4}) */
 } exattn_write_opts;
 
 #define EXATTN_SHOW(kind) (1u << (kind))
@@ -36,10 +41,12 @@ typedef struct
 #define EXATTN_SUM_THRESHOLD 8
 #define EXATTN_SUM_NEVER 0
 #define EXATTN_DIGITS_NONE ((unsigned long)-1)
-#define EXATTN_WRITE_OPTS_VERSION 1
+#define EXATTN_EXPONENTS_SIMPLIFIED 0
+#define EXATTN_EXPONENTS_WRITTEN 1
+#define EXATTN_WRITE_OPTS_VERSION 2
 #define EXATTN_WRITE_OPTS_INIT \
     { EXATTN_WRITE_OPTS_VERSION, EXATTN_DIGITS_NONE, 0, 0, 0, \
-      EXATTN_SUM_THRESHOLD }
+      EXATTN_SUM_THRESHOLD, EXATTN_EXPONENTS_SIMPLIFIED }
 
 typedef enum
 {

@@ -4,7 +4,8 @@
 #include "cli/cli.h"
 
 enum { OPT_FORMAT, OPT_OUTPUT, OPT_DIGITS, OPT_MAX_PREC, OPT_SHOW,
-       OPT_STANDALONE, OPT_VECTORS, OPT_SUM_THRESHOLD, OPT_LIMIT, OPT_HELP };
+       OPT_STANDALONE, OPT_VECTORS, OPT_SUM_THRESHOLD, OPT_EXPONENTS,
+       OPT_LIMIT, OPT_HELP };
 
 static const cli_opt opts[] = {
     { "--format", NULL, "FMT",
@@ -30,6 +31,10 @@ static const cli_opt opts[] = {
       "rows with more than N allowed keys (default 8; 0: never) are\n"
       "                         compact: the denominator written once as\n"
       "                         Z_i, only allowed keys listed" },
+    { "--exponents", NULL, "FORM",
+      "a named weight's exponents: simplified (default: e^{√2},\n"
+      "                         e^{1/2}) or written (as the lesson writes\n"
+      "                         the scaled score: e^{2/√2}, e^{1/√4})" },
     { "--limit", NULL, "NAME=N", CLI_LIMIT_HELP },
     { "--help", "-h", NULL, "show this help" },
     { NULL, NULL, NULL, NULL }
@@ -132,6 +137,15 @@ parse_args(derive_args *a, int argc, char **argv)
         else if (k == OPT_VECTORS)
         {
             cli_error("--vectors %s: expected bmatrix or paren", arg);
+            return CLI_EXIT_BAD_INPUT;
+        }
+        else if (k == OPT_EXPONENTS && (strcmp(arg, "simplified") == 0
+                                        || strcmp(arg, "written") == 0))
+            a->write.exponents = arg[0] == 'w' ? EXATTN_EXPONENTS_WRITTEN
+                                               : EXATTN_EXPONENTS_SIMPLIFIED;
+        else if (k == OPT_EXPONENTS)
+        {
+            cli_error("--exponents %s: expected simplified or written", arg);
             return CLI_EXIT_BAD_INPUT;
         }
         else if (k == OPT_SUM_THRESHOLD)

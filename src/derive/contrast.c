@@ -381,6 +381,18 @@ moved(const pair *p)
 
 /* Row i of `to` against row `from_row` of `from` (i itself, or the row
  * that held its token when permuted); `delta` has values V' - V. */
+/* Row i of l, in the walk's presentation (its forms are written). */
+static int
+styled_row(exattn_walk *w, exattn_row **out, const exattn_lesson *l,
+           size_t i)
+{
+    int code = exattn_row_new(out, l, i, w->err);
+
+    if (code == EXATTN_OK)
+        exattn_walk__style_row(w, *out);
+    return code;
+}
+
 static int
 contrast_row(exattn_walk *w, const exattn_lesson *from,
              const exattn_lesson *to, const exattn_lesson *delta, size_t i,
@@ -395,10 +407,10 @@ contrast_row(exattn_walk *w, const exattn_lesson *from,
     s.row = i;
     s.against = from;
     s.permuted = delta == NULL;
-    if ((code = exattn_row_new(&rf, from, from_row, w->err)) != EXATTN_OK
-        || (code = exattn_row_new(&rt, to, i, w->err)) != EXATTN_OK
+    if ((code = styled_row(w, &rf, from, from_row)) != EXATTN_OK
+        || (code = styled_row(w, &rt, to, i)) != EXATTN_OK
         || (delta != NULL
-            && (code = exattn_row_new(&rd, delta, i, w->err)) != EXATTN_OK)
+            && (code = styled_row(w, &rd, delta, i)) != EXATTN_OK)
         || (code = exattn_decimals__open(&p.df, rf, w->opts, NULL, w->err))
                != EXATTN_OK
         || (code = exattn_decimals__open(&p.dt, rt, w->opts, NULL, w->err))

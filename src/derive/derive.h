@@ -51,6 +51,10 @@ int exattn_walk__end(exattn_walk *w, const exattn_doc_section *s);
 int exattn_walk__entry(exattn_walk *w, const exattn_doc_entry *e);
 int exattn_walk__note(exattn_walk *w, const exattn_doc_note *n);
 /* A section of `kind` for lesson l, every other field empty. */
+/* A row the walk derived, in the presentation the options ask for (its
+ * exponents as written, or simplified). */
+void exattn_walk__style_row(const exattn_walk *w, exattn_row *row);
+
 void exattn_walk__section(exattn_doc_section *s, exattn_section_t kind,
                           const exattn_lesson *l);
 

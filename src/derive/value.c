@@ -169,6 +169,13 @@ exattn_walk__section(exattn_doc_section *s, exattn_section_t kind,
     s->head = SIZE_MAX;
 }
 
+void
+exattn_walk__style_row(const exattn_walk *w, exattn_row *row)
+{
+    row->written_exponents = w->opts->version >= 2
+                             && w->opts->exponents == EXATTN_EXPONENTS_WRITTEN;
+}
+
 int
 exattn_walk__begin(exattn_walk *w, const exattn_doc_section *s)
 {

@@ -18,6 +18,7 @@ one_row(exattn_walk *w, const exattn_lesson *l, size_t i,
 
     if ((code = exattn_row__new_in(&row, l, i, ints, w->err)) != EXATTN_OK)
         return code;
+    exattn_walk__style_row(w, row);
     if ((code = exattn_decimals__open(&dec, row, w->opts, head, w->err))
         == EXATTN_OK)
     {
@@ -94,7 +95,8 @@ exattn_derive(const exattn_doc_sink *sink, void *ctx,
 
     if (sink == NULL || l == NULL
         || sink->version != EXATTN_DOC_SINK_VERSION
-        || (opts != NULL && opts->version != EXATTN_WRITE_OPTS_VERSION))
+        || (opts != NULL && (opts->version < 1
+                             || opts->version > EXATTN_WRITE_OPTS_VERSION)))
         return exattn_error__set(err, EXATTN_EINVAL, NULL, 0, 0,
                                  "exattn_derive: no sink or lesson, or a "
                                  "sink or options of another version");

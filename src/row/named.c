@@ -136,19 +136,26 @@ exattn_named__scaled_simplified(exattn_sbuf *b, const exattn_row *row,
 }
 
 /* e^{s_j}: "e^0", "e^1" for natural exponents as the seed lessons write
- * them, braces otherwise ("e^{2/√2}", "e^{-1}"). */
+ * them, braces otherwise; the exponent simplified ("e^{√2}", "e^{1/2}",
+ * "e^{-1}") or, for row->written_exponents, as the lesson writes it
+ * ("e^{2/√2}", "e^{1/√4}"). */
 void
 exattn_named__exp(exattn_sbuf *b, const exattn_row *row, size_t j, int latex)
 {
-    int plain = !latex && row->lesson->scale_kind != EXATTN_SCALE_INV_SQRT
-                && mpq_sgn(row->coef[j]) >= 0
-                && mpz_cmp_ui(mpq_denref(row->coef[j]), 1) == 0;
+    int rational = row->lesson->scale_kind != EXATTN_SCALE_INV_SQRT
+                   || !row->written_exponents;
+    /* a natural number is e^1 (a rational score c√s has s = 1 or c = 0) */
+    int plain = !latex && mpq_sgn(row->coef[j]) >= 0
+                && mpz_cmp_ui(mpq_denref(row->coef[j]), 1) == 0
+                && (rational ? row->lesson->surd == 1
+                                   || mpq_sgn(row->coef[j]) == 0
+                             : mpq_sgn(row->score[j]) == 0);
 
-    if (!plain && row->lesson->scale_kind == EXATTN_SCALE_INV_SQRT
-        && mpq_sgn(row->score[j]) == 0)
-        plain = !latex;
     exattn_sbuf__puts(b, plain ? "e^" : "e^{");
-    exattn_named__scaled(b, row, j, latex);
+    if (row->written_exponents)
+        exattn_named__scaled(b, row, j, latex);
+    else
+        exattn_named__scaled_simplified(b, row, j, latex);
     if (!plain)
         exattn_sbuf__puts(b, "}");
 }
