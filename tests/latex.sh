@@ -2,7 +2,10 @@
 # LaTeX of every shipped example (TAP):
 #   - every display of the fragments, with decimals, with paren vectors and
 #     with the \sum form, renders in KaTeX with strict: "error";
-#   - the standalone document compiles with pdflatex (amsmath only).
+#   - the standalone document compiles with pdflatex (amsmath only);
+# and the same for tests/data/unicode-labels.json (Greek, arrows, √,
+# accented Latin and a script pdflatex has no font for, in the title and
+# the labels).
 # Needs: node with tests/katex/node_modules (npm ci), pdflatex.
 # Usage: tests/latex.sh [OUT_DIR]
 set -u
@@ -11,7 +14,8 @@ out=${1:-$PWD/tests/out/latex}
 exattn=${EXATTN:-$top/exattn}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)      # file:// URLs need an absolute path
-examples=$(ls "$top"/docs/examples/*.json | grep -v all-blocked)
+examples="$(ls "$top"/docs/examples/*.json | grep -v all-blocked)
+$top/tests/data/unicode-labels.json"
 n=$(echo "$examples" | wc -l)
 echo "1..$((n + 1))"
 i=0

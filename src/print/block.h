@@ -82,6 +82,10 @@ void exattn_block__latex_close(void *ctx);
 void exattn_print__json_quantity(exattn_sbuf *b, const exattn_doc_value *v,
                                  int scaled);
 
+/* A standalone LaTeX document's preamble, to \begin{document}
+ * (src/print/preamble.c). */
+void exattn_print__latex_preamble(exattn_sbuf *b);
+
 /* The opening of every JSON derivation: {"title": ..., "digits": ...,. */
 void exattn_print__json_head(exattn_sbuf *b, const exattn_lesson *l,
                              const exattn_write_opts *opts);

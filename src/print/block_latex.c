@@ -139,9 +139,8 @@ exattn_block__latex_open(void **ctx, exattn_doc_sink *sink, FILE *f,
         return EXATTN_OK;
     if (x->standalone)
     {
-        exattn_sbuf__puts(&x->out, "\\documentclass{article}\n"
-                          "\\usepackage{amsmath}\n\\begin{document}\n\n"
-                          "\\section*{");
+        exattn_print__latex_preamble(&x->out);
+        exattn_sbuf__puts(&x->out, "\\section*{");
         exattn_sbuf__latex_text(&x->out, l->title ? l->title
                                 : "A Transformer block, derived by exattn");
         exattn_sbuf__puts(&x->out, "}\n\n");

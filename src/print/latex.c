@@ -849,9 +849,7 @@ exattn_write_latex(FILE *f, const exattn_lesson *l,
     c.err = err;
     exattn_sbuf__init(&c.buf);
     if (c.standalone)
-        exattn_sbuf__puts(&c.buf, "\\documentclass{article}\n"
-                                  "\\usepackage{amsmath}\n"
-                                  "\\begin{document}\n\n");
+        exattn_print__latex_preamble(&c.buf);
     title(&c, l->title ? l->title : "Attention, derived by exattn", 0);
     exattn_print__nest_init(&c.nest, exattn_block__latex_open,
                             exattn_block__latex_close, f, opts, err);

@@ -224,7 +224,10 @@ exattn_str__dup(const char *s)
 }
 
 /* Characters of lesson text that pdflatex (without extra packages) and
- * KaTeX's \text{} do not take as they are: written as their macros. */
+ * KaTeX's \text{} (strict) do not take as they are: Greek, arrows,
+ * relations and operators, written as their macros.  Accented Latin and
+ * other scripts pass through (pdflatex composes the accents; for scripts
+ * its fonts lack, a standalone document shows a box: src/print/preamble.c). */
 static const struct
 {
     const char *utf8, *latex;
@@ -237,6 +240,39 @@ static const struct
     { "≥", "$\\geq$" }, { "×", "$\\times$" }, { "·", "$\\cdot$" },
     { "≈", "$\\approx$" }, { "—", "---" }, { "–", "--" }, { "’", "'" },
     { "‘", "`" }, { "“", "``" }, { "”", "''" }, { "…", "..." },
+    { "Α", "A" }, { "Β", "B" }, { "Γ", "$\\Gamma$" }, { "Δ", "$\\Delta$" },
+    { "Ε", "E" }, { "Ζ", "Z" }, { "Η", "H" }, { "Θ", "$\\Theta$" },
+    { "Ι", "I" }, { "Κ", "K" }, { "Λ", "$\\Lambda$" }, { "Μ", "M" },
+    { "Ν", "N" }, { "Ξ", "$\\Xi$" }, { "Ο", "O" }, { "Π", "$\\Pi$" },
+    { "Ρ", "P" }, { "Σ", "$\\Sigma$" }, { "Τ", "T" }, { "Υ", "$\\Upsilon$" },
+    { "Φ", "$\\Phi$" }, { "Χ", "X" }, { "Ψ", "$\\Psi$" },
+    { "Ω", "$\\Omega$" }, { "ζ", "$\\zeta$" }, { "η", "$\\eta$" },
+    { "ι", "$\\iota$" }, { "κ", "$\\kappa$" }, { "ν", "$\\nu$" },
+    { "ξ", "$\\xi$" }, { "ο", "o" }, { "ρ", "$\\rho$" },
+    { "ς", "$\\varsigma$" }, { "υ", "$\\upsilon$" }, { "χ", "$\\chi$" },
+    { "ψ", "$\\psi$" }, { "ϕ", "$\\phi$" }, { "←", "$\\leftarrow$" },
+    { "↑", "$\\uparrow$" }, { "→", "$\\rightarrow$" },
+    { "↓", "$\\downarrow$" }, { "↔", "$\\leftrightarrow$" },
+    { "⇐", "$\\Leftarrow$" }, { "⇒", "$\\Rightarrow$" },
+    { "⇔", "$\\Leftrightarrow$" }, { "↦", "$\\mapsto$" },
+    { "∀", "$\\forall$" }, { "∂", "$\\partial$" }, { "∃", "$\\exists$" },
+    { "∅", "$\\emptyset$" }, { "∇", "$\\nabla$" }, { "∈", "$\\in$" },
+    { "∉", "$\\notin$" }, { "∏", "$\\prod$" }, { "∑", "$\\sum$" },
+    { "−", "$-$" }, { "∓", "$\\mp$" }, { "√", "$\\surd$" },
+    { "∝", "$\\propto$" }, { "∞", "$\\infty$" }, { "∧", "$\\wedge$" },
+    { "∨", "$\\vee$" }, { "∩", "$\\cap$" }, { "∪", "$\\cup$" },
+    { "∫", "$\\int$" }, { "∼", "$\\sim$" }, { "≡", "$\\equiv$" },
+    { "≪", "$\\ll$" }, { "≫", "$\\gg$" }, { "⊂", "$\\subset$" },
+    { "⊃", "$\\supset$" }, { "⊆", "$\\subseteq$" }, { "⊇", "$\\supseteq$" },
+    { "⊕", "$\\oplus$" }, { "⊗", "$\\otimes$" }, { "⋅", "$\\cdot$" },
+    { "′", "$\\prime$" }, { "‖", "$\\|$" }, { "•", "$\\bullet$" },
+    { "⟨", "$\\langle$" }, { "⟩", "$\\rangle$" }, { "∥", "$\\parallel$" },
+    { "∘", "$\\circ$" }, { "±", "$\\pm$" }, { "÷", "$\\div$" },
+    { "¬", "$\\neg$" }, { "²", "$^{2}$" }, { "³", "$^{3}$" },
+    { "¹", "$^{1}$" }, { "⁰", "$^{0}$" }, { "⁴", "$^{4}$" },
+    { "⁻", "$^{-}$" }, { "₀", "$_{0}$" }, { "₁", "$_{1}$" },
+    { "₂", "$_{2}$" }, { "₃", "$_{3}$" }, { "ⱼ", "$_{j}$" },
+    { "ᵢ", "$_{i}$" },
 };
 
 void
