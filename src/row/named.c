@@ -2,6 +2,7 @@
  * dot product written out, e^{2/√2} as the lesson writes the exponent, the
  * softmax denominator listing every allowed key in key order.  Built on
  * request from the row's exact data, never stored. */
+#include <stdio.h>
 #include "internal.h"
 #include "row/named.h"
 
@@ -108,6 +109,7 @@ exattn_named__scaled_simplified(exattn_sbuf *b, const exattn_row *row,
     mpq_srcptr c = row->coef[j];
     unsigned long s = row->lesson->surd;
     int has_den = mpz_cmp_ui(mpq_denref(c), 1) != 0;
+    char radicand[24];
     mpz_t num;
 
     if (s == 1 || mpq_sgn(c) == 0)
@@ -115,16 +117,22 @@ exattn_named__scaled_simplified(exattn_sbuf *b, const exattn_row *row,
         put_q(b, c, latex);
         return;
     }
-    /* c*√s with c = ±p/q: "3√2/2", "-√2"; "\frac{3\sqrt{2}}{2}" */
-    mpz_init(num);
-    mpz_abs(num, mpq_numref(c));
+    /* c*√s with c = ±p/q: "3√2/2", "-√2"; "\frac{3\sqrt{2}}{2}".  Every
+     * named weight writes its exponents here: |p| is read in place, not
+     * copied */
+    mpz_roinit_n(num, mpz_limbs_read(mpq_numref(c)),
+                 (mp_size_t)mpz_size(mpq_numref(c)));
+    snprintf(radicand, sizeof radicand, "%lu", s);
     if (mpq_sgn(c) < 0)
         exattn_sbuf__puts(b, "-");
     if (latex && has_den)
         exattn_sbuf__puts(b, "\\frac{");
     if (mpz_cmp_ui(num, 1) != 0)
         exattn_sbuf__mpz(b, num);
-    exattn_sbuf__printf(b, latex ? "\\sqrt{%lu}" : "√%lu", s);
+    exattn_sbuf__puts(b, latex ? "\\sqrt{" : "√");
+    exattn_sbuf__puts(b, radicand);
+    if (latex)
+        exattn_sbuf__puts(b, "}");
     if (has_den)
     {
         exattn_sbuf__puts(b, latex ? "}{" : "/");
@@ -132,7 +140,6 @@ exattn_named__scaled_simplified(exattn_sbuf *b, const exattn_row *row,
         if (latex)
             exattn_sbuf__puts(b, "}");
     }
-    mpz_clear(num);
 }
 
 /* e^{s_j}: "e^0", "e^1" for natural exponents as the seed lessons write
