@@ -2,7 +2,8 @@
 # LaTeX of every shipped example (TAP):
 #   - every display of the fragments, with decimals, with paren vectors and
 #     with the \sum form, renders in KaTeX with strict: "error";
-#   - the standalone document compiles with pdflatex (amsmath only);
+#   - the standalone document compiles with pdflatex (amsmath only), with
+#     no overfull box: every display fits the text width;
 # and the same for tests/data/unicode-labels.json (Greek, arrows, √,
 # accented Latin and a script pdflatex has no font for, in the title and
 # the labels).
@@ -14,8 +15,41 @@ out=${1:-$PWD/tests/out/latex}
 exattn=${EXATTN:-$top/exattn}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)      # file:// URLs need an absolute path
+# random lessons of 8 keys: labels of every length up to 9 letters,
+# values from -9 to 9, causal or not, scaled or not (seeded: the same
+# lessons every run)
+random_lesson() {
+    awk -v seed="$1" 'BEGIN {
+        srand(seed); n = 8; d = 3
+        printf "{\"tokens\": ["
+        for (i = 0; i < n; i++) {
+            len = 1 + int(rand() * 9); w = ""
+            for (k = 0; k < len; k++) w = w sprintf("%c", 97 + int(rand() * 26))
+            printf "%s\"%s%d\"", (i ? ", " : ""), w, i
+        }
+        printf "], \"mask\": \"%s\", \"scale\": \"%s\"", \
+            (rand() < 0.5 ? "causal" : "none"), \
+            (rand() < 0.5 ? "1/sqrt(3)" : "none")
+        split("Q K V", names, " ")
+        for (m = 1; m <= 3; m++) {
+            printf ", \"%s\": [", names[m]
+            for (i = 0; i < n; i++) {
+                printf "%s[", (i ? ", " : "")
+                for (k = 0; k < d; k++)
+                    printf "%s%d", (k ? ", " : ""), int(rand() * 19) - 9
+                printf "]"
+            }
+            printf "]"
+        }
+        printf "}\n"
+    }'
+}
+for seed in 1 2 3 4; do
+    random_lesson "$seed" > "$out/random-$seed.json"
+done
 examples="$(ls "$top"/docs/examples/*.json | grep -v all-blocked)
-$top/tests/data/unicode-labels.json"
+$top/tests/data/unicode-labels.json
+$(ls "$out"/random-*.json)"
 n=$(echo "$examples" | wc -l)
 echo "1..$((n + 1))"
 i=0
@@ -31,12 +65,15 @@ for f in $examples; do
         > "$out/$b-standalone.tex"
     fragments="$fragments $out/$b.tex $out/$b-digits.tex $out/$b-sum.tex"
     i=$((i + 1))
-    if (cd "$out" && pdflatex -interaction=nonstopmode -halt-on-error \
-            "$b-standalone.tex" > "$b-standalone.out" 2>&1) &&
-        [ -s "$out/$b-standalone.pdf" ]; then
-        echo "ok $i - $b: the standalone document compiles with pdflatex"
-    else
+    if ! (cd "$out" && pdflatex -interaction=nonstopmode -halt-on-error \
+            "$b-standalone.tex" > "$b-standalone.out" 2>&1) ||
+        [ ! -s "$out/$b-standalone.pdf" ]; then
         echo "not ok $i - $b: pdflatex failed (see $out/$b-standalone.log)"
+    elif grep -q '^Overfull' "$out/$b-standalone.log"; then
+        echo "not ok $i - $b: overfull boxes:"
+        grep -A1 '^Overfull' "$out/$b-standalone.log" | sed 's/^/# /'
+    else
+        echo "ok $i - $b: compiles with pdflatex, no overfull box"
     fi
 done
 i=$((i + 1))

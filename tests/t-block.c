@@ -602,7 +602,7 @@ Test(block, derive_formats)
     free(out);
     free(err);
     cr_assert_eq(th_run(tex, &out, &err), 0, "%s", err);
-    cr_assert_not_null(strstr(out, "\\text{grid}:\\ u = \\begin{bmatrix}"
+    cr_assert_not_null(strstr(out, "\\text{grid}:\\ u_{1} &= "
                                    "\\frac{-1}{\\sqrt{\\frac{100001}"
                                    "{100000}}}"), "%s", out);
     free(out);

@@ -810,7 +810,7 @@ Test(doc, a_compact_row_defines_its_denominator_whatever_is_shown)
     cr_assert_eq(exattn_lesson_read_file(&l, path, NULL, &err), EXATTN_OK);
     o.quantities = EXATTN_SHOW(EXATTN_OUTPUT);
     latex = th_write(l, EXATTN_FORMAT_LATEX, &o);
-    def = strstr(latex, "Z_{9} = \\sum_{k \\in A_{9}}");
+    def = strstr(latex, "Z_{9} &= \\sum_{k \\in A_{9}}");
     use = strstr(latex, "\\frac{1}{Z_{9}}");
     cr_assert_not_null(def, "%s", latex);
     cr_assert_not_null(use);

@@ -112,13 +112,18 @@ Test(print, latex_shows_every_step)
     static const char *const parts[] = {
         "n = 3,\\quad m = 3,\\quad d_k = 2,\\quad d_v = 2",
         "q_{2}k_{1}^{\\mathsf{T}} &= 0\\cdot 1+1\\cdot 0 = 0",
-        "k_{3}\\ \\text{blocked: removed from the softmax",
-        "w_{3,1} &= \\frac{e^{1}}{e^{1}+e^{1}+e^{2}}\\quad(\\text{named})",
+        "&\\text{blocked, removed from the softmax (weight exactly } "
+        "0\\text{):} \\\\\n&\\qquad k_{3}",
+        /* Z_i once, each weight over it, outputs in the weights' symbols */
+        "Z_{3} &= e^{1} + e^{1} + e^{2} \\\\\n"
+        "w_{3,1} &= \\frac{e^{1}}{Z_{3}}\\quad(\\text{named})",
+        "w_{3,2}V_{2} &= w_{3,2}\\begin{bmatrix}0 & 3\\end{bmatrix}",
+        "o_{3,2} &= 3\\,w_{3,2} + w_{3,3}\\quad(\\text{named})",
         "w_{1,1} &= 1\\quad(\\text{exact})",
         "o_{1} = \\sum_{j \\in A_{1}} w_{1,j}V_{j} = \\begin{bmatrix}2 & "
         "0\\end{bmatrix}\\quad(\\text{exact})",
-        "\\cdot 1 = 1\\quad(\\text{exact})",
-        "\\text{assigned: } w = \\begin{bmatrix}\\tfrac{1}{4} & "
+        "o_{3,1} &= 2\\,w_{3,1} + w_{3,3} = 1\\quad(\\text{exact})",
+        "\\text{assigned: } w &= \\begin{bmatrix}\\tfrac{1}{4} & "
         "\\tfrac{1}{4} & \\tfrac{1}{2}\\end{bmatrix}",
         "= \\begin{bmatrix}1 & \\tfrac{5}{4}\\end{bmatrix}\\quad"
         "(\\text{exact})",
@@ -129,6 +134,32 @@ Test(print, latex_shows_every_step)
         cr_assert_not_null(strstr(tex, parts[i]), "missing %s", parts[i]);
     cr_assert_null(strstr(tex, "\\["), "fragments use $$");
     free(tex);
+}
+
+/* EXATTN_LATEX_EXPANDED (--latex-forms expanded) writes named rows in
+ * full, as before Z_i and w_{i,j} were defined once. */
+Test(print, latex_expanded_forms)
+{
+    exattn_lesson *l = th_lesson("{\"Q\": [[1,0]], \"K\": [[1,0],[0,0]],"
+                                 " \"V\": [[2,0],[0,3]], \"scale\": "
+                                 "\"none\"}");
+    exattn_write_opts o = EXATTN_WRITE_OPTS_INIT;
+    char *tex;
+
+    o.latex = EXATTN_LATEX_EXPANDED;
+    tex = th_write(l, EXATTN_FORMAT_LATEX, &o);
+    cr_assert_not_null(strstr(tex, "w_{1,1} &= \\frac{e^{1}}{e^{1}+e^{0}}"),
+                       "%s", tex);
+    cr_assert_null(strstr(tex, "Z_{"), "%s", tex);
+    free(tex);
+    o.latex = 0;
+    tex = th_write(l, EXATTN_FORMAT_LATEX, &o);
+    cr_assert_not_null(strstr(tex, "Z_{1} &= e^{1} + e^{0} \\\\\n"
+                                   "w_{1,1} &= \\frac{e^{1}}{Z_{1}}"), "%s",
+                       tex);
+    cr_assert_not_null(strstr(tex, "o_{1,1} &= 2\\,w_{1,1}"), "%s", tex);
+    free(tex);
+    exattn_lesson_free(l);
 }
 
 Test(print, latex_options)
@@ -163,12 +194,16 @@ Test(print, latex_options)
         "A_{\\text{rises}}} e^{s_{\\text{rises},k}},\\quad "
         "A_{\\text{rises}} = \\{1, \\dots, 3\\}"), "%s", tex);
     cr_assert_not_null(strstr(tex, "w_{\\text{rises},2} &= "
-        "\\frac{e^{\\frac{\\sqrt{2}}{2}}}{Z_{\\text{rises}}}"));
-    cr_assert_null(strstr(tex, "+e^{\\frac{3\\sqrt{2}}{2}}}"));
+        "\\frac{e^{\\sqrt{2}/2}}{Z_{\\text{rises}}}"));
+    cr_assert_null(strstr(tex, "+e^{3\\sqrt{2}/2}}"));
     free(tex);
     o.sum_threshold = 3;
     tex = th_write(l, EXATTN_FORMAT_LATEX, &o);
-    cr_assert_null(strstr(tex, "Z_{"), "3 keys are not past 3");
+    /* 3 keys are not past 3: Z_i is the explicit sum, not a \sum */
+    cr_assert_null(strstr(tex, "\\sum_{k \\in"), "%s", tex);
+    cr_assert_not_null(strstr(tex, "Z_{\\text{rises}} &= e^{\\sqrt{2}} + "
+                                   "e^{\\sqrt{2}/2} + e^{3\\sqrt{2}/2}"), "%s",
+                       tex);
     free(tex);
     exattn_lesson_free(l);
 }
@@ -194,8 +229,9 @@ Test(print, exponents_simplified_or_as_written)
     cr_assert_not_null(strstr(text, "s1 = 1/√4 = 1/2"), "%s", text);
     free(text);
     tex = th_write(l, EXATTN_FORMAT_LATEX, &o);
-    cr_assert_not_null(strstr(tex, "\\frac{e^{\\frac{1}{2}}}{e^{\\frac{1}{2}}"
-                                   "+e^{0}+e^{1}}"), "%s", tex);
+    cr_assert_not_null(strstr(tex, "Z_{1} &= e^{1/2} + e^{0} + e^{1}"), "%s",
+                       tex);
+    cr_assert_not_null(strstr(tex, "\\frac{e^{1/2}}{Z_{1}}"), "%s", tex);
     free(tex);
     json = th_write(l2, EXATTN_FORMAT_JSON, &o);
     cr_assert_not_null(strstr(json, "e^{√2}/(e^{√2}+e^{√2/2})"), "%s", json);

@@ -64,8 +64,8 @@ Test(row, named_weights_list_every_allowed_key_in_order)
     expect_str(r, EXATTN_WEIGHT, 0, 0, EXATTN_TEXT,
                "e^{√2}/(e^{√2}+e^{√2/2}+e^{3√2/2})");
     expect_str(r, EXATTN_WEIGHT, 1, 0, EXATTN_LATEX,
-               "\\frac{e^{\\frac{\\sqrt{2}}{2}}}{e^{\\sqrt{2}}+"
-               "e^{\\frac{\\sqrt{2}}{2}}+e^{\\frac{3\\sqrt{2}}{2}}}");
+               "\\frac{e^{\\sqrt{2}/2}}{e^{\\sqrt{2}}+"
+               "e^{\\sqrt{2}/2}+e^{3\\sqrt{2}/2}}");
     expect_str(r, EXATTN_CONTRIBUTION, 1, 1, EXATTN_TEXT,
                "(e^{√2/2}/(e^{√2}+e^{√2/2}+e^{3√2/2}))·2");
     expect_str(r, EXATTN_OUTPUT, 0, 0, EXATTN_TEXT,
@@ -124,7 +124,7 @@ Test(row, negative_and_fractional_entries)
     expect_str(r, EXATTN_CONTRIBUTION, 1, 0, EXATTN_TEXT,
                "(e^0/(e^{-7√2/4}+e^0))·(1/3)");
     expect_str(r, EXATTN_CONTRIBUTION, 0, 0, EXATTN_LATEX,
-               "\\frac{e^{-\\frac{7\\sqrt{2}}{4}}}{e^{-\\frac{7\\sqrt{2}}{4}}"
+               "\\frac{e^{-7\\sqrt{2}/4}}{e^{-7\\sqrt{2}/4}"
                "+e^{0}}\\cdot (-2)");
     exattn_row_free(r);
     exattn_lesson_free(l);

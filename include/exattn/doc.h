@@ -253,6 +253,9 @@ typedef struct
     size_t row;                     /* ROW, CONTRAST_ROW; else SIZE_MAX */
     /* ROW */
     exattn_rule_t rule;
+    int symbolic;                   /* a named row in symbols
+                                       (EXATTN_PRESENT_SYMBOLS): `symbol`
+                                       and `denominator` define Z_i */
     int compact;                    /* more allowed keys than the sum
                                        threshold, named weights: written
                                        around Z_i, blocked keys not
@@ -317,10 +320,21 @@ typedef struct
     int (*entry)(void *ctx, const exattn_doc_entry *entry);
     int (*note)(void *ctx, const exattn_doc_note *note);
     int (*end)(void *ctx, const exattn_doc_section *section);
+    unsigned presentation;          /* (version 2) OR of EXATTN_PRESENT_* */
 } exattn_doc_sink;
 
-#define EXATTN_DOC_SINK_VERSION 1
-#define EXATTN_DOC_SINK_INIT { EXATTN_DOC_SINK_VERSION, 0, 0, 0, 0, 0, 0, 0 }
+/* The LaTeX forms of a named row in symbols (a textbook's derivation):
+ * its section defines Z_i once (`symbol`, `denominator` the explicit sum
+ * of its e^{s_j}), a weight is e^{s_j}/Z_i, a weight as a factor and in
+ * an output coordinate is its symbol w_{i,j}, and the output coordinate
+ * is the sum of those symbols times the values.  Long sums carry line
+ * breaks for an aligned display (by the width of their terms).  The text forms are not affected; a compact row is written in
+ * its own way; EXATTN_LATEX_EXPANDED in the options turns it off. */
+#define EXATTN_PRESENT_SYMBOLS 1u
+
+#define EXATTN_DOC_SINK_VERSION 2
+#define EXATTN_DOC_SINK_INIT { EXATTN_DOC_SINK_VERSION, 0, 0, 0, 0, 0, 0, 0, \
+                               0 }
 
 /* Walk the derivation of `lesson` into `sink`: the lesson's section with
  * its rows and blends, then a variant section for each variant (its

@@ -38,6 +38,9 @@ typedef struct
 #define EXATTN_SHOW(kind) (1u << (kind))
 #define EXATTN_LATEX_STANDALONE 1u      /* a complete document */
 #define EXATTN_LATEX_PAREN_VECTORS 2u   /* (1,\tfrac{5}{4}), not bmatrix */
+#define EXATTN_LATEX_EXPANDED 4u        /* named rows written out in full,
+                                           every weight with its whole
+                                           denominator, not in symbols */
 #define EXATTN_SUM_THRESHOLD 8
 #define EXATTN_SUM_NEVER 0
 #define EXATTN_DIGITS_NONE ((unsigned long)-1)

@@ -5,7 +5,7 @@
 
 enum { OPT_FORMAT, OPT_OUTPUT, OPT_DIGITS, OPT_MAX_PREC, OPT_SHOW,
        OPT_STANDALONE, OPT_VECTORS, OPT_SUM_THRESHOLD, OPT_EXPONENTS,
-       OPT_LIMIT, OPT_HELP };
+       OPT_EXPANDED, OPT_LIMIT, OPT_HELP };
 
 static const cli_opt opts[] = {
     { "--format", NULL, "FMT",
@@ -35,6 +35,9 @@ static const cli_opt opts[] = {
       "a named weight's exponents: simplified (default: e^{√2},\n"
       "                         e^{1/2}) or written (as the lesson writes\n"
       "                         the scaled score: e^{2/√2}, e^{1/√4})" },
+    { "--expanded", NULL, NULL,
+      "latex: named rows written out in full, not over Z_i and\n"
+      "                         w_{i,j} defined once" },
     { "--limit", NULL, "NAME=N", CLI_LIMIT_HELP },
     { "--help", "-h", NULL, "show this help" },
     { NULL, NULL, NULL, NULL }
@@ -128,6 +131,8 @@ parse_args(derive_args *a, int argc, char **argv)
         }
         else if (k == OPT_STANDALONE)
             a->write.latex |= EXATTN_LATEX_STANDALONE;
+        else if (k == OPT_EXPANDED)
+            a->write.latex |= EXATTN_LATEX_EXPANDED;
         else if (k == OPT_VECTORS && (strcmp(arg, "bmatrix") == 0
                                       || strcmp(arg, "paren") == 0))
         {

@@ -10,6 +10,8 @@
 #include <stdint.h>
 #include <string.h>
 #include "derive/derive.h"
+#include "derive/compact.h"
+#include "derive/symbols.h"
 #include "claims/tform.h"
 #include "row/named.h"
 #include "eval/row_eval.h"
@@ -65,6 +67,15 @@ relation_of(int same_result)
 
 /* A row quantity as a value: exact, or named by its form; its decimal
  * when asked for. */
+/* Are the LaTeX forms of `row` written in symbols (Z_i, w_{i,j}), as its
+ * own derivation writes them (src/derive/row.c)? */
+static int
+in_symbols(const exattn_walk *w, const exattn_row *row)
+{
+    return w->symbols && !row->weights_exact && row->allowed_count > 1
+           && !exattn_compact__is(row, w->opts->sum_threshold);
+}
+
 static int
 quantity_value(exattn_walk *w, exattn_dval *d, const exattn_row *row,
                exattn_decimals *dec, exattn_kind_t kind, size_t key,
@@ -85,6 +96,14 @@ quantity_value(exattn_walk *w, exattn_dval *d, const exattn_row *row,
         exattn_sbuf__init(&texts[k]);
         if (d->v.status == EXATTN_EXACT || !(w->notations & (1u << k)))
             continue;
+        if (k == EXATTN_FORM_LATEX && in_symbols(w, row))
+        {
+            /* both lessons' derivations name their weights w_{i,j} with
+             * Z_i: a contrast in those symbols would read as one lesson,
+             * so it says "named" (and the decimal when asked for) */
+            exattn_sbuf__puts(&texts[k], "\\text{named}");
+            continue;
+        }
         s = exattn_row_get_str(row, kind, key, col,
                                k ? EXATTN_LATEX : EXATTN_TEXT);
         exattn_sbuf__puts(&texts[k], s ? s : "");
@@ -135,7 +154,7 @@ change_entry(pair *p, exattn_role_t role, size_t key, size_t col,
  * changed: "2·(e^{..}/(..))", signs relative to the proved direction. */
 static void
 amount_form(exattn_sbuf *b, const exattn_row *delta, size_t col, int latex,
-            int negative)
+            int negative, int symbols)
 {
     size_t j;
     int first = 1;
@@ -160,9 +179,13 @@ amount_form(exattn_sbuf *b, const exattn_row *delta, size_t col, int latex,
                 exattn_sbuf__mpq_latex(b, q);
             else
                 exattn_sbuf__mpq(b, q);
-            exattn_sbuf__puts(b, latex ? "\\cdot " : "·");
+            exattn_sbuf__puts(b, latex ? (symbols ? "\\," : "\\cdot ")
+                                       : "·");
         }
-        exattn_named__weight_factor(b, delta, j, latex);
+        if (latex && symbols)
+            exattn_symbols__weight(b, delta, j, 1);
+        else
+            exattn_named__weight_factor(b, delta, j, latex);
     }
     mpq_clear(q);
 }
@@ -284,7 +307,8 @@ output_change(pair *p, const exattn_row *delta, size_t col)
         {
             exattn_sbuf__init(&texts[k]);
             if (w->notations & (1u << k))
-                amount_form(&texts[k], delta, col, k, sign < 0);
+                amount_form(&texts[k], delta, col, k, sign < 0,
+                            in_symbols(w, delta));
         }
         code = exattn_walk__take_forms(w, &by, by.v.form, texts);
         if (code == EXATTN_OK && w->opts->digits != EXATTN_DIGITS_NONE)

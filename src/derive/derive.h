@@ -42,6 +42,8 @@ typedef struct
     unsigned forms;             /* the kinds whose values' forms it
                                    writes, never 0 */
     int named_show;             /* `show` was given, not the default */
+    int symbols;                /* LaTeX forms of named rows in symbols
+                                   (EXATTN_PRESENT_SYMBOLS) */
     exattn_error_t *err;
 } exattn_walk;
 
@@ -62,6 +64,10 @@ void exattn_walk__section(exattn_doc_section *s, exattn_section_t kind,
 int exattn_walk__forms(exattn_walk *w, exattn_dval *d, const char **slot,
                        exattn_form_fn fn, const exattn_row *row, size_t j);
 /* fn's text form only, into *slot (owned by d). */
+/* The same, with another function for the LaTeX form. */
+int exattn_walk__forms2(exattn_walk *w, exattn_dval *d, const char **slot,
+                        exattn_form_fn text, exattn_form_fn latex,
+                        const exattn_row *row, size_t j);
 int exattn_walk__forms_text(exattn_walk *w, exattn_dval *d, const char **slot,
                             exattn_form_fn fn, const exattn_row *row,
                             size_t j);

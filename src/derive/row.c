@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include "derive/derive.h"
 #include "derive/compact.h"
+#include "derive/symbols.h"
 #include "row/named.h"
 
 typedef struct
@@ -17,6 +18,8 @@ typedef struct
     const exattn_row *row;
     exattn_decimals *dec;
     int compact;
+    int symbolic;               /* LaTeX forms in symbols: a named row of
+                                   a sink that asks for them, not compact */
     size_t classes;
     exattn_dval *scaled;        /* per distinct score; NULL slots unbuilt */
     exattn_dval *weight;        /* per distinct score, allowed keys */
@@ -148,14 +151,18 @@ weight_value(row_walk *r, exattn_dval *d, size_t j)
         exattn_dval__exact(d, q);
         mpq_clear(q);
     }
-    if ((code = exattn_walk__forms(r->w, d, d->v.form,
-                                   named && r->compact
-                                       ? exattn_compact__weight
-                                       : exattn_named__weight,
-                                   row, j)) != EXATTN_OK)
+    if ((code = exattn_walk__forms2(r->w, d, d->v.form,
+                                    named && r->compact
+                                        ? exattn_compact__weight
+                                        : exattn_named__weight,
+                                    named && (r->compact || r->symbolic)
+                                        ? exattn_compact__weight
+                                        : exattn_named__weight,
+                                    row, j)) != EXATTN_OK)
         return code;
-    /* as a factor: the same in LaTeX; in text parenthesised unless it is
-     * an integer */
+    /* as a factor: the same in LaTeX (in symbols: w_{i,j}, per key, set
+     * by the contribution entry); in text parenthesised unless it is an
+     * integer */
     d->v.factor[EXATTN_FORM_LATEX] = d->v.form[EXATTN_FORM_LATEX];
     d->v.factor[EXATTN_FORM_TEXT] = d->v.form[EXATTN_FORM_TEXT];
     if ((r->w->notations & EXATTN_NOTATION_TEXT)
@@ -334,12 +341,15 @@ contribution_value(row_walk *r, exattn_dval *d, size_t j, size_t c)
         exattn_sbuf__init(&texts[k]);
         if (!(r->w->notations & (1u << k)))
             continue;
-        if (!r->compact)
+        if (!r->compact && !(k && r->symbolic))
         {
             exattn_named__contribution(&texts[k], row, j, c, k);
             continue;
         }
-        compact_weight_factor(&texts[k], row, j, k);
+        if (k && r->symbolic)
+            exattn_symbols__weight(&texts[k], row, j, 1);
+        else
+            compact_weight_factor(&texts[k], row, j, k);
         exattn_sbuf__puts(&texts[k], k ? "\\cdot " : "·");
         exattn_named__factor(&texts[k], EXATTN_AT(&row->lesson->v, j, c), k);
     }
@@ -405,6 +415,7 @@ contribution_entries(row_walk *r)
     const exattn_row *row = r->row;
     size_t j, c, dv = row->lesson->dv;
     exattn_doc_entry e;
+    exattn_doc_value factor;
     exattn_dval tmp, *v;
     int code = EXATTN_OK;
 
@@ -416,6 +427,18 @@ contribution_entries(row_walk *r)
             return oom(r);
         e = entry_for(r, EXATTN_ROLE_CONTRIBUTION, j);
         e.factor = weight_of(r, j, &tmp, &code);
+        if (e.factor != NULL && r->symbolic && row->allowed[j])
+        {
+            /* the weight is shared by keys of equal score; its symbol is
+             * this key's */
+            factor = *e.factor;
+            r->scratch[1].len = 0;
+            exattn_symbols__weight(&r->scratch[1], row, j, 1);
+            if (r->scratch[1].oom)
+                code = oom(r);
+            factor.factor[EXATTN_FORM_LATEX] = r->scratch[1].s;
+            e.factor = &factor;
+        }
         for (c = 0; c < dv && code == EXATTN_OK; c++)
             code = contribution_value(r, &v[c], j, c);
         if (code == EXATTN_OK)
@@ -446,10 +469,13 @@ output_value(row_walk *r, exattn_dval *d, size_t c)
     if (row->out_exact[c])
         exattn_dval__exact(d, row->out_value[c]);
     if ((r->w->forms & EXATTN_SHOW(EXATTN_OUTPUT))
-        && (code = exattn_walk__forms(r->w, d, d->v.form,
-                                   r->compact ? exattn_compact__output
-                                              : exattn_named__output,
-                                   row, c)) != EXATTN_OK)
+        && (code = exattn_walk__forms2(r->w, d, d->v.form,
+                                    r->compact ? exattn_compact__output
+                                               : exattn_named__output,
+                                    r->compact ? exattn_compact__output
+                                    : r->symbolic ? exattn_symbols__output
+                                                  : exattn_named__output,
+                                    row, c)) != EXATTN_OK)
         return code;
     return exattn_walk__decimal(r->w, d, r->dec, EXATTN_OUTPUT, 0, c);
 }
@@ -609,6 +635,7 @@ row_section(row_walk *r, exattn_doc_section *s, exattn_dval *forms)
               : row->weights_exact   ? EXATTN_RULE_EQUAL_SCORES
                                      : EXATTN_RULE_SOFTMAX;
     s->compact = r->compact;
+    s->symbolic = r->symbolic;
     s->allowed_count = row->allowed_count;
     s->allowed = row->allowed;
     s->weight = row->weights_exact ? row->weight : NULL;
@@ -622,11 +649,14 @@ row_section(row_walk *r, exattn_doc_section *s, exattn_dval *forms)
     if ((code = exattn_walk__forms(r->w, &forms[2], s->key_set,
                                    key_set_form, row, 0)) != EXATTN_OK)
         return code;
-    if (r->compact
+    if ((r->compact || r->symbolic)
         && ((code = exattn_walk__forms(r->w, &forms[0], s->symbol,
                                        symbol_form, row, 0)) != EXATTN_OK
             || (code = exattn_walk__forms(r->w, &forms[1], s->denominator,
-                                          denominator_form, row, 0))
+                                          r->compact
+                                              ? denominator_form
+                                              : exattn_symbols__denominator,
+                                          row, 0))
                    != EXATTN_OK))
         return code;
     return EXATTN_OK;
@@ -677,13 +707,15 @@ int
 exattn_derive__row(exattn_walk *w, const exattn_row *row,
                    exattn_decimals *dec)
 {
-    row_walk r = { w, row, dec, 0, row->class_count, NULL, NULL, NULL,
+    row_walk r = { w, row, dec, 0, 0, row->class_count, NULL, NULL, NULL,
                    NULL, { { NULL, 0, 0, 0 }, { NULL, 0, 0, 0 } } };
     exattn_doc_section s;
     exattn_dval forms[3];
     int code, k;
 
     r.compact = exattn_compact__is(row, w->opts->sum_threshold);
+    r.symbolic = w->symbols && !r.compact && !row->weights_exact
+                 && row->allowed_count > 1;
     r.score = malloc(r.classes * sizeof *r.score);
     r.scaled = malloc(r.classes * sizeof *r.scaled);
     r.weight = malloc(r.classes * sizeof *r.weight);

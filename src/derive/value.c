@@ -85,6 +85,14 @@ int
 exattn_walk__forms(exattn_walk *w, exattn_dval *d, const char **slot,
                    exattn_form_fn fn, const exattn_row *row, size_t j)
 {
+    return exattn_walk__forms2(w, d, slot, fn, fn, row, j);
+}
+
+int
+exattn_walk__forms2(exattn_walk *w, exattn_dval *d, const char **slot,
+                    exattn_form_fn text, exattn_form_fn latex,
+                    const exattn_row *row, size_t j)
+{
     exattn_sbuf texts[2];
     int k;
 
@@ -92,7 +100,8 @@ exattn_walk__forms(exattn_walk *w, exattn_dval *d, const char **slot,
     {
         exattn_sbuf__init(&texts[k]);
         if (w->notations & (1u << k))
-            fn(&texts[k], row, j, k == EXATTN_FORM_LATEX);
+            (k == EXATTN_FORM_LATEX ? latex : text)(&texts[k], row, j,
+                                                    k == EXATTN_FORM_LATEX);
     }
     return exattn_walk__take_forms(w, d, slot, texts);
 }

@@ -94,7 +94,7 @@ exattn_derive(const exattn_doc_sink *sink, void *ctx,
     int code;
 
     if (sink == NULL || l == NULL
-        || sink->version != EXATTN_DOC_SINK_VERSION
+        || sink->version < 1 || sink->version > EXATTN_DOC_SINK_VERSION
         || (opts != NULL && (opts->version < 1
                              || opts->version > EXATTN_WRITE_OPTS_VERSION)))
         return exattn_error__set(err, EXATTN_EINVAL, NULL, 0, 0,
@@ -110,6 +110,9 @@ exattn_derive(const exattn_doc_sink *sink, void *ctx,
     w.decimals = sink->decimals ? sink->decimals : ~0u;
     w.forms = sink->forms ? sink->forms : ~0u;
     w.named_show = w.opts->quantities != 0;
+    w.symbols = sink->version >= 2
+                && (sink->presentation & EXATTN_PRESENT_SYMBOLS)
+                && !(w.opts->latex & EXATTN_LATEX_EXPANDED);
     w.err = err;
     if (w.opts->digits != EXATTN_DIGITS_NONE
         && w.opts->digits > EXATTN_MAX_DIGITS)

@@ -32,6 +32,40 @@ close_display(xsink *x)
     exattn_sbuf__puts(&x->out, x->standalone ? "\n\\]\n\n" : "\n$$\n\n");
 }
 
+/* A named vector, one coordinate a line (its forms are long), in the
+ * aligned display its entry opened: "\text{grid}:\ u_{1} &= ... \approx
+ * d1 \\ u_{2} &= ...". */
+static int
+named_rows(xsink *x, const exattn_doc_entry *e, const char *name)
+{
+    size_t k;
+
+    for (k = 0; k < e->count; k++)
+    {
+        const exattn_doc_value *v = &e->values[k];
+
+        exattn_sbuf__puts(&x->out, k ? " \\\\\n" : "");
+        if (e->count > 1)
+            exattn_sbuf__printf(&x->out, "%s_{%zu} &= ", name, k + 1);
+        else
+            exattn_sbuf__printf(&x->out, "%s &= ", name);
+        if (v->status == EXATTN_EXACT)
+            exattn_sbuf__mpq_latex(&x->out, v->exact);
+        else
+            exattn_sbuf__puts(&x->out, v->form[EXATTN_FORM_LATEX]);
+        exattn_sbuf__puts(&x->out, v->status == EXATTN_EXACT
+                                       ? "\\quad(\\text{exact})"
+                                       : "\\quad(\\text{named})");
+        if (v->status != EXATTN_EXACT && (v->decimal || v->undecided))
+            exattn_sbuf__printf(&x->out, "\\quad\\approx\\ %s",
+                                v->decimal ? v->decimal
+                                           : "\\text{(undecided)}");
+    }
+    exattn_sbuf__puts(&x->out, "\n\\end{aligned}");
+    close_display(x);
+    return EXATTN_OK;
+}
+
 /* "\text{grid}:\ q = \begin{bmatrix}...\end{bmatrix}\quad(\text{named})
  * \quad\approx\ d1,\ d2" */
 static int
@@ -53,6 +87,10 @@ entry(void *ctx, const exattn_doc_entry *e)
     else
         snprintf(name, sizeof name, "%s", s->name[EXATTN_FORM_LATEX]);
     open_display(x, name);
+    for (k = 0; k < e->count; k++)
+        exact &= e->values[k].status == EXATTN_EXACT;
+    if (!exact)         /* the row's label on the first of its lines */
+        exattn_sbuf__puts(&x->out, "\\begin{aligned}\n");
     if (s->rows_are != EXATTN_ROWS_POSITIONS)
     {
         exattn_sbuf__puts(&x->out, "\\text{");
@@ -64,6 +102,8 @@ entry(void *ctx, const exattn_doc_entry *e)
                                     : x->l->query_labels[e->row]);
         exattn_sbuf__puts(&x->out, "}:\\ ");
     }
+    if (!exact)
+        return named_rows(x, e, name);
     exattn_sbuf__printf(&x->out, "%s = %s", name,
                         e->count < 2 ? "" : x->paren ? "\\left("
                                                      : "\\begin{bmatrix}");

@@ -13,6 +13,11 @@
 #include "print/block.h"
 #include "row/named.h"
 
+/* Layout: lists of keys and sums of vectors go on over lines, so that no
+ * display is wider than the page. */
+#define KEYS_PER_LINE 8
+#define TERMS_PER_LINE 4
+
 typedef struct
 {
     FILE *f;
@@ -280,20 +285,22 @@ scaled_line(latex_sink *c, const exattn_doc_entry *e)
         display_close(c);
         return;
     }
+    if (c->display != (int)e->role && c->l->scale_kind == EXATTN_SCALE_INV_SQRT)
+    {
+        /* the rule once, then each key's value */
+        line(c, e->role, "scaled scores");
+        exattn_sbuf__puts(b, "s_{");
+        qsub(b, c->l, e->row);
+        exattn_sbuf__puts(b, ",j} &= \\frac{q_{");
+        qsub(b, c->l, e->row);
+        exattn_sbuf__puts(b, "}k_{j}^{\\mathsf{T}}}{\\sqrt{d_k}}");
+    }
     line(c, e->role, "scaled scores");
     exattn_sbuf__puts(b, "s_{");
     qsub(b, c->l, e->row);
     exattn_sbuf__puts(b, ",");
     ksub(b, c->l, e->key);
     exattn_sbuf__puts(b, "} &= ");
-    if (c->l->scale_kind == EXATTN_SCALE_INV_SQRT)
-    {
-        exattn_sbuf__puts(b, "\\frac{q_{");
-        qsub(b, c->l, e->row);
-        exattn_sbuf__puts(b, "}k_{");
-        ksub(b, c->l, e->key);
-        exattn_sbuf__puts(b, "}^{\\mathsf{T}}}{\\sqrt{d_k}} = ");
-    }
     exattn_sbuf__puts(b, v->form[EXATTN_FORM_LATEX]);
     if (v->simplified[EXATTN_FORM_LATEX])
     {
@@ -302,9 +309,9 @@ scaled_line(latex_sink *c, const exattn_doc_entry *e)
     }
     if (v->status == EXATTN_NAMED)
         approx(c, v);
-    status_tag(b, v->status == EXATTN_EXACT);
-    if (e->blocked)
-        exattn_sbuf__puts(b, "\\quad(\\text{blocked})");
+    exattn_sbuf__printf(b, "\\quad(\\text{%s%s})",
+                        v->status == EXATTN_EXACT ? "exact" : "named",
+                        e->blocked ? "; blocked" : "");
 }
 
 /* Blocked keys are removed from the softmax, not given a score of 0: said
@@ -314,57 +321,67 @@ mask_step(latex_sink *c)
 {
     const exattn_doc_section *s = c->row;
     exattn_sbuf *b = c->b;
-    size_t j;
-    int first = 1;
+    size_t j, listed = 0;
 
     if (c->mask_done || s->allowed_count == c->l->m)
         return;
     c->mask_done = 1;
     aligned_close(c);
     display_open(c, "mask: the keys this query may attend to");
+    exattn_sbuf__puts(b, "\\begin{aligned}\n");
     aset(c, s->row);
-    exattn_sbuf__puts(b, " = ");
+    exattn_sbuf__puts(b, " &= ");
     exattn_sbuf__puts(b, s->key_set[EXATTN_FORM_LATEX]);
-    exattn_sbuf__puts(b, ",\\qquad ");
+    exattn_sbuf__puts(b, " \\\\\n&\\text{blocked, removed from the softmax "
+                         "(weight exactly } 0\\text{):}");
     if (s->compact)
-        exattn_sbuf__printf(b, "\\text{the other %zu keys}",
+        exattn_sbuf__printf(b, "\\ \\text{the other %zu keys}",
                             c->l->m - s->allowed_count);
     for (j = 0; j < c->l->m && !s->compact; j++)
         if (!s->allowed[j])
         {
-            exattn_sbuf__puts(b, first ? "k_{" : ",\\ k_{");
+            /* the blocked keys, a few to a line */
+            exattn_sbuf__puts(b, listed % KEYS_PER_LINE == 0
+                                     ? (listed ? ", \\\\\n&\\qquad k_{"
+                                               : " \\\\\n&\\qquad k_{")
+                                     : ",\\ k_{");
             ksub(b, c->l, j);
             exattn_sbuf__puts(b, "}");
-            first = 0;
+            listed++;
         }
-    exattn_sbuf__puts(b, "\\ \\text{blocked: removed from the softmax, "
-                         "weight exactly } 0");
+    exattn_sbuf__puts(b, "\n\\end{aligned}");
     display_close(c);
 }
 
-/* "Z_{3} = \sum_{k \in A_{3}} e^{s_{3,k}},\quad A_{3} = \{1, \dots, 9\}" */
+/* "Z_{3} = \sum_{k \in A_{3}} e^{s_{3,k}},\quad A_{3} = \{1, \dots, 9\}"
+ * for a compact row; "Z_{3} = e^{1} + e^{\sqrt{2}}" for one in symbols. */
 static void
 z_definition(latex_sink *c, const char *eq)
 {
     const exattn_doc_section *s = c->row;
 
-    exattn_sbuf__printf(c->b, "%s%s%s,\\quad ", s->symbol[EXATTN_FORM_LATEX],
-                        eq, s->denominator[EXATTN_FORM_LATEX]);
+    exattn_sbuf__printf(c->b, "%s%s%s", s->symbol[EXATTN_FORM_LATEX], eq,
+                        s->denominator[EXATTN_FORM_LATEX]);
+    c->z_done = 1;
+    if (!s->compact)
+        return;
+    exattn_sbuf__puts(c->b, ",\\quad ");
     aset(c, s->row);
     exattn_sbuf__printf(c->b, " = %s", s->key_set[EXATTN_FORM_LATEX]);
-    c->z_done = 1;
 }
 
-/* A compact row whose weights are not shown defines Z_i before the first
- * step that uses it. */
+/* A row whose weights are not shown defines Z_i before the first step
+ * that uses it. */
 static void
 z_step(latex_sink *c)
 {
-    if (!c->row->compact || c->z_done)
+    if (!(c->row->compact || c->row->symbolic) || c->z_done)
         return;
     aligned_close(c);
     display_open(c, "the softmax denominator of the row");
-    z_definition(c, " = ");
+    exattn_sbuf__puts(c->b, "\\begin{aligned}\n");
+    z_definition(c, " &= ");
+    exattn_sbuf__puts(c->b, "\n\\end{aligned}");
     display_close(c);
 }
 
@@ -380,7 +397,7 @@ weight_line(latex_sink *c, const exattn_doc_entry *e)
                          ? "softmax weights: named"
                          : "softmax weights: equal allowed scores, so "
                            "exactly 1/|A|");
-    if (c->lines == 1 && s->compact)
+    if (c->lines == 1 && (s->compact || s->symbolic))
     {
         /* Z_i, defined once */
         z_definition(c, " &= ");
@@ -417,6 +434,9 @@ contribution_line(latex_sink *c, const exattn_doc_entry *e)
     matrix_row(c, &c->l->v, e->key);
     if (c->row->rule == EXATTN_RULE_SOFTMAX)
     {
+        /* its decimals on a line of their own */
+        if (e->count > 0 && (e->values[0].decimal || e->values[0].undecided))
+            exattn_sbuf__puts(b, " \\\\\n&");
         approx_vector(c, e);
         return;
     }
@@ -485,32 +505,36 @@ note(void *ctx, const exattn_doc_note *n)
     aligned_close(c);
     display_open(c, "note: an exact coordinate although the weights are "
                     "named");
-    exattn_sbuf__puts(b, "o_{");
+    /* the claim, why, then each group of keys on its own line */
+    exattn_sbuf__puts(b, "\\begin{aligned}\no_{");
     qsub(b, c->l, n->row);
-    exattn_sbuf__printf(b, ",%zu} = ", n->col + 1);
+    exattn_sbuf__printf(b, ",%zu} &= ", n->col + 1);
     tfrac(b, n->value);
     exattn_sbuf__puts(b, "\\quad\\text{exactly: each group of keys with "
-                         "equal scores has mean }");
+                         "equal scores}\\\\\n&\\phantom{=}\\ \\text{has "
+                         "mean }");
     tfrac(b, n->value);
     if (n->groups == NULL)
-    {
         exattn_sbuf__printf(b, "\\text{ there (%zu groups)}", n->group_count);
-        display_close(c);
-        return EXATTN_OK;
-    }
-    exattn_sbuf__puts(b, "\\text{ there: }");
-    for (g = 0; g < n->group_count; g++)
+    else
+        exattn_sbuf__puts(b, "\\text{ there:}");
+    for (g = 0; n->groups != NULL && g < n->group_count; g++)
     {
-        exattn_sbuf__puts(b, g ? ";\\ \\{" : "\\{");
+        exattn_sbuf__puts(b, "\\\\\n&\\phantom{=}\\quad \\{");
         for (k = 0; k < n->groups[g].count; k++)
         {
-            exattn_sbuf__puts(b, k ? ", k_{" : "k_{");
+            /* a long group breaks every few keys */
+            if (k && k % KEYS_PER_LINE == 0)
+                exattn_sbuf__puts(b, ",\\\\\n&\\phantom{=}\\qquad k_{");
+            else
+                exattn_sbuf__puts(b, k ? ", k_{" : "k_{");
             ksub(b, c->l, n->groups[g].keys[k]);
             exattn_sbuf__puts(b, "}");
         }
         exattn_sbuf__printf(b, "\\}\\ \\text{at } s = %s",
                             n->groups[g].scaled[EXATTN_FORM_LATEX]);
     }
+    exattn_sbuf__puts(b, "\n\\end{aligned}");
     display_close(c);
     return EXATTN_OK;
 }
@@ -531,17 +555,22 @@ blend_part(latex_sink *c, const exattn_doc_entry *e)
         break;
     case EXATTN_ROLE_BLEND_SUM:
         vector_close(c);
-        exattn_sbuf__puts(b, ",\\quad \\sum_{j} w_{j} = 1,\\quad \\sum_{j} "
-                             "w_{j}V_{j} = ");
+        exattn_sbuf__puts(b, " \\\\\n\\sum_{j} w_{j} &= 1 \\\\\n\\sum_{j} "
+                             "w_{j}V_{j} &= ");
         break;
     case EXATTN_ROLE_BLEND_CONTRIBUTION:
-        exattn_sbuf__puts(b, e->key ? " + " : "");
+        /* a sum of many terms goes on over lines */
+        exattn_sbuf__puts(b, e->key == 0 ? ""
+                             : e->key % TERMS_PER_LINE == 0
+                                 ? " \\\\\n&\\qquad + " : " + ");
         tfrac(b, e->factor->exact);
         matrix_row(c, &c->l->v, e->key);
         break;
     default:
+        exattn_sbuf__puts(b, " \\\\\n&");
         exact_vector(c, e);
         status_tag(b, 1);
+        exattn_sbuf__puts(b, "\n\\end{aligned}");
         display_close(c);
         break;
     }
@@ -600,30 +629,37 @@ contrast_begin(latex_sink *c, const exattn_doc_section *s)
         return;
     exattn_sbuf__puts(b, s->shapes_differ
         ? "&\\text{the shapes differ: no row-by-row contrast}"
-        : "&\\text{the tokens are permuted and the mask is kept: does each "
-          "output move with its token?}");
-    c->lines = 1;
+        : "&\\text{the tokens are permuted and the mask is kept:} \\\\\n"
+          "&\\text{does each output move with its token?}");
+    c->lines = 2;
 }
 
 static void
 contrast_row_begin(latex_sink *c, const exattn_doc_section *s)
 {
-    static const char *const remarks[] = {
-        "unchanged (proved: the same weights and the same values)",
-        "unchanged (proved: the same weights; the values differ only at "
-        "blocked keys, which weigh exactly 0)",
-        "weights change",
-        "weights unchanged (proved equal)",
-        "its output moved with it (proved equal)",
-        "its output did not move with it" };
+    /* each on lines that fit a page */
+    static const char *const remarks[][2] = {
+        { "unchanged (proved: the same weights and the same values)", NULL },
+        { "unchanged (proved: the same weights; the values differ",
+          "only at blocked keys, which weigh exactly 0)" },
+        { "weights change", NULL },
+        { "weights unchanged (proved equal)", NULL },
+        { "its output moved with it (proved equal)", NULL },
+        { "its output did not move with it", NULL } };
     exattn_sbuf *b = c->b;
 
     exattn_sbuf__puts(b, c->lines++ ? " \\\\\n" : "");
     row_text(c, s->row);
+    /* which token the row holds, then what happened, on two lines */
     if (s->permuted)
-        exattn_sbuf__printf(b, "\\ \\text{(the token of row %zu)}",
-                            s->token + 1);
-    exattn_sbuf__printf(b, " &: \\text{%s}", remarks[s->contrast]);
+        exattn_sbuf__printf(b, " &: \\text{the token of row %zu:} \\\\\n"
+                            "&\\phantom{:}\\ \\text{%s}", s->token + 1,
+                            remarks[s->contrast][0]);
+    else
+        exattn_sbuf__printf(b, " &: \\text{%s}", remarks[s->contrast][0]);
+    if (remarks[s->contrast][1] != NULL)
+        exattn_sbuf__printf(b, " \\\\\n&\\phantom{:}\\ \\text{%s}",
+                            remarks[s->contrast][1]);
 }
 
 /* One relation of a contrast: "w_{i,j} &: A \;\to\; B\quad(\text{proved
@@ -652,7 +688,8 @@ change_line(latex_sink *c, const exattn_doc_entry *e)
     {
     case EXATTN_RELATION_EQUAL:
         exattn_sbuf__puts(b, kept ? "\\text{unchanged (proved: the same "
-                                    "weights, the same values where it "
+                                    "weights,} \\\\\n&\\phantom{:}\\ "
+                                    "\\text{the same values where it "
                                     "matters)}"
                                   : "\\text{unchanged (proved equal)}");
         break;
@@ -720,24 +757,32 @@ static void
 lesson_step(latex_sink *c, const exattn_lesson *l)
 {
     exattn_sbuf *b = c->b;
+    const char *sep;
+    int wide;
 
     display_open(c, "shapes: n queries, m keys and values, widths d_k, d_v");
     exattn_sbuf__printf(b, "n = %zu,\\quad m = %zu,\\quad d_k = %zu,"
                         "\\quad d_v = %zu", l->n, l->m, l->dk, l->dv);
     display_close(c);
+    /* side by side when they are narrow, one under the other when the
+     * three would not fit a line */
+    wide = 2 * l->dk + l->dv > 6;
+    sep = wide ? " \\\\\n" : ",\\quad ";
     display_open(c, "queries, keys and values, one row per token");
-    exattn_sbuf__puts(b, "Q = ");
+    exattn_sbuf__puts(b, wide ? "\\begin{aligned}\nQ &= " : "Q = ");
     matrix(c, &l->q);
-    exattn_sbuf__puts(b, ",\\quad K = ");
+    exattn_sbuf__printf(b, "%sK %s= ", sep, wide ? "&" : "");
     matrix(c, &l->k);
-    exattn_sbuf__puts(b, ",\\quad V = ");
+    exattn_sbuf__printf(b, "%sV %s= ", sep, wide ? "&" : "");
     matrix(c, &l->v);
     if (l->scale_kind == EXATTN_SCALE_INV_SQRT)
     {
-        exattn_sbuf__puts(b, ",\\quad \\sqrt{d_k} = \\sqrt{");
+        exattn_sbuf__printf(b, "%s\\sqrt{d_k} %s= \\sqrt{", sep,
+                            wide ? "&" : "");
         tfrac(b, l->scale_value);
         exattn_sbuf__puts(b, "}");
     }
+    exattn_sbuf__puts(b, wide ? "\n\\end{aligned}" : "");
     display_close(c);
 }
 
@@ -782,9 +827,9 @@ begin(void *ctx, const exattn_doc_section *s)
     case EXATTN_SECTION_BLEND:
         c->row = s;
         display_open(c, "assigned exact weights (not a softmax)");
-        exattn_sbuf__puts(c->b, "\\text{");
+        exattn_sbuf__puts(c->b, "\\begin{aligned}\n\\text{");
         exattn_sbuf__latex_text(c->b, s->lesson->blends[s->blend].name);
-        exattn_sbuf__puts(c->b, ": } w = ");
+        exattn_sbuf__puts(c->b, ": } w &= ");
         vector_open(c);
         break;
     case EXATTN_SECTION_VARIANT: title(c, s->lesson->name, 1); break;
@@ -840,6 +885,8 @@ exattn_write_latex(FILE *f, const exattn_lesson *l,
     sink.entry = entry;
     sink.note = note;
     sink.end = end;
+    /* a textbook's derivation: Z_i and w_{i,j} defined once, used after */
+    sink.presentation = EXATTN_PRESENT_SYMBOLS;
     c.f = f;
     c.b = &c.buf;
     c.l = l;

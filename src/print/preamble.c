@@ -16,5 +16,8 @@ exattn_print__latex_preamble(exattn_sbuf *b)
     exattn_sbuf__puts(b, "\\makeatletter\n"
                          "\\def\\UTFviii@undefined@err#1{\\fbox{?}}\n"
                          "\\makeatother\n"
-                         "\\begin{document}\n\n");
+                         "\\begin{document}\n"
+                         /* titles of hyphenated words wrap rather than
+                          * stick out of the margin */
+                         "\\sloppy\n\n");
 }

@@ -142,6 +142,34 @@ exattn_named__scaled_simplified(exattn_sbuf *b, const exattn_row *row,
     }
 }
 
+/* c·√s in an exponent, on one line as a mathematician writes a small
+ * superscript: "3\sqrt{2}/2", "-\sqrt{2}/2", "1/2", "-7". */
+static void
+exponent_latex(exattn_sbuf *b, mpq_srcptr c, unsigned long s)
+{
+    char radicand[24];
+    mpz_t num;
+
+    mpz_roinit_n(num, mpz_limbs_read(mpq_numref(c)),
+                 (mp_size_t)mpz_size(mpq_numref(c)));
+    if (mpq_sgn(c) < 0)
+        exattn_sbuf__puts(b, "-");
+    if (s == 1 || mpq_sgn(c) == 0 || mpz_cmp_ui(num, 1) != 0)
+        exattn_sbuf__mpz(b, num);
+    if (s != 1 && mpq_sgn(c) != 0)
+    {
+        snprintf(radicand, sizeof radicand, "%lu", s);
+        exattn_sbuf__puts(b, "\\sqrt{");
+        exattn_sbuf__puts(b, radicand);
+        exattn_sbuf__puts(b, "}");
+    }
+    if (mpz_cmp_ui(mpq_denref(c), 1) != 0)
+    {
+        exattn_sbuf__puts(b, "/");
+        exattn_sbuf__mpz(b, mpq_denref(c));
+    }
+}
+
 /* e^{s_j}: "e^0", "e^1" for natural exponents as the seed lessons write
  * them, braces otherwise; the exponent simplified ("e^{√2}", "e^{1/2}",
  * "e^{-1}") or, for row->written_exponents, as the lesson writes it
@@ -161,6 +189,8 @@ exattn_named__exp(exattn_sbuf *b, const exattn_row *row, size_t j, int latex)
     exattn_sbuf__puts(b, plain ? "e^" : "e^{");
     if (row->written_exponents)
         exattn_named__scaled(b, row, j, latex);
+    else if (latex)
+        exponent_latex(b, row->coef[j], row->lesson->surd);
     else
         exattn_named__scaled_simplified(b, row, j, latex);
     if (!plain)
