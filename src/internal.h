@@ -56,6 +56,9 @@ char *exattn_str__dup(const char *s);
 /* Text inside \text{...}, LaTeX's special characters escaped; text in
  * a % comment (line breaks become spaces). */
 void exattn_sbuf__latex_text(exattn_sbuf *b, const char *s);
+/* Text in Markdown (CommonMark): the characters that would start markup
+ * escaped with a backslash; a line break as a space. */
+void exattn_sbuf__markdown_text(exattn_sbuf *b, const char *s);
 void exattn_sbuf__latex_comment(exattn_sbuf *b, const char *s);
 /* s as a JSON string, quoted and escaped. */
 void exattn_sbuf__json(exattn_sbuf *b, const char *s);

@@ -98,6 +98,15 @@ Test(print, seed_000_and_001_latex_golden)
                   "tests/data/001-soft-lookup.expected.tex", 2);
 }
 
+/* The Markdown page sections of seeds 004 and 002's lab. */
+Test(print, markdown_goldens)
+{
+    expect_golden("docs/examples/004-value-weighting.json",
+                  "tests/data/004-value-weighting.expected.md", 3);
+    expect_golden("docs/examples/002-grid-load-rises.json",
+                  "tests/data/002-grid-load-rises.expected.md", 3);
+}
+
 Test(print, seed_002_latex_golden)
 {
     expect_golden("docs/examples/002-grid-load-rises.json",

@@ -55,10 +55,11 @@ typedef enum
 {
     EXATTN_FORMAT_TEXT = 0,
     EXATTN_FORMAT_JSON = 1,
-    EXATTN_FORMAT_LATEX = 2
+    EXATTN_FORMAT_LATEX = 2,
+    EXATTN_FORMAT_MARKDOWN = 3
 } exattn_format_t;
 
-/* The derivation in `format`: one of the three functions below
+/* The derivation in `format`: one of the four functions below
  * (EXATTN_EINVAL for another value). */
 EXATTN_WUR int exattn_write(FILE *stream, const exattn_lesson *lesson,
                             exattn_format_t format,
@@ -78,6 +79,15 @@ EXATTN_WUR int exattn_write_text(FILE *stream, const exattn_lesson *lesson,
 EXATTN_WUR int exattn_write_latex(FILE *stream, const exattn_lesson *lesson,
                                   const exattn_write_opts *opts,
                                   exattn_error_t *err);
+
+/* A Markdown page section (CommonMark with $…$ and $$…$$ math, pipe
+ * tables): headings for the lesson, its rows and variants, the displays
+ * of the LaTeX fragments with captions instead of comments, a table of
+ * each row's weights by token (docs/output-formats.md). */
+EXATTN_WUR int exattn_write_markdown(FILE *stream,
+                                     const exattn_lesson *lesson,
+                                     const exattn_write_opts *opts,
+                                     exattn_error_t *err);
 
 /* The JSON document of PRODUCT.md's schema (docs/output-formats.md). */
 EXATTN_WUR int exattn_write_json(FILE *stream, const exattn_lesson *lesson,

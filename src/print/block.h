@@ -16,6 +16,9 @@ int exattn_block__write_json(FILE *f, const exattn_lesson *l,
 int exattn_block__write_latex(FILE *f, const exattn_lesson *l,
                               const exattn_write_opts *opts,
                               exattn_error_t *err);
+int exattn_block__write_markdown(FILE *f, const exattn_lesson *l,
+                                 const exattn_write_opts *opts,
+                                 exattn_error_t *err);
 
 /* A block writer inside another writer's document: a lab lesson's
  * variant that places the lesson in a block.  The outer writer hands the
@@ -76,6 +79,11 @@ int exattn_block__latex_open(void **ctx, exattn_doc_sink *sink, FILE *f,
                              const exattn_write_opts *opts, int nested,
                              exattn_error_t *err);
 void exattn_block__latex_close(void *ctx);
+/* The same displays for a Markdown page (captions, no comments). */
+int exattn_block__markdown_open(void **ctx, exattn_doc_sink *sink, FILE *f,
+                                const exattn_lesson *l,
+                                const exattn_write_opts *opts, int nested,
+                                exattn_error_t *err);
 
 /* A document value as JSON (src/print/json_value.c); `scaled` adds the
  * "simplified" form of a scaled score. */

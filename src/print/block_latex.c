@@ -15,12 +15,21 @@ typedef struct
     const exattn_doc_block *blk;
     const exattn_doc_section *stage;
     int standalone, paren;
+    int markdown;               /* a Markdown page: captions, headings */
     exattn_error_t *err;
 } xsink;
 
 static void
 open_display(xsink *x, const char *comment)
 {
+    if (x->markdown)
+    {
+        /* the stage's symbol as the caption a reader sees */
+        exattn_sbuf__puts(&x->out, "$");
+        exattn_sbuf__puts(&x->out, comment);
+        exattn_sbuf__puts(&x->out, "$\n\n$$\n");
+        return;
+    }
     exattn_sbuf__puts(&x->out, "% ");
     exattn_sbuf__latex_comment(&x->out, comment);
     exattn_sbuf__puts(&x->out, x->standalone ? "\n\\[\n" : "\n$$\n");
@@ -152,11 +161,10 @@ end(void *ctx, const exattn_doc_section *s)
     return exattn_sbuf__flush(&x->out, x->f, s->lesson->file, x->err);
 }
 
-int
-exattn_block__latex_open(void **ctx, exattn_doc_sink *sink, FILE *f,
-                         const exattn_lesson *l,
-                         const exattn_write_opts *opts, int nested,
-                         exattn_error_t *err)
+static int
+open_sink(void **ctx, exattn_doc_sink *sink, FILE *f, const exattn_lesson *l,
+          const exattn_write_opts *opts, int nested, int markdown,
+          exattn_error_t *err)
 {
     static const exattn_doc_sink init = EXATTN_DOC_SINK_INIT;
     xsink *x = calloc(1, sizeof *x);
@@ -172,11 +180,22 @@ exattn_block__latex_open(void **ctx, exattn_doc_sink *sink, FILE *f,
     x->f = f;
     x->l = l;
     x->err = err;
-    x->standalone = opts && (opts->latex & EXATTN_LATEX_STANDALONE);
+    x->markdown = markdown;
+    x->standalone = !markdown && opts
+                    && (opts->latex & EXATTN_LATEX_STANDALONE);
     x->paren = opts && (opts->latex & EXATTN_LATEX_PAREN_VECTORS);
     exattn_sbuf__init(&x->out);
     if (nested)
         return EXATTN_OK;
+    if (markdown)
+    {
+        exattn_sbuf__puts(&x->out, "# ");
+        exattn_sbuf__markdown_text(&x->out, l->title ? l->title
+                                   : "A Transformer block, derived by "
+                                     "exattn");
+        exattn_sbuf__puts(&x->out, "\n\n");
+        return EXATTN_OK;
+    }
     if (x->standalone)
     {
         exattn_print__latex_preamble(&x->out);
@@ -194,6 +213,24 @@ exattn_block__latex_open(void **ctx, exattn_doc_sink *sink, FILE *f,
     return EXATTN_OK;
 }
 
+int
+exattn_block__latex_open(void **ctx, exattn_doc_sink *sink, FILE *f,
+                         const exattn_lesson *l,
+                         const exattn_write_opts *opts, int nested,
+                         exattn_error_t *err)
+{
+    return open_sink(ctx, sink, f, l, opts, nested, 0, err);
+}
+
+int
+exattn_block__markdown_open(void **ctx, exattn_doc_sink *sink, FILE *f,
+                            const exattn_lesson *l,
+                            const exattn_write_opts *opts, int nested,
+                            exattn_error_t *err)
+{
+    return open_sink(ctx, sink, f, l, opts, nested, 1, err);
+}
+
 void
 exattn_block__latex_close(void *ctx)
 {
@@ -203,14 +240,14 @@ exattn_block__latex_close(void *ctx)
     free(x);
 }
 
-int
-exattn_block__write_latex(FILE *f, const exattn_lesson *l,
-                          const exattn_write_opts *opts, exattn_error_t *err)
+static int
+write_block(FILE *f, const exattn_lesson *l, const exattn_write_opts *opts,
+            int markdown, exattn_error_t *err)
 {
     exattn_doc_sink sink;
     void *ctx;
     xsink *x;
-    int rc = exattn_block__latex_open(&ctx, &sink, f, l, opts, 0, err);
+    int rc = open_sink(&ctx, &sink, f, l, opts, 0, markdown, err);
 
     if (rc != EXATTN_OK)
         return rc;
@@ -222,4 +259,19 @@ exattn_block__write_latex(FILE *f, const exattn_lesson *l,
         rc = exattn_sbuf__flush(&x->out, f, l->file, err);
     exattn_block__latex_close(x);
     return rc;
+}
+
+int
+exattn_block__write_latex(FILE *f, const exattn_lesson *l,
+                          const exattn_write_opts *opts, exattn_error_t *err)
+{
+    return write_block(f, l, opts, 0, err);
+}
+
+int
+exattn_block__write_markdown(FILE *f, const exattn_lesson *l,
+                             const exattn_write_opts *opts,
+                             exattn_error_t *err)
+{
+    return write_block(f, l, opts, 1, err);
 }

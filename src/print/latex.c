@@ -26,6 +26,10 @@ typedef struct
     const exattn_lesson *l;
     const exattn_doc_section *row;
     int standalone, paren;
+    int markdown;           /* a Markdown page section (CommonMark with
+                               $…$ and $$…$$ math), not LaTeX */
+    exattn_sbuf table;      /* Markdown: the row's table of weights, written
+                               after the weights' display */
     int display;            /* the role of the open display, -1 none */
     size_t lines;           /* lines in the open display */
     int mask_done;          /* the row's mask step is written */
@@ -107,17 +111,32 @@ matrix(latex_sink *c, const exattn_matrix *m)
     exattn_sbuf__puts(c->b, "\\end{bmatrix}");
 }
 
+/* A display: in LaTeX its step named in a comment; on a Markdown page,
+ * where a comment would show, as a caption the reader sees. */
 static void
 display_open(latex_sink *c, const char *comment)
 {
-    exattn_sbuf__printf(c->b, "%% %s\n%s\n", comment,
-                        c->standalone ? "\\[" : "$$");
+    if (c->markdown)
+        exattn_sbuf__printf(c->b, "*%c%s*\n\n$$\n",
+                            comment[0] >= 'a' && comment[0] <= 'z'
+                                ? comment[0] - 'a' + 'A' : comment[0],
+                            comment + 1);
+    else
+        exattn_sbuf__printf(c->b, "%% %s\n%s\n", comment,
+                            c->standalone ? "\\[" : "$$");
 }
 
 static void
 display_close(latex_sink *c)
 {
     exattn_sbuf__printf(c->b, "\n%s\n\n", c->standalone ? "\\]" : "$$");
+    if (c->markdown && c->table.len > 0)
+    {
+        exattn_sbuf__putn(c->b, c->table.s, c->table.len);
+        exattn_sbuf__puts(c->b, "\n");
+        c->b->oom |= c->table.oom;
+        c->table.len = 0;
+    }
 }
 
 /* A display of aligned lines, one per entry of `role`. */
@@ -385,6 +404,36 @@ z_step(latex_sink *c)
     display_close(c);
 }
 
+/* A row of the Markdown table of a row's weights, by token:
+ * "| rises | $w_{…}$ | $\frac{…}{…}$ | named | 0.576 |". */
+static void
+table_row(latex_sink *c, const exattn_doc_entry *e)
+{
+    const exattn_doc_value *v = e->values;
+    exattn_sbuf *t = &c->table;
+
+    if (t->len == 0)
+        exattn_sbuf__puts(t, "| key | weight | value | | ≈ |\n"
+                             "|---|---|---|---|---|\n");
+    exattn_sbuf__puts(t, "| ");
+    exattn_sbuf__markdown_text(t, c->l->key_labels[e->key]);
+    exattn_sbuf__puts(t, " | $w_{");
+    exattn_named__sub_label(t, c->l->query_labels[e->row],
+                            c->l->default_query_labels);
+    exattn_sbuf__puts(t, ",");
+    exattn_named__sub_label(t, c->l->key_labels[e->key],
+                            c->l->default_key_labels);
+    exattn_sbuf__puts(t, "}$ | $");
+    if (v->status == EXATTN_EXACT)
+        exattn_sbuf__mpq_latex_with(t, v->exact, "\\tfrac");
+    else
+        exattn_sbuf__puts(t, v->form[EXATTN_FORM_LATEX]);
+    exattn_sbuf__printf(t, "$ | %s | %s |\n",
+                        e->blocked ? "exact: blocked"
+                        : v->status == EXATTN_EXACT ? "exact" : "named",
+                        v->decimal ? v->decimal : "");
+}
+
 static void
 weight_line(latex_sink *c, const exattn_doc_entry *e)
 {
@@ -396,7 +445,7 @@ weight_line(latex_sink *c, const exattn_doc_entry *e)
     line(c, e->role, s->rule == EXATTN_RULE_SOFTMAX
                          ? "softmax weights: named"
                          : "softmax weights: equal allowed scores, so "
-                           "exactly 1/|A|");
+                           "each is exactly one over their number");
     if (c->lines == 1 && (s->compact || s->symbolic))
     {
         /* Z_i, defined once */
@@ -405,6 +454,8 @@ weight_line(latex_sink *c, const exattn_doc_entry *e)
     }
     wsym(c, e->row, e->key);
     exattn_sbuf__puts(b, " &= ");
+    if (c->markdown)
+        table_row(c, e);
     if (e->blocked)
     {
         exattn_sbuf__puts(b, "0\\quad(\\text{exact: blocked})");
@@ -603,12 +654,20 @@ contrast_begin(latex_sink *c, const exattn_doc_section *s)
 {
     exattn_sbuf *b = c->b;
 
-    if (c->standalone)
+    if (c->markdown)
+        exattn_sbuf__puts(b, "### Contrast with ");
+    else if (c->standalone)
         exattn_sbuf__puts(b, "\\subsection*{Contrast with ");
     else
         exattn_sbuf__puts(b, "% contrast with ");
     if (s->against->name == NULL)
         exattn_sbuf__puts(b, "the base lesson");
+    else if (c->markdown)
+    {
+        exattn_sbuf__puts(b, "variant “");
+        exattn_sbuf__markdown_text(b, s->against->name);
+        exattn_sbuf__puts(b, "”");
+    }
     else if (c->standalone)
     {
         exattn_sbuf__puts(b, "variant ``");
@@ -621,7 +680,8 @@ contrast_begin(latex_sink *c, const exattn_doc_section *s)
         exattn_sbuf__latex_comment(b, s->against->name);
         exattn_sbuf__puts(b, "\"");
     }
-    exattn_sbuf__puts(b, c->standalone ? "}\n\n" : "\n");
+    exattn_sbuf__puts(b, c->markdown ? "\n\n" : c->standalone ? "}\n\n"
+                                                               : "\n");
     /* one display for the whole contrast, a line per relation */
     aligned_open(c, EXATTN_ROLE_CHANGE_WEIGHT,
                  "contrast: row by row, every relation proved");
@@ -738,7 +798,13 @@ title(latex_sink *c, const char *text, int variant)
 {
     exattn_sbuf *b = c->b;
 
-    if (c->standalone)
+    if (c->markdown)
+    {
+        exattn_sbuf__puts(b, variant ? "## Variant: " : "# ");
+        exattn_sbuf__markdown_text(b, text);
+        exattn_sbuf__puts(b, "\n\n");
+    }
+    else if (c->standalone)
     {
         exattn_sbuf__puts(b, variant ? "\\section*{Variant: "
                                      : "\\section*{");
@@ -760,7 +826,7 @@ lesson_step(latex_sink *c, const exattn_lesson *l)
     const char *sep;
     int wide;
 
-    display_open(c, "shapes: n queries, m keys and values, widths d_k, d_v");
+    display_open(c, "shapes: n queries, m keys and values, and their widths");
     exattn_sbuf__printf(b, "n = %zu,\\quad m = %zu,\\quad d_k = %zu,"
                         "\\quad d_v = %zu", l->n, l->m, l->dk, l->dv);
     display_close(c);
@@ -795,6 +861,17 @@ row_begin(latex_sink *c, const exattn_doc_section *s)
     c->mask_done = 0;
     c->unscaled_done = 0;
     c->z_done = 0;
+    if (c->markdown)
+    {
+        exattn_sbuf__printf(b, "### Query %zu", s->row + 1);
+        if (!c->l->default_query_labels)
+        {
+            exattn_sbuf__puts(b, ": ");
+            exattn_sbuf__markdown_text(b, c->l->query_labels[s->row]);
+        }
+        exattn_sbuf__puts(b, "\n\n");
+        return;
+    }
     if (c->standalone)
     {
         exattn_sbuf__printf(b, "\\subsection*{Query %zu: ", s->row + 1);
@@ -859,17 +936,16 @@ end(void *ctx, const exattn_doc_section *s)
     return exattn_sbuf__flush(c->b, c->f, s->lesson->file, c->err);
 }
 
-int
-exattn_write_latex(FILE *f, const exattn_lesson *l,
-                   const exattn_write_opts *opts, exattn_error_t *err)
+static int
+write_document(FILE *f, const exattn_lesson *l,
+               const exattn_write_opts *opts, int markdown,
+               exattn_error_t *err)
 {
     static const exattn_write_opts defaults = EXATTN_WRITE_OPTS_INIT;
     exattn_doc_sink sink = EXATTN_DOC_SINK_INIT;
     latex_sink c = { 0 };
     int code;
 
-    if (l->block != NULL)
-        return exattn_block__write_latex(f, l, opts, err);
     if (opts == NULL)
         opts = &defaults;
     sink.notations = EXATTN_NOTATION_LATEX;
@@ -890,15 +966,18 @@ exattn_write_latex(FILE *f, const exattn_lesson *l,
     c.f = f;
     c.b = &c.buf;
     c.l = l;
-    c.standalone = (opts->latex & EXATTN_LATEX_STANDALONE) != 0;
+    c.markdown = markdown;
+    c.standalone = !markdown && (opts->latex & EXATTN_LATEX_STANDALONE);
     c.paren = (opts->latex & EXATTN_LATEX_PAREN_VECTORS) != 0;
     c.display = -1;
     c.err = err;
     exattn_sbuf__init(&c.buf);
+    exattn_sbuf__init(&c.table);
     if (c.standalone)
         exattn_print__latex_preamble(&c.buf);
     title(&c, l->title ? l->title : "Attention, derived by exattn", 0);
-    exattn_print__nest_init(&c.nest, exattn_block__latex_open,
+    exattn_print__nest_init(&c.nest, markdown ? exattn_block__markdown_open
+                                              : exattn_block__latex_open,
                             exattn_block__latex_close, f, opts, err);
     code = exattn_derive(&sink, &c, l, opts, err);
     exattn_print__nest_clear(&c.nest);
@@ -908,8 +987,30 @@ exattn_write_latex(FILE *f, const exattn_lesson *l,
         code = exattn_sbuf__flush(&c.buf, f, l->file, err);
     }
     exattn_sbuf__clear(&c.buf);
+    exattn_sbuf__clear(&c.table);
     if (code == EXATTN_OK && ferror(f))
         code = exattn_error__set(err, EXATTN_EIO, l->file, 0, 0,
                                  "cannot write the output");
     return code;
+}
+
+int
+exattn_write_latex(FILE *f, const exattn_lesson *l,
+                   const exattn_write_opts *opts, exattn_error_t *err)
+{
+    if (l->block != NULL)
+        return exattn_block__write_latex(f, l, opts, err);
+    return write_document(f, l, opts, 0, err);
+}
+
+/* A Markdown page section: the same displays as the LaTeX fragments, with
+ * headings for the lesson, its rows and variants, captions instead of
+ * comments, and a table of each row's weights by token. */
+int
+exattn_write_markdown(FILE *f, const exattn_lesson *l,
+                      const exattn_write_opts *opts, exattn_error_t *err)
+{
+    if (l->block != NULL)
+        return exattn_block__write_markdown(f, l, opts, err);
+    return write_document(f, l, opts, 1, err);
 }

@@ -317,3 +317,21 @@ exattn_sbuf__latex_comment(exattn_sbuf *b, const char *s)
     for (; *s; s++)
         exattn_sbuf__putn(b, *s == '\n' || *s == '\r' ? " " : s, 1);
 }
+
+void
+exattn_sbuf__markdown_text(exattn_sbuf *b, const char *s)
+{
+    for (; *s; s++)
+    {
+        if (*s == '\n' || *s == '\r')
+        {
+            exattn_sbuf__putn(b, " ", 1);
+            continue;
+        }
+        /* CommonMark's ASCII punctuation that can open markup, math ($)
+         * or a table cell (|) */
+        if (strchr("\\`*_{}[]<>()#+-.!|$~", *s) != NULL)
+            exattn_sbuf__putn(b, "\\", 1);
+        exattn_sbuf__putn(b, s, 1);
+    }
+}
