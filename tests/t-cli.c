@@ -124,7 +124,7 @@ Test(cli, usage_errors)
                                    latex, digits, two, dangling, expo };
     static const char *const parts[] = { "usage: exattn", "unknown command",
         "needs a lesson file", "unknown option '--colour'",
-        "expected text, json, latex or markdown", "--vectors curly: expected bmatrix "
+        "expected text, json, latex, markdown or svg", "--vectors curly: expected bmatrix "
         "or paren",
         "--digits -5: expected a whole number from 0 to 10000000",
         "'b.json' is a second",

@@ -507,3 +507,53 @@ Test(print, every_output_has_its_decimal_line)
     free(text);
     exattn_lesson_free(l);
 }
+
+/* The attention map: a title and a description, one cell per query and
+ * key with the weight's exact or named value and decimal in its title,
+ * blocked cells hatched, the same bytes every time; a block lesson and
+ * a lesson too large to draw are refused. */
+Test(print, svg_attention_map)
+{
+    exattn_lesson *l = th_lesson(
+        "{\"tokens\": [\"the\",\"cat\",\"sat\",\"pad\"], "
+        "\"Q\": [[1,0,0,0],[0,1,0,0],[1,1,0,0],[0,0,0,0]], "
+        "\"K\": [[1,0,0,0],[0,0,0,0],[2,0,0,0],[0,0,0,0]], "
+        "\"V\": [[1,0],[0,1],[1,1],[0,0]], \"mask\": [[1,1,1,0],[1,1,1,0],"
+        "[1,1,1,0],[1,1,1,0]]}");
+    exattn_lesson *block = th_lesson("{\"X\": [[1,0]], \"W_Q\": [[1,0],"
+        "[0,1]], \"W_K\": [[1,0],[0,1]], \"W_V\": [[1,0],[0,1]], "
+        "\"block\": {}}");
+    char *svg = th_write(l, EXATTN_FORMAT_SVG, NULL);
+    char *again = th_write(l, EXATTN_FORMAT_SVG, NULL);
+    const char *p;
+    size_t cells = 0, hatched = 0;
+    exattn_error_t err;
+    FILE *f;
+
+    cr_assert(strncmp(svg, "<svg xmlns=\"http://www.w3.org/2000/svg\"", 39)
+              == 0, "%s", svg);
+    cr_assert_not_null(strstr(svg, "<title id=\"t\">"));
+    cr_assert_not_null(strstr(svg, "<desc id=\"d\">"));
+    for (p = svg; (p = strstr(p, "<title>w[")) != NULL; p++)
+        cells++;
+    for (p = svg; (p = strstr(p, "fill=\"url(#blocked)\"")) != NULL; p++)
+        hatched++;
+    cr_assert_eq(cells, 2 * 16, "a cell and a bar per weight: %zu", cells);
+    cr_assert_eq(hatched, 4, "the padded key, in every row");
+    cr_assert_not_null(strstr(svg, "<title>w[the, the] = "
+                                   "e^{1/2}/(e^{1/2}+e^0+e^1) ≈ 0.307 "
+                                   "(named)</title>"), "%s", svg);
+    cr_assert_not_null(strstr(svg, "<title>w[the, pad] = 0 "
+                                   "(exact: blocked)</title>"), "%s", svg);
+    cr_assert_str_eq(svg, again, "the same bytes every time");
+    cr_assert_not_null(strstr(svg, "</svg>\n"));
+    free(svg);
+    free(again);
+    f = fopen("/dev/null", "w");
+    cr_assert_eq(exattn_write_svg(f, block, NULL, &err), EXATTN_EINVAL);
+    cr_assert_not_null(strstr(err.message, "not drawn yet"), "%s",
+                       err.message);
+    fclose(f);
+    exattn_lesson_free(block);
+    exattn_lesson_free(l);
+}

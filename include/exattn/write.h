@@ -56,10 +56,11 @@ typedef enum
     EXATTN_FORMAT_TEXT = 0,
     EXATTN_FORMAT_JSON = 1,
     EXATTN_FORMAT_LATEX = 2,
-    EXATTN_FORMAT_MARKDOWN = 3
+    EXATTN_FORMAT_MARKDOWN = 3,
+    EXATTN_FORMAT_SVG = 4
 } exattn_format_t;
 
-/* The derivation in `format`: one of the four functions below
+/* The derivation in `format`: one of the five functions below
  * (EXATTN_EINVAL for another value). */
 EXATTN_WUR int exattn_write(FILE *stream, const exattn_lesson *lesson,
                             exattn_format_t format,
@@ -88,6 +89,15 @@ EXATTN_WUR int exattn_write_markdown(FILE *stream,
                                      const exattn_lesson *lesson,
                                      const exattn_write_opts *opts,
                                      exattn_error_t *err);
+
+/* The attention map as SVG (docs/output-formats.md): the weights as a
+ * heatmap (queries by keys, blocked cells hatched, each cell's exact or
+ * named value and certified decimal in its <title>) and each query's
+ * weights as bars beside the values and contributions.  At most 64
+ * queries and keys (EXATTN_ELIMIT); a block lesson is EXATTN_EINVAL. */
+EXATTN_WUR int exattn_write_svg(FILE *stream, const exattn_lesson *lesson,
+                                const exattn_write_opts *opts,
+                                exattn_error_t *err);
 
 /* The JSON document of PRODUCT.md's schema (docs/output-formats.md). */
 EXATTN_WUR int exattn_write_json(FILE *stream, const exattn_lesson *lesson,

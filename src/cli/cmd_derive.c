@@ -1,4 +1,4 @@
-/* exattn derive LESSON.json [--format text|json|latex|markdown] [-o FILE] */
+/* exattn derive LESSON.json [--format text|json|latex|markdown|svg] [-o FILE] */
 #include <stdlib.h>
 #include <string.h>
 #include "cli/cli.h"
@@ -9,7 +9,7 @@ enum { OPT_FORMAT, OPT_OUTPUT, OPT_DIGITS, OPT_MAX_PREC, OPT_SHOW,
 
 static const cli_opt opts[] = {
     { "--format", NULL, "FMT",
-      "text (default), json, latex or markdown; see\n"
+      "text (default), json, latex, markdown or svg; see\n"
       "                         docs/output-formats.md" },
     { "--output", "-o", "FILE",
       "write FILE, only once the whole result is complete" },
@@ -48,7 +48,7 @@ static void
 help(FILE *f)
 {
     cli_print_help(f, "exattn derive LESSON.json "
-                      "[--format text|json|latex|markdown] "
+                      "[--format text|json|latex|markdown|svg] "
                       "[--digits N] [-o FILE]",
         "Derive every query row of a lesson exactly: the scores with the dot\n"
         "product written out, the scaled scores, the softmax weights, the\n"
@@ -123,15 +123,17 @@ parse_args(derive_args *a, int argc, char **argv)
         if (k == OPT_FORMAT && (strcmp(arg, "text") == 0
                                 || strcmp(arg, "json") == 0
                                 || strcmp(arg, "latex") == 0
-                                || strcmp(arg, "markdown") == 0))
+                                || strcmp(arg, "markdown") == 0
+                                || strcmp(arg, "svg") == 0))
             a->format = arg[0] == 't'   ? EXATTN_FORMAT_TEXT
                         : arg[0] == 'j' ? EXATTN_FORMAT_JSON
                         : arg[0] == 'm' ? EXATTN_FORMAT_MARKDOWN
+                        : arg[0] == 's' ? EXATTN_FORMAT_SVG
                                         : EXATTN_FORMAT_LATEX;
         else if (k == OPT_FORMAT)
         {
-            cli_error("--format %s: expected text, json, latex or markdown",
-                      arg);
+            cli_error("--format %s: expected text, json, latex, markdown or "
+                      "svg", arg);
             return CLI_EXIT_BAD_INPUT;
         }
         else if (k == OPT_STANDALONE)

@@ -16,6 +16,8 @@ exattn_write(FILE *stream, const exattn_lesson *lesson,
         return exattn_write_latex(stream, lesson, opts, err);
     case EXATTN_FORMAT_MARKDOWN:
         return exattn_write_markdown(stream, lesson, opts, err);
+    case EXATTN_FORMAT_SVG:
+        return exattn_write_svg(stream, lesson, opts, err);
     }
     return exattn_error__set(err, EXATTN_EINVAL, NULL, 0, 0,
                              "exattn_write: no output format %d",

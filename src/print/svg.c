@@ -1,0 +1,343 @@
+/* The attention map as a picture (docs/output-formats.md, "SVG"): the
+ * weights as a heatmap -- rows the queries, columns the keys, each cell
+ * shaded by its weight, blocked cells hatched, the exact or named value
+ * and its certified decimal in the cell's <title> -- and, as in seed
+ * 000's figure, one bar chart per query row: each key's weight as a bar
+ * on a shared 0-1 scale beside its value V_j and its contribution.  A
+ * sink of the derivation document; the shading and the bar lengths are
+ * the certified decimals it gives (3 digits unless more are asked for).
+ * The bytes depend on the lesson and options alone. */
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+#include "exattn/doc.h"
+#include "print/block.h"
+
+/* A picture a person reads: beyond this, a table says more. */
+#define SVG_MAX 64
+#define CELL 56             /* heatmap cell, px */
+#define LABEL_W 120         /* room for the row labels */
+#define TOP 150             /* title and key labels above the grid */
+#define BAR_W 240           /* a weight of 1 */
+#define LINE_H 22           /* one key in a row's bar chart */
+#define VALUE_X (LABEL_W + BAR_W + 10)  /* a bar's decimal, then V_j */
+#define CONTRIB_DX (70 + 48 * 3)        /* from there to w·V_j */
+
+typedef struct
+{
+    FILE *f;
+    exattn_sbuf b;
+    const exattn_lesson *l;
+    int in_base;            /* inside the base lesson's section */
+    size_t row;             /* the current query row */
+    int bars_open;          /* the row's bar chart is open */
+    size_t bar_line;        /* keys drawn in it */
+    exattn_error_t *err;
+} svg_sink;
+
+static void
+xml(exattn_sbuf *b, const char *s)
+{
+    for (; *s; s++)
+        switch (*s)
+        {
+        case '&': exattn_sbuf__puts(b, "&amp;"); break;
+        case '<': exattn_sbuf__puts(b, "&lt;"); break;
+        case '>': exattn_sbuf__puts(b, "&gt;"); break;
+        case '"': exattn_sbuf__puts(b, "&quot;"); break;
+        default: exattn_sbuf__putn(b, s, 1);
+        }
+}
+
+/* A decimal the document certified, as a length or a shade in [0, 1]. */
+static double
+unit(const char *decimal)
+{
+    double v = decimal ? strtod(decimal, NULL) : 0;
+
+    return v < 0 ? 0 : v > 1 ? 1 : v;
+}
+
+static size_t
+grid_h(const exattn_lesson *l)
+{
+    return TOP + l->n * CELL + 40;
+}
+
+/* The y of query row i's bar chart: below the grid, one chart a row. */
+static size_t
+bars_y(const exattn_lesson *l, size_t i)
+{
+    return grid_h(l) + i * (l->m * LINE_H + 50);
+}
+
+static void
+open_document(svg_sink *s)
+{
+    const exattn_lesson *l = s->l;
+    size_t w = LABEL_W + l->m * CELL + 40, j, i;
+    size_t h = bars_y(l, l->n);
+    const char *title = l->title ? l->title : "Attention weights";
+
+    if (w < VALUE_X + CONTRIB_DX + 40 + 64 * l->dv)
+        w = VALUE_X + CONTRIB_DX + 40 + 64 * l->dv;
+    exattn_sbuf__printf(&s->b, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+                        "width=\"%zu\" height=\"%zu\" viewBox=\"0 0 %zu %zu\" "
+                        "role=\"img\" aria-labelledby=\"t d\" "
+                        "font-family=\"DejaVu Sans, sans-serif\" "
+                        "font-size=\"13\">\n<title id=\"t\">", w, h, w, h);
+    xml(&s->b, title);
+    exattn_sbuf__printf(&s->b, "</title>\n<desc id=\"d\">The attention "
+                        "weights of %zu queries over %zu keys: each cell's "
+                        "shade is its weight (white 0, dark 1), blocked "
+                        "cells are hatched; each cell's title gives the "
+                        "exact or named weight and its certified decimal. "
+                        "Below, each query's weights as bars on a 0-1 "
+                        "scale, with each key's value and contribution."
+                        "</desc>\n", l->n, l->m);
+    exattn_sbuf__puts(&s->b, "<defs><pattern id=\"blocked\" width=\"8\" "
+                      "height=\"8\" patternUnits=\"userSpaceOnUse\"><path "
+                      "d=\"M0,8 L8,0\" stroke=\"#999\" stroke-width=\"1\"/>"
+                      "</pattern></defs>\n<text x=\"10\" y=\"24\" "
+                      "font-size=\"16\" font-weight=\"bold\">");
+    xml(&s->b, title);
+    exattn_sbuf__puts(&s->b, "</text>\n");
+    for (j = 0; j < l->m; j++)
+    {
+        exattn_sbuf__printf(&s->b, "<text transform=\"translate(%zu,%d) "
+                            "rotate(-45)\">", LABEL_W + j * CELL + CELL / 2,
+                            TOP - 8);
+        xml(&s->b, l->key_labels[j]);
+        exattn_sbuf__puts(&s->b, "</text>\n");
+    }
+    for (i = 0; i < l->n; i++)
+    {
+        exattn_sbuf__printf(&s->b, "<text x=\"%d\" y=\"%zu\" "
+                            "text-anchor=\"end\">", LABEL_W - 8,
+                            TOP + i * CELL + CELL / 2 + 5);
+        xml(&s->b, l->query_labels[i]);
+        exattn_sbuf__puts(&s->b, "</text>\n");
+    }
+}
+
+/* "w[rises,grid] = e^{√2}/(…) ≈ 0.284 (named)" */
+static void
+cell_title(svg_sink *s, const exattn_doc_entry *e)
+{
+    const exattn_doc_value *v = e->values;
+
+    exattn_sbuf__puts(&s->b, "<title>w[");
+    xml(&s->b, s->l->query_labels[e->row]);
+    exattn_sbuf__puts(&s->b, ", ");
+    xml(&s->b, s->l->key_labels[e->key]);
+    exattn_sbuf__puts(&s->b, "] = ");
+    if (v->status == EXATTN_EXACT)
+    {
+        char *q = exattn_mpq_get_str(v->exact);
+
+        xml(&s->b, q ? q : "?");
+        exattn_free(q);
+    }
+    else
+        xml(&s->b, v->form[EXATTN_FORM_TEXT]);
+    if (v->decimal && v->status != EXATTN_EXACT)
+    {
+        exattn_sbuf__puts(&s->b, v->decimal_exact ? " = " : " ≈ ");
+        exattn_sbuf__puts(&s->b, v->decimal);
+    }
+    exattn_sbuf__puts(&s->b, e->blocked ? " (exact: blocked)"
+                             : v->status == EXATTN_EXACT ? " (exact)"
+                                                         : " (named)");
+    exattn_sbuf__puts(&s->b, "</title>");
+}
+
+static void
+cell(svg_sink *s, const exattn_doc_entry *e)
+{
+    size_t x = LABEL_W + e->key * CELL, y = TOP + e->row * CELL;
+    const char *d = e->values->decimal;
+    double w = unit(d);
+
+    exattn_sbuf__puts(&s->b, "<g>");
+    cell_title(s, e);
+    if (e->blocked)
+        exattn_sbuf__printf(&s->b, "<rect x=\"%zu\" y=\"%zu\" width=\"%d\" "
+                            "height=\"%d\" fill=\"url(#blocked)\" "
+                            "stroke=\"#fff\"/><text x=\"%zu\" y=\"%zu\" "
+                            "text-anchor=\"middle\" fill=\"#666\">×"
+                            "</text>", x, y, CELL, CELL, x + CELL / 2,
+                            y + CELL / 2 + 5);
+    else
+        exattn_sbuf__printf(&s->b, "<rect x=\"%zu\" y=\"%zu\" width=\"%d\" "
+                            "height=\"%d\" fill=\"#1f4e99\" "
+                            "fill-opacity=\"%.3f\" stroke=\"#fff\"/>"
+                            "<text x=\"%zu\" y=\"%zu\" text-anchor=\"middle\" "
+                            "fill=\"%s\">%s</text>", x, y, CELL, CELL, w,
+                            x + CELL / 2, y + CELL / 2 + 5,
+                            w > 0.5 ? "#fff" : "#000", d ? d : "");
+    exattn_sbuf__puts(&s->b, "</g>\n");
+}
+
+/* One key of the row's bar chart: label, bar, value V_j. */
+static void
+bar(svg_sink *s, const exattn_doc_entry *e)
+{
+    const exattn_lesson *l = s->l;
+    size_t y = bars_y(l, e->row) + 30 + e->key * LINE_H, c;
+    double w = unit(e->values->decimal);
+
+    if (!s->bars_open)
+    {
+        exattn_sbuf__printf(&s->b, "<g><text x=\"10\" y=\"%zu\" "
+                            "font-weight=\"bold\">query ",
+                            bars_y(l, e->row) + 16);
+        xml(&s->b, l->query_labels[e->row]);
+        exattn_sbuf__printf(&s->b, ": weights (0 to 1), values V and "
+                            "contributions w·V</text><line x1=\"%d\" "
+                            "y1=\"%zu\" x2=\"%d\" y2=\"%zu\" stroke=\"#999\"/>"
+                            "</g>\n", LABEL_W, bars_y(l, e->row) + 24,
+                            LABEL_W, bars_y(l, e->row) + 30 + l->m * LINE_H);
+        s->bars_open = 1;
+    }
+    exattn_sbuf__printf(&s->b, "<g><text x=\"%d\" y=\"%zu\" "
+                        "text-anchor=\"end\">", LABEL_W - 8, y + 14);
+    xml(&s->b, l->key_labels[e->key]);
+    exattn_sbuf__puts(&s->b, "</text>");
+    cell_title(s, e);
+    exattn_sbuf__printf(&s->b, "<rect x=\"%d\" y=\"%zu\" width=\"%.1f\" "
+                        "height=\"16\" fill=\"%s\"/><text x=\"%d\" y=\"%zu\">"
+                        "%s</text><text x=\"%d\" y=\"%zu\">V = (", LABEL_W,
+                        y + 2, w * BAR_W, e->blocked ? "#ccc" : "#1f4e99",
+                        VALUE_X, y + 14,
+                        e->blocked ? "blocked"
+                        : e->values->decimal ? e->values->decimal : "",
+                        VALUE_X + 70, y + 14);
+    for (c = 0; c < l->dv; c++)
+    {
+        char *q = exattn_mpq_get_str(EXATTN_AT(&l->v, e->key, c));
+
+        exattn_sbuf__puts(&s->b, c ? ", " : "");
+        xml(&s->b, q ? q : "?");
+        exattn_free(q);
+    }
+    exattn_sbuf__puts(&s->b, ")</text></g>\n");
+}
+
+/* A contribution w·V_j: its decimals, after the key's value. */
+static void
+contribution(svg_sink *s, const exattn_doc_entry *e)
+{
+    size_t y = bars_y(s->l, e->row) + 30 + e->key * LINE_H, c;
+
+    int exact = 1;
+
+    if (e->blocked)
+        return;             /* exactly 0: its bar says blocked */
+    for (c = 0; c < e->count; c++)
+        exact &= e->values[c].decimal_exact;
+    exattn_sbuf__printf(&s->b, "<text x=\"%d\" y=\"%zu\" fill=\"#555\">"
+                        "w·V %s (", VALUE_X + CONTRIB_DX, y + 14,
+                        exact ? "=" : "≈");
+    for (c = 0; c < e->count; c++)
+        exattn_sbuf__printf(&s->b, "%s%s", c ? ", " : "",
+                            e->values[c].decimal ? e->values[c].decimal
+                                                 : "?");
+    exattn_sbuf__puts(&s->b, ")</text>\n");
+}
+
+static int
+entry(void *ctx, const exattn_doc_entry *e)
+{
+    svg_sink *s = ctx;
+
+    if (!s->in_base)
+        return EXATTN_OK;
+    if (e->role == EXATTN_ROLE_WEIGHT)
+    {
+        cell(s, e);
+        bar(s, e);
+    }
+    else if (e->role == EXATTN_ROLE_CONTRIBUTION)
+        contribution(s, e);
+    return EXATTN_OK;
+}
+
+static int
+begin(void *ctx, const exattn_doc_section *sec)
+{
+    svg_sink *s = ctx;
+
+    if (sec->kind == EXATTN_SECTION_VARIANT)
+        s->in_base = 0;     /* the map is of the lesson itself */
+    if (sec->kind == EXATTN_SECTION_ROW)
+        s->bars_open = 0;
+    return EXATTN_OK;
+}
+
+static int
+end(void *ctx, const exattn_doc_section *sec)
+{
+    svg_sink *s = ctx;
+
+    return exattn_sbuf__flush(&s->b, s->f, sec->lesson->file, s->err);
+}
+
+int
+exattn_write_svg(FILE *f, const exattn_lesson *l,
+                 const exattn_write_opts *opts, exattn_error_t *err)
+{
+    exattn_write_opts o = EXATTN_WRITE_OPTS_INIT;
+    exattn_doc_sink sink = EXATTN_DOC_SINK_INIT;
+    svg_sink s = { 0 };
+    int code;
+
+    if (l->block != NULL)
+        return exattn_error__set(err, EXATTN_EINVAL, l->file, 0, 0,
+            "svg: a block's attention maps are not drawn yet; the SVG is "
+            "of a lesson's own head (derive the block as text, JSON, LaTeX "
+            "or Markdown)");
+    if (l->n > SVG_MAX || l->m > SVG_MAX)
+        return exattn_error__set(err, EXATTN_ELIMIT, l->file, 0, 0,
+            "svg: %zu queries and %zu keys; an attention map is drawn for "
+            "at most %d of each (the JSON has every weight)", l->n, l->m,
+            SVG_MAX);
+    /* the caller's options (of version 1: its fields, no more) */
+    if (opts != NULL && opts->version >= 2)
+        o = *opts;
+    else if (opts != NULL)
+    {
+        o.digits = opts->digits;
+        o.max_prec = opts->max_prec;
+    }
+    o.version = EXATTN_WRITE_OPTS_VERSION;
+    /* the shades and bars are certified decimals: 3 digits at least */
+    if (o.digits == EXATTN_DIGITS_NONE)
+        o.digits = 3;
+    o.quantities = EXATTN_SHOW(EXATTN_WEIGHT)
+                   | EXATTN_SHOW(EXATTN_CONTRIBUTION);
+    o.sum_threshold = EXATTN_SUM_NEVER;     /* every key, blocked ones too */
+    sink.notations = EXATTN_NOTATION_TEXT;
+    sink.decimals = EXATTN_SHOW(EXATTN_WEIGHT)
+                    | EXATTN_SHOW(EXATTN_CONTRIBUTION);
+    sink.forms = EXATTN_SHOW(EXATTN_WEIGHT);
+    sink.begin = begin;
+    sink.entry = entry;
+    sink.end = end;
+    s.f = f;
+    s.l = l;
+    s.in_base = 1;
+    s.err = err;
+    exattn_sbuf__init(&s.b);
+    open_document(&s);
+    code = exattn_derive(&sink, &s, l, &o, err);
+    if (code == EXATTN_OK)
+    {
+        exattn_sbuf__puts(&s.b, "</svg>\n");
+        code = exattn_sbuf__flush(&s.b, f, l->file, err);
+    }
+    exattn_sbuf__clear(&s.b);
+    if (code == EXATTN_OK && ferror(f))
+        code = exattn_error__set(err, EXATTN_EIO, l->file, 0, 0,
+                                 "cannot write the output");
+    return code;
+}
