@@ -14,7 +14,7 @@ out=${1:-$PWD/tests/out/page}
 exattn=${EXATTN:-$top/exattn}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)      # file:// URLs need an absolute path
-echo "1..7"
+echo "1..11"
 "$exattn" derive "$top/docs/examples/004-value-weighting.json" \
     --format json --digits 3 > "$out/lesson.json" &&
     node "$top/docs/page/build.mjs" "$out/lesson.json" "$out/site" \
@@ -69,4 +69,74 @@ if grep -qF 'LayerNorm u' "$out/block-dom.html" &&
     echo "ok 7 - the LayerNorm of [1,3] is rendered with its surd"
 else
     echo "not ok 7 - the LayerNorm stage is missing"
+fi
+# The complete page of seed 002's lab: the whole derivation, its rows and
+# variants, the attention map inlined; at a phone's width and a desktop's.
+"$exattn" derive "$top/docs/examples/002-grid-load-rises.json" \
+    --format json --digits 3 > "$out/lab.json" &&
+"$exattn" derive "$top/docs/examples/002-grid-load-rises.json" \
+    --format svg > "$out/lab.svg" &&
+    node "$top/docs/page/build.mjs" "$out/lab.json" "$out/lab-site" \
+        "$out/lab.svg" > /dev/null
+$chrome --virtual-time-budget=5000 --dump-dom \
+    "file://$out/lab-site/index.html" > "$out/lab-dom.html" \
+    2>> "$out/chromium.log"
+if why=$(python3 - "$out/lab.json" "$out/lab-dom.html" <<'PY'
+import html, json, sys
+doc = json.load(open(sys.argv[1], encoding="utf-8"))
+dom = open(sys.argv[2], encoding="utf-8").read()
+if "katex-error" in dom:
+    sys.exit("a .katex-error")
+lessons = [doc] + [v for v in doc["variants"] if "rows" in v]
+named = 0
+for l in lessons:
+    for row in l["rows"]:
+        if "<h2>Query %s</h2>" % html.escape(row["query"]) not in dom:
+            sys.exit("no heading for row %s" % row["query"])
+        for w in row["weights"]:
+            if w["status"] == "named":
+                named += 1
+                if html.escape(w["latex"], quote=False) + "</annotation>" \
+                        not in dom:
+                    sys.exit("a named weight is not rendered: " + w["latex"])
+for v in doc["variants"]:
+    if "<h2>Variant: %s</h2>" % html.escape(v["name"]) not in dom:
+        sys.exit("no section for variant " + v["name"])
+print("%d rows' headings, %d named weights, %d variants" %
+      (sum(len(l["rows"]) for l in lessons), named, len(doc["variants"])))
+PY
+); then
+    echo "ok 8 - the complete lab page: $why rendered, no .katex-error"
+else
+    echo "not ok 8 - the complete lab page: $why"
+fi
+if grep -q '<svg xmlns="http://www.w3.org/2000/svg"' "$out/lab-dom.html" &&
+    grep -q '<title>w\[rises, grid\] = ' "$out/lab-dom.html"; then
+    echo "ok 9 - the attention map is on the page, with its tooltips"
+else
+    echo "not ok 9 - no attention map on the page"
+fi
+$chrome --window-size=390,2400 --screenshot="$out/lab-phone.png" \
+    "file://$out/lab-site/index.html" >> "$out/chromium.log" 2>&1
+$chrome --window-size=1200,2400 --screenshot="$out/lab-desktop.png" \
+    "file://$out/lab-site/index.html" >> "$out/chromium.log" 2>&1
+if [ -s "$out/lab-phone.png" ] && [ -s "$out/lab-desktop.png" ]; then
+    echo "ok 10 - screenshots at 390 and 1200 px: $out/lab-phone.png," \
+        "$out/lab-desktop.png"
+else
+    echo "not ok 10 - no screenshots (see $out/chromium.log)"
+fi
+"$exattn" derive "$top/docs/examples/002-decoder-block.json" \
+    --format json --digits 3 > "$out/decoder.json" &&
+    node "$top/docs/page/build.mjs" "$out/decoder.json" \
+        "$out/decoder-site" > /dev/null
+$chrome --virtual-time-budget=5000 --dump-dom \
+    "file://$out/decoder-site/index.html" > "$out/decoder-dom.html" \
+    2>> "$out/chromium.log"
+if ! grep -q 'katex-error' "$out/decoder-dom.html" &&
+    grep -qF 'Cross-attention head 1: weights' "$out/decoder-dom.html" &&
+    grep -qF 'LayerNorm uc' "$out/decoder-dom.html"; then
+    echo "ok 11 - the decoder page: every stage, the cross-attention too"
+else
+    echo "not ok 11 - the decoder page (see $out/decoder-dom.html)"
 fi

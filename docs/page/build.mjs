@@ -3,10 +3,17 @@
 //   exattn derive LESSON.json --format json > lesson.json
 //   node docs/page/build.mjs lesson.json OUT_DIR
 //
-// OUT_DIR/index.html shows the values, every query row's weights and
-// output (each quantity's LaTeX rendered with KaTeX, labelled EXACT or
-// NAMED, with its exact value when it has one) and the lesson's blends;
-// for a lesson with a "block", every stage of the block, token by token.
+//   exattn derive LESSON.json --format svg > map.svg      (optional)
+//   node docs/page/build.mjs lesson.json OUT_DIR map.svg
+//
+// OUT_DIR/index.html shows the whole derivation: the shapes, Q, K and V,
+// the attention map, then every query row -- each key's score, scaled
+// score and weight (blocked keys shown as blocked, weight exactly 0), the
+// contributions, the output, the proof notes --, the blends, and each
+// variant with its contrast and rows (each quantity's LaTeX rendered with
+// KaTeX, labelled EXACT or NAMED, with its exact value when it has one and
+// its certified decimal); for a lesson with a "block", every stage of the
+// block, token by token (a decoder's cross-attention too).
 // KaTeX's CSS and fonts are copied from the installed npm package, so the
 // page needs no network.
 import fs from 'node:fs';
@@ -45,19 +52,99 @@ function quantity(q) {
     + ` <span class="badge">${badge.toUpperCase()}</span></span>`;
 }
 
+// A table cell's formula: scrolls sideways on a narrow screen rather than
+// widening the page.
+function cell(q) {
+  return `<td class="m">${quantity(q)}</td>`;
+}
+
+function vector(qs) {
+  return qs.map((q) => quantity(q)).join('<span class="sep">,</span> ');
+}
+
+const rules = {
+  'single-key': 'one allowed key: its weight is exactly 1',
+  'equal-scores': 'equal allowed scores: every weight is exactly 1/|A|',
+  softmax: 'scores proved different: the weights are named',
+};
+
 function rowSection(row) {
-  const keys = row.keys.filter((_, j) => row.allowed[j]);
-  const weights = row.weights.map((w, j) => (row.allowed[j]
-    ? `<tr><td>${tex(`w_{${j + 1}}`)}</td><td>${quantity(w)}</td></tr>` : ''))
+  const label = (j) => escapeHtml(row.keys[j]);
+  const allowed = row.keys.filter((_, j) => row.allowed[j]);
+  const lines = row.keys.map((_, j) => {
+    const blocked = !row.allowed[j];
+    const cells = [row.scores, row.scaled, row.weights]
+      .map((t) => (t && t[j] ? cell(t[j]) : '<td></td>')).join('');
+    return `<tr${blocked ? ' class="blocked"' : ''}><th>${label(j)}`
+      + `${blocked ? ' <span class="blk">blocked (removed from the '
+        + 'softmax; weight exactly 0)</span>' : ''}</th>${cells}</tr>`;
+  }).join('');
+  // one per key; a blocked key contributes exactly 0 and is left out
+  const contributions = (row.contributions || []).map((c, j) => (c
+    && row.allowed[j] ? `<tr><th>${label(j)}</th><td class="m">`
+      + `${vector(c)}</td></tr>` : '')).join('');
+  const notes = (row.notes || []).map((n) => `<li>Output coordinate `
+    + `${n.coordinate} is exactly ${tex(fracLatex(n.value))}: each group of `
+    + 'keys with equal scores has that mean there'
+    + `${n.groups ? ` (${n.groups.map((g) => `{${g.keys.map(escapeHtml)
+      .join(', ')}} at ${tex(g.scaled_latex)}`).join('; ')})` : ''}.</li>`)
     .join('');
-  const output = row.output.map((o, c) => `<tr><td>${tex(`o_{${c + 1}}`)}`
-    + `</td><td>${quantity(o)}</td></tr>`).join('');
-  return `<section class="row"><h2>Query ${escapeHtml(row.query)} attends `
-    + `{${keys.map(escapeHtml).join(', ')}}</h2>`
-    + `<p class="kind">${row.weights_status === 'exact'
-      ? 'weights are EXACT' : 'weights are NAMED'}</p>`
-    + `<table><tbody>${weights}</tbody></table>`
-    + `<h3>Output</h3><table><tbody>${output}</tbody></table></section>`;
+  return `<section class="row"><h2>Query ${escapeHtml(row.query)}</h2>`
+    + `<p class="kind">attends to {${allowed.map(escapeHtml).join(', ')}}`
+    + ` — ${escapeHtml(rules[row.rule] || row.rule)}</p>`
+    + '<div class="scroll"><table class="keys"><thead><tr><th>key</th>'
+    + '<th>score q·k</th><th>scaled score</th><th>weight</th></tr></thead>'
+    + `<tbody>${lines}</tbody></table></div>`
+    + (contributions ? '<h3>Contributions w·V</h3><div class="scroll">'
+      + `<table><tbody>${contributions}</tbody></table></div>` : '')
+    + `<h3>Output</h3><p class="m">${vector(row.output)}</p>`
+    + (notes ? `<ul class="notes">${notes}</ul>` : '')
+    + '</section>';
+}
+
+// A variant's contrast: each row's outcome and every proved relation.
+const outcomes = {
+  unchanged: 'unchanged (proved: the same weights and the same values)',
+  'unchanged-blocked': 'unchanged (proved: the same weights; the values '
+    + 'differ only at blocked keys)',
+  'weights-change': 'weights change',
+  'weights-same': 'weights unchanged (proved equal)',
+  moved: 'its output moved with its token (proved equal)',
+  'not-moved': 'its output did not move with its token',
+};
+
+function change(c) {
+  const what = c.quantity === 'weight' ? `weight of ${escapeHtml(c.key)}`
+    : `output coordinate ${c.coordinate}`;
+  if (c.relation === 'increases' || c.relation === 'decreases') {
+    return `<li>${what} ${c.relation} by ${quantity(c.by)} (proved)</li>`;
+  }
+  if (c.relation === 'equal') return `<li>${what} unchanged (proved)</li>`;
+  return `<li>${what}: ${quantity(c.from)} → ${quantity(c.to)} `
+    + `(${c.relation === 'different' ? 'proved different' : 'not proved'})`
+    + '</li>';
+}
+
+function contrastSection(ct) {
+  if (!ct) return '';
+  const against = ct.against ? `variant “${escapeHtml(ct.against)}”`
+    : 'the base lesson';
+  const rows = ct.rows.map((r) => `<li><b>row ${escapeHtml(r.query)}</b>: `
+    + `${escapeHtml(outcomes[r.outcome] || r.outcome)}`
+    + `${r.changes.length ? `<ul>${r.changes.map(change).join('')}</ul>`
+      : ''}</li>`).join('');
+  return `<h3>Contrast with ${against}</h3><ul class="contrast">${rows}</ul>`;
+}
+
+function variantSection(v) {
+  if (v.block) {
+    return `<section class="variant"><h2>Variant: ${escapeHtml(v.name)}</h2>`
+      + `${blockSections(v.block)}</section>`;
+  }
+  return `<section class="variant"><h2>Variant: ${escapeHtml(v.name)}</h2>`
+    + `${contrastSection(v.contrast)}`
+    + `${v.rows.map(rowSection).join('\n')}`
+    + `${(v.blends || []).map(blendSection).join('\n')}</section>`;
 }
 
 function blendSection(blend) {
@@ -100,7 +187,21 @@ function blockSections(b) {
     stageSection("Residual z = x' + A", b.residual, b.tokens),
     stageSection('LayerNorm: mean μ', b.ln1_mean, b.tokens),
     stageSection('LayerNorm: variance σ²', b.ln1_variance, b.tokens),
-    stageSection('LayerNorm u', b.ln1, b.tokens),
+    stageSection('LayerNorm u', b.ln1, b.tokens));
+  (b.cross_heads || []).forEach((h, k) => {
+    const name = (what) => `Cross-attention head ${k + 1}: ${what}`;
+    out.push(stageSection(name('queries from u'), h.cross_q, b.tokens),
+      stageSection(name('keys from memory'), h.cross_k, b.memory),
+      stageSection(name('values from memory'), h.cross_v, b.memory),
+      stageSection(name('scaled scores'), h.cross_scores, b.tokens),
+      stageSection(name('weights'), h.cross_weights, b.tokens),
+      stageSection(name('output C'), h.cross_output, b.tokens));
+  });
+  out.push(stageSection('Cross-attention Ac', b.cross_attention, b.tokens),
+    stageSection('Residual zc = u + Ac', b.cross_residual, b.tokens),
+    stageSection('LayerNorm: mean μc', b.cross_ln_mean, b.tokens),
+    stageSection('LayerNorm: variance σc²', b.cross_ln_variance, b.tokens),
+    stageSection('LayerNorm uc', b.cross_ln, b.tokens),
     stageSection('Feed-forward: h = u·W_1 + b_1', b.ffn_hidden, b.tokens),
     stageSection('Feed-forward: r = max(0, h)', b.ffn_relu, b.tokens),
     stageSection('Feed-forward: f = r·W_2 + b_2', b.ffn, b.tokens),
@@ -113,37 +214,69 @@ function blockSections(b) {
 
 function blockBody(doc) {
   const b = doc.block;
+  if (b.attention_kind === 'decoder') {
+    return `<p>A decoder: causal self-attention, then cross-attention to `
+      + `the encoder's output, ${tex(`n = ${b.n},\\ m' = ${b.memory.length},`
+      + `\\ d_{\\mathrm{model}} = ${b.d_model}`)}</p>\n${blockSections(b)}`;
+  }
   return `<p>${b.attention_kind === 'cross'
     ? 'Cross-attention: queries from X, keys and values from memory'
     : 'Self-attention'}, ${tex(`n = ${b.n},\\ m = ${b.m},\\ `
     + `d_{\\mathrm{model}} = ${b.d_model}`)}</p>\n${blockSections(b)}`;
 }
 
-function lessonBody(doc) {
-  return `<p>Shapes: ${tex(`n = ${doc.shape.n},\\ m = ${doc.shape.m},\\ d_k = `
-    + `${doc.shape.d_k},\\ d_v = ${doc.shape.d_v}`)}</p>
-<h2>The value vectors</h2>
-<p>${doc.V.map((v, j) => tex(`V_{${j + 1}} = \\begin{bmatrix}`
-    + `${v.map(fracLatex).join(' & ')}\\end{bmatrix}`)).join(', ')}</p>
-${doc.rows.map(rowSection).join('\n')}
-${doc.blends.map(blendSection).join('\n')}`;
+function matrix(m) {
+  return `\\begin{bmatrix}${m.map((r) => r.map(fracLatex).join(' & '))
+    .join(' \\\\ ')}\\end{bmatrix}`;
 }
 
-function page(doc) {
+function display(latex) {
+  return `<div class="display">${katex.renderToString(latex, {
+    throwOnError: false, strict: 'error', displayMode: true,
+  })}</div>`;
+}
+
+function lessonBody(doc, svg) {
+  const scale = doc.scale && doc.scale.kind === '1/sqrt'
+    ? `, scores divided by ${tex(`\\sqrt{${fracLatex(doc.scale.value)}}`)}`
+    : '';
+  return `<p>Shapes: ${tex(`n = ${doc.shape.n},\\ m = ${doc.shape.m},\\ d_k = `
+    + `${doc.shape.d_k},\\ d_v = ${doc.shape.d_v}`)}; mask: `
+    + `${escapeHtml(doc.mask)}${scale}</p>
+<h2>Queries, keys and values</h2>
+<div class="scroll">${display(`Q = ${matrix(doc.Q)},\\quad K = ${matrix(doc.K)},`
+    + `\\quad V = ${matrix(doc.V)}`)}</div>
+${svg ? `<h2>The attention map</h2><figure class="map">${svg}</figure>` : ''}
+${doc.rows.map(rowSection).join('\n')}
+${doc.blends.map(blendSection).join('\n')}
+${(doc.variants || []).map(variantSection).join('\n')}`;
+}
+
+function page(doc, svg) {
   const title = escapeHtml(doc.title || 'Attention, derived by exattn');
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>${title}</title>
 <link rel="stylesheet" href="katex/katex.min.css">
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <style>
-body { font-family: sans-serif; max-width: 60em; margin: 2em auto; }
+body { font-family: sans-serif; max-width: 60em; margin: 1em auto;
+  padding: 0 0.8em; line-height: 1.4; }
 table { border-collapse: collapse; margin: 0.5em 0; }
-td { padding: 0.3em 0.8em; border-bottom: 1px solid #ddd; }
+td, th { padding: 0.3em 0.8em; border-bottom: 1px solid #ddd;
+  text-align: left; vertical-align: middle; }
+.scroll, .display, p.m { overflow-x: auto; max-width: 100%; }
+.blocked { color: #777; } .blk { font-size: 0.8em; font-weight: normal; }
+.map svg { max-width: 100%; height: auto; }
+.katex-display { margin: 0.4em 0; }
+/* a formula keeps its line; a table too wide for a phone scrolls */
+td .katex, p.m .katex { white-space: nowrap; }
+.blk { display: block; white-space: normal; max-width: 12em; }
 .badge { font-size: 0.7em; padding: 0.1em 0.4em; border-radius: 0.3em; }
 .exact .badge { background: #d4f4d4; } .named .badge { background: #f4e4c4; }
 .decimal { color: #666; }
 </style></head><body>
 <h1>${title}</h1>
-${doc.block ? blockBody(doc) : lessonBody(doc)}
+${doc.block ? blockBody(doc) : lessonBody(doc, svg)}
 </body></html>
 `;
 }
@@ -159,13 +292,17 @@ function copyKatexAssets(out) {
   }
 }
 
-const [input, out] = process.argv.slice(2);
+const [input, out, map] = process.argv.slice(2);
 if (!input || !out) {
-  console.error('usage: node build.mjs LESSON-DERIVATION.json OUT_DIR');
+  console.error('usage: node build.mjs LESSON-DERIVATION.json OUT_DIR '
+    + '[ATTENTION-MAP.svg]');
   process.exit(2);
 }
 const doc = JSON.parse(fs.readFileSync(input, 'utf8'));
+// the map from `exattn derive --format svg`, inlined so that its cells'
+// titles are tooltips
+const svg = map ? fs.readFileSync(map, 'utf8') : '';
 fs.mkdirSync(out, { recursive: true });
 copyKatexAssets(out);
-fs.writeFileSync(path.join(out, 'index.html'), page(doc));
+fs.writeFileSync(path.join(out, 'index.html'), page(doc, svg));
 console.log(`wrote ${path.join(out, 'index.html')}`);
