@@ -646,8 +646,11 @@ row_section(row_walk *r, exattn_doc_section *s, exattn_dval *forms)
     s->show = r->w->show;
     if (r->compact && !r->w->named_show)
         s->show &= ~EXATTN_SHOW(EXATTN_CONTRIBUTION);
-    if ((code = exattn_walk__forms(r->w, &forms[2], s->key_set,
-                                   key_set_form, row, 0)) != EXATTN_OK)
+    if ((code = exattn_walk__forms2(r->w, &forms[2], s->key_set,
+                                    key_set_form,
+                                    r->compact ? key_set_form
+                                               : exattn_symbols__key_set,
+                                    row, 0)) != EXATTN_OK)
         return code;
     if ((r->compact || r->symbolic)
         && ((code = exattn_walk__forms(r->w, &forms[0], s->symbol,

@@ -122,3 +122,38 @@ exattn_symbols__output(exattn_sbuf *b, const exattn_row *row, size_t c,
         exattn_sbuf__puts(b, "0");     /* every allowed value is 0 there */
     mpq_clear(a);
 }
+
+void
+exattn_symbols__key_set(exattn_sbuf *b, const exattn_row *row, size_t unused,
+                        int latex)
+{
+    const exattn_lesson *l = row->lesson;
+    size_t j, k = 0, used = 0;
+
+    (void)unused;
+    if (!latex)
+    {
+        exattn_compact__key_set(b, row, 0);
+        return;
+    }
+    exattn_sbuf__puts(b, "\\{");
+    for (j = 0; j < l->m; j++)
+        if (row->allowed[j])
+        {
+            size_t width = 2 + strlen(l->key_labels[j]);
+
+            /* a long set goes on over lines of the aligned display */
+            if (k && used + width > LINE_BUDGET)
+            {
+                exattn_sbuf__puts(b, ", \\\\\n&\\qquad ");
+                used = 0;
+            }
+            else
+                exattn_sbuf__puts(b, k ? ", " : "");
+            exattn_named__sub_label(b, l->key_labels[j],
+                                    l->default_key_labels);
+            used += width;
+            k++;
+        }
+    exattn_sbuf__puts(b, "\\}");
+}

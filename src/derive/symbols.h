@@ -16,4 +16,9 @@ void exattn_symbols__denominator(exattn_sbuf *b, const exattn_row *row,
 void exattn_symbols__output(exattn_sbuf *b, const exattn_row *row, size_t c,
                             int latex);
 
+/* A_i by the keys' labels, "\\{\\text{grid}, \\text{load}\\}" (a compact
+ * row writes index ranges instead) */
+void exattn_symbols__key_set(exattn_sbuf *b, const exattn_row *row,
+                             size_t unused, int latex);
+
 #endif
