@@ -198,6 +198,8 @@ typedef struct
                                    ("2*weights[rises][3]"): `named` holds
                                    placeholders, and the text is parsed
                                    again, with the quantities, to check */
+    size_t expr_length, expr_depth; /* the limits it was read under, for
+                                       that second parse */
     unsigned long line, column;
 } exattn_claim;
 

@@ -742,6 +742,10 @@ Test(check, sharpens_and_equivariant_need_their_lessons)
           "\"equivariant\"}", "compares a variant that permutes" },
         { "{\"of\": \"weights[rises]\", \"variant\": \"swap\", \"holds\": "
           "\"equivariant\"}", "is a property of a row's output" },
+        /* grid sees only itself under the causal mask, every key without:
+         * a weight would "grow" from an exact 0 */
+        { "{\"of\": \"weights[grid]\", \"holds\": \"sharpens\", \"along\": "
+          "[\"base\", \"visible\"]}", "other allowed keys for the row" },
     };
     exattn_error_t err;
     char json[4096];
@@ -757,4 +761,21 @@ Test(check, sharpens_and_equivariant_need_their_lessons)
         cr_assert_not_null(strstr(err.message, cases[i].message), "%s: %s",
                            cases[i].claim, err.message);
     }
+}
+
+/* Equivariance compares rows of the same shape: a permuted variant whose
+ * contrast has wider values is refused, not read out of bounds. */
+Test(check, equivariance_of_different_shapes_is_an_error)
+{
+    exattn_error_t err;
+
+    cr_assert_eq(th_lesson_fails(
+        "{\"Q\": [[1],[0]], \"K\": [[1],[0]], \"V\": [[1],[2]],"
+        " \"variants\": [{\"name\": \"wide\", \"V\": [[1, 0],[2, 0]]},"
+        " {\"name\": \"swap\", \"permute\": [2, 1], \"contrast\": \"wide\"}],"
+        " \"claims\": [{\"of\": \"output[1]\", \"variant\": \"swap\","
+        " \"holds\": \"equivariant\"}]}", &err), EXATTN_ESHAPE, "%s",
+        err.message);
+    cr_assert_not_null(strstr(err.message, "different shapes"), "%s",
+                       err.message);
 }

@@ -550,6 +550,12 @@ Test(print, svg_attention_map)
     free(svg);
     free(again);
     f = fopen("/dev/null", "w");
+    {
+        exattn_write_opts o = EXATTN_WRITE_OPTS_INIT;
+
+        o.version = 99;     /* a caller of another library's header */
+        cr_assert_eq(exattn_write_svg(f, l, &o, &err), EXATTN_EINVAL);
+    }
     cr_assert_eq(exattn_write_svg(f, block, NULL, &err), EXATTN_EINVAL);
     cr_assert_not_null(strstr(err.message, "not drawn yet"), "%s",
                        err.message);

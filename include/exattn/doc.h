@@ -253,9 +253,6 @@ typedef struct
     size_t row;                     /* ROW, CONTRAST_ROW; else SIZE_MAX */
     /* ROW */
     exattn_rule_t rule;
-    int symbolic;                   /* a named row in symbols
-                                       (EXATTN_PRESENT_SYMBOLS): `symbol`
-                                       and `denominator` define Z_i */
     int compact;                    /* more allowed keys than the sum
                                        threshold, named weights: written
                                        around Z_i, blocked keys not
@@ -278,7 +275,6 @@ typedef struct
     const exattn_doc_block *block;
     /* HEAD, and a head's STAGE */
     size_t head;                    /* 0-based; SIZE_MAX elsewhere */
-    int cross;                      /* of a decoder's cross-attention */
     size_t d_k, d_v;                /* HEAD */
     /* STAGE */
     const char *stage;              /* its identifier: "q", "scores",
@@ -298,6 +294,13 @@ typedef struct
     exattn_contrast_t contrast;     /* CONTRAST_ROW */
     size_t token;                   /* permuted: the row of `against` that
                                        holds this row's token */
+    /* (sink version 2: after every field of version 1, which keep their
+     * places) */
+    int symbolic;                   /* ROW: a named row in symbols
+                                       (EXATTN_PRESENT_SYMBOLS): `symbol`
+                                       and `denominator` define Z_i */
+    int cross;                      /* HEAD, STAGE: of a decoder's
+                                       cross-attention */
 } exattn_doc_section;
 
 /* A sink: each callback returns EXATTN_OK to go on, or an error code that

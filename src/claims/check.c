@@ -913,11 +913,17 @@ check_named_refs(exattn_entry_result *r, source *s, size_t i,
                  exattn_error_t *err)
 {
     const exattn_claim *c = s->claim;
+    exattn_limits_t limits = EXATTN_LIMITS_INIT;
     exattn_expr *claimed = NULL;
-    int rc = exattn_expr__parse_paths(&claimed, c->values[i],
-                                      strlen(c->values[i]), c->lesson->file,
-                                      NULL, quantity_node,
-                                      (void *)c->lesson, err);
+    int rc;
+
+    /* under the limits the claim was read with */
+    limits.max_expr_length = c->expr_length;
+    limits.max_expr_depth = c->expr_depth;
+    rc = exattn_expr__parse_paths(&claimed, c->values[i],
+                                  strlen(c->values[i]), c->lesson->file,
+                                  &limits, quantity_node, (void *)c->lesson,
+                                  err);
 
     if (rc == EXATTN_OK)
         rc = check_named(r, s, claimed, err);

@@ -492,6 +492,7 @@ exattn_lesson__claim_ref(exattn_claim_ref *out, const exattn_lesson *l,
 typedef struct
 {
     exattn_claim *claim;
+    const exattn_limits_t *limits;
 } ref_reader;
 
 static exattn_xnode *
@@ -505,6 +506,8 @@ placeholder(void *ctx, exattn_expr *pool, const char *path,
         != EXATTN_OK)
         return NULL;
     r->claim->refs = 1;
+    r->claim->expr_length = r->limits->max_expr_length;
+    r->claim->expr_depth = r->limits->max_expr_depth;
     return exattn_expr__sym(pool, path, path, NULL);
 }
 
@@ -552,6 +555,7 @@ read_value(exattn_claim *c, size_t i, const exattn_jnode *v,
     default:
         exattn_error_init(&why);
         reader.claim = c;
+        reader.limits = rc->limits;
         /* row quantities may be compared with others, named by path */
         code = exattn_expr__parse_paths(&c->named[i], v->text, v->len,
                                         rc->file, rc->limits,
@@ -757,11 +761,15 @@ read_along(exattn_claim *c, const exattn_lesson *l, const exattn_jnode *obj,
         if (o->block != NULL || o->n != l->n || o->m != l->m
             || o->perm != NULL
             || !same_labels(o->query_labels, l->query_labels, l->n)
-            || !same_labels(o->key_labels, l->key_labels, l->m))
+            || !same_labels(o->key_labels, l->key_labels, l->m)
+            /* a key blocked in one lesson would "grow" from 0 */
+            || memcmp(o->allowed + c->row * l->m, l->allowed + c->row * l->m,
+                      l->m) != 0)
             return exattn_lesson__fail(rc, EXATTN_EFIELD, name,
                 "claim \"%.80s\": along: \"%.60s\" does not pair its rows "
                 "and keys with the base's (a block, another shape, other "
-                "labels or permuted tokens)", c->text, name->text);
+                "labels, permuted tokens, or other allowed keys for the "
+                "row)", c->text, name->text);
         c->along[k] = o;
     }
     return EXATTN_OK;
@@ -780,6 +788,11 @@ read_equivariant(exattn_claim *c, const exattn_jnode *v,
             "claim \"%.80s\": \"equivariant\" compares a variant that "
             "permutes the tokens (\"permute\") with the lesson it is "
             "contrasted with: give that variant", c->text);
+    if (from->n != c->lesson->n || from->m != c->lesson->m
+        || from->dv != c->lesson->dv)
+        return exattn_lesson__fail(rc, EXATTN_ESHAPE, v,
+            "claim \"%.80s\": \"equivariant\": the variant and the lesson "
+            "it is contrasted with have different shapes", c->text);
     c->minus_lesson = from;
     return EXATTN_OK;
 }

@@ -7,7 +7,6 @@
  * sink of the derivation document; the shading and the bar lengths are
  * the certified decimals it gives (3 digits unless more are asked for).
  * The bytes depend on the lesson and options alone. */
-#include <stdlib.h>
 #include <string.h>
 #include "internal.h"
 #include "exattn/doc.h"
@@ -45,17 +44,31 @@ xml(exattn_sbuf *b, const char *s)
         case '<': exattn_sbuf__puts(b, "&lt;"); break;
         case '>': exattn_sbuf__puts(b, "&gt;"); break;
         case '"': exattn_sbuf__puts(b, "&quot;"); break;
-        default: exattn_sbuf__putn(b, s, 1);
+        default:
+            /* XML 1.0 has no C0 controls but tab and line ends */
+            if ((unsigned char)*s >= 0x20 || *s == '\t' || *s == '\n')
+                exattn_sbuf__putn(b, s, 1);
         }
 }
 
-/* A decimal the document certified, as a length or a shade in [0, 1]. */
-static double
-unit(const char *decimal)
+/* A decimal the document certified ("0.284", "1.000"), as thousandths in
+ * [0, 1000]: a shade or a length, read digit by digit (no locale). */
+static unsigned
+permille(const char *decimal)
 {
-    double v = decimal ? strtod(decimal, NULL) : 0;
+    unsigned v = 0, k;
 
-    return v < 0 ? 0 : v > 1 ? 1 : v;
+    if (decimal == NULL || *decimal == '-')
+        return 0;
+    for (; *decimal >= '0' && *decimal <= '9'; decimal++)
+        if ((v = v * 10 + (unsigned)(*decimal - '0')) >= 1)
+            v = 1;      /* an integer part of 1 or more: a weight of 1 */
+    v *= 1000;
+    if (*decimal == '.')
+        for (decimal++, k = 100; k > 0 && *decimal >= '0' && *decimal <= '9';
+             decimal++, k /= 10)
+            v += (unsigned)(*decimal - '0') * k;
+    return v > 1000 ? 1000 : v;
 }
 
 static size_t
@@ -156,7 +169,7 @@ cell(svg_sink *s, const exattn_doc_entry *e)
 {
     size_t x = LABEL_W + e->key * CELL, y = TOP + e->row * CELL;
     const char *d = e->values->decimal;
-    double w = unit(d);
+    unsigned w = permille(d);
 
     exattn_sbuf__puts(&s->b, "<g>");
     cell_title(s, e);
@@ -167,14 +180,20 @@ cell(svg_sink *s, const exattn_doc_entry *e)
                             "text-anchor=\"middle\" fill=\"#666\">×"
                             "</text>", x, y, CELL, CELL, x + CELL / 2,
                             y + CELL / 2 + 5);
+    else if (d == NULL)     /* undecided within the cap: not a zero */
+        exattn_sbuf__printf(&s->b, "<rect x=\"%zu\" y=\"%zu\" width=\"%d\" "
+                            "height=\"%d\" fill=\"#f4e4c4\" stroke=\"#fff\"/>"
+                            "<text x=\"%zu\" y=\"%zu\" text-anchor=\"middle\">"
+                            "?</text>", x, y, CELL, CELL, x + CELL / 2,
+                            y + CELL / 2 + 5);
     else
         exattn_sbuf__printf(&s->b, "<rect x=\"%zu\" y=\"%zu\" width=\"%d\" "
                             "height=\"%d\" fill=\"#1f4e99\" "
-                            "fill-opacity=\"%.3f\" stroke=\"#fff\"/>"
+                            "fill-opacity=\"%u.%03u\" stroke=\"#fff\"/>"
                             "<text x=\"%zu\" y=\"%zu\" text-anchor=\"middle\" "
-                            "fill=\"%s\">%s</text>", x, y, CELL, CELL, w,
-                            x + CELL / 2, y + CELL / 2 + 5,
-                            w > 0.5 ? "#fff" : "#000", d ? d : "");
+                            "fill=\"%s\">%s</text>", x, y, CELL, CELL,
+                            w / 1000, w % 1000, x + CELL / 2,
+                            y + CELL / 2 + 5, w > 500 ? "#fff" : "#000", d);
     exattn_sbuf__puts(&s->b, "</g>\n");
 }
 
@@ -184,7 +203,7 @@ bar(svg_sink *s, const exattn_doc_entry *e)
 {
     const exattn_lesson *l = s->l;
     size_t y = bars_y(l, e->row) + 30 + e->key * LINE_H, c;
-    double w = unit(e->values->decimal);
+    unsigned long len = (unsigned long)permille(e->values->decimal) * BAR_W;
 
     if (!s->bars_open)
     {
@@ -204,13 +223,14 @@ bar(svg_sink *s, const exattn_doc_entry *e)
     xml(&s->b, l->key_labels[e->key]);
     exattn_sbuf__puts(&s->b, "</text>");
     cell_title(s, e);
-    exattn_sbuf__printf(&s->b, "<rect x=\"%d\" y=\"%zu\" width=\"%.1f\" "
+    /* the bar's length in px, to a tenth, by integer arithmetic */
+    exattn_sbuf__printf(&s->b, "<rect x=\"%d\" y=\"%zu\" width=\"%lu.%lu\" "
                         "height=\"16\" fill=\"%s\"/><text x=\"%d\" y=\"%zu\">"
                         "%s</text><text x=\"%d\" y=\"%zu\">V = (", LABEL_W,
-                        y + 2, w * BAR_W, e->blocked ? "#ccc" : "#1f4e99",
-                        VALUE_X, y + 14,
+                        y + 2, len / 1000, len % 1000 / 100,
+                        e->blocked ? "#ccc" : "#1f4e99", VALUE_X, y + 14,
                         e->blocked ? "blocked"
-                        : e->values->decimal ? e->values->decimal : "",
+                        : e->values->decimal ? e->values->decimal : "?",
                         VALUE_X + 70, y + 14);
     for (c = 0; c < l->dv; c++)
     {
@@ -291,6 +311,11 @@ exattn_write_svg(FILE *f, const exattn_lesson *l,
     svg_sink s = { 0 };
     int code;
 
+    if (opts != NULL && (opts->version < 1
+                         || opts->version > EXATTN_WRITE_OPTS_VERSION))
+        return exattn_error__set(err, EXATTN_EINVAL, l->file, 0, 0,
+                                 "exattn_write_svg: options of another "
+                                 "version (%u)", opts->version);
     if (l->block != NULL)
         return exattn_error__set(err, EXATTN_EINVAL, l->file, 0, 0,
             "svg: a block's attention maps are not drawn yet; the SVG is "
