@@ -128,15 +128,19 @@ else
 fi
 "$exattn" derive "$top/docs/examples/002-decoder-block.json" \
     --format json --digits 3 > "$out/decoder.json" &&
+"$exattn" derive "$top/docs/examples/002-decoder-block.json" \
+    --format svg > "$out/decoder.svg" &&
     node "$top/docs/page/build.mjs" "$out/decoder.json" \
-        "$out/decoder-site" > /dev/null
+        "$out/decoder-site" "$out/decoder.svg" > /dev/null
 $chrome --virtual-time-budget=5000 --dump-dom \
     "file://$out/decoder-site/index.html" > "$out/decoder-dom.html" \
     2>> "$out/chromium.log"
 if ! grep -q 'katex-error' "$out/decoder-dom.html" &&
     grep -qF 'Cross-attention head 1: weights' "$out/decoder-dom.html" &&
-    grep -qF 'LayerNorm uc' "$out/decoder-dom.html"; then
-    echo "ok 11 - the decoder page: every stage, the cross-attention too"
+    grep -qF 'LayerNorm uc' "$out/decoder-dom.html" &&
+    grep -qF '>cross-attention head 1: weights</text>' \
+        "$out/decoder-dom.html"; then
+    echo "ok 11 - the decoder page: every stage and each head's map"
 else
     echo "not ok 11 - the decoder page (see $out/decoder-dom.html)"
 fi

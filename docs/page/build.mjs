@@ -212,17 +212,24 @@ function blockSections(b) {
   return out.join('\n');
 }
 
-function blockBody(doc) {
+function mapFigure(svg) {
+  return svg ? `<h2>The attention map</h2><figure class="map">${svg}</figure>`
+    : '';
+}
+
+function blockBody(doc, svg) {
   const b = doc.block;
   if (b.attention_kind === 'decoder') {
     return `<p>A decoder: causal self-attention, then cross-attention to `
       + `the encoder's output, ${tex(`n = ${b.n},\\ m' = ${b.memory.length},`
-      + `\\ d_{\\mathrm{model}} = ${b.d_model}`)}</p>\n${blockSections(b)}`;
+      + `\\ d_{\\mathrm{model}} = ${b.d_model}`)}</p>\n${mapFigure(svg)}`
+      + `${blockSections(b)}`;
   }
   return `<p>${b.attention_kind === 'cross'
     ? 'Cross-attention: queries from X, keys and values from memory'
     : 'Self-attention'}, ${tex(`n = ${b.n},\\ m = ${b.m},\\ `
-    + `d_{\\mathrm{model}} = ${b.d_model}`)}</p>\n${blockSections(b)}`;
+    + `d_{\\mathrm{model}} = ${b.d_model}`)}</p>\n${mapFigure(svg)}`
+    + `${blockSections(b)}`;
 }
 
 function matrix(m) {
@@ -246,7 +253,7 @@ function lessonBody(doc, svg) {
 <h2>Queries, keys and values</h2>
 <div class="scroll">${display(`Q = ${matrix(doc.Q)},\\quad K = ${matrix(doc.K)},`
     + `\\quad V = ${matrix(doc.V)}`)}</div>
-${svg ? `<h2>The attention map</h2><figure class="map">${svg}</figure>` : ''}
+${mapFigure(svg)}
 ${doc.rows.map(rowSection).join('\n')}
 ${doc.blends.map(blendSection).join('\n')}
 ${(doc.variants || []).map(variantSection).join('\n')}`;
@@ -276,7 +283,7 @@ td .katex, p.m .katex { white-space: nowrap; }
 .decimal { color: #666; }
 </style></head><body>
 <h1>${title}</h1>
-${doc.block ? blockBody(doc) : lessonBody(doc, svg)}
+${doc.block ? blockBody(doc, svg) : lessonBody(doc, svg)}
 </body></html>
 `;
 }

@@ -93,8 +93,8 @@ EXATTN_WUR int exattn_write_markdown(FILE *stream,
 /* The attention map as SVG (docs/output-formats.md): the weights as a
  * heatmap (queries by keys, blocked cells hatched, each cell's exact or
  * named value and certified decimal in its <title>) and each query's
- * weights as bars beside the values and contributions.  At most 64
- * queries and keys (EXATTN_ELIMIT); a block lesson is EXATTN_EINVAL. */
+ * weights as bars beside the values and contributions; for a block, a
+ * map per head.  At most 64 queries and keys (EXATTN_ELIMIT). */
 EXATTN_WUR int exattn_write_svg(FILE *stream, const exattn_lesson *lesson,
                                 const exattn_write_opts *opts,
                                 exattn_error_t *err);

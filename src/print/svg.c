@@ -6,6 +6,7 @@
  * on a shared 0-1 scale beside its value V_j and its contribution.  A
  * sink of the derivation document; the shading and the bar lengths are
  * the certified decimals it gives (3 digits unless more are asked for).
+ * A block lesson gets one map per head of each sublayer, without bars.
  * The bytes depend on the lesson and options alone. */
 #include <string.h>
 #include "internal.h"
@@ -31,6 +32,11 @@ typedef struct
     size_t row;             /* the current query row */
     int bars_open;          /* the row's bar chart is open */
     size_t bar_line;        /* keys drawn in it */
+    const exattn_doc_block *blk;    /* a block's picture */
+    size_t map;             /* the block's head being drawn (its map) */
+    size_t heads_seen;
+    int cross;              /* of its cross-attention sublayer */
+    int in_weights;         /* inside a head's weights stage */
     exattn_error_t *err;
 } svg_sink;
 
@@ -84,30 +90,23 @@ bars_y(const exattn_lesson *l, size_t i)
     return grid_h(l) + i * (l->m * LINE_H + 50);
 }
 
+/* The document's opening: its title and description, the hatching. */
 static void
-open_document(svg_sink *s)
+svg_open(svg_sink *s, size_t w, size_t h, const char *what)
 {
-    const exattn_lesson *l = s->l;
-    size_t w = LABEL_W + l->m * CELL + 40, j, i;
-    size_t h = bars_y(l, l->n);
-    const char *title = l->title ? l->title : "Attention weights";
+    const char *title = s->l->title ? s->l->title : "Attention weights";
 
-    if (w < VALUE_X + CONTRIB_DX + 40 + 64 * l->dv)
-        w = VALUE_X + CONTRIB_DX + 40 + 64 * l->dv;
     exattn_sbuf__printf(&s->b, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
                         "width=\"%zu\" height=\"%zu\" viewBox=\"0 0 %zu %zu\" "
                         "role=\"img\" aria-labelledby=\"t d\" "
                         "font-family=\"DejaVu Sans, sans-serif\" "
                         "font-size=\"13\">\n<title id=\"t\">", w, h, w, h);
     xml(&s->b, title);
-    exattn_sbuf__printf(&s->b, "</title>\n<desc id=\"d\">The attention "
-                        "weights of %zu queries over %zu keys: each cell's "
+    exattn_sbuf__printf(&s->b, "</title>\n<desc id=\"d\">%s: each cell's "
                         "shade is its weight (white 0, dark 1), blocked "
                         "cells are hatched; each cell's title gives the "
-                        "exact or named weight and its certified decimal. "
-                        "Below, each query's weights as bars on a 0-1 "
-                        "scale, with each key's value and contribution."
-                        "</desc>\n", l->n, l->m);
+                        "exact or named weight and its certified decimal."
+                        "</desc>\n", what);
     exattn_sbuf__puts(&s->b, "<defs><pattern id=\"blocked\" width=\"8\" "
                       "height=\"8\" patternUnits=\"userSpaceOnUse\"><path "
                       "d=\"M0,8 L8,0\" stroke=\"#999\" stroke-width=\"1\"/>"
@@ -115,34 +114,108 @@ open_document(svg_sink *s)
                       "font-size=\"16\" font-weight=\"bold\">");
     xml(&s->b, title);
     exattn_sbuf__puts(&s->b, "</text>\n");
-    for (j = 0; j < l->m; j++)
+}
+
+/* A map's labels: keys above (slanted), queries to the left; its grid
+ * starts at y0.  A caption above it when the picture has several. */
+static void
+map_labels(svg_sink *s, size_t y0, char *const *keys, size_t m,
+           const char *caption)
+{
+    size_t i, j;
+
+    if (caption != NULL)
     {
-        exattn_sbuf__printf(&s->b, "<text transform=\"translate(%zu,%d) "
-                            "rotate(-45)\">", LABEL_W + j * CELL + CELL / 2,
-                            TOP - 8);
-        xml(&s->b, l->key_labels[j]);
+        exattn_sbuf__printf(&s->b, "<text x=\"10\" y=\"%zu\" "
+                            "font-weight=\"bold\">", y0 - TOP + 50);
+        xml(&s->b, caption);
         exattn_sbuf__puts(&s->b, "</text>\n");
     }
-    for (i = 0; i < l->n; i++)
+    for (j = 0; j < m; j++)
+    {
+        exattn_sbuf__printf(&s->b, "<text transform=\"translate(%zu,%zu) "
+                            "rotate(-45)\">", LABEL_W + j * CELL + CELL / 2,
+                            y0 - 8);
+        xml(&s->b, keys[j]);
+        exattn_sbuf__puts(&s->b, "</text>\n");
+    }
+    for (i = 0; i < s->l->n; i++)
     {
         exattn_sbuf__printf(&s->b, "<text x=\"%d\" y=\"%zu\" "
                             "text-anchor=\"end\">", LABEL_W - 8,
-                            TOP + i * CELL + CELL / 2 + 5);
-        xml(&s->b, l->query_labels[i]);
+                            y0 + i * CELL + CELL / 2 + 5);
+        xml(&s->b, s->l->query_labels[i]);
         exattn_sbuf__puts(&s->b, "</text>\n");
     }
 }
 
+static void
+open_document(svg_sink *s)
+{
+    const exattn_lesson *l = s->l;
+    size_t w = LABEL_W + l->m * CELL + 40;
+    char what[160];
+
+    if (w < VALUE_X + CONTRIB_DX + 40 + 64 * l->dv)
+        w = VALUE_X + CONTRIB_DX + 40 + 64 * l->dv;
+    snprintf(what, sizeof what, "The attention weights of %zu queries over "
+             "%zu keys, and below, each query's weights as bars on a 0-1 "
+             "scale with each key's value and contribution", l->n, l->m);
+    svg_open(s, w, bars_y(l, l->n), what);
+    map_labels(s, TOP, l->key_labels, l->m, NULL);
+}
+
+/* A block's picture: one map for each head of each sublayer. */
+static size_t
+block_map_h(const exattn_lesson *l)
+{
+    return l->n * CELL + TOP;
+}
+
+static void
+open_block(svg_sink *s, const exattn_doc_block *k)
+{
+    size_t keys = k->m > k->memory_rows ? k->m : k->memory_rows;
+    size_t maps = k->heads + k->cross_heads;
+    char what[160];
+
+    s->blk = k;
+    snprintf(what, sizeof what, "The attention weights of each of the "
+             "block's %zu heads, queries by keys", maps);
+    /* room for the title, however few the keys */
+    svg_open(s, LABEL_W + keys * CELL + 40 > 640 ? LABEL_W + keys * CELL + 40
+                                                 : 640,
+             40 + maps * block_map_h(s->l), what);
+}
+
+/* One weight of a map: query row, key, its value, whether blocked. */
+typedef struct
+{
+    size_t row, key;
+    const char *key_label;
+    const exattn_doc_value *v;
+    int blocked;
+} weight_t;
+
+static weight_t
+weight_of(const svg_sink *s, const exattn_doc_entry *e)
+{
+    weight_t w = { e->row, e->key, s->l->key_labels[e->key], e->values,
+                   e->blocked };
+
+    return w;
+}
+
 /* "w[rises,grid] = e^{√2}/(…) ≈ 0.284 (named)" */
 static void
-cell_title(svg_sink *s, const exattn_doc_entry *e)
+cell_title(svg_sink *s, const weight_t *w)
 {
-    const exattn_doc_value *v = e->values;
+    const exattn_doc_value *v = w->v;
 
     exattn_sbuf__puts(&s->b, "<title>w[");
-    xml(&s->b, s->l->query_labels[e->row]);
+    xml(&s->b, s->l->query_labels[w->row]);
     exattn_sbuf__puts(&s->b, ", ");
-    xml(&s->b, s->l->key_labels[e->key]);
+    xml(&s->b, w->key_label);
     exattn_sbuf__puts(&s->b, "] = ");
     if (v->status == EXATTN_EXACT)
     {
@@ -158,22 +231,23 @@ cell_title(svg_sink *s, const exattn_doc_entry *e)
         exattn_sbuf__puts(&s->b, v->decimal_exact ? " = " : " ≈ ");
         exattn_sbuf__puts(&s->b, v->decimal);
     }
-    exattn_sbuf__puts(&s->b, e->blocked ? " (exact: blocked)"
+    exattn_sbuf__puts(&s->b, w->blocked ? " (exact: blocked)"
                              : v->status == EXATTN_EXACT ? " (exact)"
                                                          : " (named)");
     exattn_sbuf__puts(&s->b, "</title>");
 }
 
+/* The cell of a map whose grid starts at y0. */
 static void
-cell(svg_sink *s, const exattn_doc_entry *e)
+cell(svg_sink *s, const weight_t *wt, size_t y0)
 {
-    size_t x = LABEL_W + e->key * CELL, y = TOP + e->row * CELL;
-    const char *d = e->values->decimal;
+    size_t x = LABEL_W + wt->key * CELL, y = y0 + wt->row * CELL;
+    const char *d = wt->v->decimal;
     unsigned w = permille(d);
 
     exattn_sbuf__puts(&s->b, "<g>");
-    cell_title(s, e);
-    if (e->blocked)
+    cell_title(s, wt);
+    if (wt->blocked)
         exattn_sbuf__printf(&s->b, "<rect x=\"%zu\" y=\"%zu\" width=\"%d\" "
                             "height=\"%d\" fill=\"url(#blocked)\" "
                             "stroke=\"#fff\"/><text x=\"%zu\" y=\"%zu\" "
@@ -195,6 +269,24 @@ cell(svg_sink *s, const exattn_doc_entry *e)
                             w / 1000, w % 1000, x + CELL / 2,
                             y + CELL / 2 + 5, w > 500 ? "#fff" : "#000", d);
     exattn_sbuf__puts(&s->b, "</g>\n");
+}
+
+/* A row of a block head's weights: a cell per key (a memory row in a
+ * decoder's cross-attention). */
+static void
+block_cells(svg_sink *s, const exattn_doc_entry *e)
+{
+    size_t y0 = 40 + s->map * block_map_h(s->l) + TOP - 40, k;
+    char *const *keys = s->cross ? s->blk->memory_labels : s->l->key_labels;
+
+    for (k = 0; k < e->count; k++)
+    {
+        /* a block's mask: a blocked key's weight is an exact 0 */
+        weight_t w = { e->row, k, keys[k], &e->values[k],
+                       !s->cross && !s->l->allowed[e->row * s->l->m + k] };
+
+        cell(s, &w, y0);
+    }
 }
 
 /* One key of the row's bar chart: label, bar, value V_j. */
@@ -222,7 +314,11 @@ bar(svg_sink *s, const exattn_doc_entry *e)
                         "text-anchor=\"end\">", LABEL_W - 8, y + 14);
     xml(&s->b, l->key_labels[e->key]);
     exattn_sbuf__puts(&s->b, "</text>");
-    cell_title(s, e);
+    {
+        weight_t w = weight_of(s, e);
+
+        cell_title(s, &w);
+    }
     /* the bar's length in px, to a tenth, by integer arithmetic */
     exattn_sbuf__printf(&s->b, "<rect x=\"%d\" y=\"%zu\" width=\"%lu.%lu\" "
                         "height=\"16\" fill=\"%s\"/><text x=\"%d\" y=\"%zu\">"
@@ -270,11 +366,21 @@ entry(void *ctx, const exattn_doc_entry *e)
 {
     svg_sink *s = ctx;
 
+    if (s->blk != NULL)
+    {
+        if (e->role == EXATTN_ROLE_STAGE_ROW && s->in_weights)
+            block_cells(s, e);
+        return EXATTN_OK;
+    }
+    if (e->role == EXATTN_ROLE_STAGE_ROW)
+        return EXATTN_OK;       /* a block variant's */
     if (!s->in_base)
         return EXATTN_OK;
     if (e->role == EXATTN_ROLE_WEIGHT)
     {
-        cell(s, e);
+        weight_t w = weight_of(s, e);
+
+        cell(s, &w, TOP);
         bar(s, e);
     }
     else if (e->role == EXATTN_ROLE_CONTRIBUTION)
@@ -287,10 +393,29 @@ begin(void *ctx, const exattn_doc_section *sec)
 {
     svg_sink *s = ctx;
 
+    char caption[96];
+
     if (sec->kind == EXATTN_SECTION_VARIANT)
         s->in_base = 0;     /* the map is of the lesson itself */
     if (sec->kind == EXATTN_SECTION_ROW)
         s->bars_open = 0;
+    /* the map is of the lesson itself: a block variant's is not drawn */
+    if (sec->kind == EXATTN_SECTION_BLOCK && sec->lesson == s->l)
+        open_block(s, sec->block);
+    if (sec->kind == EXATTN_SECTION_HEAD && s->blk != NULL)
+    {
+        s->map = s->heads_seen++;
+        s->cross = sec->cross;
+        snprintf(caption, sizeof caption, "%s %zu: weights",
+                 sec->cross ? "cross-attention head" : "head",
+                 sec->head + 1);
+        map_labels(s, 40 + s->map * block_map_h(s->l) + TOP - 40,
+                   sec->cross ? s->blk->memory_labels : s->l->key_labels,
+                   sec->cross ? s->blk->memory_rows : s->l->m, caption);
+    }
+    if (sec->kind == EXATTN_SECTION_STAGE)
+        s->in_weights = strcmp(sec->stage, "weights") == 0
+                        || strcmp(sec->stage, "cross_weights") == 0;
     return EXATTN_OK;
 }
 
@@ -316,11 +441,6 @@ exattn_write_svg(FILE *f, const exattn_lesson *l,
         return exattn_error__set(err, EXATTN_EINVAL, l->file, 0, 0,
                                  "exattn_write_svg: options of another "
                                  "version (%u)", opts->version);
-    if (l->block != NULL)
-        return exattn_error__set(err, EXATTN_EINVAL, l->file, 0, 0,
-            "svg: a block's attention maps are not drawn yet; the SVG is "
-            "of a lesson's own head (derive the block as text, JSON, LaTeX "
-            "or Markdown)");
     if (l->n > SVG_MAX || l->m > SVG_MAX)
         return exattn_error__set(err, EXATTN_ELIMIT, l->file, 0, 0,
             "svg: %zu queries and %zu keys; an attention map is drawn for "
@@ -338,8 +458,9 @@ exattn_write_svg(FILE *f, const exattn_lesson *l,
     /* the shades and bars are certified decimals: 3 digits at least */
     if (o.digits == EXATTN_DIGITS_NONE)
         o.digits = 3;
-    o.quantities = EXATTN_SHOW(EXATTN_WEIGHT)
-                   | EXATTN_SHOW(EXATTN_CONTRIBUTION);
+    o.quantities = l->block != NULL ? 0
+                   : EXATTN_SHOW(EXATTN_WEIGHT)
+                         | EXATTN_SHOW(EXATTN_CONTRIBUTION);
     o.sum_threshold = EXATTN_SUM_NEVER;     /* every key, blocked ones too */
     sink.notations = EXATTN_NOTATION_TEXT;
     sink.decimals = EXATTN_SHOW(EXATTN_WEIGHT)
@@ -353,7 +474,8 @@ exattn_write_svg(FILE *f, const exattn_lesson *l,
     s.in_base = 1;
     s.err = err;
     exattn_sbuf__init(&s.b);
-    open_document(&s);
+    if (l->block == NULL)
+        open_document(&s);      /* a block's opens at its section */
     code = exattn_derive(&sink, &s, l, &o, err);
     if (code == EXATTN_OK)
     {
