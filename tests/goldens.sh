@@ -2,7 +2,7 @@
 # Regenerate the goldens of tests/data/ from docs/examples/ with the
 # built exattn, after a change of presentation that docs/ describes:
 #   tests/goldens.sh        (from the top of a built tree; EXATTN: the program)
-# Each tests/data/NAME.expected.{txt,json,tex,md} is `exattn derive
+# Each tests/data/NAME.expected.{txt,json,tex,md,svg} is `exattn derive
 # docs/examples/NAME.json` in that format; the script says which changed,
 # so that `git diff tests/data` shows what a reader will see.
 set -eu
@@ -16,6 +16,7 @@ for golden in "$top"/tests/data/*.expected.*; do
         json) format=json ;;
         tex) format=latex ;;
         md) format=markdown ;;
+        svg) format=svg ;;
         *) continue ;;
     esac
     new=$(mktemp)

@@ -98,13 +98,33 @@ Test(print, seed_000_and_001_latex_golden)
                   "tests/data/001-soft-lookup.expected.tex", 2);
 }
 
-/* The Markdown page sections of seeds 004 and 002's lab. */
+/* The Markdown page sections of the seed examples. */
 Test(print, markdown_goldens)
 {
+    expect_golden("docs/examples/000-scores-to-mixture.json",
+                  "tests/data/000-scores-to-mixture.expected.md", 3);
+    expect_golden("docs/examples/001-soft-lookup.json",
+                  "tests/data/001-soft-lookup.expected.md", 3);
     expect_golden("docs/examples/004-value-weighting.json",
                   "tests/data/004-value-weighting.expected.md", 3);
     expect_golden("docs/examples/002-grid-load-rises.json",
                   "tests/data/002-grid-load-rises.expected.md", 3);
+    expect_golden("docs/examples/002-encoder-block.json",
+                  "tests/data/002-encoder-block.expected.md", 3);
+}
+
+/* The attention maps of the seed examples (their bytes: the maps are
+ * deterministic). */
+Test(print, svg_goldens)
+{
+    expect_golden("docs/examples/000-scores-to-mixture.json",
+                  "tests/data/000-scores-to-mixture.expected.svg", 4);
+    expect_golden("docs/examples/004-value-weighting.json",
+                  "tests/data/004-value-weighting.expected.svg", 4);
+    expect_golden("docs/examples/002-grid-load-rises.json",
+                  "tests/data/002-grid-load-rises.expected.svg", 4);
+    expect_golden("docs/examples/002-decoder-block.json",
+                  "tests/data/002-decoder-block.expected.svg", 4);
 }
 
 Test(print, seed_002_latex_golden)
