@@ -1,6 +1,7 @@
 /* Shared helpers of the Criterion suite. */
 #include <criterion/criterion.h>
 #include <criterion/logging.h>
+#include <dirent.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -321,4 +322,28 @@ th_write(const exattn_lesson *l, exattn_format_t format,
     cr_assert_eq(rc, EXATTN_OK, "%s", err.message);
     fclose(f);
     return buf;
+}
+
+size_t
+th_each_example(void (*fn)(const char *path, const char *name, void *ctx),
+                void *ctx)
+{
+    char *dir = th_srcpath("docs/examples"), path[1024];
+    struct dirent *d;
+    DIR *dp = opendir(dir);
+    size_t n = 0, len;
+
+    cr_assert_not_null(dp, "cannot read %s", dir);
+    while ((d = readdir(dp)) != NULL)
+    {
+        len = strlen(d->d_name);
+        if (len < 5 || strcmp(d->d_name + len - 5, ".json") != 0)
+            continue;
+        snprintf(path, sizeof path, "%s/%s", dir, d->d_name);
+        fn(path, d->d_name, ctx);
+        n++;
+    }
+    closedir(dp);
+    free(dir);
+    return n;
 }

@@ -59,4 +59,9 @@ int th_run_closed_pipe(const char *const *argv, char **err);
 char *th_tmpdir(void);
 char *th_write_file(const char *dir, const char *name, const char *text);
 
+/* Call fn(path, name, ctx) for every lesson file of docs/examples (in
+ * directory order); the number of them. */
+size_t th_each_example(void (*fn)(const char *path, const char *name,
+                                  void *ctx), void *ctx);
+
 #endif

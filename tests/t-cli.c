@@ -2,7 +2,6 @@
  * every error with the bad input itself (message on stderr naming the
  * file, status 2, nothing on stdout). */
 #include <criterion/criterion.h>
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -457,39 +456,31 @@ Test(cli, reproducers_end_with_an_answer)
 
 /* exattn check passes on every shipped example (but the one whose every
  * key is blocked, which is refused: tests/bad.sh has its message). */
+static void
+check_passes(const char *path, const char *name, void *unused)
+{
+    const char *argv[] = { "check", path, NULL };
+    char *out, *err;
+    int blocked = strstr(name, "all-blocked") != NULL;
+
+    (void)unused;
+    cr_assert_eq(th_run(argv, &out, &err), blocked ? 2 : 0, "%s:\n%s%s",
+                 name, out, err);
+    if (!blocked)
+    {
+        cr_assert_not_null(strstr(out, " 0 failed, 0 undecided\n"), "%s: %s",
+                           name, out);
+        cr_assert_null(strstr(out, "FAIL"), "%s", out);
+    }
+    free(out);
+    free(err);
+}
+
 Test(cli, check_passes_on_every_shipped_example)
 {
-    char *dir = th_srcpath("docs/examples"), path[1024];
-    struct dirent *d;
-    DIR *dp = opendir(dir);
-    size_t n = 0;
+    size_t n = th_each_example(check_passes, NULL);
 
-    cr_assert_not_null(dp);
-    while ((d = readdir(dp)) != NULL)
-    {
-        size_t len = strlen(d->d_name);
-        const char *argv[] = { "check", path, NULL };
-        char *out, *err;
-        int blocked = strstr(d->d_name, "all-blocked") != NULL;
-
-        if (len < 5 || strcmp(d->d_name + len - 5, ".json") != 0)
-            continue;
-        snprintf(path, sizeof path, "%s/%s", dir, d->d_name);
-        cr_assert_eq(th_run(argv, &out, &err), blocked ? 2 : 0, "%s:\n%s%s",
-                     d->d_name, out, err);
-        if (!blocked)
-        {
-            cr_assert_not_null(strstr(out, " 0 failed, 0 undecided\n"),
-                               "%s: %s", d->d_name, out);
-            cr_assert_null(strstr(out, "FAIL"), "%s", out);
-        }
-        free(out);
-        free(err);
-        n++;
-    }
-    closedir(dp);
     cr_assert_geq(n, 13, "only %zu examples found", n);
-    free(dir);
 }
 
 /* The lesson with deliberate slips fails exactly its wrong claims. */

@@ -3,7 +3,6 @@
  * format at every precision, and every shipped example's JSON entries
  * found in its text and LaTeX. */
 #include <criterion/criterion.h>
-#include <dirent.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -700,27 +699,19 @@ example_found(const char *path)
     exattn_lesson_free(l);
 }
 
+static void
+example_entry(const char *path, const char *name, void *unused)
+{
+    (void)name;
+    (void)unused;
+    example_found(path);
+}
+
 Test(doc, every_example_has_the_same_entries_in_every_format)
 {
-    char *dir = th_srcpath("docs/examples"), path[1024];
-    struct dirent *d;
-    DIR *dp = opendir(dir);
-    size_t n = 0;
+    size_t n = th_each_example(example_entry, NULL);
 
-    cr_assert_not_null(dp);
-    while ((d = readdir(dp)) != NULL)
-    {
-        size_t len = strlen(d->d_name);
-
-        if (len < 5 || strcmp(d->d_name + len - 5, ".json") != 0)
-            continue;
-        snprintf(path, sizeof path, "%s/%s", dir, d->d_name);
-        example_found(path);
-        n++;
-    }
-    closedir(dp);
     cr_assert_geq(n, 10, "only %zu examples found", n);
-    free(dir);
 }
 
 Test(doc, an_unknown_output_format_is_refused)

@@ -10,7 +10,6 @@
 #include <stdint.h>
 #include <string.h>
 #include "derive/derive.h"
-#include "derive/compact.h"
 #include "derive/symbols.h"
 #include "claims/tform.h"
 #include "row/named.h"
@@ -67,15 +66,6 @@ relation_of(int same_result)
 
 /* A row quantity as a value: exact, or named by its form; its decimal
  * when asked for. */
-/* Are the LaTeX forms of `row` written in symbols (Z_i, w_{i,j}), as its
- * own derivation writes them (src/derive/row.c)? */
-static int
-in_symbols(const exattn_walk *w, const exattn_row *row)
-{
-    return w->symbols && !row->weights_exact && row->allowed_count > 1
-           && !exattn_compact__is(row, w->opts->sum_threshold);
-}
-
 static int
 quantity_value(exattn_walk *w, exattn_dval *d, const exattn_row *row,
                exattn_decimals *dec, exattn_kind_t kind, size_t key,
@@ -96,7 +86,7 @@ quantity_value(exattn_walk *w, exattn_dval *d, const exattn_row *row,
         exattn_sbuf__init(&texts[k]);
         if (d->v.status == EXATTN_EXACT || !(w->notations & (1u << k)))
             continue;
-        if (k == EXATTN_FORM_LATEX && in_symbols(w, row))
+        if (k == EXATTN_FORM_LATEX && exattn_walk__in_symbols(w, row))
         {
             /* both lessons' derivations name their weights w_{i,j} with
              * Z_i: a contrast in those symbols would read as one lesson,
@@ -308,7 +298,7 @@ output_change(pair *p, const exattn_row *delta, size_t col)
             exattn_sbuf__init(&texts[k]);
             if (w->notations & (1u << k))
                 amount_form(&texts[k], delta, col, k, sign < 0,
-                            in_symbols(w, delta));
+                            exattn_walk__in_symbols(w, delta));
         }
         code = exattn_walk__take_forms(w, &by, by.v.form, texts);
         if (code == EXATTN_OK && w->opts->digits != EXATTN_DIGITS_NONE)

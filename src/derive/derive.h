@@ -56,6 +56,10 @@ int exattn_walk__note(exattn_walk *w, const exattn_doc_note *n);
 /* A row the walk derived, in the presentation the options ask for (its
  * exponents as written, or simplified). */
 void exattn_walk__style_row(const exattn_walk *w, exattn_row *row);
+/* Are a row's LaTeX forms written in symbols (Z_i, w_{i,j})?  A named,
+ * not compact row of a sink that asks for them: the one decision, for
+ * its derivation and the contrasts that quote it. */
+int exattn_walk__in_symbols(const exattn_walk *w, const exattn_row *row);
 
 void exattn_walk__section(exattn_doc_section *s, exattn_section_t kind,
                           const exattn_lesson *l);

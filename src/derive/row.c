@@ -717,8 +717,7 @@ exattn_derive__row(exattn_walk *w, const exattn_row *row,
     int code, k;
 
     r.compact = exattn_compact__is(row, w->opts->sum_threshold);
-    r.symbolic = w->symbols && !r.compact && !row->weights_exact
-                 && row->allowed_count > 1;
+    r.symbolic = exattn_walk__in_symbols(w, row);
     r.score = malloc(r.classes * sizeof *r.score);
     r.scaled = malloc(r.classes * sizeof *r.scaled);
     r.weight = malloc(r.classes * sizeof *r.weight);

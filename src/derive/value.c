@@ -2,6 +2,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include "derive/derive.h"
+#include "derive/compact.h"
 #include "eval/decimal.h"
 
 void
@@ -176,6 +177,13 @@ exattn_walk__section(exattn_doc_section *s, exattn_section_t kind,
     s->blend = SIZE_MAX;
     s->token = SIZE_MAX;
     s->head = SIZE_MAX;
+}
+
+int
+exattn_walk__in_symbols(const exattn_walk *w, const exattn_row *row)
+{
+    return w->symbols && !row->weights_exact && row->allowed_count > 1
+           && !exattn_compact__is(row, w->opts->sum_threshold);
 }
 
 void

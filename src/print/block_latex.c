@@ -84,7 +84,7 @@ entry(void *ctx, const exattn_doc_entry *e)
     const exattn_doc_section *s = x->stage;
     char name[80];
     size_t k;
-    int exact = 1, asked = 0;
+    int exact = 1;
 
     /* with one head and no W_O, A is the head's output: not again */
     if ((strcmp(s->stage, "attention") == 0 && !x->blk->w_o)
@@ -113,30 +113,19 @@ entry(void *ctx, const exattn_doc_entry *e)
     }
     if (!exact)
         return named_rows(x, e, name);
+    /* an exact row: a vector of rationals on one line */
     exattn_sbuf__printf(&x->out, "%s = %s", name,
                         e->count < 2 ? "" : x->paren ? "\\left("
                                                      : "\\begin{bmatrix}");
     for (k = 0; k < e->count; k++)
     {
-        const exattn_doc_value *v = &e->values[k];
-
         exattn_sbuf__puts(&x->out, !k ? "" : x->paren ? ", " : " & ");
-        if (v->status == EXATTN_EXACT)
-            exattn_sbuf__mpq_latex(&x->out, v->exact);
-        else
-            exattn_sbuf__puts(&x->out, v->form[EXATTN_FORM_LATEX]);
-        exact &= v->status == EXATTN_EXACT;
-        asked |= v->decimal != NULL || v->undecided != NULL;
+        exattn_sbuf__mpq_latex(&x->out, e->values[k].exact);
     }
     exattn_sbuf__puts(&x->out, e->count < 2 ? "" : x->paren
                                                    ? "\\right)"
                                                    : "\\end{bmatrix}");
-    exattn_sbuf__puts(&x->out, exact ? "\\quad(\\text{exact})"
-                                     : "\\quad(\\text{named})");
-    for (k = 0; asked && !exact && k < e->count; k++)
-        exattn_sbuf__printf(&x->out, "%s%s", k ? ",\\ " : "\\quad\\approx\\ ",
-                            e->values[k].decimal ? e->values[k].decimal
-                                                 : "\\text{(undecided)}");
+    exattn_sbuf__puts(&x->out, "\\quad(\\text{exact})");
     close_display(x);
     return EXATTN_OK;
 }
