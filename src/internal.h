@@ -260,6 +260,11 @@ int exattn_num__set_text(mpq_t out, const char *text, size_t len,
  * d must be a positive rational. */
 int exattn_num__inv_sqrt(mpq_t coef, unsigned long *surd, const mpq_t d);
 
+/* c*sqrt(s) on one line, "3√2/2" ("3\sqrt{2}/2" for tex): the canonical
+ * form of a scaled score in an exponent (src/num/surd.c). */
+void exattn_num__put_surd(exattn_sbuf *b, mpq_srcptr c, unsigned long s,
+                          int tex);
+
 /* ---- rows (src/row/) ---------------------------------------------------- */
 
 /* Integer views of Q, K, V (src/row/ints.c): each matrix times the lcm

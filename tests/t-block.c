@@ -603,7 +603,7 @@ Test(block, derive_formats)
     free(err);
     cr_assert_eq(th_run(tex, &out, &err), 0, "%s", err);
     cr_assert_not_null(strstr(out, "\\text{grid}:\\ u_{1} &= "
-                                   "\\frac{-1}{\\sqrt{\\frac{100001}"
+                                   "-\\frac{1}{\\sqrt{\\frac{100001}"
                                    "{100000}}}"), "%s", out);
     free(out);
     free(err);

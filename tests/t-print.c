@@ -282,6 +282,35 @@ Test(print, exponents_simplified_or_as_written)
     exattn_lesson_free(l2);
 }
 
+/* A block's named weights take the rows' exponents: the scaled score
+ * 3/√8 is e^{3√2/4}, -1/√8 is e^{-√2/4}, in text and LaTeX (on one line,
+ * no nested fraction), or as written on request. */
+Test(print, block_exponents_simplified_or_as_written)
+{
+    exattn_lesson *l = th_lesson(
+        "{\"X\": [[1,0],[0,1]], \"W_Q\": [[1,0],[0,1]], \"W_K\": "
+        "[[3,0],[-1,0]], \"W_V\": [[1,0],[0,1]], \"scale\": \"1/sqrt(8)\","
+        " \"mask\": \"none\", \"block\": {}}");
+    exattn_write_opts o = EXATTN_WRITE_OPTS_INIT;
+    char *text, *json;
+
+    text = th_write(l, EXATTN_FORMAT_TEXT, &o);
+    cr_assert_not_null(strstr(text, "e^{3√2/4}/(e^{3√2/4}+e^{-√2/4})"),
+                       "%s", text);
+    free(text);
+    json = th_write(l, EXATTN_FORMAT_JSON, &o);
+    cr_assert_not_null(strstr(json, "\\\\frac{e^{3\\\\sqrt{2}/4}}"
+                                    "{e^{3\\\\sqrt{2}/4}+e^{-\\\\sqrt{2}/4}}"),
+                       "%s", json);
+    free(json);
+    o.exponents = EXATTN_EXPONENTS_WRITTEN;
+    text = th_write(l, EXATTN_FORMAT_TEXT, &o);
+    cr_assert_not_null(strstr(text, "e^{3/√8}/(e^{3/√8}+e^{-1/√8})"),
+                       "%s", text);
+    free(text);
+    exattn_lesson_free(l);
+}
+
 Test(print, latex_escapes_labels)
 {
     exattn_lesson *l = th_lesson("{\"tokens\": [\"a_b\", \"50%\", "

@@ -88,6 +88,9 @@ static int
 node_value(block_walk *k, exattn_dval *d, const exattn_xnode *n,
            exattn_why_t why)
 {
+    /* a block's exponents follow the rows': c√s unless kept as written */
+    unsigned style = exattn_walk__written_exponents(k->w) ? 0u
+                                                          : EXATTN_SIMPLIFIED;
     char *s;
     int f;
 
@@ -99,7 +102,7 @@ node_value(block_walk *k, exattn_dval *d, const exattn_xnode *n,
         {
             if (!(k->w->notations & (1u << f)))
                 continue;
-            s = node_form(n, f ? EXATTN_LATEX : EXATTN_TEXT);
+            s = node_form(n, (f ? EXATTN_LATEX : EXATTN_TEXT) | style);
             if (!exattn_dval__own(d, s, &d->v.form[f]))
                 return oom(k);
         }

@@ -55,6 +55,8 @@ int exattn_walk__note(exattn_walk *w, const exattn_doc_note *n);
 /* A section of `kind` for lesson l, every other field empty. */
 /* A row the walk derived, in the presentation the options ask for (its
  * exponents as written, or simplified). */
+/* Does the author keep exponents as the lesson writes them (e^{2/√2})? */
+int exattn_walk__written_exponents(const exattn_walk *w);
 void exattn_walk__style_row(const exattn_walk *w, exattn_row *row);
 /* Are a row's LaTeX forms written in symbols (Z_i, w_{i,j})?  A named,
  * not compact row of a sink that asks for them: the one decision, for

@@ -186,11 +186,17 @@ exattn_walk__in_symbols(const exattn_walk *w, const exattn_row *row)
            && !exattn_compact__is(row, w->opts->sum_threshold);
 }
 
+int
+exattn_walk__written_exponents(const exattn_walk *w)
+{
+    return w->opts->version >= 2
+           && w->opts->exponents == EXATTN_EXPONENTS_WRITTEN;
+}
+
 void
 exattn_walk__style_row(const exattn_walk *w, exattn_row *row)
 {
-    row->written_exponents = w->opts->version >= 2
-                             && w->opts->exponents == EXATTN_EXPONENTS_WRITTEN;
+    row->written_exponents = exattn_walk__written_exponents(w);
 }
 
 int

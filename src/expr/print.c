@@ -5,8 +5,8 @@
 #include <string.h>
 #include "expr/expr.h"
 
-static char * exattn_expr__print_tree(const exattn_xnode *n, unsigned flags, int labels,
-                        size_t limit);
+static char *exattn_expr__print_tree(const exattn_xnode *n, unsigned flags,
+                                     int labels, size_t limit);
 
 /* A printing: the text so far, whether labelled nodes print as their
  * labels, the root (always expanded), and a length past which it stops:
@@ -22,6 +22,7 @@ typedef struct
     /* radicands of the expression's own square roots (poly forms) */
     mpq_t *hint;
     size_t hint_count;
+    int simplified;     /* EXATTN_SIMPLIFIED: exponents r/√d as c√s */
 } pctx;
 
 #define EXATTN_PRINT_HINTS 8
@@ -42,6 +43,41 @@ putn(pctx *b, const char *s, size_t n)
         return;
     exattn_sbuf__putn(&b->out, s, n);
     b->over = b->limit != 0 && b->out.len > b->limit;
+}
+
+/* With EXATTN_SIMPLIFIED, an exponent r/√d of exact r and d (a block's
+ * scaled score, built as the lesson writes it) is printed in the canonical
+ * form of a row's exponents, c√s on one line: e^{√2/2}, not e^{1/√2}.
+ * Then it was printed. */
+static int
+simplified_exponent(pctx *b, const exattn_xnode *x, int tex)
+{
+    exattn_sbuf t;
+    unsigned long s;
+    mpq_t c;
+    int ok;
+
+    if (!b->simplified || (b->labels && x != b->root && x->label != NULL)
+        || x->op != EXATTN_X_DIV || !x->a->exact
+        || x->b->op != EXATTN_X_SQRT || !x->b->a->exact
+        || mpq_sgn(x->b->a->value) <= 0)
+        return 0;
+    mpq_init(c);
+    ok = exattn_num__inv_sqrt(c, &s, x->b->a->value) == EXATTN_OK;
+    if (ok)
+    {
+        mpq_mul(c, c, x->a->value);
+        exattn_sbuf__init(&t);
+        exattn_num__put_surd(&t, c, s, tex);
+        ok = !t.oom;
+        if (ok)
+            putn(b, t.s, t.len);
+        else
+            b->over = 1;
+        exattn_sbuf__clear(&t);
+    }
+    mpq_clear(c);
+    return ok;
 }
 
 /* Print n's label instead of n?  Then it was printed. */
@@ -115,7 +151,8 @@ text_power(pctx *b, const exattn_xnode *n)
 
     text_wrapped(b, n->a, level(b, n->a) <= LEVEL_POWER);
     put(b, plain ? "^" : "^{");
-    text(b, x);
+    if (!simplified_exponent(b, x, 0))
+        text(b, x);
     if (!plain)
         put(b, "}");
 }
@@ -228,8 +265,24 @@ latex(pctx *b, const exattn_xnode *n)
         latex_wrapped(b, n->b, level(b, n->b) <= LEVEL_UNARY);
         break;
     case EXATTN_X_DIV:
-        put(b, "\\frac{");
-        latex(b, n->a);
+        /* -\frac{1}{\sqrt{8}}, as a textbook writes it, not \frac{-1}{…} */
+        if (n->a->op == EXATTN_X_NUM && n->a->literal[0] == '-'
+            && !(b->labels && n->a->label != NULL))
+        {
+            put(b, "-\\frac{");
+            latex_literal(b, n->a->literal + 1);
+        }
+        else if (n->a->op == EXATTN_X_NEG
+                 && !(b->labels && n->a->label != NULL))
+        {
+            put(b, "-\\frac{");
+            latex(b, n->a->a);
+        }
+        else
+        {
+            put(b, "\\frac{");
+            latex(b, n->a);
+        }
         put(b, "}{");
         latex(b, n->b);
         put(b, "}");
@@ -245,7 +298,8 @@ latex(pctx *b, const exattn_xnode *n)
             put(b, "}");
         }
         put(b, "^{");
-        latex(b, n->b);
+        if (!simplified_exponent(b, n->b, 1))
+            latex(b, n->b);
         put(b, "}");
         break;
     case EXATTN_X_NEG:
@@ -283,6 +337,7 @@ sub_init(pctx *s, const pctx *b)
     s->over = 0;
     s->hint = b->hint;
     s->hint_count = b->hint_count;
+    s->simplified = b->simplified;
 }
 
 /* Join items with · (text) or \cdot (LaTeX). */
@@ -665,6 +720,7 @@ shorter(const exattn_xnode *n, unsigned flags, size_t limit, char *tree)
         mpq_init(hint[i]);
     b.hint = hint;
     b.hint_count = 0;
+    b.simplified = (flags & EXATTN_SIMPLIFIED) != 0;
     collect_hints(&b, n, &budget);
     poly(&b, exattn_lform__polynomial(n->lin), (flags & EXATTN_LATEX) != 0);
     for (i = 0; i < EXATTN_PRINT_HINTS; i++)
@@ -713,6 +769,7 @@ exattn_expr__print_tree(const exattn_xnode *n, unsigned flags, int labels,
     b.over = 0;
     b.hint = NULL;
     b.hint_count = 0;
+    b.simplified = (flags & EXATTN_SIMPLIFIED) != 0;
     if (flags & EXATTN_LATEX)
         latex(&b, n);
     else

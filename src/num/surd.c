@@ -1,6 +1,7 @@
 /* 1/sqrt(d) in the form coef * sqrt(s), s square-free, so that every score
  * of a head is c * sqrt(s) with c rational and comparing scores is comparing
  * rationals: 1/sqrt(8) = sqrt(2)/4. */
+#include <stdio.h>
 #include "internal.h"
 
 /* Split z = a^2 * s with s square-free, by trial division.  Radicands are
@@ -75,4 +76,35 @@ exattn_num__inv_sqrt(mpq_t coef, unsigned long *surd, const mpq_t d)
     mpz_clear(s);
     mpz_clear(t);
     return EXATTN_OK;
+}
+
+/* c*sqrt(s) on one line, as a mathematician writes a scaled score in
+ * text or a small superscript: "3√2/2", "-√2/2", "1/2", "-7"; in LaTeX
+ * "3\sqrt{2}/2".  |c|'s numerator is read in place, not copied: every
+ * named weight writes its exponents here. */
+void
+exattn_num__put_surd(exattn_sbuf *b, mpq_srcptr c, unsigned long s, int tex)
+{
+    char radicand[24];
+    mpz_t num;
+
+    mpz_roinit_n(num, mpz_limbs_read(mpq_numref(c)),
+                 (mp_size_t)mpz_size(mpq_numref(c)));
+    if (mpq_sgn(c) < 0)
+        exattn_sbuf__puts(b, "-");
+    if (s == 1 || mpq_sgn(c) == 0 || mpz_cmp_ui(num, 1) != 0)
+        exattn_sbuf__mpz(b, num);
+    if (s != 1 && mpq_sgn(c) != 0)
+    {
+        snprintf(radicand, sizeof radicand, "%lu", s);
+        exattn_sbuf__puts(b, tex ? "\\sqrt{" : "√");
+        exattn_sbuf__puts(b, radicand);
+        if (tex)
+            exattn_sbuf__puts(b, "}");
+    }
+    if (mpz_cmp_ui(mpq_denref(c), 1) != 0)
+    {
+        exattn_sbuf__puts(b, "/");
+        exattn_sbuf__mpz(b, mpq_denref(c));
+    }
 }

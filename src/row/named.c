@@ -108,65 +108,29 @@ exattn_named__scaled_simplified(exattn_sbuf *b, const exattn_row *row,
 {
     mpq_srcptr c = row->coef[j];
     unsigned long s = row->lesson->surd;
-    int has_den = mpz_cmp_ui(mpq_denref(c), 1) != 0;
     char radicand[24];
     mpz_t num;
 
     if (s == 1 || mpq_sgn(c) == 0)
-    {
         put_q(b, c, latex);
-        return;
-    }
-    /* c*√s with c = ±p/q: "3√2/2", "-√2"; "\frac{3\sqrt{2}}{2}".  Every
-     * named weight writes its exponents here: |p| is read in place, not
-     * copied */
-    mpz_roinit_n(num, mpz_limbs_read(mpq_numref(c)),
-                 (mp_size_t)mpz_size(mpq_numref(c)));
-    snprintf(radicand, sizeof radicand, "%lu", s);
-    if (mpq_sgn(c) < 0)
-        exattn_sbuf__puts(b, "-");
-    if (latex && has_den)
-        exattn_sbuf__puts(b, "\\frac{");
-    if (mpz_cmp_ui(num, 1) != 0)
-        exattn_sbuf__mpz(b, num);
-    exattn_sbuf__puts(b, latex ? "\\sqrt{" : "√");
-    exattn_sbuf__puts(b, radicand);
-    if (latex)
-        exattn_sbuf__puts(b, "}");
-    if (has_den)
+    else if (!latex || mpz_cmp_ui(mpq_denref(c), 1) == 0)
+        exattn_num__put_surd(b, c, s, latex);   /* "3√2/2", "-\sqrt{2}" */
+    else
     {
-        exattn_sbuf__puts(b, latex ? "}{" : "/");
-        exattn_sbuf__mpz(b, mpq_denref(c));
-        if (latex)
-            exattn_sbuf__puts(b, "}");
-    }
-}
-
-/* c·√s in an exponent, on one line as a mathematician writes a small
- * superscript: "3\sqrt{2}/2", "-\sqrt{2}/2", "1/2", "-7". */
-static void
-exponent_latex(exattn_sbuf *b, mpq_srcptr c, unsigned long s)
-{
-    char radicand[24];
-    mpz_t num;
-
-    mpz_roinit_n(num, mpz_limbs_read(mpq_numref(c)),
-                 (mp_size_t)mpz_size(mpq_numref(c)));
-    if (mpq_sgn(c) < 0)
-        exattn_sbuf__puts(b, "-");
-    if (s == 1 || mpq_sgn(c) == 0 || mpz_cmp_ui(num, 1) != 0)
-        exattn_sbuf__mpz(b, num);
-    if (s != 1 && mpq_sgn(c) != 0)
-    {
+        /* a display: \frac{3\sqrt{2}}{2} */
         snprintf(radicand, sizeof radicand, "%lu", s);
+        if (mpq_sgn(c) < 0)
+            exattn_sbuf__puts(b, "-");
+        exattn_sbuf__puts(b, "\\frac{");
+        mpz_roinit_n(num, mpz_limbs_read(mpq_numref(c)),
+                     (mp_size_t)mpz_size(mpq_numref(c)));
+        if (mpz_cmp_ui(num, 1) != 0)
+            exattn_sbuf__mpz(b, num);
         exattn_sbuf__puts(b, "\\sqrt{");
         exattn_sbuf__puts(b, radicand);
-        exattn_sbuf__puts(b, "}");
-    }
-    if (mpz_cmp_ui(mpq_denref(c), 1) != 0)
-    {
-        exattn_sbuf__puts(b, "/");
+        exattn_sbuf__puts(b, "}}{");
         exattn_sbuf__mpz(b, mpq_denref(c));
+        exattn_sbuf__puts(b, "}");
     }
 }
 
@@ -190,7 +154,7 @@ exattn_named__exp(exattn_sbuf *b, const exattn_row *row, size_t j, int latex)
     if (row->written_exponents)
         exattn_named__scaled(b, row, j, latex);
     else if (latex)
-        exponent_latex(b, row->coef[j], row->lesson->surd);
+        exattn_num__put_surd(b, row->coef[j], row->lesson->surd, 1);
     else
         exattn_named__scaled_simplified(b, row, j, latex);
     if (!plain)
