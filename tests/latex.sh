@@ -1,7 +1,8 @@
 #!/bin/sh
 # LaTeX of every shipped example (TAP):
 #   - every display of the fragments, with decimals, with paren vectors and
-#     with the \sum form, renders in KaTeX with strict: "error";
+#     with the \sum form, every "latex" string of the JSON and every
+#     formula of the Markdown renders in KaTeX with strict: "error";
 #   - the standalone document compiles with pdflatex (amsmath only), with
 #     no overfull box: every display fits the text width;
 # and the same for tests/data/unicode-labels.json (Greek, arrows, √,
@@ -13,7 +14,7 @@ set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-$PWD/tests/out/latex}
 exattn=${EXATTN:-$top/exattn}
-mkdir -p "$out"
+mkdir -p "$out/other"
 out=$(cd "$out" && pwd)      # file:// URLs need an absolute path
 # random lessons of 8 keys: labels of every length up to 9 letters,
 # values from -9 to 9, causal or not, scaled or not (seeded: the same
@@ -62,8 +63,11 @@ for f in $examples; do
     "$exattn" derive "$f" --format latex --sum-threshold 1 \
         > "$out/$b-sum.tex" &&
     "$exattn" derive "$f" --format latex --standalone --digits 3 \
-        > "$out/$b-standalone.tex"
+        > "$out/$b-standalone.tex" &&
+    "$exattn" derive "$f" --format json --digits 3 > "$out/other/$b.json" &&
+    "$exattn" derive "$f" --format markdown --digits 3 > "$out/other/$b.md"
     fragments="$fragments $out/$b.tex $out/$b-digits.tex $out/$b-sum.tex"
+    fragments="$fragments $out/other/$b.json $out/other/$b.md"
     i=$((i + 1))
     if ! (cd "$out" && pdflatex -interaction=nonstopmode -halt-on-error \
             "$b-standalone.tex" > "$b-standalone.out" 2>&1) ||
