@@ -986,6 +986,52 @@ exattn_claims__clear(exattn_claim_result *r)
     r->count = 0;
 }
 
+/* The source of a claim's entries: its row, evaluator, block or pool. */
+static int
+source_open(source *s, const exattn_claim *c, exattn_block *block,
+            mpfr_prec_t max_prec, exattn_error_t *err)
+{
+    int rc = EXATTN_OK;
+
+    memset(s, 0, sizeof *s);
+    s->claim = c;
+    s->kind = c->kind;
+    s->max_prec = max_prec;
+    mpq_init(s->q);
+    if (c->target == EXATTN_TARGET_BLOCK)
+        s->block = block;
+    if (c->target == EXATTN_TARGET_BLOCK && block == NULL)
+        rc = exattn_block_new(&s->block, c->lesson, max_prec, err);
+    if (rc == EXATTN_OK && c->target == EXATTN_TARGET_ROW)
+    {
+        rc = exattn_row_new(&s->row, c->lesson, c->row, err);
+        if (rc == EXATTN_OK)
+            rc = exattn_row_eval_new(&s->ev, s->row, NULL, err);
+    }
+    if (rc == EXATTN_OK && c->target == EXATTN_TARGET_DIFF
+        && (rc = exattn_row_new(&s->row, c->lesson, c->row, err))
+               == EXATTN_OK
+        && (rc = exattn_row_new(&s->minus_row, c->minus_lesson, c->row,
+                                err)) == EXATTN_OK
+        && (s->pool = exattn_expr__pool(c->lesson->file)) == NULL)
+        rc = exattn_error__set(err, EXATTN_ENOMEM, c->lesson->file, 0, 0,
+                               "out of memory");
+    return rc;
+}
+
+static void
+source_close(source *s, const exattn_block *block)
+{
+    exattn_row_eval_free(s->ev);
+    exattn_row_free(s->row);
+    exattn_expr_free(s->view);
+    exattn_row_free(s->minus_row);
+    exattn_expr_free(s->pool);
+    if (s->block != block)
+        exattn_block_free(s->block);
+    mpq_clear(s->q);
+}
+
 int
 exattn_claims__check(exattn_claim_result *out, const exattn_claim *c,
                      exattn_block *block, mpfr_prec_t max_prec,
@@ -996,33 +1042,12 @@ exattn_claims__check(exattn_claim_result *out, const exattn_claim *c,
     int rc = EXATTN_OK, undecided = 0, failed = 0;
 
     memset(out, 0, sizeof *out);
-    memset(&s, 0, sizeof s);
-    s.claim = c;
-    s.kind = c->kind;
-    s.max_prec = max_prec;
-    mpq_init(s.q);
-    out->entries = calloc(c->count, sizeof *out->entries);
+    out->entries = calloc(c->count ? c->count : 1, sizeof *out->entries);
     if (out->entries == NULL)
-        rc = exattn_error__set(err, EXATTN_ENOMEM, c->lesson->file, 0, 0,
-                               "out of memory");
-    out->count = out->entries ? c->count : 0;
-    if (rc == EXATTN_OK && c->target == EXATTN_TARGET_BLOCK)
-        s.block = block;
-    if (rc == EXATTN_OK && c->target == EXATTN_TARGET_BLOCK && block == NULL)
-        rc = exattn_block_new(&s.block, c->lesson, max_prec, err);
-    if (rc == EXATTN_OK && c->target == EXATTN_TARGET_ROW)
-    {
-        rc = exattn_row_new(&s.row, c->lesson, c->row, err);
-        if (rc == EXATTN_OK)
-            rc = exattn_row_eval_new(&s.ev, s.row, NULL, err);
-    }
-    if (rc == EXATTN_OK && c->target == EXATTN_TARGET_DIFF
-        && (rc = exattn_row_new(&s.row, c->lesson, c->row, err)) == EXATTN_OK
-        && (rc = exattn_row_new(&s.minus_row, c->minus_lesson, c->row, err))
-               == EXATTN_OK
-        && (s.pool = exattn_expr__pool(c->lesson->file)) == NULL)
-        rc = exattn_error__set(err, EXATTN_ENOMEM, c->lesson->file, 0, 0,
-                               "out of memory");
+        return exattn_error__set(err, EXATTN_ENOMEM, c->lesson->file, 0, 0,
+                                 "out of memory");
+    out->count = c->count;
+    rc = source_open(&s, c, block, max_prec, err);
     if (rc == EXATTN_OK && c->claim == EXATTN_CLAIM_HOLDS)
         rc = exattn_claims__property(&out->entries[0], c, s.row, max_prec,
                                      err);
@@ -1040,15 +1065,46 @@ exattn_claims__check(exattn_claim_result *out, const exattn_claim *c,
     }
     out->verdict = failed ? EXATTN_FAIL
                           : undecided ? EXATTN_UNDECIDED : EXATTN_PASS;
-    exattn_row_eval_free(s.ev);
-    exattn_row_free(s.row);
-    exattn_expr_free(s.view);
-    exattn_row_free(s.minus_row);
-    exattn_expr_free(s.pool);
-    if (s.block != block)
-        exattn_block_free(s.block);
-    mpq_clear(s.q);
+    source_close(&s, block);
     if (rc != EXATTN_OK)
         exattn_claims__clear(out);
+    return rc;
+}
+
+int
+exattn_claims__values(mpq_t *out, int *exact, const exattn_claim *c,
+                      unsigned long digits, exattn_block *block,
+                      mpfr_prec_t max_prec, exattn_error_t *err)
+{
+    exattn_ball cert;
+    mpfr_prec_t wp;
+    source s;
+    size_t i;
+    mpz_t d;
+    int rc;
+
+    mpz_init(d);
+    exattn_ball__init(&cert, 64);
+    rc = source_open(&s, c, block, max_prec, err);
+    for (i = 0; rc == EXATTN_OK && i < c->count; i++)
+    {
+        if ((rc = select_entry(&s, i, err)) != EXATTN_OK)
+            break;
+        exact[i] = s.exact;
+        if (s.exact)
+        {
+            mpq_set(out[i], s.q);
+            continue;
+        }
+        rc = decide(d, &cert, &wp, &s, digits, EXATTN_ROUND_NEAREST, err);
+        if (rc != EXATTN_OK)
+            break;
+        mpz_set(mpq_numref(out[i]), d);
+        mpz_ui_pow_ui(mpq_denref(out[i]), 10, digits);
+        mpq_canonicalize(out[i]);
+    }
+    source_close(&s, block);
+    exattn_ball__clear(&cert);
+    mpz_clear(d);
     return rc;
 }

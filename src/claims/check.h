@@ -33,6 +33,15 @@ int exattn_claims__check(exattn_claim_result *out, const exattn_claim *c,
                          exattn_error_t *err);
 void exattn_claims__clear(exattn_claim_result *r);
 
+/* The entries of claim c's quantity (its values are not read): exact
+ * ones exactly (exact[i] = 1), named ones as their certified rounding to
+ * nearest with `digits` decimals (exact[i] = 0).  out has c->count
+ * initialised entries.  An undecided rounding is an error (EXATTN_EUNABLE
+ * with err filled). */
+int exattn_claims__values(mpq_t *out, int *exact, const exattn_claim *c,
+                          unsigned long digits, exattn_block *block,
+                          mpfr_prec_t max_prec, exattn_error_t *err);
+
 /* A property claim on its row (src/claims/property.c): the verdict and
  * its proof or counterexample in r. */
 int exattn_claims__property(exattn_entry_result *r, const exattn_claim *c,

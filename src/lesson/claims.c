@@ -624,11 +624,13 @@ same_labels(char *const *a, char *const *b, size_t count)
  * another lesson -- "base", or a variant -- of the same shape: how much
  * an intervention changes an output ("increases by 2a3", "stays fixed"
  * as an exact 0). */
+static int resolve_minus(exattn_claim *c, const exattn_lesson *l,
+                         const exattn_jnode *m, const exattn_rctx *rc);
+
 static int
 read_minus(exattn_claim *c, const exattn_lesson *l, const exattn_jnode *m,
            const exattn_rctx *rc)
 {
-    const exattn_lesson *o, *a = c->lesson;
     int code;
 
     if (c->target != EXATTN_TARGET_ROW)
@@ -639,6 +641,16 @@ read_minus(exattn_claim *c, const exattn_lesson *l, const exattn_jnode *m,
     if ((code = exattn_lesson__string(&c->minus, rc, m, "claim minus"))
         != EXATTN_OK)
         return code;
+    return resolve_minus(c, l, m, rc);
+}
+
+/* c->minus names the lesson subtracted: pair it with the claim's. */
+static int
+resolve_minus(exattn_claim *c, const exattn_lesson *l, const exattn_jnode *m,
+              const exattn_rctx *rc)
+{
+    const exattn_lesson *o, *a = c->lesson;
+
     o = strcmp(c->minus, "base") == 0 ? l : find_variant(l, c->minus);
     if (o == NULL)
         return exattn_lesson__fail(rc, EXATTN_EFIELD, m,
@@ -895,32 +907,37 @@ read_claim(exattn_claim *c, const exattn_lesson *l, const exattn_jnode *obj,
 }
 
 void
+exattn_lesson__claim_clear(exattn_claim *c)
+{
+    size_t j;
+
+    for (j = 0; j < c->count; j++)
+    {
+        if (c->values)
+            free(c->values[j]);
+        if (c->named)
+            exattn_expr_free(c->named[j]);
+        if (c->exact)
+            mpq_clear(c->exact[j]);
+    }
+    free(c->values);
+    free(c->named);
+    free(c->exact);
+    exattn_expr_free(c->expr);
+    free(c->text);
+    free(c->variant);
+    free(c->minus);
+    free(c->along);
+    memset(c, 0, sizeof *c);
+}
+
+void
 exattn_lesson__free_claims(exattn_lesson *l)
 {
-    size_t i, j;
+    size_t i;
 
     for (i = 0; i < l->claim_count; i++)
-    {
-        exattn_claim *c = &l->claims[i];
-
-        for (j = 0; j < c->count; j++)
-        {
-            if (c->values)
-                free(c->values[j]);
-            if (c->named)
-                exattn_expr_free(c->named[j]);
-            if (c->exact)
-                mpq_clear(c->exact[j]);
-        }
-        free(c->values);
-        free(c->named);
-        free(c->exact);
-        exattn_expr_free(c->expr);
-        free(c->text);
-        free(c->variant);
-        free(c->minus);
-        free(c->along);
-    }
+        exattn_lesson__claim_clear(&l->claims[i]);
     free(l->claims);
     l->claims = NULL;
     l->claim_count = 0;
@@ -947,6 +964,94 @@ exattn_lesson__read_claims(exattn_lesson *l, const exattn_jnode *node,
         if ((code = read_claim(&l->claims[i], l, node->items[i], rc))
             != EXATTN_OK)
             return code;
+    }
+    return EXATTN_OK;
+}
+
+/* ---- claims built by a program (the audit) ------------------------------ */
+
+static void
+program_rctx(exattn_rctx *rc, const exattn_lesson *l, exattn_error_t *err)
+{
+    static const exattn_limits_t defaults = EXATTN_LIMITS_INIT;
+
+    memset(rc, 0, sizeof *rc);
+    rc->file = l->file;
+    rc->prefix = "";
+    rc->limits = &defaults;
+    rc->err = err;
+}
+
+int
+exattn_lesson__path_claim(exattn_claim *c, const exattn_lesson *l,
+                          const char *variant, const char *path,
+                          const char *minus, exattn_error_t *err)
+{
+    exattn_rctx rc;
+    int code;
+
+    memset(c, 0, sizeof *c);
+    program_rctx(&rc, l, err);
+    c->lesson = l;
+    if ((c->text = exattn_str__dup(path)) == NULL
+        || (variant && (c->variant = exattn_str__dup(variant)) == NULL)
+        || (minus && (c->minus = exattn_str__dup(minus)) == NULL))
+        return exattn_error__set(err, EXATTN_ENOMEM, l->file, 0, 0,
+                                 "out of memory");
+    if (variant && (c->lesson = find_variant(l, variant)) == NULL)
+        return exattn_error__set(err, EXATTN_EFIELD, l->file, 0, 0,
+                                 "no variant \"%.60s\"", variant);
+    if ((code = resolve_path(c, &rc, NULL)) != EXATTN_OK)
+        return code;
+    if (minus == NULL)
+        return EXATTN_OK;
+    if (c->target != EXATTN_TARGET_ROW)
+        return exattn_error__set(err, EXATTN_EFIELD, l->file, 0, 0,
+            "\"%.80s\": a difference is of a row quantity", path);
+    return resolve_minus(c, l, NULL, &rc);
+}
+
+int
+exattn_lesson__expr_claim(exattn_claim *c, const exattn_lesson *l,
+                          const char *text, exattn_error_t *err)
+{
+    memset(c, 0, sizeof *c);
+    c->lesson = l;
+    c->target = EXATTN_TARGET_EXPR;
+    c->count = 1;
+    if ((c->text = exattn_str__dup(text)) == NULL)
+        return exattn_error__set(err, EXATTN_ENOMEM, l->file, 0, 0,
+                                 "out of memory");
+    return exattn_expr_parse(&c->expr, text, strlen(text), l->file, err);
+}
+
+int
+exattn_lesson__claim_values(exattn_claim *c, exattn_claim_kind kind,
+                            char *const *values, exattn_error_t *err)
+{
+    size_t i;
+
+    c->claim = kind;
+    c->values = calloc(c->count, sizeof *c->values);
+    c->exact = malloc(c->count * sizeof *c->exact);
+    for (i = 0; c->exact != NULL && i < c->count; i++)
+        mpq_init(c->exact[i]);
+    if (c->values == NULL || c->exact == NULL)
+    {
+        free(c->exact);
+        c->exact = NULL;
+        return exattn_error__set(err, EXATTN_ENOMEM, c->lesson->file, 0, 0,
+                                 "out of memory");
+    }
+    for (i = 0; i < c->count; i++)
+    {
+        if ((c->values[i] = exattn_str__dup(values[i])) == NULL)
+            return exattn_error__set(err, EXATTN_ENOMEM, c->lesson->file, 0,
+                                     0, "out of memory");
+        if (kind == EXATTN_CLAIM_IS
+            && exattn_mpq_set_text(c->exact[i], values[i], strlen(values[i]),
+                                   err) != EXATTN_OK)
+            return err ? err->code : EXATTN_ESYNTAX;
     }
     return EXATTN_OK;
 }

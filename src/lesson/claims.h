@@ -14,4 +14,18 @@ void exattn_lesson__free_claims(exattn_lesson *l);
 int exattn_lesson__claim_ref(exattn_claim_ref *out, const exattn_lesson *l,
                              const char *path, exattn_error_t *why);
 
+/* Claims built by a program (the audit of a page) rather than read: the
+ * quantity at `path` of lesson l or of its variant (NULL: the base),
+ * minus the same quantity of `minus` (NULL: none; "base" or a variant);
+ * or the expression `text`.  Then their `approx` or `is` values.  Release
+ * each with exattn_lesson__claim_clear, whatever the result. */
+int exattn_lesson__path_claim(exattn_claim *c, const exattn_lesson *l,
+                              const char *variant, const char *path,
+                              const char *minus, exattn_error_t *err);
+int exattn_lesson__expr_claim(exattn_claim *c, const exattn_lesson *l,
+                              const char *text, exattn_error_t *err);
+int exattn_lesson__claim_values(exattn_claim *c, exattn_claim_kind kind,
+                                char *const *values, exattn_error_t *err);
+void exattn_lesson__claim_clear(exattn_claim *c);
+
 #endif
