@@ -22,5 +22,6 @@
 #include <exattn/check.h>
 #include <exattn/write.h>
 #include <exattn/doc.h>
+#include <exattn/audit.h>
 
 #endif

@@ -34,6 +34,7 @@ typedef struct
 int cmd_derive(int argc, char **argv);
 int cmd_eval(int argc, char **argv);
 int cmd_check(int argc, char **argv);
+int cmd_audit(int argc, char **argv);
 
 /* "exattn: MESSAGE" on stderr. */
 void cli_error(const char *fmt, ...)

@@ -9,6 +9,8 @@ static const cli_cmd commands[] = {
       "derive a lesson exactly: scores, weights, outputs, blends, variants" },
     { "check", cmd_check,
       "verify a lesson's claims: PASS or FAIL, with the certified value" },
+    { "audit", cmd_audit,
+      "audit a lesson page: every number it prints, bound and certified" },
     { "eval", cmd_eval,
       "evaluate one expression: named form, exactness, certified decimal" },
     { NULL, NULL, NULL }

@@ -1,0 +1,63 @@
+/* Auditing a lesson page: every number the page prints (Markdown, HTML,
+ * LaTeX or plain text), bound to the lesson's quantities -- by a marker
+ * the page keeps invisible, or by the certified rounding of a quantity at
+ * the number's own written precision -- and given a verdict at its line
+ * and column (docs/cli.md, "exattn audit"). */
+#ifndef EXATTN_AUDIT_H
+#define EXATTN_AUDIT_H
+
+#include <stdio.h>
+#include <mpfr.h>
+#include <exattn/error.h>
+#include <exattn/lesson.h>
+
+typedef enum
+{
+    EXATTN_PAGE_AUTO = 0,       /* by the file name's extension */
+    EXATTN_PAGE_TEXT = 1,
+    EXATTN_PAGE_MARKDOWN = 2,
+    EXATTN_PAGE_HTML = 3,
+    EXATTN_PAGE_LATEX = 4
+} exattn_page_format;
+
+/* The format a page name's extension says: .md/.markdown, .html/.htm,
+ * .tex/.latex; anything else is plain text. */
+exattn_page_format exattn_page_format_of(const char *name);
+
+typedef enum
+{
+    EXATTN_AUDIT_PASS = 0,      /* sourced: a quantity rounds to it */
+    EXATTN_AUDIT_FAIL = 1,      /* a quantity it was meant for does not */
+    EXATTN_AUDIT_WORDING = 2,   /* right number, wrong word: "exactly" or
+                                   a fraction for a named value, "≈" for
+                                   an exact one */
+    EXATTN_AUDIT_UNSOURCED = 3  /* no quantity of the lesson is near it */
+} exattn_audit_verdict_t;
+
+typedef struct
+{
+    size_t numbers, passed, failed, wording, unsourced;
+} exattn_audit_summary_t;
+
+/* Audit the page `page` (len bytes, named `file` in messages) against
+ * `lesson` and write one line per number (text: FILE:LINE:COLUMN:
+ * VERDICT ...) and the summary line, or the JSON document.  Bad input
+ * (invalid UTF-8, unterminated math or comment, a marker naming no
+ * quantity) is an error with its line and column, before any output.
+ * `max_prec` caps the working precision (0: the default). */
+EXATTN_WUR int exattn_audit_write_text(FILE *stream,
+                                       exattn_audit_summary_t *summary,
+                                       const exattn_lesson *lesson,
+                                       const char *file, const char *page,
+                                       size_t len, exattn_page_format fmt,
+                                       mpfr_prec_t max_prec,
+                                       exattn_error_t *err);
+EXATTN_WUR int exattn_audit_write_json(FILE *stream,
+                                       exattn_audit_summary_t *summary,
+                                       const exattn_lesson *lesson,
+                                       const char *file, const char *page,
+                                       size_t len, exattn_page_format fmt,
+                                       mpfr_prec_t max_prec,
+                                       exattn_error_t *err);
+
+#endif

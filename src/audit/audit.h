@@ -1,0 +1,79 @@
+/* The audit of a page (exattn audit): the lesson's quantities a printed
+ * number may be (src/audit/candidates.c), the verdict on each number
+ * (src/audit/verdict.c), and the report (src/audit/report.c). */
+#ifndef EXATTN_AUDIT_AUDIT_H
+#define EXATTN_AUDIT_AUDIT_H
+
+#include "internal.h"
+#include "page/page.h"
+#include "claims/check.h"
+#include "block/block.h"
+
+/* Decimals of every candidate's value: enough that rounding to a page's
+ * precision (at most AUDIT_DIGITS - 4) is decided, except right next to a
+ * rounding boundary. */
+#define AUDIT_DIGITS 24
+
+/* A quantity of the lesson, by its claim path: an entry of the
+ * derivation (a score, a weight, a contribution, an output, a block
+ * stage's row), a difference between a variant and its base, a shape, or
+ * an intermediate the derivation names (e^{s_j}, Z_i, √d_k). */
+typedef struct
+{
+    char *name;                 /* as a report shows it and a marker
+                                   writes it: "weights[rises][1]",
+                                   "output[2] variant=\"x\" minus=base" */
+    exattn_claim claim;
+    size_t count;
+    mpq_t *value;               /* exact, or rounded to AUDIT_DIGITS */
+    int *exact;
+} exattn_audit_candidate;
+
+typedef struct
+{
+    exattn_audit_candidate *items;
+    size_t count, cap;
+    /* the blocks the block candidates share, one per lesson */
+    exattn_block **blocks;
+    const exattn_lesson **block_lessons;
+    size_t block_count;
+} exattn_audit_candidates;
+
+int exattn_audit__candidates(exattn_audit_candidates *out,
+                             const exattn_lesson *l, mpfr_prec_t max_prec,
+                             exattn_error_t *err);
+void exattn_audit__candidates_clear(exattn_audit_candidates *c);
+
+/* A marker's quantity, as a candidate ("weights[rises] variant=x"). */
+int exattn_audit__marker(exattn_audit_candidate *out,
+                         exattn_audit_candidates *all, const exattn_lesson *l,
+                         const char *marker, mpfr_prec_t max_prec,
+                         exattn_error_t *err);
+void exattn_audit__candidate_clear(exattn_audit_candidate *c);
+exattn_block *exattn_audit__block_of(exattn_audit_candidates *all,
+                                     const exattn_lesson *l,
+                                     mpfr_prec_t max_prec,
+                                     exattn_error_t *err);
+
+/* The verdict on one number. */
+typedef struct
+{
+    exattn_audit_verdict_t verdict;
+    char **bound;               /* the candidates it is (PASS, WORDING) or
+                                   was meant for (FAIL), or the nearest
+                                   (UNSOURCED) */
+    size_t bound_count, considered;
+    char *truth;                /* the true value (FAIL, WORDING) */
+    char *rounds_to;            /* FAIL: the correct rounding */
+    char *slip;                 /* FAIL: the usual slips, or NULL */
+    char *note;                 /* why (WORDING), the page's arithmetic */
+} exattn_audit_result;
+
+int exattn_audit__verdict(exattn_audit_result *r,
+                          const exattn_page_number *n,
+                          exattn_audit_candidates *all,
+                          const exattn_lesson *l, mpfr_prec_t max_prec,
+                          exattn_error_t *err);
+void exattn_audit__result_clear(exattn_audit_result *r);
+
+#endif

@@ -1,0 +1,567 @@
+/* The quantities a page's number may be: every entry of the lesson's
+ * derivation, by the claim path `exattn check` knows it by -- shapes,
+ * Q/K/V, scores, scaled scores, weights, contributions, outputs, blends,
+ * each variant's, a variant's output and weights minus its base's, a
+ * block's stages -- and the intermediates a page prints on the way
+ * (e^{s_j}, Z_i, √d_k, 1/√d_k, the weights' sum).  Each is evaluated
+ * once: exact, or certified to AUDIT_DIGITS decimals. */
+#include <stdlib.h>
+#include <string.h>
+#include "audit/audit.h"
+#include "lesson/claims.h"
+#include "row/named.h"
+
+void
+exattn_audit__candidate_clear(exattn_audit_candidate *c)
+{
+    size_t i;
+
+    for (i = 0; c->value && i < c->count; i++)
+        mpq_clear(c->value[i]);
+    free(c->value);
+    free(c->exact);
+    free(c->name);
+    exattn_lesson__claim_clear(&c->claim);
+    memset(c, 0, sizeof *c);
+}
+
+void
+exattn_audit__candidates_clear(exattn_audit_candidates *c)
+{
+    size_t i;
+
+    for (i = 0; i < c->count; i++)
+        exattn_audit__candidate_clear(&c->items[i]);
+    free(c->items);
+    for (i = 0; i < c->block_count; i++)
+        exattn_block_free(c->blocks[i]);
+    free(c->blocks);
+    free(c->block_lessons);
+    memset(c, 0, sizeof *c);
+}
+
+exattn_block *
+exattn_audit__block_of(exattn_audit_candidates *all, const exattn_lesson *l,
+                       mpfr_prec_t max_prec, exattn_error_t *err)
+{
+    size_t i;
+    exattn_block *b, **bs;
+    const exattn_lesson **ls;
+
+    for (i = 0; i < all->block_count; i++)
+        if (all->block_lessons[i] == l)
+            return all->blocks[i];
+    if (exattn_block_new(&b, l, max_prec, err) != EXATTN_OK)
+        return NULL;
+    bs = realloc(all->blocks, (all->block_count + 1) * sizeof *bs);
+    if (bs != NULL)
+        all->blocks = bs;
+    ls = bs ? realloc(all->block_lessons,
+                      (all->block_count + 1) * sizeof *ls) : NULL;
+    if (ls == NULL)
+    {
+        exattn_block_free(b);
+        exattn_error__set(err, EXATTN_ENOMEM, l->file, 0, 0, "out of memory");
+        return NULL;
+    }
+    all->block_lessons = ls;
+    all->blocks[all->block_count] = b;
+    all->block_lessons[all->block_count++] = l;
+    return b;
+}
+
+/* The candidate's values, from its claim. */
+static int
+evaluate(exattn_audit_candidate *c, exattn_audit_candidates *all,
+         mpfr_prec_t max_prec, exattn_error_t *err)
+{
+    exattn_block *b = NULL;
+    size_t i, n = c->claim.count ? c->claim.count : 1;
+
+    c->value = malloc(n * sizeof *c->value);
+    c->exact = calloc(n, sizeof *c->exact);
+    if (c->value == NULL || c->exact == NULL)
+    {
+        free(c->value);
+        c->value = NULL;
+        return exattn_error__set(err, EXATTN_ENOMEM, "audit", 0, 0,
+                                 "out of memory");
+    }
+    c->count = c->claim.count;
+    for (i = 0; i < c->count; i++)
+        mpq_init(c->value[i]);
+    if (c->claim.target == EXATTN_TARGET_BLOCK
+        && (b = exattn_audit__block_of(all, c->claim.lesson, max_prec, err))
+               == NULL)
+        return err && err->code ? err->code : EXATTN_ENOMEM;
+    return exattn_claims__values(c->value, c->exact, &c->claim, AUDIT_DIGITS,
+                                 b, max_prec, err);
+}
+
+static exattn_audit_candidate *
+slot(exattn_audit_candidates *all)
+{
+    exattn_audit_candidate *items;
+
+    if (all->count == all->cap)
+    {
+        size_t cap = all->cap ? 2 * all->cap : 64;
+
+        if ((items = realloc(all->items, cap * sizeof *items)) == NULL)
+            return NULL;
+        all->items = items;
+        all->cap = cap;
+    }
+    memset(&all->items[all->count], 0, sizeof *all->items);
+    return &all->items[all->count];
+}
+
+/* The name a report shows: the path, then the variant and what is
+ * subtracted, as a marker writes them. */
+static char *
+display_name(const char *path, const char *variant, const char *minus)
+{
+    exattn_sbuf b;
+
+    exattn_sbuf__init(&b);
+    exattn_sbuf__puts(&b, path);
+    if (variant)
+        exattn_sbuf__printf(&b, " variant=\"%s\"", variant);
+    if (minus)
+        exattn_sbuf__printf(&b, " minus=%s", minus);
+    return exattn_sbuf__take(&b);
+}
+
+/* Add the quantity at `path` (of variant, minus minus).  A path the
+ * lesson does not have (a shape of a lesson without a block, say) is
+ * left out. */
+static int
+add_path(exattn_audit_candidates *all, const exattn_lesson *base,
+         const char *variant, const char *path, const char *minus,
+         mpfr_prec_t max_prec, exattn_error_t *err)
+{
+    exattn_audit_candidate *c = slot(all);
+    exattn_error_t local;
+    int rc;
+
+    if (c == NULL)
+        return exattn_error__set(err, EXATTN_ENOMEM, base->file, 0, 0,
+                                 "out of memory");
+    exattn_error_init(&local);
+    rc = exattn_lesson__path_claim(&c->claim, base, variant, path, minus,
+                                   &local);
+    if (rc == EXATTN_ENOMEM)
+    {
+        exattn_lesson__claim_clear(&c->claim);
+        return exattn_error__set(err, EXATTN_ENOMEM, base->file, 0, 0,
+                                 "out of memory");
+    }
+    if (rc != EXATTN_OK || c->claim.count == 0)
+    {
+        exattn_lesson__claim_clear(&c->claim);
+        return EXATTN_OK;
+    }
+    if ((c->name = display_name(path, variant, minus)) == NULL)
+        rc = exattn_error__set(err, EXATTN_ENOMEM, base->file, 0, 0,
+                               "out of memory");
+    else
+        rc = evaluate(c, all, max_prec, &local);
+    if (rc == EXATTN_ENOMEM || rc == EXATTN_ELIMIT)
+    {
+        exattn_audit__candidate_clear(c);
+        if (err)
+            *err = local;
+        return rc;
+    }
+    if (rc != EXATTN_OK)
+    {
+        /* undecided at the cap: not a candidate */
+        exattn_audit__candidate_clear(c);
+        return EXATTN_OK;
+    }
+    all->count++;
+    return EXATTN_OK;
+}
+
+/* An intermediate, as an expression: "e^{√2/2}", "sqrt(2)". */
+static int
+add_expr(exattn_audit_candidates *all, const exattn_lesson *l,
+         const char *name, const char *text, mpfr_prec_t max_prec,
+         exattn_error_t *err)
+{
+    exattn_audit_candidate *c = slot(all);
+    exattn_error_t local;
+    int rc;
+
+    if (c == NULL)
+        return exattn_error__set(err, EXATTN_ENOMEM, l->file, 0, 0,
+                                 "out of memory");
+    exattn_error_init(&local);
+    rc = exattn_lesson__expr_claim(&c->claim, l, text, &local);
+    if (rc == EXATTN_OK && (c->name = exattn_str__dup(name)) == NULL)
+        rc = EXATTN_ENOMEM;
+    if (rc == EXATTN_OK)
+        rc = evaluate(c, all, max_prec, &local);
+    if (rc != EXATTN_OK)
+    {
+        exattn_audit__candidate_clear(c);
+        if (rc == EXATTN_ENOMEM)
+            return exattn_error__set(err, EXATTN_ENOMEM, l->file, 0, 0,
+                                     "out of memory");
+        return EXATTN_OK;
+    }
+    all->count++;
+    return EXATTN_OK;
+}
+
+/* "[rises]" by label, or "[2]" when the label cannot be written in a
+ * path. */
+static void
+ref(exattn_sbuf *b, char *const *labels, size_t i)
+{
+    if (labels && !strpbrk(labels[i], "[]\"") && labels[i][0])
+        exattn_sbuf__printf(b, "[%s]", labels[i]);
+    else
+        exattn_sbuf__printf(b, "[%zu]", i + 1);
+}
+
+typedef struct
+{
+    exattn_audit_candidates *all;
+    const exattn_lesson *base;
+    const char *variant;
+    mpfr_prec_t max_prec;
+    exattn_error_t *err;
+} adder;
+
+static int
+path(adder *a, exattn_sbuf *b, const char *minus)
+{
+    int rc;
+
+    if (b->oom)
+        return exattn_error__set(a->err, EXATTN_ENOMEM, a->base->file, 0, 0,
+                                 "out of memory");
+    rc = add_path(a->all, a->base, a->variant, b->s, minus, a->max_prec,
+                  a->err);
+    exattn_sbuf__clear(b);
+    exattn_sbuf__init(b);
+    return rc;
+}
+
+/* NAME[row] and NAME[row][j] for j < cols (labels for j when given). */
+static int
+row_and_entries(adder *a, const char *name, char *const *rows, size_t r,
+                char *const *cols, size_t count, const char *minus)
+{
+    exattn_sbuf b;
+    size_t j;
+    int rc;
+
+    exattn_sbuf__init(&b);
+    exattn_sbuf__puts(&b, name);
+    ref(&b, rows, r);
+    if ((rc = path(a, &b, minus)) != EXATTN_OK)
+        return rc;
+    for (j = 0; j < count; j++)
+    {
+        exattn_sbuf__puts(&b, name);
+        ref(&b, rows, r);
+        ref(&b, cols, j);
+        if ((rc = path(a, &b, minus)) != EXATTN_OK)
+            return rc;
+    }
+    exattn_sbuf__clear(&b);
+    return EXATTN_OK;
+}
+
+static int
+intermediates(adder *a, const exattn_lesson *l, size_t r)
+{
+    exattn_row *row;
+    exattn_sbuf name, text;
+    size_t j;
+    int rc, first = 1;
+
+    if ((rc = exattn_row_new(&row, l, r, a->err)) != EXATTN_OK)
+        return rc;
+    exattn_sbuf__init(&name);
+    exattn_sbuf__init(&text);
+    for (j = 0; j < l->m && rc == EXATTN_OK; j++)
+        if (row->allowed[j])
+        {
+            exattn_sbuf__puts(&name, "e^scaled");
+            ref(&name, l->query_labels, r);
+            ref(&name, l->key_labels, j);
+            exattn_named__exp(&text, row, j, 0);
+            if (a->variant)
+                exattn_sbuf__printf(&name, " variant=\"%s\"", a->variant);
+            rc = name.oom || text.oom
+                 ? EXATTN_ENOMEM
+                 : add_expr(a->all, l, name.s, text.s, a->max_prec, a->err);
+            exattn_sbuf__clear(&name);
+            exattn_sbuf__clear(&text);
+            exattn_sbuf__init(&name);
+            exattn_sbuf__init(&text);
+        }
+    /* Z_i, the softmax's denominator */
+    exattn_sbuf__puts(&name, "Z");
+    ref(&name, l->query_labels, r);
+    if (a->variant)
+        exattn_sbuf__printf(&name, " variant=\"%s\"", a->variant);
+    for (j = 0; j < l->m; j++)
+        if (row->allowed[j])
+        {
+            if (!first)
+                exattn_sbuf__puts(&text, "+");
+            exattn_named__exp(&text, row, j, 0);
+            first = 0;
+        }
+    if (rc == EXATTN_OK && !first)
+        rc = name.oom || text.oom
+             ? EXATTN_ENOMEM
+             : add_expr(a->all, l, name.s, text.s, a->max_prec, a->err);
+    exattn_sbuf__clear(&name);
+    exattn_sbuf__clear(&text);
+    exattn_row_free(row);
+    return rc;
+}
+
+static int
+head_lesson(adder *a, const exattn_lesson *l)
+{
+    static const char *const over_keys[] = { "scores", "scaled", "weights" };
+    static const char *const shapes[] = { "shape.n", "shape.m", "shape.d_k",
+                                          "shape.d_v" };
+    exattn_sbuf b;
+    size_t r, j, k;
+    int rc = EXATTN_OK;
+
+    exattn_sbuf__init(&b);
+    for (k = 0; k < 4 && rc == EXATTN_OK; k++)
+    {
+        exattn_sbuf__puts(&b, shapes[k]);
+        rc = path(a, &b, NULL);
+    }
+    for (r = 0; r < l->n && rc == EXATTN_OK; r++)
+        rc = row_and_entries(a, "Q", l->query_labels, r, NULL, l->dk, NULL);
+    for (j = 0; j < l->m && rc == EXATTN_OK; j++)
+        if ((rc = row_and_entries(a, "K", l->key_labels, j, NULL, l->dk,
+                                  NULL)) == EXATTN_OK)
+            rc = row_and_entries(a, "V", l->key_labels, j, NULL, l->dv,
+                                 NULL);
+    for (r = 0; r < l->n && rc == EXATTN_OK; r++)
+    {
+        for (k = 0; k < 3 && rc == EXATTN_OK; k++)
+            rc = row_and_entries(a, over_keys[k], l->query_labels, r,
+                                 l->key_labels, l->m, NULL);
+        for (j = 0; j < l->m && rc == EXATTN_OK; j++)
+        {
+            exattn_sbuf__puts(&b, "contributions");
+            ref(&b, l->query_labels, r);
+            ref(&b, l->key_labels, j);
+            {
+                char *prefix = exattn_sbuf__take(&b);
+
+                exattn_sbuf__init(&b);
+                /* contributions[r][j] is the vector; [r][j][c] entries */
+                if (prefix == NULL)
+                    rc = EXATTN_ENOMEM;
+                else
+                {
+                    exattn_sbuf__puts(&b, prefix);
+                    rc = path(a, &b, NULL);
+                }
+                for (k = 0; prefix && k < l->dv && rc == EXATTN_OK; k++)
+                {
+                    exattn_sbuf__printf(&b, "%s[%zu]", prefix, k + 1);
+                    rc = path(a, &b, NULL);
+                }
+                free(prefix);
+            }
+        }
+        if (rc == EXATTN_OK)
+            rc = row_and_entries(a, "output", l->query_labels, r, NULL,
+                                 l->dv, NULL);
+        if (rc == EXATTN_OK && a->variant && l->n == a->base->n
+            && l->m == a->base->m && l->dv == a->base->dv && !l->perm)
+        {
+            rc = row_and_entries(a, "output", l->query_labels, r, NULL,
+                                 l->dv, "base");
+            if (rc == EXATTN_OK)
+                rc = row_and_entries(a, "weights", l->query_labels, r,
+                                     l->key_labels, l->m, "base");
+        }
+        if (rc == EXATTN_OK)
+            rc = intermediates(a, l, r);
+    }
+    for (k = 0; k < l->blend_count && rc == EXATTN_OK; k++)
+    {
+        exattn_sbuf__printf(&b, "blend[%s]", l->blends[k].name);
+        if (!strpbrk(l->blends[k].name, "[]"))
+            rc = path(a, &b, NULL);
+        else
+            exattn_sbuf__clear(&b), exattn_sbuf__init(&b);
+        for (j = 0; j < l->dv && rc == EXATTN_OK; j++)
+        {
+            exattn_sbuf__printf(&b, "blend[%s][%zu]", l->blends[k].name,
+                                j + 1);
+            rc = path(a, &b, NULL);
+        }
+    }
+    exattn_sbuf__clear(&b);
+    return rc;
+}
+
+static int
+block_lesson(adder *a, const exattn_lesson *l)
+{
+    char name[64];
+    size_t q, h, heads, rows, cols, r;
+    exattn_sbuf b;
+    int rc = EXATTN_OK;
+
+    exattn_sbuf__init(&b);
+    for (q = 0; q < EXATTN_BQ_COUNT && rc == EXATTN_OK; q++)
+    {
+        heads = exattn_block__per_head((exattn_bq)q)
+                    ? (exattn_block__is_cross((exattn_bq)q)
+                           ? l->block->cross.head_count
+                           : l->block->head_count)
+                    : 1;
+        for (h = 0; h < heads && rc == EXATTN_OK; h++)
+        {
+            exattn_block__shape(l, (exattn_bq)q, h, &rows, &cols);
+            exattn_block__path(name, sizeof name, (exattn_bq)q, h);
+            for (r = 0; r < rows && rc == EXATTN_OK; r++)
+            {
+                size_t c;
+
+                exattn_sbuf__printf(&b, "%s[%zu]", name,
+                                    (exattn_bq)q == EXATTN_BQ_PE ? r : r + 1);
+                rc = path(a, &b, NULL);
+                for (c = 0; cols > 1 && c < cols && rc == EXATTN_OK; c++)
+                {
+                    exattn_sbuf__printf(&b, "%s[%zu][%zu]", name,
+                                        (exattn_bq)q == EXATTN_BQ_PE ? r
+                                                                     : r + 1,
+                                        c + 1);
+                    rc = path(a, &b, NULL);
+                }
+            }
+        }
+    }
+    exattn_sbuf__clear(&b);
+    return rc;
+}
+
+static int
+lesson_candidates(adder *a, const exattn_lesson *l)
+{
+    return l->block ? block_lesson(a, l) : head_lesson(a, l);
+}
+
+int
+exattn_audit__candidates(exattn_audit_candidates *out,
+                         const exattn_lesson *l, mpfr_prec_t max_prec,
+                         exattn_error_t *err)
+{
+    adder a = { out, l, NULL, max_prec, err };
+    char text[64];
+    size_t v;
+    int rc;
+
+    memset(out, 0, sizeof *out);
+    rc = lesson_candidates(&a, l);
+    if (rc == EXATTN_OK && !l->block && l->scale_kind == EXATTN_SCALE_INV_SQRT)
+    {
+        char *d = exattn_mpq_get_str(l->scale_value);
+
+        if (d == NULL)
+            rc = EXATTN_ENOMEM;
+        else
+        {
+            snprintf(text, sizeof text, "sqrt(%.40s)", d);
+            rc = add_expr(out, l, "sqrt(d_k)", text, max_prec, err);
+            snprintf(text, sizeof text, "1/sqrt(%.40s)", d);
+            if (rc == EXATTN_OK)
+                rc = add_expr(out, l, "1/sqrt(d_k)", text, max_prec, err);
+            exattn_free(d);
+        }
+    }
+    if (rc == EXATTN_OK)
+        rc = add_expr(out, l, "the weights' sum", "1", max_prec, err);
+    for (v = 0; v < l->variant_count && rc == EXATTN_OK; v++)
+    {
+        a.variant = l->variants[v]->name;
+        rc = lesson_candidates(&a, l->variants[v]);
+    }
+    if (rc != EXATTN_OK)
+        exattn_audit__candidates_clear(out);
+    return rc;
+}
+
+/* ---- markers ------------------------------------------------------------ */
+
+/* The value of option `key=` in a marker ("variant=\"zero query\"",
+ * "minus=base"), copied, or NULL. */
+static char *
+option(const char *marker, const char *key)
+{
+    size_t n = strlen(key);
+    const char *p = marker, *v, *end;
+    char *out;
+
+    while ((p = strstr(p, key)) != NULL)
+    {
+        if ((p == marker || p[-1] == ' ') && p[n] == '=')
+            break;
+        p += n;
+    }
+    if (p == NULL)
+        return NULL;
+    v = p + n + 1;
+    if (*v == '"')
+        end = strchr(++v, '"');
+    else
+        end = v + strcspn(v, " ");
+    if (end == NULL)
+        end = v + strlen(v);
+    if ((out = malloc((size_t)(end - v) + 1)) == NULL)
+        return NULL;
+    memcpy(out, v, (size_t)(end - v));
+    out[end - v] = '\0';
+    return out;
+}
+
+int
+exattn_audit__marker(exattn_audit_candidate *out,
+                     exattn_audit_candidates *all, const exattn_lesson *l,
+                     const char *marker, mpfr_prec_t max_prec,
+                     exattn_error_t *err)
+{
+    size_t n = strcspn(marker, " ");
+    char *p = malloc(n + 1), *variant = option(marker, "variant"),
+         *minus = option(marker, "minus");
+    int rc;
+
+    memset(out, 0, sizeof *out);
+    if (p == NULL)
+        return exattn_error__set(err, EXATTN_ENOMEM, l->file, 0, 0,
+                                 "out of memory");
+    memcpy(p, marker, n);
+    p[n] = '\0';
+    rc = exattn_lesson__path_claim(&out->claim, l, variant, p, minus, err);
+    if (rc == EXATTN_OK && (out->name = display_name(p, variant, minus))
+                           == NULL)
+        rc = exattn_error__set(err, EXATTN_ENOMEM, l->file, 0, 0,
+                               "out of memory");
+    if (rc == EXATTN_OK)
+        rc = evaluate(out, all, max_prec, err);
+    free(p);
+    free(variant);
+    free(minus);
+    if (rc != EXATTN_OK)
+        exattn_audit__candidate_clear(out);
+    return rc;
+}

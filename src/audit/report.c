@@ -1,0 +1,296 @@
+/* The audit's report: every verdict is decided before the first byte is
+ * written, so that bad input (a page that cannot be read, a marker naming
+ * no quantity) leaves no partial report.  Text: one line per number in the
+ * compiler's convention, FILE:LINE:COLUMN: VERDICT ..., then the summary
+ * "N numbers: P passed, F failed, U unsourced".  JSON: the same, with the
+ * candidates considered. */
+#include <stdlib.h>
+#include <string.h>
+#include "audit/audit.h"
+
+exattn_page_format
+exattn_page_format_of(const char *name)
+{
+    static const struct { const char *ext; exattn_page_format fmt; } by[] = {
+        { ".md", EXATTN_PAGE_MARKDOWN }, { ".markdown", EXATTN_PAGE_MARKDOWN },
+        { ".html", EXATTN_PAGE_HTML }, { ".htm", EXATTN_PAGE_HTML },
+        { ".tex", EXATTN_PAGE_LATEX }, { ".latex", EXATTN_PAGE_LATEX },
+    };
+    size_t k, n = name ? strlen(name) : 0, e;
+
+    for (k = 0; k < sizeof by / sizeof *by; k++)
+    {
+        e = strlen(by[k].ext);
+        if (n > e && strcmp(name + n - e, by[k].ext) == 0)
+            return by[k].fmt;
+    }
+    return EXATTN_PAGE_TEXT;
+}
+
+typedef struct
+{
+    exattn_page page;
+    exattn_audit_result *results;
+    exattn_audit_summary_t sum;
+} audit;
+
+static void
+audit_clear(audit *a)
+{
+    size_t i;
+
+    for (i = 0; a->results && i < a->page.count; i++)
+        exattn_audit__result_clear(&a->results[i]);
+    free(a->results);
+    exattn_page__clear(&a->page);
+}
+
+static int
+run(audit *a, const exattn_lesson *lesson, const char *file,
+    const char *page, size_t len, exattn_page_format fmt,
+    mpfr_prec_t max_prec, exattn_error_t *err)
+{
+    exattn_audit_candidates all;
+    size_t i;
+    int rc;
+
+    memset(a, 0, sizeof *a);
+    if (fmt == EXATTN_PAGE_AUTO)
+        fmt = exattn_page_format_of(file);
+    if ((rc = exattn_page__read(&a->page, file, page, len, fmt, err))
+        != EXATTN_OK)
+        return rc;
+    if ((a->results = calloc(a->page.count ? a->page.count : 1,
+                             sizeof *a->results)) == NULL)
+        return exattn_error__set(err, EXATTN_ENOMEM, file, 0, 0,
+                                 "out of memory");
+    if ((rc = exattn_audit__candidates(&all, lesson, max_prec, err))
+        != EXATTN_OK)
+        return rc;
+    for (i = 0; i < a->page.count && rc == EXATTN_OK; i++)
+    {
+        const exattn_page_number *n = &a->page.items[i];
+
+        rc = exattn_audit__verdict(&a->results[i], n, &all, lesson,
+                                   max_prec, err);
+        if (rc != EXATTN_OK && err && err->line == 0)
+        {
+            /* a marker's error is the page's, at the number */
+            char msg[sizeof err->message];
+
+            memcpy(msg, err->message, sizeof msg);
+            exattn_error__set(err, rc, file, n->line, n->column, "%s", msg);
+        }
+        switch (a->results[i].verdict)
+        {
+        case EXATTN_AUDIT_PASS: a->sum.passed++; break;
+        case EXATTN_AUDIT_FAIL: a->sum.failed++; break;
+        case EXATTN_AUDIT_WORDING: a->sum.wording++; break;
+        default: a->sum.unsourced++; break;
+        }
+    }
+    a->sum.numbers = a->page.count;
+    exattn_audit__candidates_clear(&all);
+    return rc;
+}
+
+static const char *
+verdict_word(exattn_audit_verdict_t v)
+{
+    switch (v)
+    {
+    case EXATTN_AUDIT_PASS: return "PASS";
+    case EXATTN_AUDIT_FAIL: return "FAIL";
+    case EXATTN_AUDIT_WORDING: return "EXACT-WORDING";
+    default: return "UNSOURCED";
+    }
+}
+
+/* The number as the page writes it (its bytes, one line). */
+static void
+put_quote(FILE *f, const char *page, const exattn_page_number *n)
+{
+    size_t i;
+
+    for (i = n->start; i < n->end; i++)
+        fputc(page[i] == '\n' || page[i] == '\r' ? ' ' : page[i], f);
+}
+
+static void
+put_bound(FILE *f, const exattn_audit_result *r, const char *sep)
+{
+    size_t i;
+
+    for (i = 0; i < r->bound_count; i++)
+        fprintf(f, "%s%s", i ? ", " : sep, r->bound[i]);
+    if (r->considered > r->bound_count)
+        fprintf(f, " and %zu more", r->considered - r->bound_count);
+}
+
+static void
+text_line(FILE *f, const char *file, const char *page,
+          const exattn_page_number *n, const exattn_audit_result *r)
+{
+    fprintf(f, "%s:%lu:%lu: %s ", file, n->line, n->column,
+            verdict_word(r->verdict));
+    put_quote(f, page, n);
+    switch (r->verdict)
+    {
+    case EXATTN_AUDIT_PASS:
+        put_bound(f, r, " = ");
+        break;
+    case EXATTN_AUDIT_FAIL:
+        fprintf(f, " (true: %s %s", r->bound_count ? r->bound[0] : "?",
+                r->truth ? r->truth : "?");
+        if (r->rounds_to)
+            fprintf(f, ", which rounds to %s", r->rounds_to);
+        fputs(")", f);
+        if (r->slip)
+            fprintf(f, " -- %s", r->slip);
+        break;
+    case EXATTN_AUDIT_WORDING:
+        put_bound(f, r, " = ");
+        fprintf(f, " (%s) -- %s", r->truth ? r->truth : "?",
+                r->note ? r->note : "");
+        break;
+    default:
+        fprintf(f, " -- no quantity of the lesson is this%s%s",
+                r->truth ? "; nearest: " : "", r->truth ? r->truth : "");
+        if (r->note)
+            fprintf(f, " (%s)", r->note);
+        break;
+    }
+    if (r->verdict != EXATTN_AUDIT_WORDING && r->verdict
+        != EXATTN_AUDIT_UNSOURCED && r->note)
+        fprintf(f, "; %s", r->note);
+    fputc('\n', f);
+}
+
+static int
+finish(FILE *f, const char *file, exattn_error_t *err)
+{
+    if (fflush(f) != 0 || ferror(f))
+        return exattn_error__set(err, EXATTN_EIO, file, 0, 0,
+                                 "cannot write the report");
+    return EXATTN_OK;
+}
+
+int
+exattn_audit_write_text(FILE *stream, exattn_audit_summary_t *summary,
+                        const exattn_lesson *lesson, const char *file,
+                        const char *page, size_t len, exattn_page_format fmt,
+                        mpfr_prec_t max_prec, exattn_error_t *err)
+{
+    audit a;
+    size_t i;
+    int rc = run(&a, lesson, file, page, len, fmt, max_prec, err);
+
+    if (rc == EXATTN_OK)
+    {
+        for (i = 0; i < a.page.count; i++)
+            text_line(stream, file, page, &a.page.items[i], &a.results[i]);
+        fprintf(stream, "%zu numbers: %zu passed, %zu failed, %zu "
+                "unsourced\n", a.sum.numbers, a.sum.passed,
+                a.sum.failed + a.sum.wording, a.sum.unsourced);
+        rc = finish(stream, file, err);
+        if (summary)
+            *summary = a.sum;
+    }
+    audit_clear(&a);
+    return rc;
+}
+
+static void
+json_string(FILE *f, const char *s)
+{
+    exattn_sbuf b;
+
+    exattn_sbuf__init(&b);
+    exattn_sbuf__json(&b, s ? s : "");
+    fwrite(b.s ? b.s : "\"\"", 1, b.s ? b.len : 2, f);
+    exattn_sbuf__clear(&b);
+}
+
+static void
+json_field(FILE *f, const char *name, const char *value)
+{
+    fprintf(f, ", \"%s\": ", name);
+    if (value)
+        json_string(f, value);
+    else
+        fputs("null", f);
+}
+
+static void
+json_number(FILE *f, const char *page, const exattn_page_number *n,
+            const exattn_audit_result *r)
+{
+    static const char *const words[] = { "pass", "fail", "exact-wording",
+                                         "unsourced" };
+    char *quote = malloc(n->end - n->start + 1);
+    size_t i;
+
+    fprintf(f, "    {\"line\": %lu, \"column\": %lu", n->line, n->column);
+    if (quote)
+    {
+        memcpy(quote, page + n->start, n->end - n->start);
+        quote[n->end - n->start] = '\0';
+    }
+    json_field(f, "text", quote);
+    free(quote);
+    fputs(", \"values\": [", f);
+    for (i = 0; i < n->count; i++)
+    {
+        fputs(i ? ", " : "", f);
+        json_string(f, n->values[i]);
+    }
+    fprintf(f, "], \"math\": %s, \"verdict\": \"%s\", \"bound\": [",
+            n->math ? "true" : "false", words[r->verdict]);
+    for (i = 0; i < r->bound_count; i++)
+    {
+        fputs(i ? ", " : "", f);
+        json_string(f, r->bound[i]);
+    }
+    fprintf(f, "], \"considered\": %zu", r->considered);
+    json_field(f, "marker", n->marker);
+    json_field(f, "truth", r->truth);
+    json_field(f, "rounds_to", r->rounds_to);
+    json_field(f, "slip", r->slip);
+    json_field(f, "note", r->note);
+    json_field(f, "arithmetic", n->arithmetic);
+    fputs("}", f);
+}
+
+int
+exattn_audit_write_json(FILE *stream, exattn_audit_summary_t *summary,
+                        const exattn_lesson *lesson, const char *file,
+                        const char *page, size_t len, exattn_page_format fmt,
+                        mpfr_prec_t max_prec, exattn_error_t *err)
+{
+    audit a;
+    size_t i;
+    int rc = run(&a, lesson, file, page, len, fmt, max_prec, err);
+
+    if (rc == EXATTN_OK)
+    {
+        fputs("{\"page\": ", stream);
+        json_string(stream, file);
+        fputs(", \"lesson\": ", stream);
+        json_string(stream, lesson->file);
+        fputs(",\n  \"numbers\": [\n", stream);
+        for (i = 0; i < a.page.count; i++)
+        {
+            json_number(stream, page, &a.page.items[i], &a.results[i]);
+            fputs(i + 1 < a.page.count ? ",\n" : "\n", stream);
+        }
+        fprintf(stream, "  ],\n  \"summary\": {\"numbers\": %zu, \"passed\": "
+                "%zu, \"failed\": %zu, \"exact_wording\": %zu, "
+                "\"unsourced\": %zu}}\n", a.sum.numbers, a.sum.passed,
+                a.sum.failed, a.sum.wording, a.sum.unsourced);
+        rc = finish(stream, file, err);
+        if (summary)
+            *summary = a.sum;
+    }
+    audit_clear(&a);
+    return rc;
+}

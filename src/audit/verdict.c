@@ -1,0 +1,631 @@
+/* The verdict on one printed number.  A decimal with d digits is a
+ * quantity's value when the quantity's certified rounding to d digits is
+ * it (an exact tie accepts both neighbours, as `approx` claims do); a
+ * fraction or an integer when the quantity is exactly it.  Each
+ * candidate's value is known exact or to AUDIT_DIGITS decimals, so the
+ * rounding is decided unless the value lies within 10^-AUDIT_DIGITS of a
+ * rounding boundary; then the claim checker decides it. */
+#include <stdlib.h>
+#include <string.h>
+#include "audit/audit.h"
+#include "eval/decimal.h"
+#include "eval/ziv.h"
+#include "lesson/claims.h"
+
+#define NEAR_UNITS 10           /* a FAIL, not UNSOURCED: this close */
+#define LISTED 6                /* candidates named in a verdict */
+
+typedef struct
+{
+    mpq_t q;                    /* the page's value */
+    mpz_t c;                    /* a decimal: q * 10^d */
+    unsigned long d;
+    int decimal;
+} page_value;
+
+static int
+read_value(page_value *v, const char *text, int decimal)
+{
+    const char *point = strchr(text, '.');
+
+    mpq_init(v->q);
+    mpz_init(v->c);
+    v->decimal = decimal;
+    v->d = decimal && point ? (unsigned long)strlen(point + 1) : 0;
+    if (exattn_mpq_set_text(v->q, text, strlen(text), NULL) != EXATTN_OK)
+        return 0;
+    if (decimal)
+    {
+        mpz_ui_pow_ui(v->c, 10, v->d);
+        mpz_mul(v->c, v->c, mpq_numref(v->q));
+        mpz_divexact(v->c, v->c, mpq_denref(v->q));
+    }
+    return 1;
+}
+
+static void
+value_clear(page_value *v)
+{
+    mpq_clear(v->q);
+    mpz_clear(v->c);
+}
+
+/* An exact value exactly half-way between two d-digit decimals. */
+static int
+is_tie(const mpq_t q, unsigned long d)
+{
+    mpz_t r, p;
+    int tie;
+
+    mpz_inits(r, p, (mpz_ptr)0);
+    mpz_ui_pow_ui(p, 10, d);
+    mpz_abs(r, mpq_numref(q));
+    mpz_mul(r, r, p);
+    mpz_mod(r, r, mpq_denref(q));
+    mpz_mul_2exp(r, r, 1);
+    tie = mpz_cmp(r, mpq_denref(q)) == 0;
+    mpz_clears(r, p, (mpz_ptr)0);
+    return tie;
+}
+
+/* Does entry (x, exact) match page value v?  1 yes, 0 no, 2 not decided
+ * at AUDIT_DIGITS (the value is next to a rounding boundary). */
+static int
+entry_matches(const mpq_t x, int exact, const page_value *v)
+{
+    mpz_t r, lo, hi;
+    mpq_t e, t;
+    int m;
+
+    if (!v->decimal)
+        return exact && mpq_equal(x, v->q);
+    if (v->d + 4 > AUDIT_DIGITS)
+        return 2;
+    mpz_inits(r, lo, hi, (mpz_ptr)0);
+    exattn_ziv__decimal_q(r, x, v->d, EXATTN_ROUND_NEAREST);
+    m = mpz_cmp(r, v->c) == 0;
+    if (exact)
+    {
+        if (!m && is_tie(x, v->d))
+        {
+            /* the other neighbour of a tie, toward zero */
+            mpz_sub_ui(lo, r, mpq_sgn(x) > 0 ? 1 : 0);
+            mpz_add_ui(lo, lo, mpq_sgn(x) > 0 ? 0 : 1);
+            m = mpz_cmp(lo, v->c) == 0;
+        }
+        mpz_clears(r, lo, hi, (mpz_ptr)0);
+        return m;
+    }
+    /* named: x is within 10^-AUDIT_DIGITS/2 of the value; both ends of
+     * that interval must round alike */
+    mpq_inits(e, t, (mpq_ptr)0);
+    mpz_ui_pow_ui(mpq_denref(e), 10, AUDIT_DIGITS);
+    mpz_set_ui(mpq_numref(e), 1);
+    mpq_sub(t, x, e);
+    exattn_ziv__decimal_q(lo, t, v->d, EXATTN_ROUND_NEAREST);
+    mpq_add(t, x, e);
+    exattn_ziv__decimal_q(hi, t, v->d, EXATTN_ROUND_NEAREST);
+    if (mpz_cmp(lo, hi) != 0)
+        m = 2;
+    mpq_clears(e, t, (mpq_ptr)0);
+    mpz_clears(r, lo, hi, (mpz_ptr)0);
+    return m;
+}
+
+/* Units of the last written digit between x and v (a fraction: of the
+ * third decimal), into u. */
+static void
+distance(mpq_t u, const mpq_t x, const page_value *v)
+{
+    mpq_t s;
+
+    mpq_init(s);
+    mpq_sub(u, x, v->q);
+    mpq_abs(u, u);
+    mpz_ui_pow_ui(mpq_numref(s), 10, v->decimal ? v->d : 3);
+    mpz_set_ui(mpq_denref(s), 1);
+    mpq_mul(u, u, s);
+    mpq_clear(s);
+}
+
+typedef struct
+{
+    page_value *v;
+    size_t count;
+    const exattn_page_number *n;
+} page_number;
+
+/* 1 match, 0 not, 2 undecided; the largest distance of an entry in u. */
+static int
+candidate_matches(const exattn_audit_candidate *c, const page_number *p,
+                  mpq_t u)
+{
+    size_t i;
+    int all = 1, m;
+    mpq_t d;
+
+    mpq_init(d);
+    mpq_set_ui(u, 0, 1);
+    for (i = 0; i < c->count; i++)
+    {
+        m = entry_matches(c->value[i], c->exact[i], &p->v[i]);
+        if (m == 0)
+            all = 0;
+        else if (m == 2 && all == 1)
+            all = 2;
+        distance(d, c->value[i], &p->v[i]);
+        if (mpq_cmp(d, u) > 0)
+            mpq_set(u, d);
+    }
+    mpq_clear(d);
+    return all;
+}
+
+/* Do the correct rounding of x and the page's decimal differ in one
+ * digit only (0.294 for 0.284)? */
+static int
+one_digit_differs(const mpq_t x, const page_value *v)
+{
+    mpz_t r;
+    char *a, *b;
+    size_t i, diff = 0;
+
+    if (!v->decimal)
+        return 0;
+    mpz_init(r);
+    exattn_ziv__decimal_q(r, x, v->d, EXATTN_ROUND_NEAREST);
+    a = mpz_get_str(NULL, 10, r);
+    b = mpz_get_str(NULL, 10, v->c);
+    if (a && b && strlen(a) == strlen(b))
+        for (i = 0; a[i]; i++)
+            diff += a[i] != b[i];
+    else
+        diff = 2;
+    free(a);
+    free(b);
+    mpz_clear(r);
+    return diff == 1;
+}
+
+/* A value the page meant but misprinted: within NEAR_UNITS of its last
+ * digit and 5% of the value, or one digit off. */
+static int
+entry_near(const mpq_t x, const page_value *v)
+{
+    mpq_t u, rel, lim;
+    int near;
+
+    if (one_digit_differs(x, v))
+        return 1;
+    mpq_inits(u, rel, lim, (mpq_ptr)0);
+    distance(u, x, v);
+    mpq_set_ui(lim, NEAR_UNITS, 1);
+    near = mpq_cmp(u, lim) <= 0;
+    /* |x - v| <= |x| / 20 */
+    mpq_sub(rel, x, v->q);
+    mpq_abs(rel, rel);
+    mpq_mul_2exp(rel, rel, 2);
+    mpz_mul_ui(mpq_numref(rel), mpq_numref(rel), 5);
+    mpq_canonicalize(rel);
+    mpq_abs(lim, x);
+    near = near && mpq_cmp(rel, lim) <= 0;
+    mpq_clears(u, rel, lim, (mpq_ptr)0);
+    return near;
+}
+
+static int
+candidate_near(const exattn_audit_candidate *c, const page_number *p)
+{
+    size_t i;
+
+    for (i = 0; i < c->count; i++)
+        if (entry_matches(c->value[i], c->exact[i], &p->v[i]) != 1
+            && !entry_near(c->value[i], &p->v[i]))
+            return 0;
+    return 1;
+}
+
+static int
+add_bound(exattn_audit_result *r, const char *name)
+{
+    char **b;
+
+    r->considered++;
+    if (r->bound_count == LISTED)
+        return 1;
+    if ((b = realloc(r->bound, (r->bound_count + 1) * sizeof *b)) == NULL)
+        return 0;
+    r->bound = b;
+    return (r->bound[r->bound_count++] = exattn_str__dup(name)) != NULL;
+}
+
+void
+exattn_audit__result_clear(exattn_audit_result *r)
+{
+    size_t i;
+
+    for (i = 0; i < r->bound_count; i++)
+        free(r->bound[i]);
+    free(r->bound);
+    free(r->truth);
+    exattn_free(r->rounds_to);
+    exattn_free(r->slip);
+    free(r->note);
+    memset(r, 0, sizeof *r);
+}
+
+/* The candidate's value as a report writes it: exact, or to d + 3
+ * digits of its certified rounding. */
+static char *
+value_text(const exattn_audit_candidate *c, const page_number *p)
+{
+    exattn_sbuf b;
+    size_t i;
+    mpz_t z;
+
+    exattn_sbuf__init(&b);
+    mpz_init(z);
+    /* "= 1", "= 1/3 ≈ 0.333333", "≈ 0.401112", "= (…)" */
+    exattn_sbuf__puts(&b, c->count > 1 || c->exact[0] ? "= " : "");
+    if (c->count > 1)
+        exattn_sbuf__puts(&b, "(");
+    for (i = 0; i < c->count; i++)
+    {
+        unsigned long d = (p->v[i].decimal ? p->v[i].d : 3) + 3;
+        char *s;
+
+        if (i)
+            exattn_sbuf__puts(&b, ", ");
+        if (d > AUDIT_DIGITS)
+            d = AUDIT_DIGITS;
+        if (c->exact[i])
+        {
+            s = exattn_mpq_get_str(c->value[i]);
+            exattn_sbuf__puts(&b, s ? s : "?");
+            exattn_free(s);
+            if (mpz_cmp_ui(mpq_denref(c->value[i]), 1) == 0)
+                continue;
+            exattn_sbuf__puts(&b, exattn_ziv__decimal_q(z, c->value[i], d,
+                                                        EXATTN_ROUND_NEAREST)
+                                  ? " = " : " ≈ ");
+        }
+        else
+        {
+            exattn_ziv__decimal_q(z, c->value[i], d, EXATTN_ROUND_NEAREST);
+            exattn_sbuf__puts(&b, c->count > 1 ? "≈" : "≈ ");
+        }
+        s = exattn_decimal__format(z, d);
+        exattn_sbuf__puts(&b, s ? s : "?");
+        free(s);
+    }
+    if (c->count > 1)
+        exattn_sbuf__puts(&b, ")");
+    mpz_clear(z);
+    return exattn_sbuf__take(&b);
+}
+
+/* The page's own arithmetic, evaluated exactly and rounded as the result
+ * is written: "2.028/5.056 = 0.40110…, which rounds to 0.401". */
+static char *
+page_arithmetic(const page_number *p, int *agrees)
+{
+    exattn_expr *e = NULL;
+    exattn_error_t local;
+    const page_value *v = &p->v[0];
+    mpq_t q;
+    mpz_t d;
+    char *s = NULL, *out = NULL;
+    exattn_sbuf b;
+
+    *agrees = 0;
+    if (p->n->arithmetic == NULL || p->count != 1 || !v->decimal)
+        return NULL;
+    exattn_error_init(&local);
+    if (exattn_expr_parse(&e, p->n->arithmetic, strlen(p->n->arithmetic),
+                          "page", &local) != EXATTN_OK)
+        return NULL;
+    mpq_init(q);
+    mpz_init(d);
+    if (exattn_expr_get_mpq(q, e) == EXATTN_OK)
+    {
+        exattn_ziv__decimal_q(d, q, v->d, EXATTN_ROUND_NEAREST);
+        *agrees = mpz_cmp(d, v->c) == 0;
+        s = exattn_decimal__format(d, v->d);
+        exattn_sbuf__init(&b);
+        exattn_sbuf__printf(&b, "the page's own arithmetic %s rounds to %s",
+                            p->n->arithmetic, s ? s : "?");
+        out = exattn_sbuf__take(&b);
+    }
+    free(s);
+    mpz_clear(d);
+    mpq_clear(q);
+    exattn_expr_free(e);
+    return out;
+}
+
+/* The claim checker's verdict on the page's number as an `approx` claim
+ * of candidate c: its true value, correct rounding and slip. */
+static int
+checked(exattn_audit_result *r, exattn_audit_candidate *c,
+        exattn_audit_candidates *all, const page_number *p,
+        mpfr_prec_t max_prec, exattn_verdict_t *verdict, exattn_error_t *err)
+{
+    exattn_claim_result cr;
+    exattn_block *b = NULL;
+    size_t i;
+    int rc;
+
+    for (i = 0; i < p->count; i++)
+        if (!p->v[i].decimal)
+            return 0;       /* fractions are compared exactly */
+    rc = exattn_lesson__claim_values(&c->claim, EXATTN_CLAIM_APPROX,
+                                     p->n->values, err);
+    if (rc == EXATTN_OK && c->claim.target == EXATTN_TARGET_BLOCK)
+        b = exattn_audit__block_of(all, c->claim.lesson, max_prec, err);
+    if (rc == EXATTN_OK && (c->claim.target != EXATTN_TARGET_BLOCK || b))
+        rc = exattn_claims__check(&cr, &c->claim, b, max_prec, err);
+    else if (rc == EXATTN_OK)
+        rc = err && err->code ? err->code : EXATTN_ENOMEM;
+    /* the claim goes back to having no values */
+    for (i = 0; i < c->claim.count; i++)
+    {
+        free(c->claim.values ? c->claim.values[i] : NULL);
+        if (c->claim.exact)
+            mpq_clear(c->claim.exact[i]);
+    }
+    free(c->claim.values);
+    free(c->claim.exact);
+    c->claim.values = NULL;
+    c->claim.exact = NULL;
+    if (rc != EXATTN_OK)
+        return -1;
+    *verdict = cr.verdict;
+    for (i = 0; i < cr.count && r->slip == NULL; i++)
+        if (cr.entries[i].verdict == EXATTN_FAIL)
+        {
+            if (cr.entries[i].rounds_to)
+                r->rounds_to = exattn_str__dup(cr.entries[i].rounds_to);
+            if (cr.entries[i].slip)
+            {
+                exattn_sbuf b2;
+
+                exattn_sbuf__init(&b2);
+                if (cr.count > 1)
+                    exattn_sbuf__printf(&b2, "entry %zu: ", i + 1);
+                exattn_sbuf__puts(&b2, cr.entries[i].slip);
+                r->slip = exattn_sbuf__take(&b2);
+            }
+        }
+    exattn_claims__clear(&cr);
+    return 1;
+}
+
+/* PASS, or WORDING when the words around it misstate what it is. */
+static void
+wording_of(exattn_audit_result *r, const exattn_audit_candidate *c,
+           const page_number *p)
+{
+    size_t i;
+    int all_exact_equal = 1, named = 0;
+
+    for (i = 0; i < c->count; i++)
+    {
+        named |= !c->exact[i];
+        all_exact_equal &= c->exact[i] && mpq_equal(c->value[i], p->v[i].q);
+    }
+    if (p->n->exactly && !all_exact_equal)
+    {
+        r->verdict = EXATTN_AUDIT_WORDING;
+        r->note = exattn_str__dup(named
+            ? "the page says \"exactly\", but the value is named: the "
+              "number is its rounding"
+            : "the page says \"exactly\", but the number is a rounding "
+              "of the exact value");
+    }
+    else if (p->n->approx && all_exact_equal)
+    {
+        r->verdict = EXATTN_AUDIT_WORDING;
+        r->note = exattn_str__dup("the page writes \"≈\", but the value "
+                                  "is exactly this: write \"=\"");
+    }
+}
+
+static int
+nomem(exattn_error_t *err)
+{
+    return exattn_error__set(err, EXATTN_ENOMEM, "audit", 0, 0,
+                             "out of memory");
+}
+
+/* Verdict against the candidates (or the marker's one). */
+static int
+decide(exattn_audit_result *r, exattn_audit_candidate *cands, size_t count,
+       exattn_audit_candidates *all, const page_number *p,
+       mpfr_prec_t max_prec, int marked, exattn_error_t *err)
+{
+    exattn_audit_candidate *first = NULL, *best = NULL;
+    exattn_verdict_t v;
+    size_t k;
+    mpq_t u, best_u;
+    int m, agrees = 0, rc = EXATTN_OK;
+
+    mpq_inits(u, best_u, (mpq_ptr)0);
+    for (k = 0; k < count; k++)
+    {
+        exattn_audit_candidate *c = &cands[k];
+
+        if (c->count != p->count)
+            continue;
+        m = candidate_matches(c, p, u);
+        if (m == 2)
+        {
+            /* next to a rounding boundary: the checker decides */
+            rc = checked(r, c, all, p, max_prec, &v, err);
+            if (rc < 0)
+                break;
+            m = rc == 1 && v == EXATTN_PASS;
+            rc = EXATTN_OK;
+            exattn_free(r->rounds_to);
+            exattn_free(r->slip);
+            r->rounds_to = r->slip = NULL;
+        }
+        if (m == 1)
+        {
+            if (first == NULL)
+                first = c;
+            if (!add_bound(r, c->name))
+            {
+                rc = nomem(err);
+                break;
+            }
+        }
+        else if (first == NULL && (marked || candidate_near(c, p))
+                 && (best == NULL || mpq_cmp(u, best_u) < 0))
+        {
+            best = c;
+            mpq_set(best_u, u);
+        }
+    }
+    if (rc != EXATTN_OK)
+        ;
+    else if (first != NULL)
+    {
+        r->verdict = EXATTN_AUDIT_PASS;
+        wording_of(r, first, p);
+        if (r->verdict == EXATTN_AUDIT_WORDING)
+            r->truth = value_text(first, p);
+        else
+            r->note = page_arithmetic(p, &agrees);
+    }
+    else if (best != NULL)
+    {
+        r->verdict = EXATTN_AUDIT_FAIL;
+        r->truth = value_text(best, p);
+        if (!add_bound(r, best->name))
+            rc = nomem(err);
+        else if (checked(r, best, all, p, max_prec, &v, err) < 0)
+            rc = err && err->code ? err->code : EXATTN_ENOMEM;
+        r->note = page_arithmetic(p, &agrees);
+        if (rc == EXATTN_OK && agrees)
+        {
+            exattn_sbuf b;
+
+            exattn_sbuf__init(&b);
+            exattn_sbuf__printf(&b, "%s%scomputed from the page's own "
+                                "rounded values (%s)",
+                                r->slip ? r->slip : "", r->slip ? "; or " : "",
+                                p->n->arithmetic);
+            exattn_free(r->slip);
+            r->slip = exattn_sbuf__take(&b);
+        }
+    }
+    else
+        r->verdict = EXATTN_AUDIT_UNSOURCED;
+    mpq_clears(u, best_u, (mpq_ptr)0);
+    return rc;
+}
+
+/* UNSOURCED: the nearest candidates, by units of the last digit. */
+static int
+nearest(exattn_audit_result *r, exattn_audit_candidates *all,
+        const page_number *p)
+{
+    size_t k, pick[3], picked = 0, j;
+    mpq_t u, d[3];
+    exattn_sbuf b;
+
+    mpq_init(u);
+    for (j = 0; j < 3; j++)
+        mpq_init(d[j]);
+    for (k = 0; k < all->count; k++)
+    {
+        if (all->items[k].count != p->count)
+            continue;
+        candidate_matches(&all->items[k], p, u);
+        for (j = picked; j > 0 && mpq_cmp(u, d[j - 1]) < 0; j--)
+            if (j < 3)
+            {
+                mpq_set(d[j], d[j - 1]);
+                pick[j] = pick[j - 1];
+            }
+        if (j < 3)
+        {
+            mpq_set(d[j], u);
+            pick[j] = k;
+            if (picked < 3)
+                picked++;
+        }
+    }
+    exattn_sbuf__init(&b);
+    for (j = 0; j < picked; j++)
+    {
+        char *t = value_text(&all->items[pick[j]], p);
+
+        exattn_sbuf__printf(&b, "%s%s %s", j ? "; " : "",
+                            all->items[pick[j]].name, t ? t : "?");
+        free(t);
+    }
+    r->truth = picked ? exattn_sbuf__take(&b) : (exattn_sbuf__clear(&b),
+                                                 NULL);
+    mpq_clear(u);
+    for (j = 0; j < 3; j++)
+        mpq_clear(d[j]);
+    return EXATTN_OK;
+}
+
+int
+exattn_audit__verdict(exattn_audit_result *r, const exattn_page_number *n,
+                      exattn_audit_candidates *all, const exattn_lesson *l,
+                      mpfr_prec_t max_prec, exattn_error_t *err)
+{
+    page_number p;
+    exattn_audit_candidate marker;
+    size_t i;
+    int rc = EXATTN_OK;
+
+    memset(r, 0, sizeof *r);
+    p.n = n;
+    p.count = n->count;
+    if ((p.v = malloc(n->count * sizeof *p.v)) == NULL)
+        return nomem(err);
+    for (i = 0; i < n->count; i++)
+        if (!read_value(&p.v[i], n->values[i], n->decimal[i]))
+        {
+            value_clear(&p.v[i]);
+            /* an exponent past the limits, say: not a number to audit */
+            p.count = i;
+            rc = -1;
+            break;
+        }
+    if (rc == -1)
+    {
+        r->verdict = EXATTN_AUDIT_UNSOURCED;
+        r->note = exattn_str__dup("not a number exattn can read");
+        rc = EXATTN_OK;
+    }
+    else if (n->marker != NULL)
+    {
+        rc = exattn_audit__marker(&marker, all, l, n->marker, max_prec, err);
+        if (rc == EXATTN_OK && marker.count != n->count)
+            rc = exattn_error__set(err, EXATTN_ESHAPE, l->file, 0, 0,
+                                   "marker \"%.60s\" names %zu values, the "
+                                   "page prints %zu", n->marker,
+                                   marker.count, n->count);
+        if (rc == EXATTN_OK)
+            rc = decide(r, &marker, 1, all, &p, max_prec, 1, err);
+        if (marker.name != NULL || marker.claim.text != NULL)
+            exattn_audit__candidate_clear(&marker);
+    }
+    else
+    {
+        rc = decide(r, all->items, all->count, all, &p, max_prec, 0, err);
+        if (rc == EXATTN_OK && r->verdict == EXATTN_AUDIT_UNSOURCED)
+            rc = nearest(r, all, &p);
+    }
+    for (i = 0; i < p.count; i++)
+        value_clear(&p.v[i]);
+    free(p.v);
+    if (rc != EXATTN_OK)
+        exattn_audit__result_clear(r);
+    return rc;
+}

@@ -1,0 +1,257 @@
+/* exattn audit PAGE... --lesson LESSON.json [--input-format F]
+ *              [--format text|json] [--max-prec BITS] [-o FILE] */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli/cli.h"
+
+enum { OPT_LESSON, OPT_INPUT_FORMAT, OPT_FORMAT, OPT_OUTPUT, OPT_MAX_PREC,
+       OPT_LIMIT, OPT_HELP };
+
+static const cli_opt opts[] = {
+    { "--lesson", "-l", "FILE", "the lesson whose numbers the page prints" },
+    { "--input-format", NULL, "FMT",
+      "markdown, html, latex or text (default: by the page's extension,\n"
+      "                         .md .html .tex; text otherwise)" },
+    { "--format", NULL, "FMT",
+      "text (default: a line per number, FILE:LINE:COLUMN: VERDICT) or "
+      "json" },
+    { "--output", "-o", "FILE",
+      "write FILE, only once the whole report is complete" },
+    { "--max-prec", NULL, "BITS",
+      "cap the working precision of any evaluation" },
+    { "--limit", NULL, "NAME=N", CLI_LIMIT_HELP },
+    { "--help", "-h", NULL, "show this help" },
+    { NULL, NULL, NULL, NULL }
+};
+
+static void
+help(FILE *f)
+{
+    cli_print_help(f, "exattn audit PAGE... --lesson LESSON.json "
+                      "[--input-format FMT] [--format text|json] [-o FILE]",
+        "Find every number the pages print -- decimals, fractions, vectors,\n"
+        "in prose and in math -- and bind it to the lesson's quantities:\n"
+        "by a marker before it (<!-- exattn weights[rises] --> in Markdown\n"
+        "and HTML, % exattn weights[rises] in LaTeX), or to every quantity\n"
+        "whose certified rounding at the number's own precision is it.\n"
+        "Integers in prose are counts, audited only when marked.  Verdicts:\n"
+        "PASS (sourced), FAIL (the true value, its rounding and the usual\n"
+        "slip), EXACT-WORDING (\"exactly\" for a rounding, \"≈\" for an exact\n"
+        "value), UNSOURCED (the nearest quantities).  Exit status: 0 every\n"
+        "number passes, 1 one does not, 2 bad input or usage.", opts);
+}
+
+typedef struct
+{
+    const char **pages;
+    size_t page_count;
+    const char *lesson, *output;
+    int json;
+    exattn_page_format fmt;
+    mpfr_prec_t max_prec;
+    exattn_limits_t limits;
+} audit_args;
+
+static int
+input_format(exattn_page_format *out, const char *arg)
+{
+    static const struct { const char *name; exattn_page_format fmt; } by[] = {
+        { "markdown", EXATTN_PAGE_MARKDOWN }, { "md", EXATTN_PAGE_MARKDOWN },
+        { "html", EXATTN_PAGE_HTML }, { "latex", EXATTN_PAGE_LATEX },
+        { "tex", EXATTN_PAGE_LATEX }, { "text", EXATTN_PAGE_TEXT },
+    };
+    size_t k;
+
+    for (k = 0; k < sizeof by / sizeof *by; k++)
+        if (strcmp(arg, by[k].name) == 0)
+        {
+            *out = by[k].fmt;
+            return CLI_EXIT_OK;
+        }
+    cli_error("--input-format %s: expected markdown, html, latex or text",
+              arg);
+    return CLI_EXIT_BAD_INPUT;
+}
+
+static int
+parse_args(audit_args *a, int argc, char **argv)
+{
+    const char *arg;
+    unsigned long v;
+    int i, k;
+
+    memset(a, 0, sizeof *a);
+    a->limits = (exattn_limits_t)EXATTN_LIMITS_INIT;
+    if ((a->pages = calloc((size_t)argc, sizeof *a->pages)) == NULL)
+    {
+        cli_error("out of memory");
+        return CLI_EXIT_BAD_INPUT;
+    }
+    for (i = 1; i < argc; i++)
+    {
+        k = cli_next_opt(argc, argv, &i, opts, &arg);
+        if (k == -2)
+            return CLI_EXIT_BAD_INPUT;
+        if (k == OPT_HELP)
+        {
+            help(stdout);
+            return -1;
+        }
+        if (k == OPT_LESSON)
+            a->lesson = arg;
+        else if (k == OPT_INPUT_FORMAT)
+        {
+            if (input_format(&a->fmt, arg) != CLI_EXIT_OK)
+                return CLI_EXIT_BAD_INPUT;
+        }
+        else if (k == OPT_FORMAT && (strcmp(arg, "text") == 0
+                                     || strcmp(arg, "json") == 0))
+            a->json = strcmp(arg, "json") == 0;
+        else if (k == OPT_FORMAT)
+        {
+            cli_error("--format %s: expected text or json", arg);
+            return CLI_EXIT_BAD_INPUT;
+        }
+        else if (k == OPT_OUTPUT)
+            a->output = arg;
+        else if (k == OPT_LIMIT)
+        {
+            if (cli_parse_limit(&a->limits, arg) != CLI_EXIT_OK)
+                return CLI_EXIT_BAD_INPUT;
+        }
+        else if (k == OPT_MAX_PREC)
+        {
+            if (cli_parse_count(&v, "--max-prec", arg, EXATTN_MAX_PREC)
+                != CLI_EXIT_OK)
+                return CLI_EXIT_BAD_INPUT;
+            a->max_prec = (mpfr_prec_t)v;
+        }
+        else
+            a->pages[a->page_count++] = argv[i];
+    }
+    if (a->page_count == 0)
+    {
+        cli_error("audit needs a page (Markdown, HTML, LaTeX or text)");
+        return CLI_EXIT_BAD_INPUT;
+    }
+    return cli_require(a->lesson, "audit", "--lesson LESSON.json");
+}
+
+/* The whole page, within the byte limit of lesson files. */
+static char *
+read_page(const char *path, size_t max, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf = NULL, *grown;
+    size_t cap = 0, n;
+
+    *len = 0;
+    if (f == NULL)
+    {
+        cli_error("%s: cannot open: %s", path, strerror(errno));
+        return NULL;
+    }
+    for (;;)
+    {
+        if (*len == cap)
+        {
+            cap = cap ? 2 * cap : 65536;
+            if ((grown = realloc(buf, cap + 1)) == NULL)
+            {
+                cli_error("%s: out of memory", path);
+                break;
+            }
+            buf = grown;
+        }
+        n = fread(buf + *len, 1, cap - *len, f);
+        *len += n;
+        if (*len > max)
+        {
+            cli_error("%s: larger than %zu bytes (--limit bytes=N raises "
+                      "the limit)", path, max);
+            break;
+        }
+        if (n == 0)
+        {
+            if (ferror(f))
+                cli_error("%s: cannot read: %s", path, strerror(errno));
+            else
+            {
+                fclose(f);
+                buf[*len] = '\0';
+                return buf;
+            }
+            break;
+        }
+    }
+    fclose(f);
+    free(buf);
+    return NULL;
+}
+
+int
+cmd_audit(int argc, char **argv)
+{
+    audit_args a;
+    exattn_lesson *lesson = NULL;
+    exattn_audit_summary_t sum, total = { 0, 0, 0, 0, 0 };
+    exattn_error_t err;
+    cli_output out;
+    size_t i, len;
+    char *page;
+    int status = parse_args(&a, argc, argv), rc = EXATTN_OK;
+
+    if (status != CLI_EXIT_OK)
+    {
+        free(a.pages);
+        return status < 0 ? CLI_EXIT_OK : status;
+    }
+    exattn_error_init(&err);
+    if (exattn_lesson_read_file(&lesson, a.lesson, &a.limits, &err)
+        != EXATTN_OK)
+    {
+        cli_error_lib(&err);
+        free(a.pages);
+        return CLI_EXIT_BAD_INPUT;
+    }
+    if (cli_output_open(&out, a.output) != CLI_EXIT_OK)
+    {
+        exattn_lesson_free(lesson);
+        free(a.pages);
+        return CLI_EXIT_BAD_INPUT;
+    }
+    for (i = 0; i < a.page_count && rc == EXATTN_OK; i++)
+    {
+        if ((page = read_page(a.pages[i], a.limits.max_file_bytes, &len)) == NULL)
+        {
+            rc = EXATTN_EIO;
+            break;
+        }
+        rc = a.json ? exattn_audit_write_json(out.f, &sum, lesson,
+                                              a.pages[i], page, len, a.fmt,
+                                              a.max_prec, &err)
+                    : exattn_audit_write_text(out.f, &sum, lesson,
+                                              a.pages[i], page, len, a.fmt,
+                                              a.max_prec, &err);
+        free(page);
+        if (rc != EXATTN_OK)
+            cli_error_lib(&err);
+        total.passed += sum.passed;
+        total.failed += sum.failed + sum.wording;
+        total.unsourced += sum.unsourced;
+        total.numbers += sum.numbers;
+    }
+    if (rc == EXATTN_OK && a.page_count > 1 && !a.json)
+        fprintf(out.f, "%zu numbers in %zu pages: %zu passed, %zu failed, "
+                "%zu unsourced\n", total.numbers, a.page_count, total.passed,
+                total.failed, total.unsourced);
+    status = cli_output_close(&out, rc == EXATTN_OK);
+    exattn_lesson_free(lesson);
+    free(a.pages);
+    if (rc != EXATTN_OK)
+        return CLI_EXIT_BAD_INPUT;
+    if (status == CLI_EXIT_OK && (total.failed || total.unsourced))
+        status = CLI_EXIT_CLAIM_FAILED;
+    return status;
+}

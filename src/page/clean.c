@@ -1,0 +1,827 @@
+/* A page cleaned for reading its numbers: what a reader sees as prose or
+ * math, each byte with the page offset it came from.  Dropped: code
+ * (fences, inline code, <pre>, <code>, verbatim), tags, comments (kept as
+ * markers when they begin with "exattn"), URLs and link targets, the
+ * visual copy of KaTeX-rendered math (its TeX annotation is read
+ * instead).  Each reader is a loop over the page that calls
+ * exattn_page__put; a dropped stretch becomes one space, so that the
+ * words on either side stay apart. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include "page/page.h"
+
+void
+exattn_page__put(exattn_page_clean *c, const char *s, size_t n,
+                 size_t origin, int math)
+{
+    size_t i, need = c->text.len + n + 1;
+
+    if (c->oom)
+        return;
+    if (need > c->cap)
+    {
+        size_t cap = need * 2;
+        size_t *off = realloc(c->off, cap * sizeof *off);
+        unsigned char *m;
+
+        if (off == NULL)
+        {
+            c->oom = 1;
+            return;
+        }
+        c->off = off;
+        if ((m = realloc(c->math, cap)) == NULL)
+        {
+            c->oom = 1;
+            return;
+        }
+        c->math = m;
+        c->cap = cap;
+    }
+    for (i = 0; i < n; i++)
+    {
+        c->off[c->text.len + i] = origin + i;
+        c->math[c->text.len + i] = (unsigned char)math;
+    }
+    exattn_sbuf__putn(&c->text, s, n);
+    c->oom |= c->text.oom;
+}
+
+void
+exattn_page__clean_clear(exattn_page_clean *c)
+{
+    size_t i;
+
+    exattn_sbuf__clear(&c->text);
+    free(c->off);
+    free(c->math);
+    for (i = 0; i < c->marker_count; i++)
+        free(c->markers[i].text);
+    free(c->markers);
+    memset(c, 0, sizeof *c);
+}
+
+void
+exattn_page__position(const char *page, size_t at, unsigned long *line,
+                      unsigned long *column)
+{
+    size_t i;
+
+    *line = 1;
+    *column = 1;
+    for (i = 0; i < at; i++)
+        if (page[i] == '\n')
+            (*line)++, *column = 1;
+        else if (((unsigned char)page[i] & 0xC0) != 0x80)
+            (*column)++;
+}
+
+/* ---- the reading state ----------------------------------------------- */
+
+typedef struct
+{
+    exattn_page_clean *c;
+    const char *file;
+    const char *p;
+    size_t len, i;
+    exattn_page_format fmt;
+    exattn_error_t *err;
+} reader;
+
+static int
+fail_at(reader *r, size_t at, const char *what)
+{
+    unsigned long line, column;
+
+    exattn_page__position(r->p, at, &line, &column);
+    return exattn_error__set(r->err, EXATTN_ESYNTAX, r->file, line, column,
+                             "%s", what);
+}
+
+static int
+starts(const reader *r, size_t at, const char *s)
+{
+    size_t n = strlen(s);
+
+    return at + n <= r->len && memcmp(r->p + at, s, n) == 0;
+}
+
+static int
+starts_nocase(const reader *r, size_t at, const char *s)
+{
+    size_t n = strlen(s);
+
+    return at + n <= r->len && strncasecmp(r->p + at, s, n) == 0;
+}
+
+/* Where `s` next occurs from `at`, or len. */
+static size_t
+find(const reader *r, size_t at, const char *s)
+{
+    size_t n = strlen(s);
+
+    for (; at + n <= r->len; at++)
+        if (memcmp(r->p + at, s, n) == 0)
+            return at;
+    return r->len;
+}
+
+static size_t
+find_nocase(const reader *r, size_t at, const char *s)
+{
+    for (; at < r->len; at++)
+        if (starts_nocase(r, at, s))
+            return at;
+    return r->len;
+}
+
+static void
+space(reader *r, size_t origin)
+{
+    exattn_page__put(r->c, " ", 1, origin, 0);
+}
+
+static int
+add_marker(reader *r, size_t origin, const char *s, size_t n)
+{
+    exattn_page_clean *c = r->c;
+    exattn_page_marker *m;
+
+    while (n > 0 && isspace((unsigned char)*s))
+        s++, n--;
+    while (n > 0 && isspace((unsigned char)s[n - 1]))
+        n--;
+    if (c->marker_count == c->marker_cap)
+    {
+        size_t cap = c->marker_cap ? 2 * c->marker_cap : 8;
+
+        if ((m = realloc(c->markers, cap * sizeof *m)) == NULL)
+            return c->oom = 1, EXATTN_ENOMEM;
+        c->markers = m;
+        c->marker_cap = cap;
+    }
+    m = &c->markers[c->marker_count];
+    if ((m->text = malloc(n + 1)) == NULL)
+        return c->oom = 1, EXATTN_ENOMEM;
+    memcpy(m->text, s, n);
+    m->text[n] = '\0';
+    m->at = c->text.len;
+    m->origin = origin;
+    c->marker_count++;
+    return EXATTN_OK;
+}
+
+/* "exattn PATH ..." (or "exattn: PATH"): the rest of a comment that is a
+ * marker, else NULL. */
+static const char *
+marker_body(const char *s, size_t n, size_t *rest)
+{
+    while (n > 0 && isspace((unsigned char)*s))
+        s++, n--;
+    if (n < 6 || strncmp(s, "exattn", 6) != 0
+        || (n > 6 && !isspace((unsigned char)s[6]) && s[6] != ':'))
+        return NULL;
+    s += 6, n -= 6;
+    if (n > 0 && *s == ':')
+        s++, n--;
+    *rest = n;
+    return s;
+}
+
+/* <!-- ... -->: a marker or nothing. */
+static int
+html_comment(reader *r)
+{
+    size_t start = r->i, end = find(r, r->i + 4, "-->"), n;
+    const char *body;
+
+    if (end == r->len)
+        return fail_at(r, start, "unterminated HTML comment (<!-- without "
+                                 "-->)");
+    body = marker_body(r->p + start + 4, end - start - 4, &n);
+    if (body != NULL && add_marker(r, start, body, n) != EXATTN_OK)
+        return EXATTN_ENOMEM;
+    r->i = end + 3;
+    space(r, start);
+    return EXATTN_OK;
+}
+
+/* ---- entities -------------------------------------------------------- */
+
+static const struct { const char *name, *text; } entities[] = {
+    { "&minus;", "\xe2\x88\x92" }, { "&asymp;", "\xe2\x89\x88" },
+    { "&nbsp;", " " }, { "&amp;", "&" }, { "&lt;", "<" }, { "&gt;", ">" },
+    { "&quot;", "\"" }, { "&#39;", "'" }, { "&#x2212;", "\xe2\x88\x92" },
+    { "&#8722;", "\xe2\x88\x92" }, { "&times;", "\xc3\x97" },
+    { "&middot;", "\xc2\xb7" }, { "&sdot;", "\xe2\x8b\x85" },
+    { "&thinsp;", " " }, { "&ThinSpace;", " " },
+};
+
+/* An entity at r->i, put as its text; 0 when there is none. */
+static int
+entity(reader *r, int math)
+{
+    size_t k, n;
+
+    for (k = 0; k < sizeof entities / sizeof *entities; k++)
+        if (starts(r, r->i, entities[k].name))
+        {
+            n = strlen(entities[k].name);
+            exattn_page__put(r->c, entities[k].text,
+                             strlen(entities[k].text), r->i, math);
+            /* every byte of the replacement points at the entity */
+            r->i += n;
+            return 1;
+        }
+    return 0;
+}
+
+/* ---- math delimiters shared by Markdown, HTML and LaTeX -------------- */
+
+/* Copy math from r->i to `end` (exclusive), entities decoded in HTML. */
+static void
+copy_math(reader *r, size_t end)
+{
+    while (r->i < end)
+    {
+        if (r->fmt == EXATTN_PAGE_HTML && r->p[r->i] == '&' && entity(r, 1))
+            continue;
+        exattn_page__put(r->c, r->p + r->i, 1, r->i, 1);
+        r->i++;
+    }
+}
+
+/* $$...$$, $...$, \(...\), \[...\] at r->i: 1 when read (r->i past it),
+ * 0 when there is none, negative on an error. */
+static int
+math_span(reader *r)
+{
+    static const char *const pairs[][2] = {
+        { "$$", "$$" }, { "\\(", "\\)" }, { "\\[", "\\]" },
+    };
+    size_t k, open = r->i, end;
+
+    for (k = 0; k < 3; k++)
+        if (starts(r, open, pairs[k][0]))
+        {
+            end = find(r, open + 2, pairs[k][1]);
+            if (end == r->len)
+                return fail_at(r, open, k == 0
+                               ? "unterminated display math ($$ without "
+                                 "its closing $$)"
+                               : k == 1 ? "unterminated math (\\( without "
+                                          "\\))"
+                                        : "unterminated display math (\\[ "
+                                          "without \\])"), -1;
+            space(r, open);
+            r->i = open + 2;
+            copy_math(r, end);
+            r->i = end + 2;
+            space(r, end);
+            return 1;
+        }
+    if (r->p[open] != '$')
+        return 0;
+    /* $...$: opened by a $ before a non-space, closed on the same line by
+     * a $ after a non-space (pandoc's tex_math_dollars) */
+    if (open + 1 >= r->len || isspace((unsigned char)r->p[open + 1]))
+        return 0;
+    for (end = open + 1; end < r->len && r->p[end] != '\n'; end++)
+        if (r->p[end] == '\\' && end + 1 < r->len)
+            end++;
+        else if (r->p[end] == '$'
+                 && !isspace((unsigned char)r->p[end - 1]))
+            break;
+    if (end >= r->len || r->p[end] != '$')
+        return fail_at(r, open, "unterminated math: a $ opens math that no "
+                                "$ closes on its line (write \\$ for a "
+                                "dollar sign)"), -1;
+    space(r, open);
+    r->i = open + 1;
+    copy_math(r, end);
+    r->i = end + 1;
+    space(r, end);
+    return 1;
+}
+
+/* A URL at r->i (http://, https://, www.): skipped to the next space,
+ * closing bracket or quote. */
+static int
+url(reader *r)
+{
+    size_t start = r->i;
+
+    if (!starts(r, start, "http://") && !starts(r, start, "https://")
+        && !starts(r, start, "www."))
+        return 0;
+    if (start > 0 && isalnum((unsigned char)r->p[start - 1]))
+        return 0;
+    while (r->i < r->len && !isspace((unsigned char)r->p[r->i])
+           && !strchr(")]>\"'<", r->p[r->i]))
+        r->i++;
+    space(r, start);
+    return 1;
+}
+
+/* ---- Markdown ---------------------------------------------------------- */
+
+static int
+at_line_start(const reader *r, size_t at)
+{
+    size_t k = at, spaces = 0;
+
+    while (k > 0 && r->p[k - 1] == ' ' && spaces < 4)
+        k--, spaces++;
+    return spaces < 4 && (k == 0 || r->p[k - 1] == '\n');
+}
+
+/* A fence (``` or ~~~) at the start of a line: skipped to its closing
+ * fence, or to the end of the page (CommonMark). */
+static int
+fence(reader *r)
+{
+    char ch = r->p[r->i];
+    size_t start = r->i, n = 0, k;
+
+    if ((ch != '`' && ch != '~') || !at_line_start(r, start))
+        return 0;
+    while (start + n < r->len && r->p[start + n] == ch)
+        n++;
+    if (n < 3)
+        return 0;
+    k = start + n;
+    for (;;)
+    {
+        k = find(r, k, "\n");
+        if (k == r->len)
+            break;
+        k++;
+        {
+            size_t j = k, m = 0;
+
+            while (j < r->len && r->p[j] == ' ' && j - k < 4)
+                j++;
+            while (j + m < r->len && r->p[j + m] == ch)
+                m++;
+            if (m >= n)
+            {
+                k = find(r, j + m, "\n");
+                break;
+            }
+        }
+    }
+    r->i = k;
+    space(r, start);
+    return 1;
+}
+
+/* `code`: a run of backticks to the same run, else a literal backtick. */
+static int
+inline_code(reader *r)
+{
+    size_t start = r->i, n = 0, k;
+
+    while (start + n < r->len && r->p[start + n] == '`')
+        n++;
+    for (k = start + n; k < r->len; k++)
+        if (r->p[k] == '`')
+        {
+            size_t m = 0;
+
+            while (k + m < r->len && r->p[k + m] == '`')
+                m++;
+            if (m == n)
+            {
+                r->i = k + m;
+                space(r, start);
+                return 1;
+            }
+            k += m - 1;
+        }
+    r->i = start + n;
+    space(r, start);
+    return 1;
+}
+
+/* A tag <...>: skipped.  Returns 0 for a < that opens no tag. */
+static int
+tag(reader *r)
+{
+    size_t start = r->i, end;
+    unsigned char next = start + 1 < r->len ? (unsigned char)r->p[start + 1]
+                                            : 0;
+
+    if (!isalpha(next) && next != '/' && next != '!' && next != '?')
+        return 0;
+    end = find(r, start, ">");
+    if (end == r->len)
+        return 0;
+    r->i = end + 1;
+    space(r, start);
+    return 1;
+}
+
+/* ](target): a link's target, skipped. */
+static int
+link_target(reader *r)
+{
+    size_t start = r->i, end;
+
+    if (!starts(r, start, "]("))
+        return 0;
+    end = find(r, start + 2, ")");
+    if (end == r->len || memchr(r->p + start, '\n', end - start))
+        return 0;
+    exattn_page__put(r->c, "]", 1, start, 0);
+    r->i = end + 1;
+    space(r, start + 1);
+    return 1;
+}
+
+/* An element whose content is not prose: <pre>, <code>, <script>,
+ * <style>, and KaTeX's visual copy (class "katex-html"), skipped to its
+ * closing tag (the same name, nesting counted). */
+static int
+skipped_element(reader *r)
+{
+    static const char *const names[] = { "pre", "code", "script", "style",
+                                         "svg" };
+    size_t k, start = r->i, n, close, depth;
+    char open_tag[16], close_tag[16];
+    const char *name = NULL;
+    size_t tag_end = find(r, start, ">");
+
+    if (tag_end == r->len)
+        return 0;
+    for (k = 0; k < sizeof names / sizeof *names; k++)
+    {
+        n = strlen(names[k]);
+        if (starts_nocase(r, start + 1, names[k])
+            && (isspace((unsigned char)r->p[start + 1 + n])
+                || r->p[start + 1 + n] == '>'))
+            name = names[k];
+    }
+    if (name == NULL && starts_nocase(r, start, "<span")
+        && find(r, start, "katex-html") < tag_end)
+        name = "span";
+    if (name == NULL)
+        return 0;
+    snprintf(open_tag, sizeof open_tag, "<%s", name);
+    snprintf(close_tag, sizeof close_tag, "</%s", name);
+    depth = 1;
+    for (close = tag_end; depth > 0 && close < r->len; close++)
+        if (starts_nocase(r, close, close_tag))
+            depth--;
+        else if (starts_nocase(r, close, open_tag))
+            depth++;
+    if (depth > 0)
+        return fail_at(r, start, "unterminated element: no closing tag"),
+               -1;
+    r->i = find(r, close, ">");
+    r->i = r->i < r->len ? r->i + 1 : r->len;
+    space(r, start);
+    return 1;
+}
+
+/* <math>...</math> (MathML, as KaTeX renders it): its TeX annotation as
+ * math when it has one, else the text of its elements. */
+static int
+mathml(reader *r)
+{
+    size_t start = r->i, end, ann, body;
+
+    if (!starts_nocase(r, start, "<math")
+        || !(isspace((unsigned char)r->p[start + 5])
+             || r->p[start + 5] == '>'))
+        return 0;
+    end = find_nocase(r, start, "</math>");
+    if (end == r->len)
+        return fail_at(r, start, "unterminated <math> (no </math>)"), -1;
+    ann = find_nocase(r, start, "encoding=\"application/x-tex\"");
+    space(r, start);
+    if (ann < end)
+    {
+        body = find(r, ann, ">") + 1;
+        r->i = body;
+        copy_math(r, find_nocase(r, body, "</annotation>"));
+    }
+    else
+        for (r->i = find(r, start, ">") + 1; r->i < end;)
+            if (r->p[r->i] == '<')
+                r->i = find(r, r->i, ">") + 1, space(r, r->i - 1);
+            else if (r->p[r->i] == '&' && entity(r, 1))
+                ;
+            else
+                exattn_page__put(r->c, r->p + r->i, 1, r->i, 1), r->i++;
+    r->i = end + 7;
+    space(r, end);
+    return 1;
+}
+
+static int
+read_markup(reader *r)
+{
+    int k;
+
+    while (r->i < r->len)
+    {
+        char ch = r->p[r->i];
+
+        if (ch == '\\' && r->i + 1 < r->len && strchr("$`<&", r->p[r->i + 1]))
+        {
+            /* an escaped character: literal */
+            exattn_page__put(r->c, r->p + r->i + 1, 1, r->i + 1, 0);
+            r->i += 2;
+            continue;
+        }
+        if (r->fmt == EXATTN_PAGE_MARKDOWN && fence(r))
+            continue;
+        if (r->fmt == EXATTN_PAGE_MARKDOWN && ch == '`' && inline_code(r))
+            continue;
+        if (starts(r, r->i, "<!--"))
+        {
+            if ((k = html_comment(r)) != EXATTN_OK)
+                return k;
+            continue;
+        }
+        if (ch == '<' && (k = skipped_element(r)) != 0)
+        {
+            if (k < 0)
+                return r->err ? r->err->code : EXATTN_ESYNTAX;
+            continue;
+        }
+        if (ch == '<' && (k = mathml(r)) != 0)
+        {
+            if (k < 0)
+                return r->err ? r->err->code : EXATTN_ESYNTAX;
+            continue;
+        }
+        if (ch == '<' && tag(r))
+            continue;
+        if (ch == '&' && entity(r, 0))
+            continue;
+        if (link_target(r) || url(r))
+            continue;
+        if ((k = math_span(r)) != 0)
+        {
+            if (k < 0)
+                return r->err ? r->err->code : EXATTN_ESYNTAX;
+            continue;
+        }
+        exattn_page__put(r->c, r->p + r->i, 1, r->i, 0);
+        r->i++;
+    }
+    return EXATTN_OK;
+}
+
+/* ---- LaTeX ------------------------------------------------------------ */
+
+static const char *const math_envs[] = {
+    "equation", "equation*", "align", "align*", "aligned", "gather",
+    "gather*", "multline", "multline*", "displaymath", "math", "eqnarray",
+    "eqnarray*", "split", "flalign", "flalign*"
+};
+static const char *const code_envs[] = { "verbatim", "verbatim*",
+                                         "lstlisting", "minted", "comment" };
+/* Commands whose first argument is not prose. */
+static const char *const silent[] = {
+    "\\label", "\\ref", "\\eqref", "\\cite", "\\url", "\\href",
+    "\\includegraphics", "\\input", "\\include", "\\usepackage",
+    "\\documentclass", "\\pageref", "\\bibliography", "\\bibliographystyle",
+    "\\setlength", "\\vspace", "\\hspace", "\\newcommand",
+    "\\renewcommand", "\\geometry"
+};
+
+/* \begin{NAME} at r->i when NAME is in `list`: the index, else -1. */
+static int
+begins(reader *r, const char *const *list, size_t count)
+{
+    size_t k, n;
+
+    if (!starts(r, r->i, "\\begin{"))
+        return -1;
+    for (k = 0; k < count; k++)
+    {
+        n = strlen(list[k]);
+        if (starts(r, r->i + 7, list[k]) && r->i + 7 + n < r->len
+            && r->p[r->i + 7 + n] == '}')
+            return (int)k;
+    }
+    return -1;
+}
+
+static int
+environment(reader *r, const char *name, int math)
+{
+    char end_tag[48];
+    size_t start = r->i, body = find(r, start, "}") + 1, end;
+
+    snprintf(end_tag, sizeof end_tag, "\\end{%s}", name);
+    end = find(r, body, end_tag);
+    if (end == r->len)
+        return fail_at(r, start, math ? "unterminated math environment "
+                                        "(\\begin without its \\end)"
+                                      : "unterminated environment (\\begin "
+                                        "without its \\end)");
+    space(r, start);
+    r->i = body;
+    if (math)
+        copy_math(r, end);
+    r->i = end + strlen(end_tag);
+    space(r, end);
+    return EXATTN_OK;
+}
+
+/* % to the end of the line: a marker or nothing. */
+static int
+tex_comment(reader *r)
+{
+    size_t start = r->i, end = find(r, start, "\n"), n;
+    const char *body = marker_body(r->p + start + 1, end - start - 1, &n);
+
+    if (body != NULL && add_marker(r, start, body, n) != EXATTN_OK)
+        return EXATTN_ENOMEM;
+    r->i = end;
+    space(r, start);
+    return EXATTN_OK;
+}
+
+/* A brace group at r->i, skipped (nesting counted). */
+static void
+skip_group(reader *r)
+{
+    size_t depth = 0;
+
+    while (r->i < r->len && isspace((unsigned char)r->p[r->i]))
+        r->i++;
+    if (r->i >= r->len || r->p[r->i] != '{')
+        return;
+    for (; r->i < r->len; r->i++)
+        if (r->p[r->i] == '\\')
+            r->i++;
+        else if (r->p[r->i] == '{')
+            depth++;
+        else if (r->p[r->i] == '}' && --depth == 0)
+        {
+            r->i++;
+            return;
+        }
+}
+
+static int
+read_latex(reader *r)
+{
+    size_t k, start;
+    int e, code;
+
+    while (r->i < r->len)
+    {
+        char ch = r->p[r->i];
+
+        start = r->i;
+        if (ch == '\\' && r->i + 1 < r->len && strchr("%$&#_{}", r->p[r->i + 1]))
+        {
+            exattn_page__put(r->c, r->p + r->i + 1, 1, r->i + 1, 0);
+            r->i += 2;
+            continue;
+        }
+        if (ch == '%')
+        {
+            if ((code = tex_comment(r)) != EXATTN_OK)
+                return code;
+            continue;
+        }
+        if ((e = begins(r, code_envs, sizeof code_envs / sizeof *code_envs))
+            >= 0)
+        {
+            if ((code = environment(r, code_envs[e], 0)) != EXATTN_OK)
+                return code;
+            continue;
+        }
+        if ((e = begins(r, math_envs, sizeof math_envs / sizeof *math_envs))
+            >= 0)
+        {
+            if ((code = environment(r, math_envs[e], 1)) != EXATTN_OK)
+                return code;
+            continue;
+        }
+        if (starts(r, r->i, "\\verb") && r->i + 5 < r->len
+            && !isalpha((unsigned char)r->p[r->i + 5]))
+        {
+            char delim = r->p[r->i + 5];
+            size_t end = find(r, r->i + 6, (char[]){ delim, '\0' });
+
+            r->i = end < r->len ? end + 1 : r->len;
+            space(r, start);
+            continue;
+        }
+        for (k = 0; k < sizeof silent / sizeof *silent; k++)
+            if (starts(r, r->i, silent[k])
+                && !isalpha((unsigned char)r->p[r->i + strlen(silent[k])]))
+                break;
+        if (k < sizeof silent / sizeof *silent)
+        {
+            r->i += strlen(silent[k]);
+            if (r->i < r->len && r->p[r->i] == '*')
+                r->i++;
+            skip_group(r);
+            space(r, start);
+            continue;
+        }
+        if (url(r))
+            continue;
+        if ((e = math_span(r)) != 0)
+        {
+            if (e < 0)
+                return r->err ? r->err->code : EXATTN_ESYNTAX;
+            continue;
+        }
+        exattn_page__put(r->c, r->p + r->i, 1, r->i, 0);
+        r->i++;
+    }
+    return EXATTN_OK;
+}
+
+static int
+read_text(reader *r)
+{
+    while (r->i < r->len)
+    {
+        if (url(r))
+            continue;
+        exattn_page__put(r->c, r->p + r->i, 1, r->i, 0);
+        r->i++;
+    }
+    return EXATTN_OK;
+}
+
+/* The first byte that is not valid UTF-8 (overlong forms, surrogates and
+ * code points past U+10FFFF included), or len. */
+static size_t
+invalid_utf8(const unsigned char *s, size_t len)
+{
+    size_t i = 0, n, k;
+    unsigned long cp;
+
+    while (i < len)
+    {
+        if (s[i] < 0x80)
+        {
+            i++;
+            continue;
+        }
+        if (s[i] < 0xC2 || s[i] > 0xF4)
+            return i;
+        n = s[i] >= 0xF0 ? 3 : s[i] >= 0xE0 ? 2 : 1;
+        if (n >= len - i)
+            return i;
+        cp = s[i] & (0x3Fu >> n);
+        for (k = 1; k <= n; k++)
+        {
+            if ((s[i + k] & 0xC0) != 0x80)
+                return i;
+            cp = (cp << 6) | (s[i + k] & 0x3Fu);
+        }
+        if ((n == 2 && cp < 0x800) || (n == 3 && cp < 0x10000)
+            || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+            return i;
+        i += n + 1;
+    }
+    return len;
+}
+
+int
+exattn_page__clean(exattn_page_clean *out, const char *file,
+                   const char *page, size_t len, exattn_page_format fmt,
+                   exattn_error_t *err)
+{
+    reader r;
+    size_t bad;
+    int code;
+
+    memset(out, 0, sizeof *out);
+    exattn_sbuf__init(&out->text);
+    r.c = out;
+    r.file = file;
+    r.p = page;
+    r.len = len;
+    r.i = 0;
+    r.fmt = fmt;
+    r.err = err;
+    if (memchr(page, '\0', len) != NULL)
+        return fail_at(&r, (size_t)((const char *)memchr(page, '\0', len)
+                                    - page),
+                       "a NUL byte: not a text page");
+    if ((bad = invalid_utf8((const unsigned char *)page, len)) < len)
+        return fail_at(&r, bad, "invalid UTF-8");
+    if (len >= 3 && memcmp(page, "\xef\xbb\xbf", 3) == 0)
+        r.i = 3;                /* a byte-order mark */
+    code = fmt == EXATTN_PAGE_LATEX ? read_latex(&r)
+           : fmt == EXATTN_PAGE_TEXT ? read_text(&r)
+                                     : read_markup(&r);
+    if (code == EXATTN_OK && out->oom)
+        code = exattn_error__set(err, EXATTN_ENOMEM, file, 0, 0,
+                                 "out of memory");
+    return code;
+}

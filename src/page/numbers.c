@@ -1,0 +1,766 @@
+/* The numbers of a cleaned page (src/page/clean.c): decimals, fractions
+ * (5/4, \frac{2}{3}), signed values and vectors of them ([0.284,0.140],
+ * (1,5/4), a one-row or one-column bmatrix), in prose and in math.  Not
+ * numbers: identifiers (CL-001, S1, q1, d_k), section numbers (§3.2.1,
+ * 3.2.1), indices and exponents in math (w_{1}, e^{2}), radicands (√2,
+ * \sqrt{2}), units and ordinals (2D, 3rd, 40%), the arguments of a
+ * function written against its name (score(1,1)), and integers in prose,
+ * which a reader takes as counts ("three tokens, d_k = 2") unless a
+ * marker names them. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include "page/page.h"
+
+#define MAX_ENTRIES 4096
+
+/* A number as lexed, before the audit keeps it or not. */
+typedef struct
+{
+    size_t start, end;          /* in the cleaned text */
+    size_t count;
+    char **values;
+    unsigned char *decimal;
+    int vector;
+} lexeme;
+
+typedef struct
+{
+    const exattn_page_clean *c;
+    const char *t;
+    size_t len;
+    lexeme *lx;
+    size_t count, cap;
+    int oom;
+} scanner;
+
+/* ---- characters ------------------------------------------------------- */
+
+static unsigned long
+code_point(const char *t, size_t len, size_t i, size_t *n)
+{
+    const unsigned char *s = (const unsigned char *)t + i;
+    unsigned long cp;
+    size_t k;
+
+    *n = s[0] < 0x80 ? 1 : s[0] >= 0xF0 ? 4 : s[0] >= 0xE0 ? 3 : 2;
+    if (i + *n > len)
+        return *n = 1, s[0];
+    if (*n == 1)
+        return s[0];
+    cp = s[0] & (0x7Fu >> *n);
+    for (k = 1; k < *n; k++)
+        cp = (cp << 6) | (s[k] & 0x3Fu);
+    return cp;
+}
+
+/* Letters that make a following digit part of a word: Latin, Greek,
+ * Cyrillic; and the signs that make it a section or a radicand. */
+static int
+is_letter_cp(unsigned long cp)
+{
+    return (cp < 0x80 && (isalpha((int)cp) || cp == '_'))
+           || (cp >= 0xC0 && cp <= 0x24F && cp != 0xD7 && cp != 0xF7)
+           || (cp >= 0x370 && cp <= 0x4FF) || cp == 0xA7 /* § */
+           || cp == 0x221A /* √ */ || cp == 0x23 /* # */;
+}
+
+/* The code point ending just before i (0 at the start). */
+static unsigned long
+before(const scanner *s, size_t i)
+{
+    size_t k = i, n;
+
+    if (i == 0)
+        return 0;
+    k--;
+    while (k > 0 && ((unsigned char)s->t[k] & 0xC0) == 0x80)
+        k--;
+    return code_point(s->t, s->len, k, &n);
+}
+
+static int
+is_space(const scanner *s, size_t i)
+{
+    return i < s->len && isspace((unsigned char)s->t[i]);
+}
+
+/* Spaces, and in math the spacing commands. */
+static size_t
+skip_spaces(const scanner *s, size_t i)
+{
+    static const char *const gaps[] = { "\\,", "\\;", "\\:", "\\!", "\\ ",
+                                        "\\quad", "\\qquad", "~" };
+    size_t k;
+
+    for (;;)
+    {
+        if (is_space(s, i))
+        {
+            i++;
+            continue;
+        }
+        for (k = 0; k < sizeof gaps / sizeof *gaps; k++)
+            if (s->c->math[i < s->len ? i : 0] && i < s->len
+                && strncmp(s->t + i, gaps[k], strlen(gaps[k])) == 0)
+                break;
+        if (k == sizeof gaps / sizeof *gaps)
+            return i;
+        i += strlen(gaps[k]);
+    }
+}
+
+/* ---- numbers ---------------------------------------------------------- */
+
+/* A sign at i: '-', '+', U+2212; its length, or 0. */
+static size_t
+sign_at(const scanner *s, size_t i)
+{
+    if (i < s->len && (s->t[i] == '-' || s->t[i] == '+'))
+        return 1;
+    if (i + 3 <= s->len && memcmp(s->t + i, "\xe2\x88\x92", 3) == 0)
+        return 3;
+    return 0;
+}
+
+static size_t
+digits(const scanner *s, size_t i)
+{
+    while (i < s->len && isdigit((unsigned char)s->t[i]))
+        i++;
+    return i;
+}
+
+/* An unsigned integer's text "{12}" of a \frac argument: its end past
+ * the brace, or 0. */
+static size_t
+braced_integer(const scanner *s, size_t i, size_t *from, size_t *to)
+{
+    i = skip_spaces(s, i);
+    if (i >= s->len || s->t[i] != '{')
+        return 0;
+    *from = skip_spaces(s, i + 1);
+    *to = digits(s, *from);
+    if (*to == *from)
+        return 0;
+    i = skip_spaces(s, *to);
+    return i < s->len && s->t[i] == '}' ? i + 1 : 0;
+}
+
+/* One number at i: [sign] digits [. digits] [/ digits], or in math
+ * [sign] \frac{a}{b}.  Writes its ASCII text to `text` (NULL: only
+ * measure); returns its end, or 0 for none. */
+static size_t
+number_at(const scanner *s, size_t i, exattn_sbuf *text, int *decimal)
+{
+    size_t sign = sign_at(s, i), j = i + sign, k, a0, a1, b0, b1;
+    int negative = sign && s->t[i] != '+';
+
+    *decimal = 0;
+    if (sign && s->c->math[i] && strncmp(s->t + j, "\\frac", 5) != 0
+        && strncmp(s->t + j, "\\tfrac", 6) != 0
+        && strncmp(s->t + j, "\\dfrac", 6) != 0
+        && !(j < s->len && isdigit((unsigned char)s->t[j])))
+        return 0;
+    if (j < s->len && s->t[j] == '\\' && s->c->math[j])
+    {
+        k = j + 1;
+        while (k < s->len && isalpha((unsigned char)s->t[k]))
+            k++;
+        if (!((k - j == 5 && strncmp(s->t + j, "\\frac", 5) == 0)
+              || (k - j == 6 && (strncmp(s->t + j, "\\tfrac", 6) == 0
+                                 || strncmp(s->t + j, "\\dfrac", 6) == 0))))
+            return 0;
+        if ((k = braced_integer(s, k, &a0, &a1)) == 0
+            || (k = braced_integer(s, k, &b0, &b1)) == 0)
+            return 0;
+        if (text)
+        {
+            if (negative)
+                exattn_sbuf__puts(text, "-");
+            exattn_sbuf__putn(text, s->t + a0, a1 - a0);
+            exattn_sbuf__puts(text, "/");
+            exattn_sbuf__putn(text, s->t + b0, b1 - b0);
+        }
+        return k;
+    }
+    if (j >= s->len || !isdigit((unsigned char)s->t[j]))
+        return 0;
+    k = digits(s, j);
+    if (k + 1 < s->len && s->t[k] == '.' && isdigit((unsigned char)s->t[k + 1]))
+    {
+        k = digits(s, k + 1);
+        *decimal = 1;
+    }
+    else if (k + 1 < s->len && s->t[k] == '/'
+             && isdigit((unsigned char)s->t[k + 1]))
+    {
+        size_t b = digits(s, k + 1);
+
+        /* 1/1.414 is a division, not a fraction */
+        if (!(b + 1 < s->len && s->t[b] == '.'
+              && isdigit((unsigned char)s->t[b + 1])))
+            k = b;
+    }
+    if (text)
+    {
+        if (negative)
+            exattn_sbuf__puts(text, "-");
+        exattn_sbuf__putn(text, s->t + j, k - j);
+    }
+    return k;
+}
+
+/* What follows a number that makes it part of a word, a section number,
+ * a percentage or a unit (2D, 3rd, 3.2.1, 40%). */
+static int
+attached_after(const scanner *s, size_t k)
+{
+    size_t n;
+    unsigned long cp;
+
+    if (k >= s->len)
+        return 0;
+    if (s->t[k] == '.' && k + 1 < s->len && isdigit((unsigned char)s->t[k + 1]))
+        return 1;
+    if (s->t[k] == '%' || s->t[k] == '_')
+        return 1;
+    cp = code_point(s->t, s->len, k, &n);
+    return !s->c->math[k] && is_letter_cp(cp);
+}
+
+/* ---- the lexemes -------------------------------------------------------- */
+
+static lexeme *
+add(scanner *s, size_t start, size_t end)
+{
+    lexeme *l;
+
+    if (s->count == s->cap)
+    {
+        size_t cap = s->cap ? 2 * s->cap : 32;
+
+        if ((l = realloc(s->lx, cap * sizeof *l)) == NULL)
+            return s->oom = 1, NULL;
+        s->lx = l;
+        s->cap = cap;
+    }
+    l = &s->lx[s->count++];
+    memset(l, 0, sizeof *l);
+    l->start = start;
+    l->end = end;
+    return l;
+}
+
+static void
+lexeme_clear(lexeme *l)
+{
+    size_t i;
+
+    for (i = 0; i < l->count; i++)
+        free(l->values[i]);
+    free(l->values);
+    free(l->decimal);
+}
+
+static int
+push_value(scanner *s, lexeme *l, exattn_sbuf *text, int decimal)
+{
+    char **v;
+    unsigned char *d;
+
+    if (text->oom || (v = realloc(l->values, (l->count + 1) * sizeof *v))
+                         == NULL)
+        return s->oom = 1, 0;
+    l->values = v;
+    if ((d = realloc(l->decimal, l->count + 1)) == NULL)
+        return s->oom = 1, 0;
+    l->decimal = d;
+    l->values[l->count] = exattn_sbuf__take(text);
+    l->decimal[l->count++] = (unsigned char)decimal;
+    exattn_sbuf__init(text);
+    return l->values[l->count - 1] != NULL || (s->oom = 1, 0);
+}
+
+/* A list of numbers from i (just past its opening), separated by `seps`
+ * and closed by `close`: its end past the closing, or 0 (then nothing is
+ * kept).  At least two entries. */
+static size_t
+list_at(scanner *s, size_t open, size_t i, const char *seps,
+        const char *close)
+{
+    lexeme *l;
+    exattn_sbuf text;
+    size_t k, count = 0;
+    int decimal;
+
+    for (k = i;;)
+    {
+        k = skip_spaces(s, k);
+        if (number_at(s, k, NULL, &decimal) == 0)
+            return 0;
+        k = number_at(s, k, NULL, &decimal);
+        if (attached_after(s, k))
+            return 0;
+        count++;
+        k = skip_spaces(s, k);
+        if (strncmp(s->t + k, close, strlen(close)) == 0 && k < s->len)
+            break;
+        if (k >= s->len || !strchr(seps, s->t[k]) || count >= MAX_ENTRIES)
+            return 0;
+        k += s->t[k] == '\\' ? 2 : 1;
+    }
+    if (count < 2 || (l = add(s, open, k + strlen(close))) == NULL)
+        return 0;
+    l->vector = 1;
+    exattn_sbuf__init(&text);
+    for (k = i;;)
+    {
+        k = skip_spaces(s, k);
+        k = number_at(s, k, &text, &decimal);
+        if (!push_value(s, l, &text, decimal))
+            break;
+        k = skip_spaces(s, k);
+        if (strncmp(s->t + k, close, strlen(close)) == 0)
+            break;
+        k += s->t[k] == '\\' ? 2 : 1;
+    }
+    exattn_sbuf__clear(&text);
+    return l->end;
+}
+
+/* A vector at i: [..] or (..), \left[ .. \right], a bmatrix of one row or
+ * one column.  Its end, or 0. */
+static size_t
+vector_at(scanner *s, size_t i)
+{
+    unsigned long cp = before(s, i);
+    size_t k = i, end;
+
+    if (s->c->math[i] && strncmp(s->t + i, "\\left", 5) == 0)
+        k = i + 5;
+    else if (cp && (is_letter_cp(cp) || (cp < 0x80 && isdigit((int)cp))
+                    || cp == ')' || cp == ']'))
+        return 0;       /* score(1,1), f(x): arguments, not a vector */
+    if (s->c->math[i] && strncmp(s->t + i, "\\begin{", 7) == 0)
+    {
+        static const char *const kinds[] = { "bmatrix}", "pmatrix}",
+                                             "matrix}", "Bmatrix}" };
+        size_t j;
+
+        for (j = 0; j < 4; j++)
+            if (strncmp(s->t + i + 7, kinds[j], strlen(kinds[j])) == 0)
+                break;
+        if (j == 4)
+            return 0;
+        k = i + 7 + strlen(kinds[j]);
+        /* one row (& between entries) or one column (\\ between) */
+        if ((end = list_at(s, i, k, "&", "\\end{")) != 0
+            || (end = list_at(s, i, k, "\\", "\\end{")) != 0)
+        {
+            s->lx[s->count - 1].end = end + strlen(kinds[j]);
+            return s->lx[s->count - 1].end;
+        }
+        return 0;
+    }
+    if (k >= s->len || (s->t[k] != '[' && s->t[k] != '('))
+        return 0;
+    end = list_at(s, i, k + 1, ",;",
+                  s->t[k] == '[' ? (k > i ? "\\right]" : "]")
+                                 : (k > i ? "\\right)" : ")"));
+    return end;
+}
+
+/* ---- math commands ------------------------------------------------------ */
+
+/* A brace group or one character from i: its end. */
+static size_t
+skip_argument(const scanner *s, size_t i)
+{
+    size_t depth = 0, n;
+
+    i = skip_spaces(s, i);
+    if (i >= s->len)
+        return i;
+    if (s->t[i] == '\\')
+    {
+        for (i++; i < s->len && isalpha((unsigned char)s->t[i]); i++)
+            ;
+        return i;
+    }
+    if (s->t[i] != '{')
+    {
+        code_point(s->t, s->len, i, &n);
+        return i + n;
+    }
+    for (; i < s->len; i++)
+        if (s->t[i] == '\\')
+            i++;
+        else if (s->t[i] == '{')
+            depth++;
+        else if (s->t[i] == '}' && --depth == 0)
+            return i + 1;
+    return s->len;
+}
+
+/* A command at i (math): where scanning goes on.  \sqrt's radicand,
+ * \text's words and an index or exponent are not results. */
+static size_t
+command(const scanner *s, size_t i)
+{
+    static const char *const silent[] = {
+        "text", "mathrm", "textrm", "mathit", "mathsf", "mathbf",
+        "operatorname", "label", "tag", "textbf", "textit", "mbox",
+        "hbox", "mathtt", "texttt"
+    };
+    size_t k = i + 1, n, j;
+
+    while (k < s->len && isalpha((unsigned char)s->t[k]))
+        k++;
+    n = k - i - 1;
+    if (n == 0)
+        return k + 1 < s->len ? k + 1 : s->len;
+    if (n == 4 && strncmp(s->t + i + 1, "sqrt", 4) == 0)
+    {
+        k = skip_spaces(s, k);
+        if (k < s->len && s->t[k] == '[')
+            while (k < s->len && s->t[k] != ']')
+                k++;
+        return skip_argument(s, k < s->len && s->t[k] == ']' ? k + 1 : k);
+    }
+    for (j = 0; j < sizeof silent / sizeof *silent; j++)
+        if (strlen(silent[j]) == n && strncmp(s->t + i + 1, silent[j], n) == 0)
+            return skip_argument(s, k);
+    return k;
+}
+
+/* ---- the scan ------------------------------------------------------------ */
+
+static void
+scan(scanner *s)
+{
+    exattn_sbuf text;
+    size_t i = 0, k, n, end;
+    unsigned long cp;
+    int decimal;
+    lexeme *l;
+
+    exattn_sbuf__init(&text);
+    while (i < s->len && !s->oom)
+    {
+        int math = s->c->math[i];
+        char ch = s->t[i];
+
+        if ((ch == '[' || ch == '(' || (math && ch == '\\'))
+            && (end = vector_at(s, i)) != 0)
+        {
+            i = end;
+            continue;
+        }
+        if (math && ch == '\\')
+        {
+            if ((end = number_at(s, i, NULL, &decimal)) == 0)
+            {
+                i = command(s, i);
+                continue;
+            }
+        }
+        if (math && (ch == '_' || ch == '^'))
+        {
+            i = skip_argument(s, i + 1);
+            continue;
+        }
+        cp = code_point(s->t, s->len, i, &n);
+        if (is_letter_cp(cp))
+        {
+            /* a word, with the digits, hyphens and dots it carries */
+            for (i += n; i < s->len; i += n)
+            {
+                cp = code_point(s->t, s->len, i, &n);
+                if (!(is_letter_cp(cp) || (cp < 0x80 && isdigit((int)cp))
+                      || ((cp == '-' || cp == '.') && i + 1 < s->len
+                          && isdigit((unsigned char)s->t[i + 1]))))
+                    break;
+            }
+            continue;
+        }
+        end = number_at(s, i, NULL, &decimal);
+        if (end != 0 && sign_at(s, i))
+        {
+            /* "a-1", "2 -1": a minus between operands is not a sign */
+            unsigned long b = before(s, i);
+
+            if (b && (is_letter_cp(b) || (b < 0x80 && isdigit((int)b))
+                      || b == ')' || b == ']' || b == '}'))
+                end = 0;
+        }
+        if (end == 0)
+        {
+            i += n;
+            continue;
+        }
+        if (attached_after(s, end))
+        {
+            /* skip the whole attached run: 3.2.1, 2D */
+            for (k = end; k < s->len && (isalnum((unsigned char)s->t[k])
+                                         || s->t[k] == '.' || s->t[k] == '%');)
+                k++;
+            i = k > end ? k : end;
+            continue;
+        }
+        if ((l = add(s, i, end)) == NULL)
+            break;
+        number_at(s, i, &text, &decimal);
+        push_value(s, l, &text, decimal);
+        i = end;
+    }
+    exattn_sbuf__clear(&text);
+}
+
+/* ---- from lexemes to the page's numbers --------------------------------- */
+
+/* Lower-case ASCII copy of the up to 40 bytes before `at`, without the
+ * spaces, '=', ':', '$' and brackets just before it. */
+static void
+lead_in(const scanner *s, size_t at, char *out, size_t size)
+{
+    size_t from = at > size - 1 ? at - (size - 1) : 0, k, n = 0;
+
+    while (at > from && (isspace((unsigned char)s->t[at - 1])
+                         || strchr("=:$([{", s->t[at - 1])))
+        at--;
+    for (k = from; k < at; k++)
+        out[n++] = (char)tolower((unsigned char)s->t[k]);
+    out[n] = '\0';
+}
+
+static int
+ends_with(const char *s, const char *suffix)
+{
+    size_t a = strlen(s), b = strlen(suffix);
+
+    return a >= b && strcmp(s + a - b, suffix) == 0;
+}
+
+static void
+wording(const scanner *s, size_t at, int *exactly, int *approx)
+{
+    static const char *const approx_words[] = {
+        "\xe2\x89\x88", "\\approx", "approximately", "about", "roughly",
+        "\xe2\x89\x83", "~", "\\sim", "around", "circa"
+    };
+    char lead[48];
+    size_t k;
+
+    lead_in(s, at, lead, sizeof lead);
+    *exactly = ends_with(lead, "exactly") || ends_with(lead, "exactly}")
+               || ends_with(lead, "exactly equal to");
+    *approx = 0;
+    for (k = 0; k < sizeof approx_words / sizeof *approx_words; k++)
+        *approx |= ends_with(lead, approx_words[k]);
+}
+
+/* The operator a gap between two numbers holds ("+", "/"), or 0; '=' for
+ * an equals sign. */
+static char
+gap_operator(const scanner *s, size_t from, size_t to)
+{
+    static const struct { const char *text; char op; } ops[] = {
+        { "+", '+' }, { "-", '-' }, { "\xe2\x88\x92", '-' }, { "*", '*' },
+        { "/", '/' }, { "\xc3\x97", '*' }, { "\xc2\xb7", '*' },
+        { "\xe2\x8b\x85", '*' }, { "\xc3\xb7", '/' }, { "\\cdot", '*' },
+        { "\\times", '*' }, { "\\div", '/' }, { "=", '=' },
+    };
+    size_t a = skip_spaces(s, from), b = to, k, n;
+
+    while (b > a && isspace((unsigned char)s->t[b - 1]))
+        b--;
+    if (memchr(s->t + from, '\n', to - from) != NULL)
+        return 0;
+    for (k = 0; k < sizeof ops / sizeof *ops; k++)
+    {
+        n = strlen(ops[k].text);
+        if (b - a == n && strncmp(s->t + a, ops[k].text, n) == 0)
+            return ops[k].op;
+    }
+    return 0;
+}
+
+/* "2.028/5.056" when lexeme r is `=` a chain of scalar lexemes joined by
+ * operators on its line; else NULL. */
+static char *
+arithmetic(const scanner *s, size_t r)
+{
+    exattn_sbuf b;
+    size_t first = r, k;
+    char op;
+
+    if (r == 0 || s->lx[r].vector || s->lx[r - 1].vector
+        || gap_operator(s, s->lx[r - 1].end, s->lx[r].start) != '=')
+        return NULL;
+    first = r - 1;
+    while (first > 0 && !s->lx[first - 1].vector
+           && (op = gap_operator(s, s->lx[first - 1].end,
+                                 s->lx[first].start)) != 0 && op != '=')
+        first--;
+    if (first == r - 1)
+        return NULL;
+    exattn_sbuf__init(&b);
+    for (k = first; k < r; k++)
+    {
+        if (k > first)
+        {
+            op = gap_operator(s, s->lx[k - 1].end, s->lx[k].start);
+            exattn_sbuf__putn(&b, &op, 1);
+        }
+        /* a negative operand in parentheses: 1 - (-2) */
+        if (s->lx[k].values[0][0] == '-' && k > first)
+            exattn_sbuf__printf(&b, "(%s)", s->lx[k].values[0]);
+        else
+            exattn_sbuf__puts(&b, s->lx[k].values[0]);
+    }
+    return exattn_sbuf__take(&b);
+}
+
+/* The marker between lexeme k's predecessor and k, or NULL. */
+static const exattn_page_marker *
+marker_for(const scanner *s, size_t k, size_t *next)
+{
+    const exattn_page_marker *m = NULL;
+
+    while (*next < s->c->marker_count
+           && s->c->markers[*next].at <= s->lx[k].start)
+        m = &s->c->markers[(*next)++];
+    return m;
+}
+
+static int
+keep(const lexeme *l, int math, const exattn_page_marker *m)
+{
+    /* an integer in prose is a count, unless a marker names it */
+    return m != NULL || math || l->vector || l->decimal[0]
+           || strchr(l->values[0], '/') != NULL;
+}
+
+static int
+to_number(exattn_page_number *n, const scanner *s, size_t k,
+          const exattn_page_marker *m, const char *page)
+{
+    lexeme *l = &s->lx[k];
+    size_t last = l->end > l->start ? l->end - 1 : l->start;
+
+    memset(n, 0, sizeof *n);
+    n->start = s->c->off[l->start];
+    n->end = s->c->off[last] + 1;
+    exattn_page__position(page, n->start, &n->line, &n->column);
+    n->math = s->c->math[l->start];
+    wording(s, l->start, &n->exactly, &n->approx);
+    /* copied: a later number's arithmetic reads this one's values */
+    if ((n->values = calloc(l->count, sizeof *n->values)) == NULL
+        || (n->decimal = malloc(l->count)) == NULL)
+        return 0;
+    for (n->count = 0; n->count < l->count; n->count++)
+        if ((n->values[n->count] = exattn_str__dup(l->values[n->count]))
+            == NULL)
+            return 0;
+    memcpy(n->decimal, l->decimal, l->count);
+    n->arithmetic = arithmetic(s, k);
+    if (m != NULL && (n->marker = exattn_str__dup(m->text)) == NULL)
+        return 0;
+    return 1;
+}
+
+static int
+push(exattn_page *p, exattn_page_number *n)
+{
+    if (p->count == p->cap)
+    {
+        size_t cap = p->cap ? 2 * p->cap : 32;
+        exattn_page_number *items = realloc(p->items, cap * sizeof *items);
+
+        if (items == NULL)
+            return 0;
+        p->items = items;
+        p->cap = cap;
+    }
+    p->items[p->count++] = *n;
+    return 1;
+}
+
+static void
+number_clear(exattn_page_number *n)
+{
+    size_t i;
+
+    for (i = 0; i < n->count; i++)
+        free(n->values[i]);
+    free(n->values);
+    free(n->decimal);
+    free(n->marker);
+    free(n->arithmetic);
+}
+
+void
+exattn_page__clear(exattn_page *p)
+{
+    size_t i;
+
+    for (i = 0; i < p->count; i++)
+        number_clear(&p->items[i]);
+    free(p->items);
+    memset(p, 0, sizeof *p);
+}
+
+int
+exattn_page__read(exattn_page *out, const char *file, const char *page,
+                  size_t len, exattn_page_format fmt, exattn_error_t *err)
+{
+    exattn_page_clean c;
+    exattn_page_number n;
+    scanner s;
+    size_t k, next = 0, i;
+    const exattn_page_marker *m;
+    int code, ok = 1;
+
+    memset(out, 0, sizeof *out);
+    if ((code = exattn_page__clean(&c, file, page, len, fmt, err))
+        != EXATTN_OK)
+    {
+        exattn_page__clean_clear(&c);
+        return code;
+    }
+    memset(&s, 0, sizeof s);
+    s.c = &c;
+    s.t = c.text.s ? c.text.s : "";
+    s.len = c.text.len;
+    scan(&s);
+    for (k = 0; ok && !s.oom && k < s.count; k++)
+    {
+        m = marker_for(&s, k, &next);
+        if (!keep(&s.lx[k], c.math[s.lx[k].start], m))
+            continue;
+        ok = to_number(&n, &s, k, m, page) && push(out, &n);
+        if (!ok)
+            number_clear(&n);
+    }
+    /* a marker after the last number names nothing */
+    if (ok && !s.oom && next < c.marker_count)
+    {
+        unsigned long line, column;
+
+        exattn_page__position(page, c.markers[next].origin, &line, &column);
+        code = exattn_error__set(err, EXATTN_EFIELD, file, line, column,
+                                 "marker \"%.60s\" is followed by no number",
+                                 c.markers[next].text);
+    }
+    else if (!ok || s.oom)
+        code = exattn_error__set(err, EXATTN_ENOMEM, file, 0, 0,
+                                 "out of memory");
+    for (i = 0; i < s.count; i++)
+        lexeme_clear(&s.lx[i]);
+    free(s.lx);
+    exattn_page__clean_clear(&c);
+    if (code != EXATTN_OK)
+        exattn_page__clear(out);
+    return code;
+}

@@ -1,0 +1,79 @@
+/* Reading the numbers a lesson page prints (exattn audit): Markdown, HTML,
+ * LaTeX or plain text, in two steps.  The page is first cleaned
+ * (src/page/clean.c): code, tags, comments, URLs and the visual copy of
+ * rendered math are dropped, entities decoded, and every byte kept
+ * remembers where it was and whether it is prose or math.  The numbers
+ * are then read from the cleaned text (src/page/numbers.c). */
+#ifndef EXATTN_PAGE_PAGE_H
+#define EXATTN_PAGE_PAGE_H
+
+#include "internal.h"
+#include <exattn/audit.h>
+
+/* A marker: an invisible comment naming what the next number is. */
+typedef struct
+{
+    size_t at;                  /* position in the cleaned text */
+    size_t origin;              /* byte offset of the comment in the page */
+    char *text;                 /* "weights[rises][1] digits=3" */
+} exattn_page_marker;
+
+/* The page cleaned: text[i] came from byte off[i] of the page and is
+ * math when math[i]. */
+typedef struct
+{
+    exattn_sbuf text;
+    size_t *off;
+    unsigned char *math;
+    size_t cap;
+    exattn_page_marker *markers;
+    size_t marker_count, marker_cap;
+    int oom;
+} exattn_page_clean;
+
+int exattn_page__clean(exattn_page_clean *out, const char *file,
+                       const char *page, size_t len, exattn_page_format fmt,
+                       exattn_error_t *err);
+void exattn_page__clean_clear(exattn_page_clean *c);
+
+/* Append to the cleaned text (clean.c), for the readers of each format. */
+void exattn_page__put(exattn_page_clean *c, const char *s, size_t n,
+                      size_t origin, int math);
+
+/* One number (or vector of numbers) the page prints. */
+typedef struct
+{
+    unsigned long line, column;  /* of its first character, 1-based;
+                                    columns count characters */
+    size_t start, end;           /* its bytes in the page */
+    size_t count;                /* entries: 1, or a vector's */
+    char **values;               /* each as written, in ASCII: "0.284",
+                                    "-1", "5/4" (a \frac too) */
+    unsigned char *decimal;      /* each: written with a decimal point */
+    int math;                    /* inside math */
+    int exactly;                 /* the page says "exactly" */
+    int approx;                  /* ≈, \approx, "approximately" before it */
+    char *marker;                /* the marker before it, or NULL */
+    char *arithmetic;            /* the page's own arithmetic when the
+                                    number is its result ("2.028/5.056"
+                                    in "2.028 / 5.056 = 0.401"), in
+                                    exattn's expression syntax; or NULL */
+} exattn_page_number;
+
+typedef struct
+{
+    exattn_page_number *items;
+    size_t count, cap;
+} exattn_page;
+
+/* Every number of the page a reader would take as a result. */
+int exattn_page__read(exattn_page *out, const char *file, const char *page,
+                      size_t len, exattn_page_format fmt,
+                      exattn_error_t *err);
+void exattn_page__clear(exattn_page *p);
+
+/* Line and column of byte `at` of the page. */
+void exattn_page__position(const char *page, size_t at, unsigned long *line,
+                           unsigned long *column);
+
+#endif
