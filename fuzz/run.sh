@@ -4,7 +4,8 @@
 # corpora in fuzz/corpus/.  Needs a configured tree (config.h), clang and
 # libclang-rt-14-dev.  Findings go to fuzz/build/artifacts/; the exit
 # status is non-zero if any harness found one.
-#   fuzz/run.sh [SECONDS] [HARNESS...]      (harnesses: lesson expr check)
+#   fuzz/run.sh [SECONDS] [HARNESS...]      (harnesses: lesson expr check; page by name, not yet
+# in the default run)
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 secs=${1:-60}

@@ -437,6 +437,18 @@ nomem(exattn_error_t *err)
                              "out of memory");
 }
 
+/* A fraction or an integer written for a named value. */
+static int
+fraction_for_named(const exattn_audit_candidate *c, const page_number *p)
+{
+    size_t i;
+
+    for (i = 0; i < c->count; i++)
+        if (!p->v[i].decimal && !c->exact[i])
+            return 1;
+    return 0;
+}
+
 /* Verdict against the candidates (or the marker's one). */
 static int
 decide(exattn_audit_result *r, exattn_audit_candidate *cands, size_t count,
@@ -496,6 +508,16 @@ decide(exattn_audit_result *r, exattn_audit_candidate *cands, size_t count,
             r->truth = value_text(first, p);
         else
             r->note = page_arithmetic(p, &agrees);
+    }
+    else if (best != NULL && fraction_for_named(best, p))
+    {
+        r->verdict = EXATTN_AUDIT_WORDING;
+        r->truth = value_text(best, p);
+        r->note = exattn_str__dup("the page writes an exact number, but "
+                                  "the value is named: write its decimal "
+                                  "with \"≈\"");
+        if (!add_bound(r, best->name))
+            rc = nomem(err);
     }
     else if (best != NULL)
     {

@@ -1,0 +1,55 @@
+/* libFuzzer harness: the page reader and the audit.  The first byte picks
+ * the page's format; the rest is the page, audited against a small lesson
+ * with a variant and a blend.  An error must say why; a report must be
+ * written whole. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include "exattn.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static const char lesson_json[] =
+    "{\"tokens\": [\"a\", \"b\", \"c\"], \"Q\": [[1,0],[0,1],[1,1]],"
+    " \"K\": [[1,0],[0,1],[1,1]], \"V\": [[1,0],[0,1],[1,1]],"
+    " \"blends\": [{\"name\": \"half\", \"weights\": [\"1/2\", \"1/4\","
+    " \"1/4\"]}],"
+    " \"variants\": [{\"name\": \"zero\", \"Q\": [[0,0],[0,1],[1,1]]}]}";
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static exattn_lesson *lesson;
+    static FILE *sink;
+    exattn_audit_summary_t sum;
+    exattn_error_t err;
+    exattn_page_format fmt;
+    int rc;
+
+    if (lesson == NULL)
+    {
+        exattn_error_init(&err);
+        if (exattn_lesson_read_buffer(&lesson, lesson_json,
+                                      sizeof lesson_json - 1, "lesson", NULL,
+                                      &err) != EXATTN_OK
+            || (sink = fopen("/dev/null", "w")) == NULL)
+            abort();
+    }
+    if (size == 0)
+        return 0;
+    fmt = (exattn_page_format)(data[0] % 5);
+    exattn_error_init(&err);
+    rc = (data[0] & 8)
+        ? exattn_audit_write_json(sink, &sum, lesson, "page.md",
+                                  (const char *)data + 1, size - 1, fmt, 256,
+                                  &err)
+        : exattn_audit_write_text(sink, &sum, lesson, "page.md",
+                                  (const char *)data + 1, size - 1, fmt, 256,
+                                  &err);
+    if (rc != EXATTN_OK && (err.code == EXATTN_OK || err.message[0] == '\0'))
+        abort();
+    if (rc == EXATTN_OK && sum.numbers != sum.passed + sum.failed
+                                          + sum.wording + sum.unsourced)
+        abort();
+    return 0;
+}
