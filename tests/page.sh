@@ -64,7 +64,7 @@ else
     echo "not ok 6 - the encoder block page (see $out/block-dom.html)"
 fi
 if grep -qF 'LayerNorm u' "$out/block-dom.html" &&
-    grep -qF '\frac{-1}{\sqrt{\frac{100001}{100000}}}</annotation>' \
+    grep -qF -e '-\frac{1}{\sqrt{\frac{100001}{100000}}}</annotation>' \
         "$out/block-dom.html"; then
     echo "ok 7 - the LayerNorm of [1,3] is rendered with its surd"
 else

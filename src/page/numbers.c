@@ -329,6 +329,22 @@ list_at(scanner *s, size_t open, size_t i, const char *seps,
     return l->end;
 }
 
+/* Does i follow a math command that is not a function's name
+ * (a\approx[0.284, …], x=\left…), so that a bracket there opens a
+ * vector? */
+static int
+after_relation(const scanner *s, size_t i)
+{
+    size_t k = i;
+
+    if (!s->c->math[i])
+        return 0;
+    while (k > 0 && isalpha((unsigned char)s->t[k - 1]))
+        k--;
+    return k < i && k > 0 && s->t[k - 1] == '\\'
+           && !(i - k == 4 && strncmp(s->t + k, "sqrt", 4) == 0);
+}
+
 /* A vector at i: [..] or (..), \left[ .. \right], a bmatrix of one row or
  * one column.  Its end, or 0. */
 static size_t
@@ -340,7 +356,8 @@ vector_at(scanner *s, size_t i)
     if (s->c->math[i] && strncmp(s->t + i, "\\left", 5) == 0)
         k = i + 5;
     else if (cp && (is_letter_cp(cp) || (cp < 0x80 && isdigit((int)cp))
-                    || cp == ')' || cp == ']'))
+                    || cp == ')' || cp == ']')
+             && !after_relation(s, i))
         return 0;       /* score(1,1), f(x): arguments, not a vector */
     if (s->c->math[i] && strncmp(s->t + i, "\\begin{", 7) == 0)
     {
