@@ -9,17 +9,30 @@ exattn=${EXATTN:-$top/exattn}
 out=${TMPDIR:-/tmp}/exattn-audit.$$
 mkdir -p "$out"
 trap 'rm -rf "$out"' EXIT
-page=$top/docs/examples/pages/001-soft-lookup.md
+pages=$top/docs/examples/pages
+page=$pages/001-soft-lookup.md
 lesson=$top/docs/examples/001-soft-lookup.json
-echo "1..7"
+echo "1..13"
 
-"$exattn" audit "$page" --lesson "$lesson" > "$out/ok.txt" 2>&1
-rc=$?
-last=$(tail -n 1 "$out/ok.txt")
-case "$rc:$last" in
-    "0:40 numbers: 40 passed, 0 failed, 0 unsourced") echo "ok 1 - 001 page: every number passes" ;;
-    *) echo "not ok 1 - 001 page: rc=$rc, last line: $last" ;;
-esac
+# every shipped page, against its lesson: every number passes
+i=0
+for pair in "000-scores-to-mixture 000-scores-to-mixture 22" \
+            "001-soft-lookup 001-soft-lookup 40" \
+            "002-grid-load-rises 002-complete 26" \
+            "004-value-weighting 004-value-weighting 31"; do
+    set -- $pair
+    i=$((i + 1))
+    "$exattn" audit "$pages/$1.md" --lesson "$top/docs/examples/$2.json" \
+        > "$out/$1.txt" 2>&1
+    rc=$?
+    last=$(tail -n 1 "$out/$1.txt")
+    if [ $rc -eq 0 ] && [ "$last" = "$3 numbers: $3 passed, 0 failed, 0 unsourced" ]; then
+        echo "ok $i - $1 page: $last"
+    else
+        echo "not ok $i - $1 page: rc=$rc, last line: $last"
+        grep -v ': PASS' "$out/$1.txt" | sed 's/^/# /'
+    fi
+done
 
 # line 27 prints "= 0.401" at column 39: make it 0.402
 sed '27s/= 0\.401,/= 0.402,/' "$page" > "$out/digit.md"
@@ -27,9 +40,9 @@ sed '27s/= 0\.401,/= 0.402,/' "$page" > "$out/digit.md"
 rc=$?
 if [ $rc -eq 1 ] && grep -q "^$out/digit.md:27:39: FAIL 0.402 (true: weights\[1\]\[1\] ≈ 0.401112, which rounds to 0.401) -- the last digit is off by one" "$out/digit.txt" &&
     [ "$(grep -c ': FAIL ' "$out/digit.txt")" -eq 1 ]; then
-    echo "ok 2 - a changed digit: FAIL at 27:39 with the true value and slip"
+    echo "ok 5 - a changed digit: FAIL at 27:39 with the true value and slip"
 else
-    echo "not ok 2 - a changed digit (rc=$rc)"; sed 's/^/# /' "$out/digit.txt" | grep -v PASS
+    echo "not ok 5 - a changed digit (rc=$rc)"; sed 's/^/# /' "$out/digit.txt" | grep -v PASS
 fi
 
 "$exattn" audit "$page" --lesson "$lesson" --format json > "$out/ok.json" 2>&1
@@ -40,9 +53,9 @@ s = d["summary"]
 assert s["numbers"] == 40 and s["passed"] == 40, s
 assert all(n["verdict"] == "pass" for n in d["numbers"])
 ' "$out/ok.json"; then
-    echo "ok 3 - --format json parses, 40 numbers pass"
+    echo "ok 6 - --format json parses, 40 numbers pass"
 else
-    echo "not ok 3 - --format json"
+    echo "not ok 6 - --format json"
 fi
 
 bad() {     # N NAME CONTENT EXPECTED-MESSAGE
@@ -55,10 +68,49 @@ bad() {     # N NAME CONTENT EXPECTED-MESSAGE
         echo "not ok $1 - $2: rc=$rc"; sed 's/^/# /' "$out/$2.err" "$out/$2.out"
     fi
 }
-bad 4 unterminated.md 'the weight is 0.401\nand $0.198 has no end\n' \
+bad 7 unterminated.md 'the weight is 0.401\nand $0.198 has no end\n' \
     "unterminated.md:2:5: unterminated math"
-bad 5 invalid.md 'fine 0.401\nthen \377 here\n' "invalid.md:2:6: invalid UTF-8"
-bad 6 marker.md 'w = <!-- exattn weights[9] --> 0.401\n' \
+bad 8 invalid.md 'fine 0.401\nthen \377 here\n' "invalid.md:2:6: invalid UTF-8"
+bad 9 marker.md 'w = <!-- exattn weights[9] --> 0.401\n' \
     "marker.md:1:32: .*no such query row"
-bad 7 comment.md 'w = 0.401 <!-- never closed\n' \
+bad 10 comment.md 'w = 0.401 <!-- never closed\n' \
     "comment.md:1:11: unterminated HTML comment"
+
+# the deliberately wrong pages: each slip named where it is
+wrong() {   # N PAGE LESSON EXPECTED-LINE...
+    n=$1 p=$2 l=$3
+    shift 3
+    "$exattn" audit "$top/tests/data/pages/$p" --lesson "$top/docs/examples/$l" \
+        > "$out/$p.txt" 2>&1
+    rc=$?
+    ok=1
+    for want in "$@"; do
+        grep -qF "$want" "$out/$p.txt" || { ok=0; echo "# missing: $want"; }
+    done
+    if [ $rc -eq 1 ] && [ $ok -eq 1 ]; then
+        echo "ok $n - $p: exit 1, every slip named"
+    else
+        echo "not ok $n - $p: rc=$rc"; sed 's/^/# /' "$out/$p.txt"
+    fi
+}
+wrong 11 wrong-000.md 000-scores-to-mixture.json \
+    "wrong-000.md:4:1: FAIL 0.283 (true: weights[rises][grid] ≈ 0.283995, which rounds to 0.284) -- a truncation, not a rounding" \
+    "wrong-000.md:5:9: EXACT-WORDING 0.140 = weights[rises][load]" \
+    "wrong-000.md:5:31: FAIL [0.860, 1.932] (true: output[rises] = (≈0.859971, ≈1.432009); entry 2 rounds to 1.432)" \
+    "4 numbers: 1 passed, 3 failed, 0 unsourced"
+wrong 12 wrong-004.md 004-value-weighting.json \
+    "wrong-004.md:3:46: EXACT-WORDING 1.000" \
+    "the page writes \"≈\", but the value is exactly this" \
+    "wrong-004.md:4:24: EXACT-WORDING 3/4 = weights[2][2] (≈ 0.731059)" \
+    "wrong-004.md:5:21: UNSOURCED 7.777 -- no quantity of the lesson is this; nearest: e^scaled[3][3] ≈ 7.389056" \
+    "5 numbers: 2 passed, 2 failed, 1 unsourced"
+
+# several pages: one report each, then the closing line
+"$exattn" audit "$pages/001-soft-lookup.md" "$top/tests/data/pages/wrong-004.md" \
+    --lesson "$top/docs/examples/004-value-weighting.json" > "$out/two.txt" 2>&1
+rc=$?
+if [ $rc -eq 1 ] && tail -n 1 "$out/two.txt" | grep -q '^[0-9]* numbers in 2 pages: '; then
+    echo "ok 13 - two pages: $(tail -n 1 "$out/two.txt")"
+else
+    echo "not ok 13 - two pages: rc=$rc"
+fi

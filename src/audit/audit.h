@@ -65,6 +65,8 @@ typedef struct
     size_t bound_count, considered;
     char *truth;                /* the true value (FAIL, WORDING) */
     char *rounds_to;            /* FAIL: the correct rounding */
+    size_t entry;               /* of this entry of a vector, from 1 (0:
+                                   a scalar) */
     char *slip;                 /* FAIL: the usual slips, or NULL */
     char *note;                 /* why (WORDING), the page's arithmetic */
 } exattn_audit_result;

@@ -214,6 +214,82 @@ add_expr(exattn_audit_candidates *all, const exattn_lesson *l,
     return EXATTN_OK;
 }
 
+/* A value the lesson states rather than derives (a blend's assigned
+ * weights and their products with V): exact, with no claim behind it. */
+static int
+add_constant(exattn_audit_candidates *all, const exattn_lesson *l,
+             const char *name, mpq_t *values, size_t count,
+             exattn_error_t *err)
+{
+    exattn_audit_candidate *c = slot(all);
+    size_t i;
+
+    if (c == NULL || (c->name = exattn_str__dup(name)) == NULL
+        || (c->value = malloc(count * sizeof *c->value)) == NULL
+        || (c->exact = malloc(count * sizeof *c->exact)) == NULL)
+    {
+        if (c != NULL)
+        {
+            free(c->name);
+            free(c->value);
+            memset(c, 0, sizeof *c);
+        }
+        return exattn_error__set(err, EXATTN_ENOMEM, l->file, 0, 0,
+                                 "out of memory");
+    }
+    for (i = 0; i < count; i++)
+    {
+        mpq_init(c->value[i]);
+        mpq_set(c->value[i], values[i]);
+        c->exact[i] = 1;
+    }
+    c->count = count;
+    all->count++;
+    return EXATTN_OK;
+}
+
+/* blend[NAME] weight[j] and blend[NAME] contribution[j] (a vector). */
+static int
+blend_constants(exattn_audit_candidates *all, const exattn_lesson *l,
+                size_t k, exattn_error_t *err)
+{
+    const exattn_blend *bl = &l->blends[k];
+    mpq_t *v = malloc((l->dv ? l->dv : 1) * sizeof *v);
+    exattn_sbuf name;
+    size_t j, c;
+    int rc = EXATTN_OK;
+
+    if (v == NULL)
+        return exattn_error__set(err, EXATTN_ENOMEM, l->file, 0, 0,
+                                 "out of memory");
+    for (c = 0; c < l->dv; c++)
+        mpq_init(v[c]);
+    exattn_sbuf__init(&name);
+    for (j = 0; j < l->m && rc == EXATTN_OK; j++)
+    {
+        exattn_sbuf__printf(&name, "blend[%s] weight[%zu]", bl->name, j + 1);
+        rc = name.oom ? EXATTN_ENOMEM
+                      : add_constant(all, l, name.s, &bl->w[j], 1, err);
+        exattn_sbuf__clear(&name);
+        exattn_sbuf__init(&name);
+        for (c = 0; c < l->dv; c++)
+            mpq_mul(v[c], bl->w[j], EXATTN_AT(&l->v, j, c));
+        exattn_sbuf__printf(&name, "blend[%s] contribution[%zu]", bl->name,
+                            j + 1);
+        if (rc == EXATTN_OK)
+            rc = name.oom ? EXATTN_ENOMEM
+                          : add_constant(all, l, name.s,
+                                         v, l->dv, err);
+        exattn_sbuf__clear(&name);
+        exattn_sbuf__init(&name);
+    }
+    for (c = 0; c < l->dv; c++)
+        mpq_clear(v[c]);
+    free(v);
+    exattn_sbuf__clear(&name);
+    return rc;
+}
+
 /* "[rises]" by label, or "[2]" when the label cannot be written in a
  * path. */
 static void
@@ -408,6 +484,8 @@ head_lesson(adder *a, const exattn_lesson *l)
                                 j + 1);
             rc = path(a, &b, NULL);
         }
+        if (rc == EXATTN_OK)
+            rc = blend_constants(a->all, l, k, a->err);
     }
     exattn_sbuf__clear(&b);
     return rc;

@@ -143,7 +143,12 @@ text_line(FILE *f, const char *file, const char *page,
         fprintf(f, " (true: %s %s", r->bound_count ? r->bound[0] : "?",
                 r->truth ? r->truth : "?");
         if (r->rounds_to)
-            fprintf(f, ", which rounds to %s", r->rounds_to);
+        {
+            if (r->entry)
+                fprintf(f, "; entry %zu rounds to %s", r->entry, r->rounds_to);
+            else
+                fprintf(f, ", which rounds to %s", r->rounds_to);
+        }
         fputs(")", f);
         if (r->slip)
             fprintf(f, " -- %s", r->slip);
@@ -255,6 +260,8 @@ json_number(FILE *f, const char *page, const exattn_page_number *n,
     json_field(f, "marker", n->marker);
     json_field(f, "truth", r->truth);
     json_field(f, "rounds_to", r->rounds_to);
+    if (r->entry)
+        fprintf(f, ", \"entry\": %zu", r->entry);
     json_field(f, "slip", r->slip);
     json_field(f, "note", r->note);
     json_field(f, "arithmetic", n->arithmetic);

@@ -200,7 +200,8 @@ entry_near(const mpq_t x, const page_value *v)
     mpq_inits(u, rel, lim, (mpq_ptr)0);
     distance(u, x, v);
     mpq_set_ui(lim, NEAR_UNITS, 1);
-    near = mpq_cmp(u, lim) <= 0;
+    /* a fraction has no last digit: only the 5% */
+    near = !v->decimal || mpq_cmp(u, lim) <= 0;
     /* |x - v| <= |x| / 20 */
     mpq_sub(rel, x, v->q);
     mpq_abs(rel, rel);
@@ -343,6 +344,19 @@ page_arithmetic(const page_number *p, int *agrees)
     return out;
 }
 
+/* "entry 2: TEXT", or TEXT for entry 0 (a scalar). */
+static char *
+printf_entry(size_t entry, const char *text)
+{
+    exattn_sbuf b;
+
+    exattn_sbuf__init(&b);
+    if (entry)
+        exattn_sbuf__printf(&b, "entry %zu: ", entry);
+    exattn_sbuf__puts(&b, text);
+    return exattn_sbuf__take(&b);
+}
+
 /* The claim checker's verdict on the page's number as an `approx` claim
  * of candidate c: its true value, correct rounding and slip. */
 static int
@@ -355,6 +369,8 @@ checked(exattn_audit_result *r, exattn_audit_candidate *c,
     size_t i;
     int rc;
 
+    if (c->claim.lesson == NULL)
+        return 0;           /* a stated value: compared exactly */
     for (i = 0; i < p->count; i++)
         if (!p->v[i].decimal)
             return 0;       /* fractions are compared exactly */
@@ -384,7 +400,15 @@ checked(exattn_audit_result *r, exattn_audit_candidate *c,
         if (cr.entries[i].verdict == EXATTN_FAIL)
         {
             if (cr.entries[i].rounds_to)
+            {
                 r->rounds_to = exattn_str__dup(cr.entries[i].rounds_to);
+                r->entry = cr.count > 1 ? i + 1 : 0;
+            }
+            if (cr.entries[i].slip == NULL
+                && one_digit_differs(c->value[i], &p->v[i]))
+                r->slip = printf_entry(cr.count > 1 ? i + 1 : 0,
+                                       "one digit differs from the correct "
+                                       "rounding");
             if (cr.entries[i].slip)
             {
                 exattn_sbuf b2;
