@@ -27,7 +27,29 @@ typedef struct
     size_t count;
     mpq_t *value;               /* exact, or rounded to AUDIT_DIGITS */
     int *exact;
+    double *approx;             /* each entry, approximately: only to
+                                   pass over candidates far from a number,
+                                   never to decide */
+    double key;                 /* the first entry, approximately: only
+                                   to find the candidates near a number
+                                   (src/audit/index.c), never to decide */
+    unsigned long seen;         /* the last number that listed it */
 } exattn_audit_candidate;
+
+/* The candidates of one width, by key. */
+typedef struct
+{
+    size_t count;
+    exattn_audit_candidate **by_key;
+    size_t n;
+} exattn_audit_group;
+
+/* A list of candidates to compare a number with. */
+typedef struct
+{
+    exattn_audit_candidate **items;
+    size_t count, cap;
+} exattn_audit_list;
 
 typedef struct
 {
@@ -37,7 +59,21 @@ typedef struct
     exattn_block **blocks;
     const exattn_lesson **block_lessons;
     size_t block_count;
+    exattn_audit_group *groups;     /* built once every candidate is in */
+    size_t group_count;
+    unsigned long stamp;
 } exattn_audit_candidates;
+
+/* Sort the candidates by width and key (src/audit/index.c). */
+int exattn_audit__index(exattn_audit_candidates *all, exattn_error_t *err);
+void exattn_audit__index_clear(exattn_audit_candidates *all);
+/* Add to `out` the candidates of `count` entries whose key lies in
+ * [lo, hi], each once per stamp; 0 when out of memory. */
+int exattn_audit__window(exattn_audit_list *out, exattn_audit_candidates *all,
+                         size_t count, double lo, double hi);
+/* The group of `count` entries, or NULL. */
+const exattn_audit_group *exattn_audit__group(
+    const exattn_audit_candidates *all, size_t count);
 
 int exattn_audit__candidates(exattn_audit_candidates *out,
                              const exattn_lesson *l, mpfr_prec_t max_prec,

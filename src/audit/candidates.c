@@ -20,6 +20,7 @@ exattn_audit__candidate_clear(exattn_audit_candidate *c)
         mpq_clear(c->value[i]);
     free(c->value);
     free(c->exact);
+    free(c->approx);
     free(c->name);
     exattn_lesson__claim_clear(&c->claim);
     memset(c, 0, sizeof *c);
@@ -33,6 +34,7 @@ exattn_audit__candidates_clear(exattn_audit_candidates *c)
     for (i = 0; i < c->count; i++)
         exattn_audit__candidate_clear(&c->items[i]);
     free(c->items);
+    exattn_audit__index_clear(c);
     for (i = 0; i < c->block_count; i++)
         exattn_block_free(c->blocks[i]);
     free(c->blocks);
@@ -574,6 +576,8 @@ exattn_audit__candidates(exattn_audit_candidates *out,
         a.variant = l->variants[v]->name;
         rc = lesson_candidates(&a, l->variants[v]);
     }
+    if (rc == EXATTN_OK)
+        rc = exattn_audit__index(out, err);
     if (rc != EXATTN_OK)
         exattn_audit__candidates_clear(out);
     return rc;

@@ -5,6 +5,7 @@
  * candidate's value is known exact or to AUDIT_DIGITS decimals, so the
  * rounding is decided unless the value lies within 10^-AUDIT_DIGITS of a
  * rounding boundary; then the claim checker decides it. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "audit/audit.h"
@@ -21,7 +22,19 @@ typedef struct
     mpz_t c;                    /* a decimal: q * 10^d */
     unsigned long d;
     int decimal;
+    double x, unit;             /* approximately: to pass over far
+                                   candidates only */
 } page_value;
+
+/* 10^-d as a double (0 past the range of doubles). */
+static double
+unit_of(unsigned long d)
+{
+    char text[32];
+
+    snprintf(text, sizeof text, "1e-%lu", d);
+    return strtod(text, NULL);
+}
 
 static int
 read_value(page_value *v, const char *text, int decimal)
@@ -40,6 +53,8 @@ read_value(page_value *v, const char *text, int decimal)
         mpz_mul(v->c, v->c, mpq_numref(v->q));
         mpz_divexact(v->c, v->c, mpq_denref(v->q));
     }
+    v->x = mpq_get_d(v->q);
+    v->unit = decimal ? unit_of(v->d) : 0;
     return 1;
 }
 
@@ -135,52 +150,94 @@ typedef struct
     const exattn_page_number *n;
 } page_number;
 
-/* 1 match, 0 not, 2 undecided; the largest distance of an entry in u. */
+/* Can entry i match at all?  0 when the doubles prove it cannot (more
+ * than half a unit of the last digit apart, with a margin), else 1. */
 static int
-candidate_matches(const exattn_audit_candidate *c, const page_number *p,
-                  mpq_t u)
+entry_may_match(const exattn_audit_candidate *c, size_t i,
+                const page_value *v)
+{
+    double d, scale;
+
+    if (c->approx == NULL)
+        return 1;
+    d = c->approx[i] - v->x;
+    d = d < 0 ? -d : d;
+    scale = (v->x < 0 ? -v->x : v->x)
+            + (c->approx[i] < 0 ? -c->approx[i] : c->approx[i]);
+    if (d != d || scale > 1e300)
+        return 1;
+    if (!v->decimal)
+        return d <= scale * 1e-12 + 1e-300;
+    return scale * 1e-14 > 0.01 * v->unit || d <= (0.5 + 1e-6) * v->unit;
+}
+
+/* 1 match, 0 not, 2 undecided at AUDIT_DIGITS. */
+static int
+candidate_matches(const exattn_audit_candidate *c, const page_number *p)
 {
     size_t i;
     int all = 1, m;
+
+    for (i = 0; i < c->count && all; i++)
+    {
+        m = entry_may_match(c, i, &p->v[i])
+            ? entry_matches(c->value[i], c->exact[i], &p->v[i]) : 0;
+        if (m == 0)
+            all = 0;
+        else if (m == 2)
+            all = 2;
+    }
+    return all;
+}
+
+/* The largest distance of an entry, in units of its last digit. */
+static void
+candidate_distance(mpq_t u, const exattn_audit_candidate *c,
+                   const page_number *p)
+{
+    size_t i;
     mpq_t d;
 
     mpq_init(d);
     mpq_set_ui(u, 0, 1);
     for (i = 0; i < c->count; i++)
     {
-        m = entry_matches(c->value[i], c->exact[i], &p->v[i]);
-        if (m == 0)
-            all = 0;
-        else if (m == 2 && all == 1)
-            all = 2;
         distance(d, c->value[i], &p->v[i]);
         if (mpq_cmp(d, u) > 0)
             mpq_set(u, d);
     }
     mpq_clear(d);
-    return all;
 }
 
 /* Do the correct rounding of x and the page's decimal differ in one
- * digit only (0.294 for 0.284)? */
+ * digit only (0.294 for 0.284, 0.885 for 0.085), with the same sign? */
 static int
 one_digit_differs(const mpq_t x, const page_value *v)
 {
     mpz_t r;
     char *a, *b;
-    size_t i, diff = 0;
+    size_t i, la, lb, n, diff = 0;
 
     if (!v->decimal)
         return 0;
     mpz_init(r);
     exattn_ziv__decimal_q(r, x, v->d, EXATTN_ROUND_NEAREST);
+    if (mpz_sgn(r) * mpz_sgn(v->c) < 0)
+    {
+        mpz_clear(r);
+        return 0;
+    }
+    mpz_abs(r, r);
     a = mpz_get_str(NULL, 10, r);
-    b = mpz_get_str(NULL, 10, v->c);
-    if (a && b && strlen(a) == strlen(b))
-        for (i = 0; a[i]; i++)
-            diff += a[i] != b[i];
-    else
-        diff = 2;
+    mpz_abs(r, v->c);
+    b = mpz_get_str(NULL, 10, r);
+    la = a ? strlen(a) : 0;
+    lb = b ? strlen(b) : 0;
+    n = la > lb ? la : lb;
+    /* compared digit by digit from the right, missing digits as 0 */
+    for (i = 0; a && b && i < n; i++)
+        diff += (i < la ? a[la - 1 - i] : '0') != (i < lb ? b[lb - 1 - i]
+                                                           : '0');
     free(a);
     free(b);
     mpz_clear(r);
@@ -220,7 +277,8 @@ candidate_near(const exattn_audit_candidate *c, const page_number *p)
     size_t i;
 
     for (i = 0; i < c->count; i++)
-        if (entry_matches(c->value[i], c->exact[i], &p->v[i]) != 1
+        if (!(entry_may_match(c, i, &p->v[i])
+              && entry_matches(c->value[i], c->exact[i], &p->v[i]) == 1)
             && !entry_near(c->value[i], &p->v[i]))
             return 0;
     return 1;
@@ -473,9 +531,64 @@ fraction_for_named(const exattn_audit_candidate *c, const page_number *p)
     return 0;
 }
 
+/* Could a single changed digit take x to v (|x - v| about m*10^j units,
+ * m from 1 to 9)?  q is |x - v| in units. */
+static int
+digit_possible(double q)
+{
+    double p = 1;
+    int j;
+
+    for (j = 0; j < 40 && p <= 10 * q + 1; j++, p *= 10)
+    {
+        double m = q / p;
+        long r = (long)(m + 0.5);
+
+        if (r >= 1 && r <= 9 && (q - (double)r * p <= 0.5 + 1e-6)
+            && ((double)r * p - q <= 0.5 + 1e-6))
+            return 1;
+    }
+    return 0;
+}
+
+/* Can candidate c match the number, or be near it?  Decided on the
+ * doubles with margins wide enough that only candidates that can be
+ * neither are passed over (0); else 1, and the exact comparison
+ * decides. */
+static int
+may_relate(const exattn_audit_candidate *c, const page_number *p)
+{
+    size_t i;
+    double d, ax, scale;
+
+    if (c->approx == NULL)
+        return 1;
+    for (i = 0; i < c->count; i++)
+    {
+        const page_value *v = &p->v[i];
+
+        d = c->approx[i] - v->x;
+        d = d < 0 ? -d : d;
+        ax = c->approx[i] < 0 ? -c->approx[i] : c->approx[i];
+        scale = (v->x < 0 ? -v->x : v->x) + ax;
+        /* where doubles cannot tell units apart, compare exactly */
+        if (d != d || scale != scale || scale * 1e-14 > 0.01 * v->unit
+            || scale > 1e300)
+            return 1;
+        if (d <= 0.0502 * ax + 1e-300)
+            continue;       /* within 5%: maybe near */
+        if (!v->decimal)
+            return 0;       /* a fraction: equal, or within 5% */
+        if (d / v->unit <= 0.5 + 1e-6 || digit_possible(d / v->unit))
+            continue;
+        return 0;
+    }
+    return 1;
+}
+
 /* Verdict against the candidates (or the marker's one). */
 static int
-decide(exattn_audit_result *r, exattn_audit_candidate *cands, size_t count,
+decide(exattn_audit_result *r, exattn_audit_candidate **cands, size_t count,
        exattn_audit_candidates *all, const page_number *p,
        mpfr_prec_t max_prec, int marked, exattn_error_t *err)
 {
@@ -488,11 +601,11 @@ decide(exattn_audit_result *r, exattn_audit_candidate *cands, size_t count,
     mpq_inits(u, best_u, (mpq_ptr)0);
     for (k = 0; k < count; k++)
     {
-        exattn_audit_candidate *c = &cands[k];
+        exattn_audit_candidate *c = cands[k];
 
-        if (c->count != p->count)
+        if (c->count != p->count || (!marked && !may_relate(c, p)))
             continue;
-        m = candidate_matches(c, p, u);
+        m = candidate_matches(c, p);
         if (m == 2)
         {
             /* next to a rounding boundary: the checker decides */
@@ -516,6 +629,7 @@ decide(exattn_audit_result *r, exattn_audit_candidate *cands, size_t count,
             }
         }
         else if (first == NULL && (marked || candidate_near(c, p))
+                 && (candidate_distance(u, c, p), 1)
                  && (best == NULL || mpq_cmp(u, best_u) < 0))
         {
             best = c;
@@ -571,23 +685,38 @@ decide(exattn_audit_result *r, exattn_audit_candidate *cands, size_t count,
     return rc;
 }
 
-/* UNSOURCED: the nearest candidates, by units of the last digit. */
+/* UNSOURCED: the nearest candidates, by units of the last digit, among
+ * the NEIGHBOURS on either side of the number in the index. */
+#define NEIGHBOURS 24
+
 static int
 nearest(exattn_audit_result *r, exattn_audit_candidates *all,
         const page_number *p)
 {
-    size_t k, pick[3], picked = 0, j;
+    const exattn_audit_group *g = exattn_audit__group(all, p->count);
+    size_t k, from, to, pick[3], picked = 0, j, lo = 0, hi, mid;
+    double x = mpq_get_d(p->v[0].q);
     mpq_t u, d[3];
     exattn_sbuf b;
 
+    if (g == NULL)
+        return EXATTN_OK;
+    for (hi = g->n; lo < hi;)
+    {
+        mid = lo + (hi - lo) / 2;
+        if (g->by_key[mid]->key < x)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    from = lo > NEIGHBOURS ? lo - NEIGHBOURS : 0;
+    to = lo + NEIGHBOURS < g->n ? lo + NEIGHBOURS : g->n;
     mpq_init(u);
     for (j = 0; j < 3; j++)
         mpq_init(d[j]);
-    for (k = 0; k < all->count; k++)
+    for (k = from; k < to; k++)
     {
-        if (all->items[k].count != p->count)
-            continue;
-        candidate_matches(&all->items[k], p, u);
+        candidate_distance(u, g->by_key[k], p);
         for (j = picked; j > 0 && mpq_cmp(u, d[j - 1]) < 0; j--)
             if (j < 3)
             {
@@ -605,10 +734,10 @@ nearest(exattn_audit_result *r, exattn_audit_candidates *all,
     exattn_sbuf__init(&b);
     for (j = 0; j < picked; j++)
     {
-        char *t = value_text(&all->items[pick[j]], p);
+        char *t = value_text(g->by_key[pick[j]], p);
 
         exattn_sbuf__printf(&b, "%s%s %s", j ? "; " : "",
-                            all->items[pick[j]].name, t ? t : "?");
+                            g->by_key[pick[j]]->name, t ? t : "?");
         free(t);
     }
     r->truth = picked ? exattn_sbuf__take(&b) : (exattn_sbuf__clear(&b),
@@ -617,6 +746,61 @@ nearest(exattn_audit_result *r, exattn_audit_candidates *all,
     for (j = 0; j < 3; j++)
         mpq_clear(d[j]);
     return EXATTN_OK;
+}
+
+
+/* The candidates a number may be: those whose first entry is within the
+ * widest nearness a verdict uses (NEAR_UNITS of the last digit, 5% of
+ * the value; both widened), and those one digit away. */
+static int
+candidates_for(exattn_audit_list *list, exattn_audit_candidates *all,
+               const page_number *p)
+{
+    const page_value *v = &p->v[0];
+    double x = mpq_get_d(v->q), unit = v->decimal ? unit_of(v->d) : 0, w,
+           slack, y;
+    char *digits;
+    size_t j, len;
+    int ok, dd;
+    mpz_t c, step;
+
+    all->stamp++;
+    w = (NEAR_UNITS + 1) * unit;
+    if (w < 0.06 * (x < 0 ? -x : x))
+        w = 0.06 * (x < 0 ? -x : x);
+    slack = 1e-9 * ((x < 0 ? -x : x) + w) + 1e-300;
+    ok = exattn_audit__window(list, all, p->count, x - w - slack,
+                              x + w + slack);
+    if (!ok || !v->decimal || v->d > 300)
+        return ok;
+    /* one digit off: every other digit in every place */
+    mpz_inits(c, step, (mpz_ptr)0);
+    mpz_abs(c, v->c);
+    digits = mpz_get_str(NULL, 10, c);
+    len = digits ? strlen(digits) : 0;
+    /* place j counts from the last digit; one place more than written,
+     * a leading 0 (0.085 for 0.885) */
+    for (j = 0; ok && digits && len <= 30 && j <= len; j++)
+        for (dd = 0; ok && dd < 10; dd++)
+        {
+            int have = j < len ? digits[len - 1 - j] - '0' : 0;
+
+            if (have == dd)
+                continue;
+            mpz_ui_pow_ui(step, 10, (unsigned long)j);
+            mpz_mul_si(step, step, (long)(dd - have));
+            mpz_abs(c, v->c);
+            mpz_add(c, c, step);
+            if (mpz_sgn(v->c) < 0)
+                mpz_neg(c, c);
+            y = mpz_get_d(c) * unit;
+            ok = exattn_audit__window(list, all, p->count,
+                                      y - 0.6 * unit - slack,
+                                      y + 0.6 * unit + slack);
+        }
+    mpz_clears(c, step, (mpz_ptr)0);
+    free(digits);
+    return ok;
 }
 
 int
@@ -658,13 +842,22 @@ exattn_audit__verdict(exattn_audit_result *r, const exattn_page_number *n,
                                    "page prints %zu", n->marker,
                                    marker.count, n->count);
         if (rc == EXATTN_OK)
-            rc = decide(r, &marker, 1, all, &p, max_prec, 1, err);
+        {
+            exattn_audit_candidate *one = &marker;
+
+            rc = decide(r, &one, 1, all, &p, max_prec, 1, err);
+        }
         if (marker.name != NULL || marker.claim.text != NULL)
             exattn_audit__candidate_clear(&marker);
     }
     else
     {
-        rc = decide(r, all->items, all->count, all, &p, max_prec, 0, err);
+        exattn_audit_list list = { NULL, 0, 0 };
+
+        rc = candidates_for(&list, all, &p)
+             ? decide(r, list.items, list.count, all, &p, max_prec, 0, err)
+             : nomem(err);
+        free(list.items);
         if (rc == EXATTN_OK && r->verdict == EXATTN_AUDIT_UNSOURCED)
             rc = nearest(r, all, &p);
     }

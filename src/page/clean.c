@@ -70,7 +70,9 @@ exattn_page__position(const char *page, size_t at, unsigned long *line,
 
     *line = 1;
     *column = 1;
-    for (i = 0; i < at; i++)
+    /* a byte-order mark is no column */
+    i = at >= 3 && memcmp(page, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+    for (; i < at; i++)
         if (page[i] == '\n')
             (*line)++, *column = 1;
         else if (((unsigned char)page[i] & 0xC0) != 0x80)
@@ -78,6 +80,20 @@ exattn_page__position(const char *page, size_t at, unsigned long *line,
 }
 
 /* ---- the reading state ----------------------------------------------- */
+
+/* The last search for a string: its next occurrence from `from` is at
+ * `found` (len: none), and so for any start between the two.  Searches
+ * that fail again and again (a page of '<' with no '>') then cost
+ * nothing after the first. */
+typedef struct
+{
+    const char *needle;
+    size_t from, found;
+    int nocase;
+} search_memo;
+
+#define MEMOS 16
+#define CODE_RUNS 64
 
 typedef struct
 {
@@ -87,6 +103,10 @@ typedef struct
     size_t len, i;
     exattn_page_format fmt;
     exattn_error_t *err;
+    search_memo memo[MEMOS];
+    size_t memo_count;
+    /* inline code: no run of n backticks at or after run_none[n] */
+    size_t run_none[CODE_RUNS];
 } reader;
 
 static int
@@ -115,25 +135,58 @@ starts_nocase(const reader *r, size_t at, const char *s)
     return at + n <= r->len && strncasecmp(r->p + at, s, n) == 0;
 }
 
-/* Where `s` next occurs from `at`, or len. */
 static size_t
-find(const reader *r, size_t at, const char *s)
+scan_for(const reader *r, size_t at, const char *s, int nocase)
 {
     size_t n = strlen(s);
 
     for (; at + n <= r->len; at++)
-        if (memcmp(r->p + at, s, n) == 0)
+        if (nocase ? strncasecmp(r->p + at, s, n) == 0
+                   : memcmp(r->p + at, s, n) == 0)
             return at;
     return r->len;
 }
 
+/* Where `s` next occurs from `at`, or len. */
 static size_t
-find_nocase(const reader *r, size_t at, const char *s)
+search(reader *r, size_t at, const char *s, int nocase)
 {
-    for (; at < r->len; at++)
-        if (starts_nocase(r, at, s))
-            return at;
-    return r->len;
+    size_t k;
+    search_memo *m = NULL;
+
+    for (k = 0; k < r->memo_count; k++)
+        if (r->memo[k].nocase == nocase && strcmp(r->memo[k].needle, s) == 0)
+        {
+            m = &r->memo[k];
+            if (m->from <= at && at <= m->found)
+                return m->found;
+            break;
+        }
+    if (m == NULL && r->memo_count < MEMOS)
+    {
+        m = &r->memo[r->memo_count++];
+        m->needle = s;
+        m->nocase = nocase;
+    }
+    k = scan_for(r, at, s, nocase);
+    if (m != NULL)
+    {
+        m->from = at;
+        m->found = k;
+    }
+    return k;
+}
+
+static size_t
+find(reader *r, size_t at, const char *s)
+{
+    return search(r, at, s, 0);
+}
+
+static size_t
+find_nocase(reader *r, size_t at, const char *s)
+{
+    return search(r, at, s, 1);
 }
 
 static void
@@ -384,7 +437,10 @@ inline_code(reader *r)
 
     while (start + n < r->len && r->p[start + n] == '`')
         n++;
-    for (k = start + n; k < r->len; k++)
+    k = start + n;
+    if (n < CODE_RUNS && r->run_none[n] != 0 && k >= r->run_none[n])
+        k = r->len;         /* known: no closing run of n */
+    for (; k < r->len; k++)
         if (r->p[k] == '`')
         {
             size_t m = 0;
@@ -399,6 +455,8 @@ inline_code(reader *r)
             }
             k += m - 1;
         }
+    if (n < CODE_RUNS)
+        r->run_none[n] = start + n;
     r->i = start + n;
     space(r, start);
     return 1;
@@ -431,8 +489,8 @@ link_target(reader *r)
     if (!starts(r, start, "]("))
         return 0;
     end = find(r, start + 2, ")");
-    if (end == r->len || memchr(r->p + start, '\n', end - start))
-        return 0;
+    if (end == r->len || find(r, start, "\n") < end)
+        return 0;               /* a target is on one line */
     exattn_page__put(r->c, "]", 1, start, 0);
     r->i = end + 1;
     space(r, start + 1);
@@ -618,7 +676,7 @@ environment(reader *r, const char *name, int math)
     size_t start = r->i, body = find(r, start, "}") + 1, end;
 
     snprintf(end_tag, sizeof end_tag, "\\end{%s}", name);
-    end = find(r, body, end_tag);
+    end = scan_for(r, body, end_tag, 0);    /* not memoized: a local */
     if (end == r->len)
         return fail_at(r, start, math ? "unterminated math environment "
                                         "(\\begin without its \\end)"
@@ -710,7 +768,9 @@ read_latex(reader *r)
             && !isalpha((unsigned char)r->p[r->i + 5]))
         {
             char delim = r->p[r->i + 5];
-            size_t end = find(r, r->i + 6, (char[]){ delim, '\0' });
+            const char *hit = memchr(r->p + r->i + 6, delim,
+                                     r->len - r->i - 6);
+            size_t end = hit ? (size_t)(hit - r->p) : r->len;
 
             r->i = end < r->len ? end + 1 : r->len;
             space(r, start);
@@ -801,6 +861,7 @@ exattn_page__clean(exattn_page_clean *out, const char *file,
     int code;
 
     memset(out, 0, sizeof *out);
+    memset(&r, 0, sizeof r);
     exattn_sbuf__init(&out->text);
     r.c = out;
     r.file = file;

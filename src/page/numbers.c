@@ -13,6 +13,7 @@
 #include "page/page.h"
 
 #define MAX_ENTRIES 4096
+#define MAX_OPERANDS 32
 
 /* A number as lexed, before the audit keeps it or not. */
 typedef struct
@@ -32,6 +33,10 @@ typedef struct
     lexeme *lx;
     size_t count, cap;
     int oom;
+    /* where the last number was, so that positions are counted once:
+     * numbers come in page order */
+    size_t at;
+    unsigned long line, column;
 } scanner;
 
 /* ---- characters ------------------------------------------------------- */
@@ -494,6 +499,8 @@ scan(scanner *s)
             for (i += n; i < s->len; i += n)
             {
                 cp = code_point(s->t, s->len, i, &n);
+                if (math && (cp == '_' || cp == '^'))
+                    break;      /* an index or exponent follows */
                 if (!(is_letter_cp(cp) || (cp < 0x80 && isdigit((int)cp))
                       || ((cp == '-' || cp == '.') && i + 1 < s->len
                           && isdigit((unsigned char)s->t[i + 1]))))
@@ -616,7 +623,8 @@ arithmetic(const scanner *s, size_t r)
         || gap_operator(s, s->lx[r - 1].end, s->lx[r].start) != '=')
         return NULL;
     first = r - 1;
-    while (first > 0 && !s->lx[first - 1].vector
+    /* a chain longer than a page writes by hand is not checked */
+    while (first > 0 && r - first < MAX_OPERANDS && !s->lx[first - 1].vector
            && (op = gap_operator(s, s->lx[first - 1].end,
                                  s->lx[first].start)) != 0 && op != '=')
         first--;
@@ -659,8 +667,19 @@ keep(const lexeme *l, int math, const exattn_page_marker *m)
            || strchr(l->values[0], '/') != NULL;
 }
 
+/* Move the position cursor forward to byte `to` of the page. */
+static void
+advance(scanner *s, const char *page, size_t to)
+{
+    for (; s->at < to; s->at++)
+        if (page[s->at] == '\n')
+            s->line++, s->column = 1;
+        else if (((unsigned char)page[s->at] & 0xC0) != 0x80)
+            s->column++;
+}
+
 static int
-to_number(exattn_page_number *n, const scanner *s, size_t k,
+to_number(exattn_page_number *n, scanner *s, size_t k,
           const exattn_page_marker *m, const char *page)
 {
     lexeme *l = &s->lx[k];
@@ -669,7 +688,9 @@ to_number(exattn_page_number *n, const scanner *s, size_t k,
     memset(n, 0, sizeof *n);
     n->start = s->c->off[l->start];
     n->end = s->c->off[last] + 1;
-    exattn_page__position(page, n->start, &n->line, &n->column);
+    advance(s, page, n->start);
+    n->line = s->line;
+    n->column = s->column;
     n->math = s->c->math[l->start];
     wording(s, l->start, &n->exactly, &n->approx);
     /* copied: a later number's arithmetic reads this one's values */
@@ -747,6 +768,9 @@ exattn_page__read(exattn_page *out, const char *file, const char *page,
         return code;
     }
     memset(&s, 0, sizeof s);
+    s.line = s.column = 1;
+    if (len >= 3 && memcmp(page, "\xef\xbb\xbf", 3) == 0)
+        s.at = 3;               /* a byte-order mark is no column */
     s.c = &c;
     s.t = c.text.s ? c.text.s : "";
     s.len = c.text.len;

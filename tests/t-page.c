@@ -1,0 +1,201 @@
+/* The page reader of exattn audit: which numbers each format yields,
+ * where, and with what wording; what it skips; its errors. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+#include "exattn.h"
+#include "internal.h"
+#include "page/page.h"
+
+/* The numbers of `text` as one line each: "L:C [v,v] flags". */
+static char *
+numbers_of(const char *text, exattn_page_format fmt)
+{
+    exattn_page p;
+    exattn_error_t err;
+    exattn_sbuf b;
+    size_t i, k;
+
+    exattn_error_init(&err);
+    cr_assert_eq(exattn_page__read(&p, "page", text, strlen(text), fmt, &err),
+                 EXATTN_OK, "%s", err.message);
+    exattn_sbuf__init(&b);
+    for (i = 0; i < p.count; i++)
+    {
+        const exattn_page_number *n = &p.items[i];
+
+        exattn_sbuf__printf(&b, "%lu:%lu [", n->line, n->column);
+        for (k = 0; k < n->count; k++)
+            exattn_sbuf__printf(&b, "%s%s", k ? "," : "", n->values[k]);
+        exattn_sbuf__printf(&b, "]%s%s%s", n->math ? " math" : "",
+                            n->exactly ? " exactly" : "",
+                            n->approx ? " approx" : "");
+        if (n->marker)
+            exattn_sbuf__printf(&b, " marker=%s", n->marker);
+        if (n->arithmetic)
+            exattn_sbuf__printf(&b, " arith=%s", n->arithmetic);
+        exattn_sbuf__puts(&b, "\n");
+    }
+    exattn_page__clear(&p);
+    return exattn_sbuf__take(&b);
+}
+
+static void
+expect(const char *text, exattn_page_format fmt, const char *want)
+{
+    char *got = numbers_of(text, fmt);
+
+    cr_assert_str_eq(got, want, "page:\n%s\ngot:\n%s", text, got);
+    free(got);
+}
+
+/* The error of a bad page: its message and position. */
+static void
+expect_error(const char *text, size_t len, exattn_page_format fmt,
+             unsigned long line, unsigned long column, const char *what)
+{
+    exattn_page p;
+    exattn_error_t err;
+
+    exattn_error_init(&err);
+    cr_assert_neq(exattn_page__read(&p, "bad.md", text, len, fmt, &err),
+                  EXATTN_OK);
+    cr_assert_eq(p.count, 0);
+    cr_assert_str_eq(err.file, "bad.md");
+    cr_assert_eq(err.line, line, "%s: line %lu", err.message, err.line);
+    cr_assert_eq(err.column, column, "%s: column %lu", err.message,
+                 err.column);
+    cr_assert_not_null(strstr(err.message, what), "%s", err.message);
+}
+
+Test(page, markdown_decimals_fractions_and_vectors)
+{
+    expect("The weights are $a \\approx [0.284, 0.140, 0.576]$; each is 1/3\n"
+           "exactly 0.5, about −0.25, and (1, 5/4) then $\\frac{2}{3}$.\n",
+           EXATTN_PAGE_MARKDOWN,
+           "1:28 [0.284,0.140,0.576] math approx\n"
+           "1:60 [1/3]\n"
+           "2:9 [0.5] exactly\n"
+           "2:20 [-0.25] approx\n"
+           "2:31 [1,5/4]\n"
+           "2:46 [2/3] math\n");
+}
+
+Test(page, what_is_not_a_result)
+{
+    /* identifiers, sections, units, counts, code, URLs, indices,
+     * exponents, radicands and function arguments */
+    expect("See CL-001, S1, q1 and §3.2.1 or 3.2.1; a 2D grid, 40% of it,\n"
+           "three tokens and d_k = 2; score(1,1) and exp(0.707).\n"
+           "`0.111` and https://example.org/0.222 and [link](http://x/0.333)\n"
+           "```\n0.444\n```\n"
+           "$w_{1} + e^{2} + \\sqrt{2} + \\text{row 7} + x_3 = 0.5$\n",
+           EXATTN_PAGE_MARKDOWN,
+           "2:46 [0.707]\n"
+           "7:50 [0.5] math\n");
+}
+
+Test(page, integers_count_in_math_and_under_a_marker)
+{
+    expect("three is 3, but $d_k = 2$ and <!-- exattn shape.n --> 3.\n",
+           EXATTN_PAGE_MARKDOWN,
+           "1:24 [2] math\n"
+           "1:55 [3] marker=shape.n\n");
+}
+
+Test(page, the_pages_own_arithmetic)
+{
+    expect("w1 = 2.028 / 5.056 = 0.401 and 0.401 + 0.198 + 0.401 = 1.000\n"
+           "but 0.1 , 0.2 = 0.3 is no sum\n",
+           EXATTN_PAGE_TEXT,
+           "1:6 [2.028]\n1:14 [5.056]\n1:22 [0.401] arith=2.028/5.056\n"
+           "1:32 [0.401]\n1:40 [0.198]\n1:48 [0.401]\n"
+           "1:56 [1.000] arith=0.401+0.198+0.401\n"
+           "2:5 [0.1]\n2:11 [0.2]\n2:17 [0.3]\n");
+}
+
+Test(page, html_tags_entities_and_katex)
+{
+    /* KaTeX's MathML annotation is read; its visual copy and <pre> are
+     * not */
+    expect("<p>w = <span class=\"katex\"><span class=\"katex-mathml\"><math>"
+           "<semantics><mrow><mn>0.401</mn></mrow><annotation encoding="
+           "\"application/x-tex\">0.401</annotation></semantics></math>"
+           "</span><span class=\"katex-html\" aria-hidden=\"true\"><span>"
+           "0.401</span></span></span> and &minus;0.5</p>\n"
+           "<pre>9.99</pre><code>8.88</code><!-- exattn output[1] --> 0.7\n",
+           EXATTN_PAGE_HTML,
+           "1:140 [0.401] math\n"
+           "1:265 [-0.5]\n"
+           "2:59 [0.7] marker=output[1]\n");
+}
+
+Test(page, latex_math_comments_and_verbatim)
+{
+    expect("Weights % exattn weights[1]\n"
+           "$\\left[0.401, 0.198\\right]$ and "
+           "\\[ \\begin{bmatrix}0.802 \\\\ 0.599\\end{bmatrix} \\]\n"
+           "\\begin{verbatim}1.5\\end{verbatim} \\verb|2.5| "
+           "\\begin{equation}x = -\\frac{1}{2}\\end{equation} \\label{e:3.5}\n",
+           EXATTN_PAGE_LATEX,
+           "2:2 [0.401,0.198] math marker=weights[1]\n"
+           "2:36 [0.802,0.599] math\n"
+           "3:66 [-1/2] math\n");
+}
+
+Test(page, plain_text_is_all_prose)
+{
+    expect("$5 and `0.5` are text here: 0.25\n", EXATTN_PAGE_TEXT,
+           "1:9 [0.5]\n1:29 [0.25]\n");
+}
+
+Test(page, columns_count_characters_and_a_bom_is_skipped)
+{
+    expect("\xef\xbb\xbf\xce\xb1\xce\xb2 \xe2\x89\x88 0.5\n",
+           EXATTN_PAGE_MARKDOWN, "1:6 [0.5] approx\n");
+}
+
+Test(page, format_by_extension)
+{
+    cr_assert_eq(exattn_page_format_of("a/page.md"), EXATTN_PAGE_MARKDOWN);
+    cr_assert_eq(exattn_page_format_of("x.markdown"), EXATTN_PAGE_MARKDOWN);
+    cr_assert_eq(exattn_page_format_of("x.html"), EXATTN_PAGE_HTML);
+    cr_assert_eq(exattn_page_format_of("x.htm"), EXATTN_PAGE_HTML);
+    cr_assert_eq(exattn_page_format_of("x.tex"), EXATTN_PAGE_LATEX);
+    cr_assert_eq(exattn_page_format_of("x.txt"), EXATTN_PAGE_TEXT);
+    cr_assert_eq(exattn_page_format_of("md"), EXATTN_PAGE_TEXT);
+}
+
+Test(page, bad_pages_say_where)
+{
+    static const char overlong[] = "ok\n\xc0\xaf";
+    static const char surrogate[] = "a \xed\xa0\x80";
+    static const char truncated[] = "0.5 \xe2\x89";
+    static const char nul[] = "0.5\0x";
+
+    expect_error("a\n$$ 0.5\n", 9, EXATTN_PAGE_MARKDOWN, 2, 1,
+                 "unterminated display math");
+    expect_error("x \\( 0.5", 8, EXATTN_PAGE_MARKDOWN, 1, 3,
+                 "unterminated math");
+    expect_error("x \\[ 0.5", 8, EXATTN_PAGE_LATEX, 1, 3,
+                 "unterminated display math");
+    expect_error("price $5 today\n", 15, EXATTN_PAGE_MARKDOWN, 1, 7,
+                 "unterminated math");
+    expect_error("\\begin{align} 1", 15, EXATTN_PAGE_LATEX, 1, 1,
+                 "unterminated math environment");
+    expect_error("a <!-- b", 8, EXATTN_PAGE_HTML, 1, 3,
+                 "unterminated HTML comment");
+    expect_error("<pre>0.5", 8, EXATTN_PAGE_HTML, 1, 1,
+                 "unterminated element");
+    expect_error("<math><mn>1</mn>", 16, EXATTN_PAGE_HTML, 1, 1,
+                 "unterminated <math>");
+    expect_error(overlong, sizeof overlong - 1, EXATTN_PAGE_TEXT, 2, 1,
+                 "invalid UTF-8");
+    expect_error(surrogate, sizeof surrogate - 1, EXATTN_PAGE_TEXT, 1, 3,
+                 "invalid UTF-8");
+    expect_error(truncated, sizeof truncated - 1, EXATTN_PAGE_TEXT, 1, 5,
+                 "invalid UTF-8");
+    expect_error(nul, sizeof nul - 1, EXATTN_PAGE_TEXT, 1, 4, "NUL byte");
+    expect_error("0.5 <!-- exattn weights[1] -->\n", 31, EXATTN_PAGE_MARKDOWN,
+                 1, 5, "followed by no number");
+}
