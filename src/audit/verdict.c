@@ -457,7 +457,7 @@ checked(exattn_audit_result *r, exattn_audit_candidate *c,
     for (i = 0; i < cr.count && r->slip == NULL; i++)
         if (cr.entries[i].verdict == EXATTN_FAIL)
         {
-            if (cr.entries[i].rounds_to)
+            if (cr.entries[i].rounds_to && r->rounds_to == NULL)
             {
                 r->rounds_to = exattn_str__dup(cr.entries[i].rounds_to);
                 r->entry = cr.count > 1 ? i + 1 : 0;
@@ -468,15 +468,8 @@ checked(exattn_audit_result *r, exattn_audit_candidate *c,
                                        "one digit differs from the correct "
                                        "rounding");
             if (cr.entries[i].slip)
-            {
-                exattn_sbuf b2;
-
-                exattn_sbuf__init(&b2);
-                if (cr.count > 1)
-                    exattn_sbuf__printf(&b2, "entry %zu: ", i + 1);
-                exattn_sbuf__puts(&b2, cr.entries[i].slip);
-                r->slip = exattn_sbuf__take(&b2);
-            }
+                r->slip = printf_entry(cr.count > 1 ? i + 1 : 0,
+                                       cr.entries[i].slip);
         }
     exattn_claims__clear(&cr);
     return 1;
