@@ -12,7 +12,7 @@ trap 'rm -rf "$out"' EXIT
 pages=$top/docs/examples/pages
 page=$pages/001-soft-lookup.md
 lesson=$top/docs/examples/001-soft-lookup.json
-echo "1..13"
+echo "1..16"
 
 # every shipped page, against its lesson: every number passes
 i=0
@@ -113,4 +113,47 @@ if [ $rc -eq 1 ] && tail -n 1 "$out/two.txt" | grep -q '^[0-9]* numbers in 2 pag
     echo "ok 13 - two pages: $(tail -n 1 "$out/two.txt")"
 else
     echo "not ok 13 - two pages: rc=$rc"
+fi
+
+# --fill: stale and empty markers written from the lesson, the rest kept
+printf '%s\n' 'w = <!-- exattn weights[1][1] digits=4 --><!-- /exattn --> and' \
+    '<!-- exattn weights[1] digits=2 --> $[0.401, 0.198, 0.401]$, o = <!-- exattn output[1] --> (0.7, 0.5)' \
+    'v = <!-- exattn weights[2][1] --> −0.9 and 0.123 stays.' > "$out/fill.md"
+"$exattn" audit --fill "$out/fill.md" --lesson "$lesson" -o "$out/filled.md" 2> "$out/fill.err"
+rc=$?
+cat > "$out/want.md" <<'WANT'
+w = <!-- exattn weights[1][1] digits=4 -->0.4011<!-- /exattn --> and
+<!-- exattn weights[2][1] digits=2 --> $[0.40, 0.20, 0.40]$, o = <!-- exattn output[1] --> (0.8, 0.6)
+v = <!-- exattn weights[2][1] --> 0.2 and 0.123 stays.
+WANT
+sed -i '2s/weights\[2\]\[1\] digits=2/weights[1] digits=2/' "$out/want.md"
+if [ $rc -eq 0 ] && cmp -s "$out/filled.md" "$out/want.md" &&
+    grep -q ': 7 numbers rewritten from the lesson' "$out/fill.err"; then
+    echo "ok 14 - --fill writes every marked number from the lesson"
+else
+    echo "not ok 14 - --fill (rc=$rc)"; diff "$out/want.md" "$out/filled.md" | sed 's/^/# /'
+    sed 's/^/# /' "$out/fill.err"
+fi
+
+# the filled page audits clean, and filling it again changes nothing
+"$exattn" audit "$out/filled.md" --lesson "$lesson" > "$out/refill.txt" 2>&1
+rc1=$?
+"$exattn" audit --fill "$out/filled.md" --lesson "$lesson" > "$out/again.md" 2> "$out/again.err"
+# (0.123 has no marker: it stays, and stays unsourced)
+if [ $rc1 -eq 1 ] && cmp -s "$out/again.md" "$out/filled.md" &&
+    tail -n 1 "$out/refill.txt" | grep -q '^5 numbers: 4 passed, 0 failed, 1 unsourced$' &&
+    grep -q ': 0 numbers rewritten' "$out/again.err"; then
+    echo "ok 15 - every filled number passes, and a second --fill changes nothing"
+else
+    echo "not ok 15 - the filled page (rc=$rc1)"; sed 's/^/# /' "$out/refill.txt" "$out/again.err"
+fi
+
+# a bad marker: exit 2, and no file
+printf 'w = <!-- exattn weights[1][9] --> 0.4\n' > "$out/badfill.md"
+"$exattn" audit --fill "$out/badfill.md" --lesson "$lesson" -o "$out/none.md" 2> "$out/badfill.err"
+rc=$?
+if [ $rc -eq 2 ] && [ ! -e "$out/none.md" ] && grep -q 'badfill.md:1:35: .*no such key' "$out/badfill.err"; then
+    echo "ok 16 - --fill with a bad marker: exit 2, no file written"
+else
+    echo "not ok 16 - --fill with a bad marker (rc=$rc)"; sed 's/^/# /' "$out/badfill.err"
 fi

@@ -60,4 +60,17 @@ EXATTN_WUR int exattn_audit_write_json(FILE *stream,
                                        mpfr_prec_t max_prec,
                                        exattn_error_t *err);
 
+/* The page again with every marked number written from the lesson: the
+ * certified rounding to the marker's digits=N or to the digits the page
+ * wrote (an exact value where the page writes a fraction), and every
+ * empty pair of markers (<!-- exattn PATH digits=N --><!-- /exattn -->)
+ * filled; every other byte as it was.  `changed` (may be NULL) receives
+ * the number of entries whose text changed.  Nothing is written on an
+ * error. */
+EXATTN_WUR int exattn_audit_fill(FILE *stream, size_t *changed,
+                                 const exattn_lesson *lesson,
+                                 const char *file, const char *page,
+                                 size_t len, exattn_page_format fmt,
+                                 mpfr_prec_t max_prec, exattn_error_t *err);
+
 #endif

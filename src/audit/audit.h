@@ -86,6 +86,8 @@ int exattn_audit__marker(exattn_audit_candidate *out,
                          const char *marker, mpfr_prec_t max_prec,
                          exattn_error_t *err);
 void exattn_audit__candidate_clear(exattn_audit_candidate *c);
+/* The decimals a marker asks for (digits=N; 3 when it says none). */
+unsigned long exattn_audit__marker_digits(const char *marker);
 exattn_block *exattn_audit__block_of(exattn_audit_candidates *all,
                                      const exattn_lesson *l,
                                      mpfr_prec_t max_prec,

@@ -627,7 +627,22 @@ exattn_audit__marker(exattn_audit_candidate *out,
          *minus = option(marker, "minus");
     int rc;
 
+    char *digits = option(marker, "digits"), *end = NULL;
+
     memset(out, 0, sizeof *out);
+    if (digits != NULL
+        && (digits[0] < '0' || digits[0] > '9'
+            || strtoul(digits, &end, 10) > AUDIT_DIGITS - 4 || *end != '\0'))
+    {
+        free(digits);
+        free(p);
+        free(variant);
+        free(minus);
+        return exattn_error__set(err, EXATTN_EFIELD, l->file, 0, 0,
+                                 "marker \"%.60s\": digits=N takes N from 0 "
+                                 "to %d", marker, AUDIT_DIGITS - 4);
+    }
+    free(digits);
     if (p == NULL)
         return exattn_error__set(err, EXATTN_ENOMEM, l->file, 0, 0,
                                  "out of memory");
@@ -646,4 +661,20 @@ exattn_audit__marker(exattn_audit_candidate *out,
     if (rc != EXATTN_OK)
         exattn_audit__candidate_clear(out);
     return rc;
+}
+
+unsigned long
+exattn_audit__marker_digits(const char *marker)
+{
+    char *d = option(marker, "digits"), *end;
+    unsigned long n = 3;
+
+    if (d != NULL && d[0] >= '0' && d[0] <= '9')
+    {
+        n = strtoul(d, &end, 10);
+        if (*end != '\0' || n > AUDIT_DIGITS - 4)
+            n = 3;
+    }
+    free(d);
+    return n;
 }

@@ -315,8 +315,19 @@ exattn_audit__result_clear(exattn_audit_result *r)
 
 /* The candidate's value as a report writes it: exact, or to d + 3
  * digits of its certified rounding. */
+static char *value_text_at(const exattn_audit_candidate *c,
+                           const page_number *p, unsigned long fixed);
+
 static char *
 value_text(const exattn_audit_candidate *c, const page_number *p)
+{
+    return value_text_at(c, p, 0);
+}
+
+/* The same with `fixed` decimals when p is NULL (an empty marker). */
+static char *
+value_text_at(const exattn_audit_candidate *c, const page_number *p,
+              unsigned long fixed)
 {
     exattn_sbuf b;
     size_t i;
@@ -330,7 +341,8 @@ value_text(const exattn_audit_candidate *c, const page_number *p)
         exattn_sbuf__puts(&b, "(");
     for (i = 0; i < c->count; i++)
     {
-        unsigned long d = (p->v[i].decimal ? p->v[i].d : 3) + 3;
+        unsigned long d = p == NULL ? fixed
+                          : (p->v[i].decimal ? p->v[i].d : 3) + 3;
         char *s;
 
         if (i)
@@ -796,6 +808,28 @@ candidates_for(exattn_audit_list *list, exattn_audit_candidates *all,
     return ok;
 }
 
+/* An empty pair of markers: a number the page does not print yet. */
+static int
+empty_marker(exattn_audit_result *r, const exattn_page_number *n,
+             exattn_audit_candidates *all, const exattn_lesson *l,
+             mpfr_prec_t max_prec, exattn_error_t *err)
+{
+    exattn_audit_candidate marker;
+    int rc = exattn_audit__marker(&marker, all, l, n->marker, max_prec, err);
+
+    if (rc != EXATTN_OK)
+        return rc;
+    r->verdict = EXATTN_AUDIT_FAIL;
+    r->truth = value_text_at(&marker, NULL,
+                             exattn_audit__marker_digits(n->marker));
+    r->note = exattn_str__dup("the marker is empty: exattn audit --fill "
+                              "writes its number");
+    if (!add_bound(r, marker.name) || r->truth == NULL || r->note == NULL)
+        rc = nomem(err);
+    exattn_audit__candidate_clear(&marker);
+    return rc;
+}
+
 int
 exattn_audit__verdict(exattn_audit_result *r, const exattn_page_number *n,
                       exattn_audit_candidates *all, const exattn_lesson *l,
@@ -807,6 +841,8 @@ exattn_audit__verdict(exattn_audit_result *r, const exattn_page_number *n,
     int rc = EXATTN_OK;
 
     memset(r, 0, sizeof *r);
+    if (n->count == 0)
+        return empty_marker(r, n, all, l, max_prec, err);
     p.n = n;
     p.count = n->count;
     if ((p.v = malloc(n->count * sizeof *p.v)) == NULL)

@@ -5,8 +5,8 @@
 #include <string.h>
 #include "cli/cli.h"
 
-enum { OPT_LESSON, OPT_INPUT_FORMAT, OPT_FORMAT, OPT_OUTPUT, OPT_MAX_PREC,
-       OPT_LIMIT, OPT_HELP };
+enum { OPT_LESSON, OPT_INPUT_FORMAT, OPT_FORMAT, OPT_FILL, OPT_OUTPUT,
+       OPT_MAX_PREC, OPT_LIMIT, OPT_HELP };
 
 static const cli_opt opts[] = {
     { "--lesson", "-l", "FILE", "the lesson whose numbers the page prints" },
@@ -16,8 +16,11 @@ static const cli_opt opts[] = {
     { "--format", NULL, "FMT",
       "text (default: a line per number, FILE:LINE:COLUMN: VERDICT) or "
       "json" },
+    { "--fill", NULL, NULL,
+      "write the page again, each marked number from the lesson (one\n"
+      "                         page; the filled page, not a report)" },
     { "--output", "-o", "FILE",
-      "write FILE, only once the whole report is complete" },
+      "write FILE, only once the whole report (or page) is complete" },
     { "--max-prec", NULL, "BITS",
       "cap the working precision of any evaluation" },
     { "--limit", NULL, "NAME=N", CLI_LIMIT_HELP },
@@ -29,7 +32,8 @@ static void
 help(FILE *f)
 {
     cli_print_help(f, "exattn audit PAGE... --lesson LESSON.json "
-                      "[--input-format FMT] [--format text|json] [-o FILE]",
+                      "[--input-format FMT] [--format text|json] [--fill] "
+                      "[-o FILE]",
         "Find every number the pages print -- decimals, fractions, vectors,\n"
         "in prose and in math -- and bind it to the lesson's quantities:\n"
         "by a marker before it (<!-- exattn weights[rises] --> in Markdown\n"
@@ -38,8 +42,11 @@ help(FILE *f)
         "Integers in prose are counts, audited only when marked.  Verdicts:\n"
         "PASS (sourced), FAIL (the true value, its rounding and the usual\n"
         "slip), EXACT-WORDING (\"exactly\" for a rounding, \"≈\" for an exact\n"
-        "value), UNSOURCED (the nearest quantities).  Exit status: 0 every\n"
-        "number passes, 1 one does not, 2 bad input or usage.", opts);
+        "value), UNSOURCED (the nearest quantities).  --fill writes the\n"
+        "page with every marked number from the lesson instead, and fills\n"
+        "empty pairs <!-- exattn PATH digits=3 --><!-- /exattn -->.  Exit\n"
+        "status: 0 every number passes (or the page is filled), 1 one does\n"
+        "not, 2 bad input or usage.", opts);
 }
 
 typedef struct
@@ -47,7 +54,7 @@ typedef struct
     const char **pages;
     size_t page_count;
     const char *lesson, *output;
-    int json;
+    int json, fill;
     exattn_page_format fmt;
     mpfr_prec_t max_prec;
     exattn_limits_t limits;
@@ -113,6 +120,8 @@ parse_args(audit_args *a, int argc, char **argv)
             cli_error("--format %s: expected text or json", arg);
             return CLI_EXIT_BAD_INPUT;
         }
+        else if (k == OPT_FILL)
+            a->fill = 1;
         else if (k == OPT_OUTPUT)
             a->output = arg;
         else if (k == OPT_LIMIT)
@@ -133,6 +142,13 @@ parse_args(audit_args *a, int argc, char **argv)
     if (a->page_count == 0)
     {
         cli_error("audit needs a page (Markdown, HTML, LaTeX or text)");
+        return CLI_EXIT_BAD_INPUT;
+    }
+    if (a->fill && (a->page_count > 1 || a->json))
+    {
+        cli_error("audit --fill writes one page (and no report): %s",
+                  a->json ? "--format json asks for a report"
+                          : "give one page");
         return CLI_EXIT_BAD_INPUT;
     }
     return cli_require(a->lesson, "audit", "--lesson LESSON.json");
@@ -223,17 +239,30 @@ cmd_audit(int argc, char **argv)
     }
     for (i = 0; i < a.page_count && rc == EXATTN_OK; i++)
     {
-        if ((page = read_page(a.pages[i], a.limits.max_file_bytes, &len)) == NULL)
+        page = read_page(a.pages[i], a.limits.max_file_bytes, &len);
+        if (page == NULL)
         {
             rc = EXATTN_EIO;
             break;
         }
-        rc = a.json ? exattn_audit_write_json(out.f, &sum, lesson,
-                                              a.pages[i], page, len, a.fmt,
-                                              a.max_prec, &err)
-                    : exattn_audit_write_text(out.f, &sum, lesson,
-                                              a.pages[i], page, len, a.fmt,
-                                              a.max_prec, &err);
+        if (a.fill)
+        {
+            size_t changed = 0;
+
+            memset(&sum, 0, sizeof sum);
+            rc = exattn_audit_fill(out.f, &changed, lesson, a.pages[i], page,
+                                   len, a.fmt, a.max_prec, &err);
+            if (rc == EXATTN_OK)
+                fprintf(stderr, "exattn: %s: %zu %s rewritten from the "
+                        "lesson\n", a.pages[i], changed,
+                        changed == 1 ? "number" : "numbers");
+        }
+        else if (a.json)
+            rc = exattn_audit_write_json(out.f, &sum, lesson, a.pages[i],
+                                         page, len, a.fmt, a.max_prec, &err);
+        else
+            rc = exattn_audit_write_text(out.f, &sum, lesson, a.pages[i],
+                                         page, len, a.fmt, a.max_prec, &err);
         free(page);
         if (rc != EXATTN_OK)
             cli_error_lib(&err);

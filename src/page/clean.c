@@ -226,12 +226,19 @@ add_marker(reader *r, size_t origin, const char *s, size_t n)
 }
 
 /* "exattn PATH ..." (or "exattn: PATH"): the rest of a comment that is a
- * marker, else NULL. */
+ * marker, else NULL.  "/exattn" closes a pair: "/". */
 static const char *
 marker_body(const char *s, size_t n, size_t *rest)
 {
     while (n > 0 && isspace((unsigned char)*s))
         s++, n--;
+    while (n > 0 && isspace((unsigned char)s[n - 1]))
+        n--;
+    if (n == 7 && strncmp(s, "/exattn", 7) == 0)
+    {
+        *rest = 1;
+        return s;
+    }
     if (n < 6 || strncmp(s, "exattn", 6) != 0
         || (n > 6 && !isspace((unsigned char)s[6]) && s[6] != ':'))
         return NULL;

@@ -22,6 +22,7 @@ typedef struct
     size_t count;
     char **values;
     unsigned char *decimal;
+    size_t *from, *to;          /* each entry's text, in the cleaned text */
     int vector;
 } lexeme;
 
@@ -266,13 +267,17 @@ lexeme_clear(lexeme *l)
         free(l->values[i]);
     free(l->values);
     free(l->decimal);
+    free(l->from);
+    free(l->to);
 }
 
 static int
-push_value(scanner *s, lexeme *l, exattn_sbuf *text, int decimal)
+push_value(scanner *s, lexeme *l, exattn_sbuf *text, int decimal,
+           size_t from, size_t to)
 {
     char **v;
     unsigned char *d;
+    size_t *f;
 
     if (text->oom || (v = realloc(l->values, (l->count + 1) * sizeof *v))
                          == NULL)
@@ -281,6 +286,14 @@ push_value(scanner *s, lexeme *l, exattn_sbuf *text, int decimal)
     if ((d = realloc(l->decimal, l->count + 1)) == NULL)
         return s->oom = 1, 0;
     l->decimal = d;
+    if ((f = realloc(l->from, (l->count + 1) * sizeof *f)) == NULL)
+        return s->oom = 1, 0;
+    l->from = f;
+    if ((f = realloc(l->to, (l->count + 1) * sizeof *f)) == NULL)
+        return s->oom = 1, 0;
+    l->to = f;
+    l->from[l->count] = from;
+    l->to[l->count] = to;
     l->values[l->count] = exattn_sbuf__take(text);
     l->decimal[l->count++] = (unsigned char)decimal;
     exattn_sbuf__init(text);
@@ -321,9 +334,12 @@ list_at(scanner *s, size_t open, size_t i, const char *seps,
     exattn_sbuf__init(&text);
     for (k = i;;)
     {
+        size_t item;
+
         k = skip_spaces(s, k);
+        item = k;
         k = number_at(s, k, &text, &decimal);
-        if (!push_value(s, l, &text, decimal))
+        if (!push_value(s, l, &text, decimal, item, k))
             break;
         k = skip_spaces(s, k);
         if (strncmp(s->t + k, close, strlen(close)) == 0)
@@ -535,7 +551,7 @@ scan(scanner *s)
         if ((l = add(s, i, end)) == NULL)
             break;
         number_at(s, i, &text, &decimal);
-        push_value(s, l, &text, decimal);
+        push_value(s, l, &text, decimal, i, end);
         i = end;
     }
     exattn_sbuf__clear(&text);
@@ -647,18 +663,6 @@ arithmetic(const scanner *s, size_t r)
     return exattn_sbuf__take(&b);
 }
 
-/* The marker between lexeme k's predecessor and k, or NULL. */
-static const exattn_page_marker *
-marker_for(const scanner *s, size_t k, size_t *next)
-{
-    const exattn_page_marker *m = NULL;
-
-    while (*next < s->c->marker_count
-           && s->c->markers[*next].at <= s->lx[k].start)
-        m = &s->c->markers[(*next)++];
-    return m;
-}
-
 static int
 keep(const lexeme *l, int math, const exattn_page_marker *m)
 {
@@ -683,7 +687,7 @@ to_number(exattn_page_number *n, scanner *s, size_t k,
           const exattn_page_marker *m, const char *page)
 {
     lexeme *l = &s->lx[k];
-    size_t last = l->end > l->start ? l->end - 1 : l->start;
+    size_t last = l->end > l->start ? l->end - 1 : l->start, i;
 
     memset(n, 0, sizeof *n);
     n->start = s->c->off[l->start];
@@ -702,6 +706,14 @@ to_number(exattn_page_number *n, scanner *s, size_t k,
             == NULL)
             return 0;
     memcpy(n->decimal, l->decimal, l->count);
+    if ((n->entry_start = malloc(l->count * sizeof *n->entry_start)) == NULL
+        || (n->entry_end = malloc(l->count * sizeof *n->entry_end)) == NULL)
+        return 0;
+    for (i = 0; i < l->count; i++)
+    {
+        n->entry_start[i] = s->c->off[l->from[i]];
+        n->entry_end[i] = s->c->off[l->to[i] - 1] + 1;
+    }
     n->arithmetic = arithmetic(s, k);
     if (m != NULL && (n->marker = exattn_str__dup(m->text)) == NULL)
         return 0;
@@ -734,6 +746,8 @@ number_clear(exattn_page_number *n)
         free(n->values[i]);
     free(n->values);
     free(n->decimal);
+    free(n->entry_start);
+    free(n->entry_end);
     free(n->marker);
     free(n->arithmetic);
 }
@@ -749,6 +763,65 @@ exattn_page__clear(exattn_page *p)
     memset(p, 0, sizeof *p);
 }
 
+/* An empty pair of markers (<!-- exattn P --><!-- /exattn -->): a
+ * number the page does not print yet, at the closing marker. */
+static int
+push_empty(exattn_page *out, scanner *s, const exattn_page_marker *open,
+           const exattn_page_marker *close, const char *page)
+{
+    exattn_page_number n;
+
+    memset(&n, 0, sizeof n);
+    n.start = n.end = close->origin;
+    advance(s, page, n.start);
+    n.line = s->line;
+    n.column = s->column;
+    if ((n.marker = exattn_str__dup(open->text)) == NULL || !push(out, &n))
+    {
+        free(n.marker);
+        return 0;
+    }
+    return 1;
+}
+
+typedef struct
+{
+    size_t next;                        /* the next marker to read */
+    const exattn_page_marker *open;     /* read, not yet bound */
+    const exattn_page_marker *twice;    /* an open marker followed by
+                                           another: an error */
+} marker_walk;
+
+/* Read the markers before `limit` (cleaned position): empty pairs become
+ * empty numbers; the open marker left binds the next number. */
+static int
+markers_until(marker_walk *w, exattn_page *out, scanner *s, size_t limit,
+              const char *page)
+{
+    const exattn_page_marker *m;
+
+    while (w->next < s->c->marker_count
+           && s->c->markers[w->next].at <= limit)
+    {
+        m = &s->c->markers[w->next++];
+        if (m->text[0] == '/')
+        {
+            /* the end of a pair; empty when nothing came between */
+            if (w->open != NULL && !push_empty(out, s, w->open, m, page))
+                return 0;
+            w->open = NULL;
+        }
+        else if (w->open != NULL)
+        {
+            w->twice = w->open;
+            return 1;
+        }
+        else
+            w->open = m;
+    }
+    return 1;
+}
+
 int
 exattn_page__read(exattn_page *out, const char *file, const char *page,
                   size_t len, exattn_page_format fmt, exattn_error_t *err)
@@ -756,8 +829,9 @@ exattn_page__read(exattn_page *out, const char *file, const char *page,
     exattn_page_clean c;
     exattn_page_number n;
     scanner s;
-    size_t k, next = 0, i;
+    size_t k, i;
     const exattn_page_marker *m;
+    marker_walk w = { 0, NULL, NULL };
     int code, ok = 1;
 
     memset(out, 0, sizeof *out);
@@ -775,24 +849,31 @@ exattn_page__read(exattn_page *out, const char *file, const char *page,
     s.t = c.text.s ? c.text.s : "";
     s.len = c.text.len;
     scan(&s);
-    for (k = 0; ok && !s.oom && k < s.count; k++)
+    for (k = 0; ok && !s.oom && k <= s.count && w.twice == NULL; k++)
     {
-        m = marker_for(&s, k, &next);
+        ok = markers_until(&w, out, &s, k < s.count ? s.lx[k].start
+                                                    : (size_t)-1, page);
+        if (k == s.count || !ok || w.twice != NULL)
+            break;
+        m = w.open;
+        w.open = NULL;
         if (!keep(&s.lx[k], c.math[s.lx[k].start], m))
             continue;
         ok = to_number(&n, &s, k, m, page) && push(out, &n);
         if (!ok)
             number_clear(&n);
     }
-    /* a marker after the last number names nothing */
-    if (ok && !s.oom && next < c.marker_count)
+    /* a marker before another, or after the last number, names nothing */
+    if (ok && !s.oom && (w.twice != NULL || w.open != NULL))
     {
+        const exattn_page_marker *lone = w.twice ? w.twice : w.open;
         unsigned long line, column;
 
-        exattn_page__position(page, c.markers[next].origin, &line, &column);
+        exattn_page__position(page, lone->origin, &line, &column);
         code = exattn_error__set(err, EXATTN_EFIELD, file, line, column,
-                                 "marker \"%.60s\" is followed by no number",
-                                 c.markers[next].text);
+                                 "marker \"%.60s\" is followed by no number "
+                                 "(an empty one is closed: <!-- exattn PATH "
+                                 "digits=3 --><!-- /exattn -->)", lone->text);
     }
     else if (!ok || s.oom)
         code = exattn_error__set(err, EXATTN_ENOMEM, file, 0, 0,

@@ -50,6 +50,7 @@ typedef struct
     char **values;               /* each as written, in ASCII: "0.284",
                                     "-1", "5/4" (a \frac too) */
     unsigned char *decimal;      /* each: written with a decimal point */
+    size_t *entry_start, *entry_end; /* each entry's bytes in the page */
     int math;                    /* inside math */
     int exactly;                 /* the page says "exactly" */
     int approx;                  /* ≈, \approx, "approximately" before it */
