@@ -12,7 +12,7 @@ trap 'rm -rf "$out"' EXIT
 pages=$top/docs/examples/pages
 page=$pages/001-soft-lookup.md
 lesson=$top/docs/examples/001-soft-lookup.json
-echo "1..16"
+echo "1..17"
 
 # every shipped page, against its lesson: every number passes
 i=0
@@ -103,7 +103,8 @@ wrong 12 wrong-004.md 004-value-weighting.json \
     "the page writes \"≈\", but the value is exactly this" \
     "wrong-004.md:4:24: EXACT-WORDING 3/4 = weights[2][2] (≈ 0.731059)" \
     "wrong-004.md:5:21: UNSOURCED 7.777 -- no quantity of the lesson is this; nearest: e^scaled[3][3] ≈ 7.389056" \
-    "5 numbers: 2 passed, 2 failed, 1 unsourced"
+    "wrong-004.md:6:34: EXACT-WORDING (1.000, 1.212) = output[3] (= (1, ≈1.211942)) -- the page writes \"≈\", but entry 1 is exactly 1" \
+    "6 numbers: 2 passed, 3 failed, 1 unsourced"
 
 # several pages: one report each, then the closing line
 "$exattn" audit "$pages/001-soft-lookup.md" "$top/tests/data/pages/wrong-004.md" \
@@ -156,4 +157,27 @@ if [ $rc -eq 2 ] && [ ! -e "$out/none.md" ] && grep -q 'badfill.md:1:35: .*no su
     echo "ok 16 - --fill with a bad marker: exit 2, no file written"
 else
     echo "not ok 16 - --fill with a bad marker (rc=$rc)"; sed 's/^/# /' "$out/badfill.err"
+fi
+
+# one changed digit on each seed's page: exit 1, the line and column, the
+# true value and the slip
+ok=1
+digit() {   # PAGE LESSON SED-SCRIPT NEW-NUMBER
+    sed "$3" "$pages/$1.md" > "$out/$1.md"
+    "$exattn" audit "$out/$1.md" --lesson "$top/docs/examples/$2.json" > "$out/$1.txt" 2>&1
+    rc=$?
+    if [ $rc -ne 1 ] || [ "$(grep -c ': FAIL ' "$out/$1.txt")" -ne 1 ] ||
+        ! grep -q "^$out/$1.md:[0-9]*:[0-9]*: FAIL $4 (true: .*, which rounds to .*) -- [a-z]" "$out/$1.txt"; then
+        ok=0
+        echo "# $1: rc=$rc"; grep -v ': PASS' "$out/$1.txt" | sed 's/^/# /'
+    fi
+}
+digit 000-scores-to-mixture 000-scores-to-mixture 's/| grid | 0.284 |/| grid | 0.285 |/' 0.285
+digit 001-soft-lookup 001-soft-lookup 's/= 0.401, the second/= 0.402, the second/' 0.402
+digit 002-grid-load-rises 002-complete 's/--> 0.768/--> 0.769/' 0.769
+digit 004-value-weighting 004-value-weighting 's/approx 0.269/approx 0.268/' 0.268
+if [ $ok -eq 1 ]; then
+    echo "ok 17 - a changed digit on each seed's page: FAIL at its line and column, true value, slip"
+else
+    echo "not ok 17 - a changed digit on a seed's page"
 fi

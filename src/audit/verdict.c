@@ -482,6 +482,9 @@ checked(exattn_audit_result *r, exattn_audit_candidate *c,
             if (cr.entries[i].slip)
                 r->slip = printf_entry(cr.count > 1 ? i + 1 : 0,
                                        cr.entries[i].slip);
+            else if (cr.entries[i].tie && cr.entries[i].note && !r->slip)
+                r->slip = printf_entry(cr.count > 1 ? i + 1 : 0,
+                                       cr.entries[i].note);
         }
     exattn_claims__clear(&cr);
     return 1;
@@ -515,6 +518,26 @@ wording_of(exattn_audit_result *r, const exattn_audit_candidate *c,
         r->note = exattn_str__dup("the page writes \"≈\", but the value "
                                   "is exactly this: write \"=\"");
     }
+    else if (p->n->approx && c->count > 1)
+        /* a vector "≈" whose entry is exactly what it prints, and not a
+         * plain 0: seed 004's output 3, whose first coordinate is 1
+         * although its weights are named */
+        for (i = 0; i < c->count; i++)
+            if (c->exact[i] && mpq_sgn(c->value[i]) != 0
+                && mpq_equal(c->value[i], p->v[i].q))
+            {
+                char *v = exattn_mpq_get_str(c->value[i]);
+                exattn_sbuf b;
+
+                exattn_sbuf__init(&b);
+                exattn_sbuf__printf(&b, "the page writes \"≈\", but entry "
+                                    "%zu is exactly %s", i + 1,
+                                    v ? v : "?");
+                exattn_free(v);
+                r->verdict = EXATTN_AUDIT_WORDING;
+                r->note = exattn_sbuf__take(&b);
+                break;
+            }
 }
 
 static int
