@@ -12,7 +12,7 @@ trap 'rm -rf "$out"' EXIT
 pages=$top/docs/examples/pages
 page=$pages/001-soft-lookup.md
 lesson=$top/docs/examples/001-soft-lookup.json
-echo "1..17"
+echo "1..20"
 
 # every shipped page, against its lesson: every number passes
 i=0
@@ -180,4 +180,39 @@ if [ $ok -eq 1 ]; then
     echo "ok 17 - a changed digit on each seed's page: FAIL at its line and column, true value, slip"
 else
     echo "not ok 17 - a changed digit on a seed's page"
+fi
+
+# a page of several MB: every number read and audited (seconds, not
+# minutes: the index and the memoized searches keep it linear)
+awk 'BEGIN { for (i = 0; i < 60000; i++)
+    printf "Row %d: the weight <%d is $[0.401, 0.198, 0.401]$ and w = 0.401 ](x\n", i, i }' \
+    > "$out/big.md"
+"$exattn" audit "$out/big.md" --lesson "$lesson" > "$out/big.txt" 2>&1
+rc=$?
+last=$(tail -n 1 "$out/big.txt")
+if [ $rc -eq 0 ] && [ "$last" = "120000 numbers: 120000 passed, 0 failed, 0 unsourced" ]; then
+    echo "ok 18 - a $(wc -c < "$out/big.md")-byte page: $last"
+else
+    echo "not ok 18 - a big page: rc=$rc, $last"
+fi
+
+# deeply nested HTML: no recursion, no crash
+awk 'BEGIN { for (i = 0; i < 100000; i++) printf "<span>"; printf "0.401";
+    for (i = 0; i < 100000; i++) printf "</span>"; print "" }' > "$out/deep.html"
+"$exattn" audit "$out/deep.html" --lesson "$lesson" > "$out/deep.txt" 2>&1
+rc=$?
+if [ $rc -eq 0 ] && [ "$(tail -n 1 "$out/deep.txt")" = "1 numbers: 1 passed, 0 failed, 0 unsourced" ]; then
+    echo "ok 19 - 100,000 nested elements: the one number passes"
+else
+    echo "not ok 19 - nested elements: rc=$rc"; sed 's/^/# /' "$out/deep.txt"
+fi
+
+# a page past the byte limit: exit 2, and the limit named
+"$exattn" audit "$out/big.md" --lesson "$lesson" --limit bytes=65536 > "$out/limit.txt" 2> "$out/limit.err"
+rc=$?
+if [ $rc -eq 2 ] && [ ! -s "$out/limit.txt" ] &&
+    grep -q 'big.md: larger than 65536 bytes (--limit bytes=N raises the limit)' "$out/limit.err"; then
+    echo "ok 20 - a page past --limit bytes: exit 2, $(cat "$out/limit.err")"
+else
+    echo "not ok 20 - the byte limit: rc=$rc"; sed 's/^/# /' "$out/limit.err"
 fi

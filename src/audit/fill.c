@@ -97,11 +97,12 @@ fill_one(exattn_sbuf *out, size_t *at, size_t *changed, const char *page,
         return rc;
     if (n->count != 0 && m.count != n->count)
     {
+        rc = exattn_error__set(err, EXATTN_ESHAPE, l->file, 0, 0,
+                               "marker \"%.60s\" names %zu values, the "
+                               "page prints %zu", n->marker, m.count,
+                               n->count);
         exattn_audit__candidate_clear(&m);
-        return exattn_error__set(err, EXATTN_ESHAPE, l->file, 0, 0,
-                                 "marker \"%.60s\" names %zu values, the "
-                                 "page prints %zu", n->marker, m.count,
-                                 n->count);
+        return rc;
     }
     /* the digits the page wrote: its first decimal's */
     for (i = 0; n->count > 0 && !has_digits && i < n->count; i++)

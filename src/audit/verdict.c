@@ -474,17 +474,17 @@ checked(exattn_audit_result *r, exattn_audit_candidate *c,
                 r->rounds_to = exattn_str__dup(cr.entries[i].rounds_to);
                 r->entry = cr.count > 1 ? i + 1 : 0;
             }
-            if (cr.entries[i].slip == NULL
-                && one_digit_differs(c->value[i], &p->v[i]))
-                r->slip = printf_entry(cr.count > 1 ? i + 1 : 0,
-                                       "one digit differs from the correct "
-                                       "rounding");
+            /* the checker's slip; a tie's two roundings; or one digit */
             if (cr.entries[i].slip)
                 r->slip = printf_entry(cr.count > 1 ? i + 1 : 0,
                                        cr.entries[i].slip);
-            else if (cr.entries[i].tie && cr.entries[i].note && !r->slip)
+            else if (cr.entries[i].tie && cr.entries[i].note)
                 r->slip = printf_entry(cr.count > 1 ? i + 1 : 0,
                                        cr.entries[i].note);
+            else if (one_digit_differs(c->value[i], &p->v[i]))
+                r->slip = printf_entry(cr.count > 1 ? i + 1 : 0,
+                                       "one digit differs from the correct "
+                                       "rounding");
         }
     exattn_claims__clear(&cr);
     return 1;
