@@ -29,8 +29,8 @@ usage(FILE *f)
     for (c = commands; c->name; c++)
         fprintf(f, "  %-8s %s\n", c->name, c->summary);
     fprintf(f, "\n'exattn COMMAND --help' describes a command's options.\n"
-               "Exit status: 0 success, 1 a claim failed, 2 bad input or "
-               "usage.\n");
+               "Exit status: 0 success, 1 a claim or a page's number "
+               "failed, 2 bad input\nor usage.\n");
 }
 
 int
