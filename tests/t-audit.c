@@ -226,3 +226,78 @@ Test(audit, markers_that_name_nothing_are_errors)
     fclose(f);
     exattn_lesson_free(l);
 }
+
+/* --fill keeps an exact fraction that is right as the page writes it,
+ * and each entry of a vector at the digits the page wrote for it. */
+Test(audit, fill_keeps_what_is_right_as_written)
+{
+    exattn_lesson *l = example("docs/examples/004-value-weighting.json");
+    static const char page[] =
+        "a <!-- exattn blend[assigned] --> $(1, \\frac{5}{4})$ b "
+        "<!-- exattn weights[3] --> [0.21, 0.2120, 0.6]\n";
+    exattn_error_t err;
+    char *filled = NULL;
+    size_t len = 0, changed = 0;
+    FILE *f = open_memstream(&filled, &len);
+
+    exattn_error_init(&err);
+    cr_assert_eq(exattn_audit_fill(f, &changed, l, "k.md", page,
+                                   strlen(page), EXATTN_PAGE_MARKDOWN, 0,
+                                   &err), EXATTN_OK, "%s", err.message);
+    fclose(f);
+    cr_assert_str_eq(filled,
+        "a <!-- exattn blend[assigned] --> $(1, \\frac{5}{4})$ b "
+        "<!-- exattn weights[3] --> [0.21, 0.2119, 0.6]\n");
+    cr_assert_eq(changed, 1);
+    free(filled);
+    exattn_lesson_free(l);
+}
+
+/* Below the precision the quantities need, nothing is said to match
+ * nothing: the numbers are UNDECIDED, not UNSOURCED. */
+Test(audit, a_cap_too_low_is_undecided_not_unsourced)
+{
+    exattn_lesson *l = example("docs/examples/001-soft-lookup.json");
+    exattn_audit_summary_t sum;
+    char *out = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&out, &len);
+    exattn_error_t err;
+    static const char page[] = "w = 0.401 and 0.987\n";
+
+    exattn_error_init(&err);
+    cr_assert_eq(exattn_audit_write_text(f, &sum, l, "u.md", page,
+                                         strlen(page), EXATTN_PAGE_MARKDOWN,
+                                         20, &err), EXATTN_OK);
+    fclose(f);
+    cr_assert_eq(sum.undecided, 2, "%s", out);
+    cr_assert_eq(sum.unsourced, 0, "%s", out);
+    cr_assert_not_null(strstr(out, "u.md:1:5: UNDECIDED 0.401 -- no quantity "
+                                   "evaluated is this, but "), "%s", out);
+    cr_assert_not_null(strstr(out, ", 2 undecided\n"), "%s", out);
+    free(out);
+    exattn_lesson_free(l);
+}
+
+/* "≈ 1.000" matches the exact weights' sum and a named value alike: the
+ * words fit the named one, so it passes, whatever the order. */
+Test(audit, words_that_fit_one_match_pass)
+{
+    exattn_lesson *l = th_lesson(
+        "{\"Q\": [[1]], \"K\": [[0],[9]], \"V\": [[1],[1]]}");
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "o.md",
+                       "the second weight is about 0.99988\n", &sum);
+
+    /* e^9/(1+e^9) = 0.999877: named; "about" fits */
+    cr_assert_eq(sum.passed, 1, "%s", out);
+    free(out);
+    out = report(exattn_audit_write_text, l, "o.md",
+                 "the weights sum to about 1.000 and the output is "
+                 "about 1.000\n", &sum);
+    /* the sum (exactly 1) and the output (exactly 1: equal values) are
+     * exact, but the second weight rounds to 1.000 too: it fits */
+    cr_assert_eq(sum.passed, 2, "%s", out);
+    free(out);
+    exattn_lesson_free(l);
+}

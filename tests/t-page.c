@@ -199,3 +199,66 @@ Test(page, bad_pages_say_where)
     expect_error("0.5 <!-- exattn weights[1] -->\n", 31, EXATTN_PAGE_MARKDOWN,
                  1, 5, "followed by no number");
 }
+
+/* The page handed over exactly as long as it is, with no NUL after it:
+ * a reader that looked one byte past it would be caught by ASan. */
+static size_t
+count_exact(const char *text, exattn_page_format fmt)
+{
+    size_t len = strlen(text), count;
+    char *copy = malloc(len ? len : 1);
+    exattn_page p;
+    exattn_error_t err;
+
+    cr_assert_not_null(copy);
+    memcpy(copy, text, len);
+    exattn_error_init(&err);
+    if (exattn_page__read(&p, "edge", copy, len, fmt, &err) != EXATTN_OK)
+        count = (size_t)-1;
+    else
+        count = p.count;
+    exattn_page__clear(&p);
+    free(copy);
+    return count;
+}
+
+Test(page, the_reader_stays_inside_the_page)
+{
+    cr_assert_eq(count_exact("0.5 <math", EXATTN_PAGE_HTML), 1);
+    cr_assert_eq(count_exact("0.5 \\label", EXATTN_PAGE_LATEX), 1);
+    cr_assert_eq(count_exact("0.5 <pre", EXATTN_PAGE_HTML), 1);
+    cr_assert_eq(count_exact("0.5 $\\begin{bmatrix}1&2\\end{$",
+                             EXATTN_PAGE_MARKDOWN), 3);
+    cr_assert_eq(count_exact("\\verb", EXATTN_PAGE_LATEX), 0);
+    cr_assert_eq(count_exact("$1 - 0.5$", EXATTN_PAGE_MARKDOWN), 2);
+}
+
+Test(page, a_malformed_matrix_is_its_numbers)
+{
+    /* no \end{bmatrix}: not a vector, and nothing read past the page */
+    expect("$\\begin{bmatrix}0.1&0.2\\end{x}$\n", EXATTN_PAGE_MARKDOWN,
+           "1:17 [0.1] math\n1:21 [0.2] math\n");
+}
+
+Test(page, an_unclosed_annotation_stays_in_its_element)
+{
+    /* each element's TeX once, in page order, whatever follows */
+    expect("<math><annotation encoding=\"application/x-tex\">0.1</math>"
+           " <math><annotation encoding=\"application/x-tex\">0.2</math>\n",
+           EXATTN_PAGE_HTML, "1:48 [0.1] math\n1:106 [0.2] math\n");
+}
+
+Test(page, tex_comments_and_paragraphs_in_math)
+{
+    /* a % comment in math is dropped (a marker kept); inline math may
+     * cross a line but not a paragraph; ~ is a space, not "about";
+     * "not exactly" is not "exactly" */
+    expect("$x = 0.5 % 0.6 is gone\n+ 0.25$ and $y % exattn weights[1]\n"
+           "= [0.1, 0.2]$, equals~0.3, not exactly 0.4\n",
+           EXATTN_PAGE_MARKDOWN,
+           "1:6 [0.5] math\n2:3 [0.25] math\n"
+           "3:3 [0.1,0.2] math marker=weights[1]\n3:23 [0.3]\n"
+           "3:40 [0.4]\n");
+    expect_error("$x = 0.5\n\nand more$\n", 20, EXATTN_PAGE_MARKDOWN, 1, 1,
+                 "closes in its paragraph");
+}

@@ -31,12 +31,15 @@ typedef enum
     EXATTN_AUDIT_WORDING = 2,   /* right number, wrong word: "exactly" or
                                    a fraction for a named value, "≈" for
                                    an exact one */
-    EXATTN_AUDIT_UNSOURCED = 3  /* no quantity of the lesson is near it */
+    EXATTN_AUDIT_UNSOURCED = 3, /* no quantity of the lesson is near it */
+    EXATTN_AUDIT_UNDECIDED = 4  /* not decided within the precision cap:
+                                   a rounding next to its boundary, or a
+                                   quantity that could not be evaluated */
 } exattn_audit_verdict_t;
 
 typedef struct
 {
-    size_t numbers, passed, failed, wording, unsourced;
+    size_t numbers, passed, failed, wording, unsourced, undecided;
 } exattn_audit_summary_t;
 
 /* Audit the page `page` (len bytes, named `file` in messages) against

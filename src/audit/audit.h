@@ -34,6 +34,7 @@ typedef struct
                                    to find the candidates near a number
                                    (src/audit/index.c), never to decide */
     unsigned long seen;         /* the last number that listed it */
+    const void *seen_match;     /* the last number it matched */
 } exattn_audit_candidate;
 
 /* The candidates of one width, by key. */
@@ -59,6 +60,9 @@ typedef struct
     exattn_block **blocks;
     const exattn_lesson **block_lessons;
     size_t block_count;
+    size_t undecided;               /* quantities left out: not decided
+                                       to AUDIT_DIGITS within the cap */
+    char *undecided_name;           /* the first of them */
     exattn_audit_group *groups;     /* built once every candidate is in */
     size_t group_count;
     unsigned long stamp;
@@ -86,8 +90,13 @@ int exattn_audit__marker(exattn_audit_candidate *out,
                          const char *marker, mpfr_prec_t max_prec,
                          exattn_error_t *err);
 void exattn_audit__candidate_clear(exattn_audit_candidate *c);
-/* The decimals a marker asks for (digits=N; 3 when it says none). */
-unsigned long exattn_audit__marker_digits(const char *marker);
+/* Give a marker's error (EXATTN_EFIELD, EXATTN_ESHAPE, not yet placed)
+ * the position of its number in `file`. */
+void exattn_audit__place_error(exattn_error_t *err, int rc, const char *file,
+                               const exattn_page_number *n);
+/* The decimals a marker asks for, digits=N, into *out (3 when it says
+ * none); whether it says. */
+int exattn_audit__marker_digits(const char *marker, unsigned long *out);
 exattn_block *exattn_audit__block_of(exattn_audit_candidates *all,
                                      const exattn_lesson *l,
                                      mpfr_prec_t max_prec,

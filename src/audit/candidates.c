@@ -35,6 +35,7 @@ exattn_audit__candidates_clear(exattn_audit_candidates *c)
         exattn_audit__candidate_clear(&c->items[i]);
     free(c->items);
     exattn_audit__index_clear(c);
+    free(c->undecided_name);
     for (i = 0; i < c->block_count; i++)
         exattn_block_free(c->blocks[i]);
     free(c->blocks);
@@ -177,7 +178,10 @@ add_path(exattn_audit_candidates *all, const exattn_lesson *base,
     }
     if (rc != EXATTN_OK)
     {
-        /* undecided at the cap: not a candidate */
+        /* not decided within the cap: left out, and counted, so that no
+         * number is then said to match nothing */
+        if (all->undecided++ == 0)
+            all->undecided_name = exattn_str__dup(c->name);
         exattn_audit__candidate_clear(c);
         return EXATTN_OK;
     }
@@ -596,7 +600,13 @@ option(const char *marker, const char *key)
 
     while ((p = strstr(p, key)) != NULL)
     {
-        if ((p == marker || p[-1] == ' ') && p[n] == '=')
+        const char *q;
+        int quoted = 0;
+
+        /* not inside a quoted value: variant="a digits=2" */
+        for (q = marker; q < p; q++)
+            quoted ^= *q == '"';
+        if (!quoted && (p == marker || p[-1] == ' ') && p[n] == '=')
             break;
         p += n;
     }
@@ -663,18 +673,34 @@ exattn_audit__marker(exattn_audit_candidate *out,
     return rc;
 }
 
-unsigned long
-exattn_audit__marker_digits(const char *marker)
+int
+exattn_audit__marker_digits(const char *marker, unsigned long *out)
 {
     char *d = option(marker, "digits"), *end;
-    unsigned long n = 3;
+    int given = d != NULL;
 
+    *out = 3;
     if (d != NULL && d[0] >= '0' && d[0] <= '9')
     {
-        n = strtoul(d, &end, 10);
-        if (*end != '\0' || n > AUDIT_DIGITS - 4)
-            n = 3;
+        *out = strtoul(d, &end, 10);
+        if (*end != '\0' || *out > AUDIT_DIGITS - 4)
+            *out = 3;       /* refused by exattn_audit__marker */
     }
     free(d);
-    return n;
+    return given;
+}
+
+void
+exattn_audit__place_error(exattn_error_t *err, int rc, const char *file,
+                          const exattn_page_number *n)
+{
+    char msg[sizeof err->message];
+
+    /* a marker's error is the page's, at its number; others (memory, the
+     * lesson's arithmetic) keep their own place */
+    if ((rc != EXATTN_EFIELD && rc != EXATTN_ESHAPE) || err == NULL
+        || err->line != 0)
+        return;
+    memcpy(msg, err->message, sizeof msg);
+    exattn_error__set(err, rc, file, n->line, n->column, "%s", msg);
 }

@@ -80,6 +80,58 @@ copy_to(exattn_sbuf *out, const char *page, size_t *at, size_t to)
         *at = to;
 }
 
+/* The digits of entry i: the marker's digits=N, else the page's own for
+ * a decimal, else `asked` (the default). */
+static unsigned long
+entry_digits(const exattn_page_number *n, size_t i, int has_digits,
+             unsigned long asked)
+{
+    const char *point;
+
+    if (has_digits || n->count == 0 || !n->decimal[i])
+        return asked;
+    point = strchr(n->values[i], '.');
+    return point ? (unsigned long)strlen(point + 1) : 0;
+}
+
+/* A fraction the page writes that is the exact value already: kept as
+ * written (\frac{5}{4} stays \frac{5}{4}). */
+static int
+exact_as_written(const exattn_audit_candidate *m, const exattn_page_number *n,
+                 size_t i)
+{
+    mpq_t q;
+    int same;
+
+    if (n->decimal[i] || !m->exact[i])
+        return 0;
+    mpq_init(q);
+    same = exattn_mpq_set_text(q, n->values[i], strlen(n->values[i]), NULL)
+               == EXATTN_OK
+           && mpq_equal(q, m->value[i]);
+    mpq_clear(q);
+    return same;
+}
+
+/* An empty pair filled: "0.4011", or "[0.40, 0.20, 0.40]". */
+static int
+fill_empty(exattn_sbuf *out, exattn_audit_candidate *m, unsigned long digits)
+{
+    size_t i;
+    char *s;
+
+    exattn_sbuf__puts(out, m->count > 1 ? "[" : "");
+    for (i = 0; i < m->count; i++)
+    {
+        if ((s = entry_text(m, i, digits, 0, 0)) == NULL)
+            return EXATTN_ENOMEM;
+        exattn_sbuf__printf(out, "%s%s", i ? ", " : "", s);
+        free(s);
+    }
+    exattn_sbuf__puts(out, m->count > 1 ? "]" : "");
+    return EXATTN_OK;
+}
+
 /* One marked number (or empty pair) rewritten into out. */
 static int
 fill_one(exattn_sbuf *out, size_t *at, size_t *changed, const char *page,
@@ -87,8 +139,8 @@ fill_one(exattn_sbuf *out, size_t *at, size_t *changed, const char *page,
          const exattn_lesson *l, mpfr_prec_t max_prec, exattn_error_t *err)
 {
     exattn_audit_candidate m;
-    unsigned long digits, asked = exattn_audit__marker_digits(n->marker);
-    int has_digits = strstr(n->marker, "digits=") != NULL, rc;
+    unsigned long asked, digits, evaluated = (unsigned long)-1;
+    int has_digits = exattn_audit__marker_digits(n->marker, &asked), rc;
     size_t i;
     char *s;
 
@@ -104,35 +156,27 @@ fill_one(exattn_sbuf *out, size_t *at, size_t *changed, const char *page,
         exattn_audit__candidate_clear(&m);
         return rc;
     }
-    /* the digits the page wrote: its first decimal's */
-    for (i = 0; n->count > 0 && !has_digits && i < n->count; i++)
-        if (n->decimal[i])
-        {
-            asked = strchr(n->values[i], '.')
-                    ? (unsigned long)strlen(strchr(n->values[i], '.') + 1)
-                    : 0;
-            break;
-        }
-    digits = asked;
-    rc = marker_values(&m, all, digits, max_prec, err);
-    if (rc == EXATTN_OK && n->count == 0)
+    if (n->count == 0)
     {
+        rc = marker_values(&m, all, asked, max_prec, err);
         copy_to(out, page, at, n->start);
-        exattn_sbuf__puts(out, m.count > 1 ? "[" : "");
-        for (i = 0; i < m.count && rc == EXATTN_OK; i++)
-        {
-            s = entry_text(&m, i, digits, 0, 0);
-            exattn_sbuf__printf(out, "%s%s", i ? ", " : "", s ? s : "");
-            rc = s ? EXATTN_OK : EXATTN_ENOMEM;
-            free(s);
-        }
-        exattn_sbuf__puts(out, m.count > 1 ? "]" : "");
+        if (rc == EXATTN_OK)
+            rc = fill_empty(out, &m, asked);
         (*changed)++;
     }
     for (i = 0; rc == EXATTN_OK && i < n->count; i++)
     {
         size_t len = n->entry_end[i] - n->entry_start[i];
 
+        if (exact_as_written(&m, n, i))
+            continue;
+        /* evaluated again only when the digits change along the vector */
+        digits = entry_digits(n, i, has_digits, asked);
+        if (digits != evaluated
+            && (rc = marker_values(&m, all, digits, max_prec, err))
+                   != EXATTN_OK)
+            break;
+        evaluated = digits;
         s = entry_text(&m, i, digits, !n->decimal[i],
                        is_unicode_minus(page, n, i));
         if (s == NULL)
@@ -178,13 +222,8 @@ exattn_audit_fill(FILE *stream, size_t *changed, const exattn_lesson *lesson,
         if (n->marker == NULL)
             continue;
         rc = fill_one(&out, &at, &count, page, n, &all, lesson, max_prec, err);
-        if (rc != EXATTN_OK && err && err->line == 0)
-        {
-            char msg[sizeof err->message];
-
-            memcpy(msg, err->message, sizeof msg);
-            exattn_error__set(err, rc, file, n->line, n->column, "%s", msg);
-        }
+        if (rc != EXATTN_OK)
+            exattn_audit__place_error(err, rc, file, n);
     }
     copy_to(&out, page, &at, len);
     if (rc == EXATTN_OK && out.oom)

@@ -17,7 +17,10 @@ by_count_then_key(const void *a, const void *b)
 
     if (x->count != y->count)
         return x->count < y->count ? -1 : 1;
-    return x->key < y->key ? -1 : x->key > y->key ? 1 : 0;
+    if (x->key != y->key)
+        return x->key < y->key ? -1 : 1;
+    /* then in the order the lesson has them: the same report each run */
+    return x < y ? -1 : x > y;
 }
 
 void

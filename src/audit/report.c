@@ -73,19 +73,14 @@ run(audit *a, const exattn_lesson *lesson, const char *file,
 
         rc = exattn_audit__verdict(&a->results[i], n, &all, lesson,
                                    max_prec, err);
-        if (rc != EXATTN_OK && err && err->line == 0)
-        {
-            /* a marker's error is the page's, at the number */
-            char msg[sizeof err->message];
-
-            memcpy(msg, err->message, sizeof msg);
-            exattn_error__set(err, rc, file, n->line, n->column, "%s", msg);
-        }
+        if (rc != EXATTN_OK)
+            exattn_audit__place_error(err, rc, file, n);
         switch (a->results[i].verdict)
         {
         case EXATTN_AUDIT_PASS: a->sum.passed++; break;
         case EXATTN_AUDIT_FAIL: a->sum.failed++; break;
         case EXATTN_AUDIT_WORDING: a->sum.wording++; break;
+        case EXATTN_AUDIT_UNDECIDED: a->sum.undecided++; break;
         default: a->sum.unsourced++; break;
         }
     }
@@ -102,6 +97,7 @@ verdict_word(exattn_audit_verdict_t v)
     case EXATTN_AUDIT_PASS: return "PASS";
     case EXATTN_AUDIT_FAIL: return "FAIL";
     case EXATTN_AUDIT_WORDING: return "EXACT-WORDING";
+    case EXATTN_AUDIT_UNDECIDED: return "UNDECIDED";
     default: return "UNSOURCED";
     }
 }
@@ -158,6 +154,13 @@ text_line(FILE *f, const char *file, const char *page,
         fprintf(f, " (%s) -- %s", r->truth ? r->truth : "?",
                 r->note ? r->note : "");
         break;
+    case EXATTN_AUDIT_UNDECIDED:
+        put_bound(f, r, " -- ");
+        fprintf(f, "%s%s", r->bound_count ? ": " : " -- ",
+                r->note ? r->note : "");
+        if (r->truth)
+            fprintf(f, "; nearest: %s", r->truth);
+        break;
     default:
         fprintf(f, " -- no quantity of the lesson is this%s%s",
                 r->truth ? "; nearest: " : "", r->truth ? r->truth : "");
@@ -165,8 +168,8 @@ text_line(FILE *f, const char *file, const char *page,
             fprintf(f, " (%s)", r->note);
         break;
     }
-    if (r->verdict != EXATTN_AUDIT_WORDING && r->verdict
-        != EXATTN_AUDIT_UNSOURCED && r->note)
+    if ((r->verdict == EXATTN_AUDIT_PASS || r->verdict == EXATTN_AUDIT_FAIL)
+        && r->note)
         fprintf(f, "; %s", r->note);
     fputc('\n', f);
 }
@@ -195,8 +198,11 @@ exattn_audit_write_text(FILE *stream, exattn_audit_summary_t *summary,
         for (i = 0; i < a.page.count; i++)
             text_line(stream, file, page, &a.page.items[i], &a.results[i]);
         fprintf(stream, "%zu numbers: %zu passed, %zu failed, %zu "
-                "unsourced\n", a.sum.numbers, a.sum.passed,
+                "unsourced", a.sum.numbers, a.sum.passed,
                 a.sum.failed + a.sum.wording, a.sum.unsourced);
+        if (a.sum.undecided)
+            fprintf(stream, ", %zu undecided", a.sum.undecided);
+        fputc('\n', stream);
         rc = finish(stream, file, err);
         if (summary)
             *summary = a.sum;
@@ -231,7 +237,7 @@ json_number(FILE *f, const char *page, const exattn_page_number *n,
             const exattn_audit_result *r)
 {
     static const char *const words[] = { "pass", "fail", "exact-wording",
-                                         "unsourced" };
+                                         "unsourced", "undecided" };
     char *quote = malloc(n->end - n->start + 1);
     size_t i;
 
@@ -292,8 +298,9 @@ exattn_audit_write_json(FILE *stream, exattn_audit_summary_t *summary,
         }
         fprintf(stream, "  ],\n  \"summary\": {\"numbers\": %zu, \"passed\": "
                 "%zu, \"failed\": %zu, \"exact_wording\": %zu, "
-                "\"unsourced\": %zu}}\n", a.sum.numbers, a.sum.passed,
-                a.sum.failed, a.sum.wording, a.sum.unsourced);
+                "\"unsourced\": %zu, \"undecided\": %zu}}\n", a.sum.numbers,
+                a.sum.passed, a.sum.failed, a.sum.wording, a.sum.unsourced,
+                a.sum.undecided);
         rc = finish(stream, file, err);
         if (summary)
             *summary = a.sum;

@@ -14,6 +14,8 @@
 #include "lesson/claims.h"
 
 #define NEAR_UNITS 10           /* a FAIL, not UNSOURCED: this close */
+#define DOUBT 1e-15             /* relative error of the doubles that
+                                   choose whom to compare */
 #define LISTED 6                /* candidates named in a verdict */
 
 typedef struct
@@ -94,8 +96,8 @@ entry_matches(const mpq_t x, int exact, const page_value *v)
 
     if (!v->decimal)
         return exact && mpq_equal(x, v->q);
-    if (v->d + 4 > AUDIT_DIGITS)
-        return 2;
+    if (!exact && v->d + 4 > AUDIT_DIGITS)
+        return 2;       /* past what the candidate's decimals decide */
     mpz_inits(r, lo, hi, (mpz_ptr)0);
     exattn_ziv__decimal_q(r, x, v->d, EXATTN_ROUND_NEAREST);
     m = mpz_cmp(r, v->c) == 0;
@@ -166,9 +168,11 @@ entry_may_match(const exattn_audit_candidate *c, size_t i,
             + (c->approx[i] < 0 ? -c->approx[i] : c->approx[i]);
     if (d != d || scale > 1e300)
         return 1;
+    /* each approximation is within an ulp, 2^-52 of its size: DOUBT
+     * covers both and the subtraction */
     if (!v->decimal)
-        return d <= scale * 1e-12 + 1e-300;
-    return scale * 1e-14 > 0.01 * v->unit || d <= (0.5 + 1e-6) * v->unit;
+        return d <= scale * DOUBT + 1e-300;
+    return d <= (0.5 + 1e-6) * v->unit + scale * DOUBT + 1e-300;
 }
 
 /* 1 match, 0 not, 2 undecided at AUDIT_DIGITS. */
@@ -315,6 +319,39 @@ exattn_audit__result_clear(exattn_audit_result *r)
 
 /* The candidate's value as a report writes it: exact, or to d + 3
  * digits of its certified rounding. */
+/* z = the rounding of a named value known as x to within half a unit of
+ * the AUDIT_DIGITS-th decimal, to the most digits up to d that this
+ * decides (both ends of that interval round alike): never a digit the
+ * bound does not certify.  Returns the digits used. */
+static unsigned long
+decided_rounding(mpz_t z, const mpq_t x, unsigned long d)
+{
+    mpz_t hi;
+    mpq_t e, t;
+
+    mpz_init(hi);
+    mpq_inits(e, t, (mpq_ptr)0);
+    mpz_set_ui(mpq_numref(e), 1);
+    mpz_ui_pow_ui(mpq_denref(e), 10, AUDIT_DIGITS);
+    for (;; d--)
+    {
+        mpq_sub(t, x, e);
+        exattn_ziv__decimal_q(z, t, d, EXATTN_ROUND_NEAREST);
+        mpq_add(t, x, e);
+        exattn_ziv__decimal_q(hi, t, d, EXATTN_ROUND_NEAREST);
+        if (mpz_cmp(z, hi) == 0)
+            break;
+        if (d == 0)
+        {
+            d = (unsigned long)-1;  /* not even the integer part */
+            break;
+        }
+    }
+    mpq_clears(e, t, (mpq_ptr)0);
+    mpz_clear(hi);
+    return d;
+}
+
 static char *value_text_at(const exattn_audit_candidate *c,
                            const page_number *p, unsigned long fixed);
 
@@ -362,10 +399,11 @@ value_text_at(const exattn_audit_candidate *c, const page_number *p,
         }
         else
         {
-            exattn_ziv__decimal_q(z, c->value[i], d, EXATTN_ROUND_NEAREST);
+            d = decided_rounding(z, c->value[i], d);
             exattn_sbuf__puts(&b, c->count > 1 ? "≈" : "≈ ");
         }
-        s = exattn_decimal__format(z, d);
+        s = d == (unsigned long)-1 ? exattn_str__dup("(not decided)")
+                                   : exattn_decimal__format(z, d);
         exattn_sbuf__puts(&b, s ? s : "?");
         free(s);
     }
@@ -562,7 +600,7 @@ fraction_for_named(const exattn_audit_candidate *c, const page_number *p)
 /* Could a single changed digit take x to v (|x - v| about m*10^j units,
  * m from 1 to 9)?  q is |x - v| in units. */
 static int
-digit_possible(double q)
+digit_possible(double q, double tolerance)
 {
     double p = 1;
     int j;
@@ -571,9 +609,10 @@ digit_possible(double q)
     {
         double m = q / p;
         long r = (long)(m + 0.5);
+        double slack = 0.5 + 1e-6 + tolerance + p * 1e-12;
 
-        if (r >= 1 && r <= 9 && (q - (double)r * p <= 0.5 + 1e-6)
-            && ((double)r * p - q <= 0.5 + 1e-6))
+        if (r >= 1 && r <= 9 && (q - (double)r * p <= slack)
+            && ((double)r * p - q <= slack))
             return 1;
     }
     return 0;
@@ -599,15 +638,14 @@ may_relate(const exattn_audit_candidate *c, const page_number *p)
         d = d < 0 ? -d : d;
         ax = c->approx[i] < 0 ? -c->approx[i] : c->approx[i];
         scale = (v->x < 0 ? -v->x : v->x) + ax;
-        /* where doubles cannot tell units apart, compare exactly */
-        if (d != d || scale != scale || scale * 1e-14 > 0.01 * v->unit
-            || scale > 1e300)
+        if (d != d || scale != scale || scale > 1e300)
             return 1;
-        if (d <= 0.0502 * ax + 1e-300)
+        if (d <= 0.0502 * ax + scale * DOUBT + 1e-300)
             continue;       /* within 5%: maybe near */
         if (!v->decimal)
             return 0;       /* a fraction: equal, or within 5% */
-        if (d / v->unit <= 0.5 + 1e-6 || digit_possible(d / v->unit))
+        if (d <= (0.5 + 1e-6) * v->unit + scale * DOUBT + 1e-300
+            || digit_possible(d / v->unit, scale * DOUBT / v->unit))
             continue;
         return 0;
     }
@@ -620,7 +658,7 @@ decide(exattn_audit_result *r, exattn_audit_candidate **cands, size_t count,
        exattn_audit_candidates *all, const page_number *p,
        mpfr_prec_t max_prec, int marked, exattn_error_t *err)
 {
-    exattn_audit_candidate *first = NULL, *best = NULL;
+    exattn_audit_candidate *first = NULL, *best = NULL, *open = NULL;
     exattn_verdict_t v;
     size_t k;
     mpq_t u, best_u;
@@ -641,6 +679,8 @@ decide(exattn_audit_result *r, exattn_audit_candidate **cands, size_t count,
             if (rc < 0)
                 break;
             m = rc == 1 && v == EXATTN_PASS;
+            if (rc == 1 && v == EXATTN_UNDECIDED && open == NULL)
+                open = c;       /* neither proved it nor excluded it */
             rc = EXATTN_OK;
             exattn_free(r->rounds_to);
             exattn_free(r->slip);
@@ -648,6 +688,7 @@ decide(exattn_audit_result *r, exattn_audit_candidate **cands, size_t count,
         }
         if (m == 1)
         {
+            c->seen_match = p->n;
             if (first == NULL)
                 first = c;
             if (!add_bound(r, c->name))
@@ -666,12 +707,43 @@ decide(exattn_audit_result *r, exattn_audit_candidate **cands, size_t count,
     }
     if (rc != EXATTN_OK)
         ;
+    else if (first == NULL && open != NULL)
+    {
+        r->verdict = EXATTN_AUDIT_UNDECIDED;
+        r->note = exattn_str__dup("its rounding is not decided within the "
+                                  "precision cap (--max-prec raises it)");
+        if (!add_bound(r, open->name) || r->note == NULL)
+            rc = nomem(err);
+    }
     else if (first != NULL)
     {
+        /* PASS when any quantity it is fits its words; else the words
+         * are wrong for all of them */
+        exattn_audit_candidate *misworded = NULL;
+
+        for (k = 0; k < count; k++)
+            if (cands[k]->seen_match == p->n)
+            {
+                exattn_audit_result w;
+
+                memset(&w, 0, sizeof w);
+                w.verdict = EXATTN_AUDIT_PASS;
+                wording_of(&w, cands[k], p);
+                free(w.note);
+                if (w.verdict == EXATTN_AUDIT_PASS)
+                {
+                    misworded = NULL;
+                    break;
+                }
+                if (misworded == NULL)
+                    misworded = cands[k];
+            }
         r->verdict = EXATTN_AUDIT_PASS;
-        wording_of(r, first, p);
-        if (r->verdict == EXATTN_AUDIT_WORDING)
-            r->truth = value_text(first, p);
+        if (misworded != NULL)
+        {
+            wording_of(r, misworded, p);
+            r->truth = value_text(misworded, p);
+        }
         else
             r->note = page_arithmetic(p, &agrees);
     }
@@ -838,19 +910,39 @@ empty_marker(exattn_audit_result *r, const exattn_page_number *n,
              mpfr_prec_t max_prec, exattn_error_t *err)
 {
     exattn_audit_candidate marker;
+    unsigned long digits;
     int rc = exattn_audit__marker(&marker, all, l, n->marker, max_prec, err);
 
     if (rc != EXATTN_OK)
         return rc;
+    exattn_audit__marker_digits(n->marker, &digits);
     r->verdict = EXATTN_AUDIT_FAIL;
-    r->truth = value_text_at(&marker, NULL,
-                             exattn_audit__marker_digits(n->marker));
+    r->truth = value_text_at(&marker, NULL, digits);
     r->note = exattn_str__dup("the marker is empty: exattn audit --fill "
                               "writes its number");
     if (!add_bound(r, marker.name) || r->truth == NULL || r->note == NULL)
         rc = nomem(err);
     exattn_audit__candidate_clear(&marker);
     return rc;
+}
+
+/* UNSOURCED among the quantities evaluated, but some could not be: not
+ * "no quantity is this", which is not proved. */
+static int
+unevaluated(exattn_audit_result *r, const exattn_audit_candidates *all)
+{
+    exattn_sbuf b;
+
+    r->verdict = EXATTN_AUDIT_UNDECIDED;
+    exattn_sbuf__init(&b);
+    exattn_sbuf__printf(&b, "no quantity evaluated is this, but %zu could "
+                        "not be evaluated within the precision cap (%s%s; "
+                        "--max-prec raises it)", all->undecided,
+                        all->undecided_name ? all->undecided_name : "?",
+                        all->undecided > 1 ? ", …" : "");
+    free(r->note);
+    r->note = exattn_sbuf__take(&b);
+    return r->note ? EXATTN_OK : nomem(NULL);
 }
 
 int
@@ -912,6 +1004,9 @@ exattn_audit__verdict(exattn_audit_result *r, const exattn_page_number *n,
         free(list.items);
         if (rc == EXATTN_OK && r->verdict == EXATTN_AUDIT_UNSOURCED)
             rc = nearest(r, all, &p);
+        if (rc == EXATTN_OK && r->verdict == EXATTN_AUDIT_UNSOURCED
+            && all->undecided > 0)
+            rc = unevaluated(r, all);
     }
     for (i = 0; i < p.count; i++)
         value_clear(&p.v[i]);

@@ -206,16 +206,49 @@ read_page(const char *path, size_t max, size_t *len)
     return NULL;
 }
 
+/* One page's report (or filled page), into `f`. */
+static int
+audit_one(FILE *f, exattn_audit_summary_t *sum, const audit_args *a,
+          const exattn_lesson *lesson, const char *name, exattn_error_t *err)
+{
+    size_t len, changed = 0;
+    char *page = read_page(name, a->limits.max_file_bytes, &len);
+    int rc;
+
+    memset(sum, 0, sizeof *sum);
+    if (page == NULL)
+        return EXATTN_EIO;      /* reported */
+    if (a->fill)
+    {
+        rc = exattn_audit_fill(f, &changed, lesson, name, page, len, a->fmt,
+                               a->max_prec, err);
+        if (rc == EXATTN_OK)
+            fprintf(stderr, "exattn: %s: %zu %s rewritten from the lesson\n",
+                    name, changed, changed == 1 ? "number" : "numbers");
+    }
+    else if (a->json)
+        rc = exattn_audit_write_json(f, sum, lesson, name, page, len, a->fmt,
+                                     a->max_prec, err);
+    else
+        rc = exattn_audit_write_text(f, sum, lesson, name, page, len, a->fmt,
+                                     a->max_prec, err);
+    if (rc != EXATTN_OK)
+        cli_error_lib(err);
+    free(page);
+    return rc;
+}
+
 int
 cmd_audit(int argc, char **argv)
 {
     audit_args a;
     exattn_lesson *lesson = NULL;
-    exattn_audit_summary_t sum, total = { 0, 0, 0, 0, 0 };
+    exattn_audit_summary_t sum, total;
     exattn_error_t err;
     cli_output out;
-    size_t i, len;
-    char *page;
+    FILE *mem;
+    char *reports = NULL;
+    size_t i, reports_len = 0;
     int status = parse_args(&a, argc, argv), rc = EXATTN_OK;
 
     if (status != CLI_EXIT_OK)
@@ -223,6 +256,7 @@ cmd_audit(int argc, char **argv)
         free(a.pages);
         return status < 0 ? CLI_EXIT_OK : status;
     }
+    memset(&total, 0, sizeof total);
     exattn_error_init(&err);
     if (exattn_lesson_read_file(&lesson, a.lesson, &a.limits, &err)
         != EXATTN_OK)
@@ -231,56 +265,50 @@ cmd_audit(int argc, char **argv)
         free(a.pages);
         return CLI_EXIT_BAD_INPUT;
     }
-    if (cli_output_open(&out, a.output) != CLI_EXIT_OK)
+    /* every page audited before a byte is written: a bad second page
+     * leaves no report of the first on standard output */
+    if ((mem = open_memstream(&reports, &reports_len)) == NULL)
     {
-        exattn_lesson_free(lesson);
-        free(a.pages);
-        return CLI_EXIT_BAD_INPUT;
+        cli_error("out of memory");
+        rc = EXATTN_ENOMEM;
     }
-    for (i = 0; i < a.page_count && rc == EXATTN_OK; i++)
+    for (i = 0; rc == EXATTN_OK && i < a.page_count; i++)
     {
-        page = read_page(a.pages[i], a.limits.max_file_bytes, &len);
-        if (page == NULL)
-        {
-            rc = EXATTN_EIO;
-            break;
-        }
-        if (a.fill)
-        {
-            size_t changed = 0;
-
-            memset(&sum, 0, sizeof sum);
-            rc = exattn_audit_fill(out.f, &changed, lesson, a.pages[i], page,
-                                   len, a.fmt, a.max_prec, &err);
-            if (rc == EXATTN_OK)
-                fprintf(stderr, "exattn: %s: %zu %s rewritten from the "
-                        "lesson\n", a.pages[i], changed,
-                        changed == 1 ? "number" : "numbers");
-        }
-        else if (a.json)
-            rc = exattn_audit_write_json(out.f, &sum, lesson, a.pages[i],
-                                         page, len, a.fmt, a.max_prec, &err);
-        else
-            rc = exattn_audit_write_text(out.f, &sum, lesson, a.pages[i],
-                                         page, len, a.fmt, a.max_prec, &err);
-        free(page);
-        if (rc != EXATTN_OK)
-            cli_error_lib(&err);
+        rc = audit_one(mem, &sum, &a, lesson, a.pages[i], &err);
+        total.numbers += sum.numbers;
         total.passed += sum.passed;
         total.failed += sum.failed + sum.wording;
         total.unsourced += sum.unsourced;
-        total.numbers += sum.numbers;
+        total.undecided += sum.undecided;
     }
     if (rc == EXATTN_OK && a.page_count > 1 && !a.json)
-        fprintf(out.f, "%zu numbers in %zu pages: %zu passed, %zu failed, "
-                "%zu unsourced\n", total.numbers, a.page_count, total.passed,
+    {
+        fprintf(mem, "%zu numbers in %zu pages: %zu passed, %zu failed, %zu "
+                "unsourced", total.numbers, a.page_count, total.passed,
                 total.failed, total.unsourced);
-    status = cli_output_close(&out, rc == EXATTN_OK);
+        if (total.undecided)
+            fprintf(mem, ", %zu undecided", total.undecided);
+        fputc('\n', mem);
+    }
+    if (mem != NULL && fclose(mem) != 0 && rc == EXATTN_OK)
+    {
+        cli_error("out of memory");
+        rc = EXATTN_ENOMEM;
+    }
     exattn_lesson_free(lesson);
     free(a.pages);
-    if (rc != EXATTN_OK)
-        return CLI_EXIT_BAD_INPUT;
-    if (status == CLI_EXIT_OK && (total.failed || total.unsourced))
+    if (rc == EXATTN_OK && cli_output_open(&out, a.output) == CLI_EXIT_OK)
+    {
+        int ok = fwrite(reports ? reports : "", 1, reports_len, out.f)
+                 == reports_len;
+
+        status = cli_output_close(&out, ok);
+    }
+    else
+        status = CLI_EXIT_BAD_INPUT;
+    free(reports);
+    if (status == CLI_EXIT_OK
+        && (total.failed || total.unsourced || total.undecided))
         status = CLI_EXIT_CLAIM_FAILED;
     return status;
 }

@@ -299,17 +299,56 @@ entity(reader *r, int math)
 
 /* ---- math delimiters shared by Markdown, HTML and LaTeX -------------- */
 
-/* Copy math from r->i to `end` (exclusive), entities decoded in HTML. */
+static int add_marker(reader *r, size_t origin, const char *s, size_t n);
+static const char *marker_body(const char *s, size_t n, size_t *rest);
+
+/* Copy math from r->i to `end` (exclusive), entities decoded in HTML;
+ * a % comment (TeX's and KaTeX's) is dropped, or kept as a marker. */
 static void
 copy_math(reader *r, size_t end)
 {
     while (r->i < end)
     {
+        if (r->p[r->i] == '\\' && r->i + 1 < end)
+        {
+            exattn_page__put(r->c, r->p + r->i, 2, r->i, 1);
+            r->i += 2;
+            continue;
+        }
+        if (r->p[r->i] == '%')
+        {
+            size_t eol = r->i, n;
+            const char *body;
+
+            while (eol < end && r->p[eol] != '\n')
+                eol++;
+            body = marker_body(r->p + r->i + 1, eol - r->i - 1, &n);
+            if (body != NULL)
+                add_marker(r, r->i, body, n);
+            exattn_page__put(r->c, " ", 1, r->i, 1);
+            r->i = eol;
+            continue;
+        }
         if (r->fmt == EXATTN_PAGE_HTML && r->p[r->i] == '&' && entity(r, 1))
             continue;
         exattn_page__put(r->c, r->p + r->i, 1, r->i, 1);
         r->i++;
     }
+}
+
+/* Is byte `at` a line break that ends a paragraph (a blank line
+ * follows, or the page ends)? */
+static int
+paragraph_ends(const reader *r, size_t at)
+{
+    size_t k;
+
+    if (r->p[at] != '\n')
+        return 0;
+    for (k = at + 1; k < r->len && (r->p[k] == ' ' || r->p[k] == '\t'
+                                    || r->p[k] == '\r'); k++)
+        ;
+    return k >= r->len || r->p[k] == '\n';
 }
 
 /* $$...$$, $...$, \(...\), \[...\] at r->i: 1 when read (r->i past it),
@@ -343,19 +382,22 @@ math_span(reader *r)
         }
     if (r->p[open] != '$')
         return 0;
-    /* $...$: opened by a $ before a non-space, closed on the same line by
-     * a $ after a non-space (pandoc's tex_math_dollars) */
+    /* $...$: opened by a $ before a non-space, closed within its
+     * paragraph by a $ after a non-space and before no digit (pandoc's
+     * tex_math_dollars) */
     if (open + 1 >= r->len || isspace((unsigned char)r->p[open + 1]))
         return 0;
-    for (end = open + 1; end < r->len && r->p[end] != '\n'; end++)
+    for (end = open + 1; end < r->len && !paragraph_ends(r, end); end++)
         if (r->p[end] == '\\' && end + 1 < r->len)
             end++;
         else if (r->p[end] == '$'
-                 && !isspace((unsigned char)r->p[end - 1]))
+                 && !isspace((unsigned char)r->p[end - 1])
+                 && !(end + 1 < r->len
+                      && isdigit((unsigned char)r->p[end + 1])))
             break;
     if (end >= r->len || r->p[end] != '$')
         return fail_at(r, open, "unterminated math: a $ opens math that no "
-                                "$ closes on its line (write \\$ for a "
+                                "$ closes in its paragraph (write \\$ for a "
                                 "dollar sign)"), -1;
     space(r, open);
     r->i = open + 1;
@@ -522,7 +564,7 @@ skipped_element(reader *r)
     for (k = 0; k < sizeof names / sizeof *names; k++)
     {
         n = strlen(names[k]);
-        if (starts_nocase(r, start + 1, names[k])
+        if (starts_nocase(r, start + 1, names[k]) && start + 1 + n < r->len
             && (isspace((unsigned char)r->p[start + 1 + n])
                 || r->p[start + 1 + n] == '>'))
             name = names[k];
@@ -556,7 +598,7 @@ mathml(reader *r)
 {
     size_t start = r->i, end, ann, body;
 
-    if (!starts_nocase(r, start, "<math")
+    if (!starts_nocase(r, start, "<math") || start + 5 >= r->len
         || !(isspace((unsigned char)r->p[start + 5])
              || r->p[start + 5] == '>'))
         return 0;
@@ -567,9 +609,13 @@ mathml(reader *r)
     space(r, start);
     if (ann < end)
     {
+        size_t close;
+
         body = find(r, ann, ">") + 1;
-        r->i = body;
-        copy_math(r, find_nocase(r, body, "</annotation>"));
+        close = find_nocase(r, body, "</annotation>");
+        r->i = body < end ? body : end;
+        /* within this element only, whatever follows */
+        copy_math(r, close < end ? close : end);
     }
     else
         for (r->i = find(r, start, ">") + 1; r->i < end;)
@@ -785,7 +831,9 @@ read_latex(reader *r)
         }
         for (k = 0; k < sizeof silent / sizeof *silent; k++)
             if (starts(r, r->i, silent[k])
-                && !isalpha((unsigned char)r->p[r->i + strlen(silent[k])]))
+                && (r->i + strlen(silent[k]) >= r->len
+                    || !isalpha((unsigned char)r->p[r->i
+                                                    + strlen(silent[k])])))
                 break;
         if (k < sizeof silent / sizeof *silent)
         {

@@ -8,6 +8,7 @@
  * which a reader takes as counts ("three tokens, d_k = 2") unless a
  * marker names them. */
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "page/page.h"
@@ -163,6 +164,8 @@ number_at(const scanner *s, size_t i, exattn_sbuf *text, int *decimal)
     int negative = sign && s->t[i] != '+';
 
     *decimal = 0;
+    if (i >= s->len)
+        return 0;
     if (sign && s->c->math[i] && strncmp(s->t + j, "\\frac", 5) != 0
         && strncmp(s->t + j, "\\tfrac", 6) != 0
         && strncmp(s->t + j, "\\dfrac", 6) != 0
@@ -391,14 +394,15 @@ vector_at(scanner *s, size_t i)
                 break;
         if (j == 4)
             return 0;
+        char close[24];
+
         k = i + 7 + strlen(kinds[j]);
-        /* one row (& between entries) or one column (\\ between) */
-        if ((end = list_at(s, i, k, "&", "\\end{")) != 0
-            || (end = list_at(s, i, k, "\\", "\\end{")) != 0)
-        {
-            s->lx[s->count - 1].end = end + strlen(kinds[j]);
-            return s->lx[s->count - 1].end;
-        }
+        snprintf(close, sizeof close, "\\end{%s", kinds[j]);
+        /* one row (& between entries) or one column (\\ between), closed
+         * by its own \end{...} */
+        if ((end = list_at(s, i, k, "&", close)) != 0
+            || (end = list_at(s, i, k, "\\", close)) != 0)
+            return end;
         return 0;
     }
     if (k >= s->len || (s->t[k] != '[' && s->t[k] != '('))
@@ -587,14 +591,18 @@ wording(const scanner *s, size_t at, int *exactly, int *approx)
 {
     static const char *const approx_words[] = {
         "\xe2\x89\x88", "\\approx", "approximately", "about", "roughly",
-        "\xe2\x89\x83", "~", "\\sim", "around", "circa"
+        "\xe2\x89\x83", "\\sim", "around", "circa"
     };
     char lead[48];
     size_t k;
 
     lead_in(s, at, lead, sizeof lead);
-    *exactly = ends_with(lead, "exactly") || ends_with(lead, "exactly}")
-               || ends_with(lead, "exactly equal to");
+    /* "not exactly 0.33" says the opposite */
+    *exactly = (ends_with(lead, "exactly") || ends_with(lead, "exactly}")
+                || ends_with(lead, "exactly equal to"))
+               && !ends_with(lead, "not exactly")
+               && !ends_with(lead, "not exactly}")
+               && !ends_with(lead, "not exactly equal to");
     *approx = 0;
     for (k = 0; k < sizeof approx_words / sizeof *approx_words; k++)
         *approx |= ends_with(lead, approx_words[k]);
