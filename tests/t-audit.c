@@ -46,6 +46,24 @@ report(audit_fn fn, const exattn_lesson *l, const char *name,
     return out;
 }
 
+/* The page filled from l; `changed` receives the count. */
+static char *
+fill(const exattn_lesson *l, const char *page, size_t *changed)
+{
+    char *out = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&out, &len);
+    exattn_error_t err;
+
+    exattn_error_init(&err);
+    cr_assert_not_null(f);
+    cr_assert_eq(exattn_audit_fill(f, changed, l, "f.md", page, strlen(page),
+                                   EXATTN_PAGE_MARKDOWN, 0, &err), EXATTN_OK,
+                 "%s", err.message);
+    fclose(f);
+    return out;
+}
+
 static char *
 page_file(const char *rel)
 {
@@ -156,22 +174,15 @@ Test(audit, an_empty_marker_fails_until_filled)
         "<!-- exattn weights[1] digits=2 --> [0.401, 0.198, 0.401] and "
         "<!-- exattn output[1][1] --> \xe2\x88\x92" "0.9\n";
     exattn_audit_summary_t sum;
-    exattn_error_t err;
     char *out = report(exattn_audit_write_text, l, "e.md", page, &sum),
-         *filled = NULL;
-    size_t len = 0, changed = 0;
-    FILE *f;
+         *filled;
+    size_t changed = 0;
 
     cr_assert_not_null(strstr(out, "e.md:1:43: FAIL  (true: weights[1][1] "
                                    "≈ 0.4011); the marker is empty"), "%s",
                        out);
     free(out);
-    f = open_memstream(&filled, &len);
-    exattn_error_init(&err);
-    cr_assert_eq(exattn_audit_fill(f, &changed, l, "e.md", page,
-                                   strlen(page), EXATTN_PAGE_MARKDOWN, 0,
-                                   &err), EXATTN_OK, "%s", err.message);
-    fclose(f);
+    filled = fill(l, page, &changed);
     cr_assert_str_eq(filled,
         "w = <!-- exattn weights[1][1] digits=4 -->0.4011<!-- /exattn -->, "
         "and <!-- exattn weights[1] digits=2 --> [0.40, 0.20, 0.40] and "
@@ -235,16 +246,9 @@ Test(audit, fill_keeps_what_is_right_as_written)
     static const char page[] =
         "a <!-- exattn blend[assigned] --> $(1, \\frac{5}{4})$ b "
         "<!-- exattn weights[3] --> [0.21, 0.2120, 0.6]\n";
-    exattn_error_t err;
-    char *filled = NULL;
-    size_t len = 0, changed = 0;
-    FILE *f = open_memstream(&filled, &len);
+    size_t changed = 0;
+    char *filled = fill(l, page, &changed);
 
-    exattn_error_init(&err);
-    cr_assert_eq(exattn_audit_fill(f, &changed, l, "k.md", page,
-                                   strlen(page), EXATTN_PAGE_MARKDOWN, 0,
-                                   &err), EXATTN_OK, "%s", err.message);
-    fclose(f);
     cr_assert_str_eq(filled,
         "a <!-- exattn blend[assigned] --> $(1, \\frac{5}{4})$ b "
         "<!-- exattn weights[3] --> [0.21, 0.2119, 0.6]\n");
