@@ -273,7 +273,9 @@ td, th { padding: 0.3em 0.8em; border-bottom: 1px solid #ddd;
   text-align: left; vertical-align: middle; }
 .scroll, .display, p.m { overflow-x: auto; max-width: 100%; }
 .blocked { color: #777; } .blk { font-size: 0.8em; font-weight: normal; }
-.map svg { max-width: 100%; height: auto; }
+/* the map keeps a readable size on a phone, and scrolls there */
+.map { overflow-x: auto; margin: 0.5em 0; }
+.map svg { width: 100%; min-width: 600px; height: auto; }
 .katex-display { margin: 0.4em 0; }
 /* a formula keeps its line; a table too wide for a phone scrolls */
 td .katex, p.m .katex { white-space: nowrap; }

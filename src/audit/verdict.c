@@ -605,12 +605,17 @@ digit_possible(double q, double tolerance)
     double p = 1;
     int j;
 
+    if (tolerance > 0.05 || q != q)
+        return 1;           /* the doubles cannot tell: compare exactly */
     for (j = 0; j < 40 && p <= 10 * q + 1; j++, p *= 10)
     {
         double m = q / p;
-        long r = (long)(m + 0.5);
         double slack = 0.5 + 1e-6 + tolerance + p * 1e-12;
+        long r;
 
+        if (!(m > 0.4 && m < 9.6))
+            continue;       /* no single digit (and no overflow below) */
+        r = (long)(m + 0.5);
         if (r >= 1 && r <= 9 && (q - (double)r * p <= slack)
             && ((double)r * p - q <= slack))
             return 1;
