@@ -361,9 +361,26 @@ Test(lesson, error_not_an_object)
 {
     expect_error("[1, 2]", EXATTN_EFIELD, 1, 1,
                  "a lesson file holds one JSON object, found an array");
-    expect_error("\xEF\xBB\xBF{}", EXATTN_ESYNTAX, 1, 1, "byte-order mark");
     expect_error("{\"Q\": [[1]],\n \"K\": [[1]], \"V\": [[1]],}",
                  EXATTN_ESYNTAX, 2, 25, "malformed JSON");
+}
+
+/* A byte-order mark and // or block comments are accepted; positions
+ * after them stay right (the mark is no column). */
+Test(lesson, a_bom_and_comments_are_accepted)
+{
+    exattn_lesson *l = th_lesson("\xEF\xBB\xBF{\n  // the lab\n"
+        "  \"Q\": [[1, 0]], /* one query */ \"K\": [[1, 0], [0, 1]],\n"
+        "  \"V\": [[1], [2]] /* two keys */\n}\n");
+
+    cr_assert_eq(exattn_lesson_queries(l), 1);
+    cr_assert_eq(exattn_lesson_keys(l), 2);
+    exattn_lesson_free(l);
+    expect_error("\xEF\xBB\xBF{\"Q\": [[1]], /* a, note */ \"K\": [[1]],"
+                 " // x\n  \"V\": [[1]], \"mask\": [[2]]}", EXATTN_EFIELD, 2,
+                 25, "mask row 1, entry 1");
+    expect_error("{\"Q\": [[1]] /* never closed", EXATTN_ESYNTAX, 1, 13,
+                 "an unclosed comment (/* without its */)");
 }
 
 Test(lesson, error_limits)

@@ -53,15 +53,35 @@ locate(builder *b, size_t off, unsigned long *line, unsigned long *column)
     *column = b->column;
 }
 
+/* Where the next token starts: past white space, separators and
+ * comments (// to the end of the line, slash-star to star-slash), which a
+ * lesson file may hold. */
 static size_t
 token_start(const builder *b)
 {
     size_t off = b->prev_end;
 
-    while (off < b->len && strchr(" \t\r\n:,", b->data[off]) != NULL
-           && b->data[off] != '\0')
-        off++;
-    return off;
+    for (;;)
+    {
+        while (off < b->len && strchr(" \t\r\n:,", b->data[off]) != NULL
+               && b->data[off] != '\0')
+            off++;
+        if (off + 1 >= b->len || b->data[off] != '/')
+            return off;
+        if (b->data[off + 1] == '/')
+            while (off < b->len && b->data[off] != '\n')
+                off++;
+        else if (b->data[off + 1] == '*')
+        {
+            for (off += 2; off + 1 < b->len
+                           && !(b->data[off] == '*' && b->data[off + 1] == '/');
+                 off++)
+                ;
+            off = off + 2 <= b->len ? off + 2 : b->len;
+        }
+        else
+            return off;
+    }
 }
 
 static int
@@ -373,6 +393,31 @@ only_space(const char *d, size_t len)
     return 1;
 }
 
+/* A block comment opened after the last token and never closed: where
+ * it opens. */
+static int
+unclosed_comment(const builder *b, size_t *at)
+{
+    size_t off = b->prev_end, k;
+
+    for (; off + 1 < b->len; off++)
+        if (b->data[off] == '/' && b->data[off + 1] == '*')
+        {
+            for (k = off + 2; k + 1 < b->len; k++)
+                if (b->data[k] == '*' && b->data[k + 1] == '/')
+                    break;
+            if (k + 1 >= b->len)
+            {
+                *at = off;
+                return 1;
+            }
+            off = k + 1;
+        }
+        else if (b->data[off] == '"')
+            return 0;       /* strings are the parser's */
+    return 0;
+}
+
 /* yajl's own message, shortened to its first line. */
 static void
 syntax_error(builder *b)
@@ -399,7 +444,15 @@ syntax_error(builder *b)
     locate(b, off, &line, &column);
     if (b->len == 0)
         line = column = 1;
-    if (off < b->len && non_number(b->data + off, b->len - off))
+    if (unclosed_comment(b, &off))
+    {
+        b->line_off = 0;
+        b->line = b->column = 1;
+        locate(b, off, &line, &column);
+        exattn_error__set(b->err, EXATTN_ESYNTAX, b->name, line, column,
+                          "an unclosed comment (/* without its */)");
+    }
+    else if (off < b->len && non_number(b->data + off, b->len - off))
         exattn_error__set(b->err, EXATTN_ESYNTAX, b->name, line, column,
             "NaN and Infinity are not JSON numbers (nor exact ones): "
             "write an exact number");
@@ -425,6 +478,9 @@ exattn_json__parse(exattn_jnode **out, const char *data, size_t len,
     b.err = err;
     b.stack = malloc((max_depth + 1) * sizeof *b.stack);
     b.handle = yajl_alloc(&callbacks, NULL, &b);
+    /* // and block comments, for the notes authors keep in a lesson */
+    if (b.handle != NULL)
+        yajl_config(b.handle, yajl_allow_comments, 1);
     if (b.stack == NULL || b.handle == NULL)
     {
         free(b.stack);

@@ -287,9 +287,11 @@ exattn_lesson_read_buffer(exattn_lesson **out, const char *data, size_t len,
             "%zu bytes, more than the limit of %zu", len,
             rc.limits->max_file_bytes);
     if (len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0)
-        return exattn_error__set(err, EXATTN_ESYNTAX, rc.file, 1, 1,
-            "the file starts with a UTF-8 byte-order mark; save it without "
-            "one");
+    {
+        /* a byte-order mark, as some editors write: not a column */
+        data += 3;
+        len -= 3;
+    }
     code = exattn_json__parse(&root, data, len, rc.file,
                               rc.limits->max_depth, err);
     if (code != EXATTN_OK)
