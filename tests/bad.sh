@@ -29,7 +29,8 @@ for c in $cases; do
         set --
         while IFS= read -r arg; do set -- "$@" "$arg"; done < "$c.args"
     fi
-    "$exattn" "$@" > "$out/stdout" 2> "$out/stderr"
+    # standard input empty: a command reads it when no file is named
+    "$exattn" "$@" < /dev/null > "$out/stdout" 2> "$out/stderr"
     rc=$?
     if [ "$update" = --update ]; then
         { echo "status $rc"; cat "$out/stderr"; } > "$c.expect"

@@ -227,13 +227,29 @@ read_fd_file(FILE *f)
     return buf;
 }
 
+/* Standard input for a run: `input` (NULL: empty, never the test's own,
+ * which a command reading its standard input would wait on). */
+static FILE *
+stdin_file(const char *input)
+{
+    FILE *f = tmpfile();
+
+    cr_assert_not_null(f, "cannot open the input file");
+    if (input != NULL)
+        fputs(input, f);
+    fflush(f);
+    rewind(f);
+    return f;
+}
+
 static int
-run(const char *const *argv, const char *stdout_path, char **out,
-    char **err)
+run(const char *const *argv, const char *stdout_path, const char *input,
+    char **out, char **err)
 {
     const char *exe = getenv("EXATTN");
     FILE *fo = stdout_path ? fopen(stdout_path, "w") : tmpfile();
     FILE *fe = tmpfile();
+    FILE *fi = stdin_file(input);
     const char *args[64];
     size_t k = 0;
     pid_t pid;
@@ -250,12 +266,14 @@ run(const char *const *argv, const char *stdout_path, char **out,
     cr_assert_neq(pid, -1, "fork failed");
     if (pid == 0)
     {
+        dup2(fileno(fi), 0);
         dup2(fileno(fo), 1);
         dup2(fileno(fe), 2);
         execv(exe, (char *const *)args);
         _exit(127);
     }
     waitpid(pid, &status, 0);
+    fclose(fi);
     if (out)
         *out = read_fd_file(fo);
     else
@@ -267,13 +285,20 @@ run(const char *const *argv, const char *stdout_path, char **out,
 int
 th_run(const char *const *argv, char **out, char **err)
 {
-    return run(argv, NULL, out, err);
+    return run(argv, NULL, NULL, out, err);
+}
+
+int
+th_run_input(const char *const *argv, const char *input, char **out,
+             char **err)
+{
+    return run(argv, NULL, input, out, err);
 }
 
 int
 th_run_to(const char *const *argv, const char *stdout_path, char **err)
 {
-    return run(argv, stdout_path, NULL, err);
+    return run(argv, stdout_path, NULL, NULL, err);
 }
 
 int
@@ -298,6 +323,10 @@ th_run_closed_pipe(const char *const *argv, char **err)
     cr_assert_neq(pid, -1, "fork failed");
     if (pid == 0)
     {
+        FILE *fi = fopen("/dev/null", "r");
+
+        if (fi != NULL)
+            dup2(fileno(fi), 0);
         dup2(fds[1], 1);
         dup2(fileno(fe), 2);
         execv(exe, (char *const *)args);

@@ -48,6 +48,10 @@ void th_eval_output(mpfr_t out, const exattn_row *row, size_t col);
  * returns the exit status (-1 if it did not exit normally). */
 int th_run(const char *const *argv, char **out, char **err);
 
+/* The same with `input` on standard input (th_run gives an empty one). */
+int th_run_input(const char *const *argv, const char *input, char **out,
+                 char **err);
+
 /* The same with stdout sent to the file `stdout_path` (e.g. /dev/full). */
 int th_run_to(const char *const *argv, const char *stdout_path, char **err);
 

@@ -121,8 +121,10 @@ Test(cli, usage_errors)
                            NULL };
     const char *const *cases[] = { none, unknown, noarg, badopt, badfmt,
                                    latex, digits, two, dangling, expo };
+    /* no lesson named: standard input (here an empty one) */
     static const char *const parts[] = { "usage: exattn", "unknown command",
-        "needs a lesson file", "unknown option '--colour'",
+        "exattn: <stdin>: malformed JSON: the file is empty",
+        "unknown option '--colour'",
         "expected text, json, latex, markdown or svg", "--vectors curly: expected bmatrix "
         "or paren",
         "--digits -5: expected a whole number from 0 to 10000000",
@@ -376,7 +378,9 @@ Test(cli, eval_errors)
         "exattn: expression:1:1: sqrt of a negative number",
         "exattn: expression:1:1: ln of a number that is not positive",
         "exattn: expression:1:4: unexpected end of the expression",
-        "too large to represent", "eval needs an expression",
+        "too large to represent",
+        /* no expression given: standard input (here empty) */
+        "exattn: <stdin>:1:1: unexpected end of the expression",
         "'2' is a second", "--digits x: expected a whole number",
         /* hidden zeros the normal forms see: input errors at once */
         "exattn: expression:1:4: division by zero",
@@ -532,7 +536,8 @@ Test(cli, check_usage_and_bad_input)
     free(out);
     free(err);
     cr_assert_eq(th_run(none, &out, &err), 2);
-    cr_assert_not_null(strstr(err, "check needs a lesson file"));
+    cr_assert_not_null(strstr(err, "<stdin>: malformed JSON: the file is "
+                                   "empty"), "%s", err);
     free(out);
     free(err);
     cr_assert_eq(th_run(fmt, &out, &err), 2);
@@ -648,4 +653,65 @@ Test(cli, limits_can_be_raised)
                           "of 2\n");
     free(out);
     free(err);
+}
+
+/* "-" and no file at all read standard input, as jq and pandoc do; "-o -"
+ * is standard output; messages name <stdin>. */
+Test(cli, standard_input_and_output)
+{
+    char *path = th_srcpath("docs/examples/001-soft-lookup.json");
+    char *lesson = th_slurp(path, NULL);
+    char *page_path = th_srcpath("docs/examples/pages/001-soft-lookup.md");
+    char *page = th_slurp(page_path, NULL);
+    const char *derive[] = { "derive", NULL };
+    const char *dash[] = { "derive", "-", "-o", "-", NULL };
+    const char *check[] = { "check", "-", NULL };
+    const char *eval[] = { "eval", "-", NULL };
+    const char *audit[] = { "audit", "--lesson", path, NULL };
+    const char *version[] = { "-V", NULL };
+    char *out, *err, *want, *ignored;
+
+    cr_assert_eq(th_run((const char *[]){ "derive", path, NULL }, &want,
+                        &ignored), 0);
+    free(ignored);
+    cr_assert_eq(th_run_input(derive, lesson, &out, &err), 0, "%s", err);
+    cr_assert_str_eq(out, want);
+    free(out);
+    free(err);
+    cr_assert_eq(th_run_input(dash, lesson, &out, &err), 0, "%s", err);
+    cr_assert_str_eq(out, want);
+    free(out);
+    free(err);
+    free(want);
+    cr_assert_eq(th_run_input(check, lesson, &out, &err), 0, "%s", err);
+    cr_assert_not_null(strstr(out, "26 passed, 0 failed, 0 undecided"), "%s",
+                       out);
+    free(out);
+    free(err);
+    cr_assert_eq(th_run_input(check, "{\"Q\": [[1]],\n \"K\": [[1]], "
+                              "\"V\": [[1]], \"mask\": [[2]]}", &out, &err),
+                 2);
+    cr_assert_str_empty(out);
+    cr_assert_not_null(strstr(err, "exattn: <stdin>:2:36: mask row 1"), "%s",
+                       err);
+    free(out);
+    free(err);
+    cr_assert_eq(th_run_input(eval, "e^1/(e^1+e^1+e^2)\n", &out, &err), 0,
+                 "%s", err);
+    cr_assert_not_null(strstr(out, "status:  NAMED"), "%s", out);
+    free(out);
+    free(err);
+    cr_assert_eq(th_run_input(audit, page, &out, &err), 0, "%s", err);
+    cr_assert_not_null(strstr(out, "<stdin>:27:39: PASS 0.401"), "%s", out);
+    cr_assert_not_null(strstr(out, "40 numbers: 40 passed"), "%s", out);
+    free(out);
+    free(err);
+    cr_assert_eq(th_run(version, &out, &err), 0);
+    cr_assert_eq(strncmp(out, "exattn ", 7), 0, "%s", out);
+    free(out);
+    free(err);
+    free(lesson);
+    free(page);
+    free(path);
+    free(page_path);
 }

@@ -93,6 +93,19 @@ int cli_write_lesson(const char *path, const char *output,
                      const exattn_limits_t *limits,
                      cli_lesson_writer write, void *ctx);
 
+/* Input (src/cli/input.c): "-" is standard input; with no file named
+ * and standard input not a terminal, standard input too.  Messages name
+ * "<stdin>". */
+int cli_is_stdin(const char *path);
+const char *cli_default_input(const char *path);
+const char *cli_input_name(const char *path);
+/* The whole input, NUL-terminated, within `max` bytes; NULL (reported)
+ * when it cannot be read. */
+char *cli_read_input(const char *path, size_t max, size_t *len);
+/* A lesson from a file or standard input; reports errors. */
+int cli_read_lesson(exattn_lesson **out, const char *path,
+                    const exattn_limits_t *limits);
+
 /* "--limit NAME=N": raise or lower one of the limits (bytes, rows, width,
  * cells, depth, length, nesting, bits, exponent). */
 int cli_parse_limit(exattn_limits_t *limits, const char *arg);

@@ -139,11 +139,20 @@ parse_args(audit_args *a, int argc, char **argv)
         else
             a->pages[a->page_count++] = argv[i];
     }
+    if (a->page_count == 0 && cli_default_input(NULL) != NULL)
+        a->pages[a->page_count++] = "-";
     if (a->page_count == 0)
     {
         cli_error("audit needs a page (Markdown, HTML, LaTeX or text)");
         return CLI_EXIT_BAD_INPUT;
     }
+    for (i = 0; i < (int)a->page_count; i++)
+        if (cli_is_stdin(a->pages[i]) && cli_is_stdin(a->lesson))
+        {
+            cli_error("audit: the page and the lesson cannot both be "
+                      "standard input");
+            return CLI_EXIT_BAD_INPUT;
+        }
     if (a->fill && (a->page_count > 1 || a->json))
     {
         cli_error("audit --fill writes one page (and no report): %s",
@@ -154,84 +163,35 @@ parse_args(audit_args *a, int argc, char **argv)
     return cli_require(a->lesson, "audit", "--lesson LESSON.json");
 }
 
-/* The whole page, within the byte limit of lesson files. */
-static char *
-read_page(const char *path, size_t max, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL, *grown;
-    size_t cap = 0, n;
-
-    *len = 0;
-    if (f == NULL)
-    {
-        cli_error("%s: cannot open: %s", path, strerror(errno));
-        return NULL;
-    }
-    for (;;)
-    {
-        if (*len == cap)
-        {
-            cap = cap ? 2 * cap : 65536;
-            if ((grown = realloc(buf, cap + 1)) == NULL)
-            {
-                cli_error("%s: out of memory", path);
-                break;
-            }
-            buf = grown;
-        }
-        n = fread(buf + *len, 1, cap - *len, f);
-        *len += n;
-        if (*len > max)
-        {
-            cli_error("%s: larger than %zu bytes (--limit bytes=N raises "
-                      "the limit)", path, max);
-            break;
-        }
-        if (n == 0)
-        {
-            if (ferror(f))
-                cli_error("%s: cannot read: %s", path, strerror(errno));
-            else
-            {
-                fclose(f);
-                buf[*len] = '\0';
-                return buf;
-            }
-            break;
-        }
-    }
-    fclose(f);
-    free(buf);
-    return NULL;
-}
-
 /* One page's report (or filled page), into `f`. */
 static int
 audit_one(FILE *f, exattn_audit_summary_t *sum, const audit_args *a,
           const exattn_lesson *lesson, const char *name, exattn_error_t *err)
 {
     size_t len, changed = 0;
-    char *page = read_page(name, a->limits.max_file_bytes, &len);
+    char *page = cli_read_input(name, a->limits.max_file_bytes, &len);
+    exattn_page_format fmt = a->fmt;
     int rc;
 
     memset(sum, 0, sizeof *sum);
     if (page == NULL)
         return EXATTN_EIO;      /* reported */
+    if (fmt == EXATTN_PAGE_AUTO && cli_is_stdin(name))
+        fmt = EXATTN_PAGE_MARKDOWN;     /* as pandoc reads standard input */
     if (a->fill)
     {
-        rc = exattn_audit_fill(f, &changed, lesson, name, page, len, a->fmt,
-                               a->max_prec, err);
+        rc = exattn_audit_fill(f, &changed, lesson, cli_input_name(name),
+                               page, len, fmt, a->max_prec, err);
         if (rc == EXATTN_OK)
             fprintf(stderr, "exattn: %s: %zu %s rewritten from the lesson\n",
                     name, changed, changed == 1 ? "number" : "numbers");
     }
     else if (a->json)
-        rc = exattn_audit_write_json(f, sum, lesson, name, page, len, a->fmt,
-                                     a->max_prec, err);
+        rc = exattn_audit_write_json(f, sum, lesson, cli_input_name(name),
+                                     page, len, fmt, a->max_prec, err);
     else
-        rc = exattn_audit_write_text(f, sum, lesson, name, page, len, a->fmt,
-                                     a->max_prec, err);
+        rc = exattn_audit_write_text(f, sum, lesson, cli_input_name(name),
+                                     page, len, fmt, a->max_prec, err);
     if (rc != EXATTN_OK)
         cli_error_lib(err);
     free(page);
@@ -258,10 +218,8 @@ cmd_audit(int argc, char **argv)
     }
     memset(&total, 0, sizeof total);
     exattn_error_init(&err);
-    if (exattn_lesson_read_file(&lesson, a.lesson, &a.limits, &err)
-        != EXATTN_OK)
+    if (cli_read_lesson(&lesson, a.lesson, &a.limits) != CLI_EXIT_OK)
     {
-        cli_error_lib(&err);
         free(a.pages);
         return CLI_EXIT_BAD_INPUT;
     }

@@ -198,6 +198,7 @@ parse_args(derive_args *a, int argc, char **argv)
                                      "lesson file") != CLI_EXIT_OK)
             return CLI_EXIT_BAD_INPUT;
     }
+    a->lesson = cli_default_input(a->lesson);
     return cli_require(a->lesson, "derive", "a lesson file");
 }
 

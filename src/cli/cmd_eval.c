@@ -81,6 +81,7 @@ parse_args(eval_args *a, int argc, char **argv)
                  != CLI_EXIT_OK)
             return CLI_EXIT_BAD_INPUT;
     }
+    a->text = cli_default_input(a->text);
     return cli_require(a->text, "eval", "an expression");
 }
 
@@ -124,15 +125,33 @@ cmd_eval(int argc, char **argv)
     eval_args a;
     exattn_expr *e = NULL;
     exattn_error_t err;
-    char *decimal = NULL;
+    char *decimal = NULL, *input = NULL;
+    const char *text;
+    size_t len;
     int status, exact = 0;
 
     status = parse_args(&a, argc, argv);
     if (status != CLI_EXIT_OK)
         return status < 0 ? CLI_EXIT_OK : status;
+    text = a.text;
+    len = strlen(text);
+    if (cli_is_stdin(a.text))
+    {
+        /* `echo '1+1' | exattn eval -`: the expression, its final line
+         * breaks dropped */
+        if ((input = cli_read_input("-", a.limits.max_expr_length, &len))
+            == NULL)
+            return CLI_EXIT_BAD_INPUT;
+        while (len > 0 && (input[len - 1] == '\n' || input[len - 1] == '\r'))
+            input[--len] = '\0';
+        text = input;
+    }
     exattn_error_init(&err);
-    if (exattn_expr_parse_limited(&e, a.text, strlen(a.text), "expression",
-                                  &a.limits, &err) != EXATTN_OK)
+    status = exattn_expr_parse_limited(&e, text, len, input ? "<stdin>"
+                                                            : "expression",
+                                       &a.limits, &err);
+    free(input);
+    if (status != EXATTN_OK)
     {
         cli_error_lib(&err);
         return CLI_EXIT_BAD_INPUT;

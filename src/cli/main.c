@@ -50,7 +50,7 @@ main(int argc, char **argv)
         usage(stdout);
         return cli_finish_stdout();
     }
-    if (strcmp(argv[1], "--version") == 0)
+    if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0)
     {
         printf("exattn %s\n", exattn_version());
         return cli_finish_stdout();

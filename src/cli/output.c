@@ -15,6 +15,8 @@ cli_output_open(cli_output *out, const char *path)
     mode_t mask;
     int fd;
 
+    if (path != NULL && strcmp(path, "-") == 0)
+        path = NULL;            /* -o -: standard output */
     out->path = path;
     out->tmp = NULL;
     out->f = stdout;
@@ -95,11 +97,8 @@ cli_write_lesson(const char *path, const char *output,
     int status, code;
 
     exattn_error_init(&err);
-    if (exattn_lesson_read_file(&lesson, path, limits, &err) != EXATTN_OK)
-    {
-        cli_error_lib(&err);
+    if (cli_read_lesson(&lesson, path, limits) != CLI_EXIT_OK)
         return CLI_EXIT_BAD_INPUT;
-    }
     status = cli_output_open(&out, output);
     if (status == CLI_EXIT_OK)
     {
