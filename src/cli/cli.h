@@ -43,6 +43,9 @@ void cli_error(const char *fmt, ...)
 #endif
     ;
 void cli_error_lib(const exattn_error_t *err);
+/* A write failed because the reader closed the pipe: end quietly, by
+ * SIGPIPE (as git and jq do).  Returns otherwise. */
+void cli_quiet_if_closed_pipe(void);
 
 /* Print a command's usage and its option table. */
 void cli_print_help(FILE *f, const char *usage, const char *about,

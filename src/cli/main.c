@@ -38,7 +38,9 @@ main(int argc, char **argv)
 {
     const cli_cmd *c;
 
-    /* A closed pipe must be a write error (exit 2), not a silent death. */
+    /* A closed pipe is seen as a failed write (EPIPE), so that output is
+     * flushed and checked; the command then ends quietly by the signal
+     * (cli_quiet_if_closed_pipe), as git and jq do. */
     signal(SIGPIPE, SIG_IGN);
     if (argc < 2)
     {

@@ -80,6 +80,7 @@ cli_output_close(cli_output *out, int ok)
         return close_file(out, ok);
     if (fflush(stdout) != 0 || ferror(stdout))
     {
+        cli_quiet_if_closed_pipe();
         cli_error("cannot write to standard output: %s", strerror(errno));
         return CLI_EXIT_BAD_INPUT;
     }

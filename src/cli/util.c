@@ -1,4 +1,6 @@
 /* Messages and option parsing shared by the commands. */
+#include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <stddef.h>
@@ -22,8 +24,22 @@ cli_error_lib(const exattn_error_t *err)
 {
     char buf[2200];
 
+    if (err->code == EXATTN_EIO)
+        cli_quiet_if_closed_pipe();
     exattn_error_snprint(buf, sizeof buf, err);
     cli_error("%s", buf);
+}
+
+void
+cli_quiet_if_closed_pipe(void)
+{
+    /* the reader went away (`exattn derive big.json | head`): end as git
+     * and jq do, by the signal, without a word */
+    if (errno == EPIPE)
+    {
+        signal(SIGPIPE, SIG_DFL);
+        raise(SIGPIPE);
+    }
 }
 
 void
@@ -118,6 +134,7 @@ cli_finish_stdout(void)
 {
     if (fflush(stdout) != 0 || ferror(stdout))
     {
+        cli_quiet_if_closed_pipe();
         cli_error("cannot write to standard output");
         return CLI_EXIT_BAD_INPUT;
     }
