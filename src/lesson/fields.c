@@ -142,6 +142,58 @@ exattn_lesson__string(char **out, const exattn_rctx *rc,
     return EXATTN_OK;
 }
 
+/* A label and its position, sorted by label to find a repeated one in
+ * n log n. */
+typedef struct
+{
+    const char *label;
+    size_t pos;
+} placed_label;
+
+static int
+by_label(const void *a, const void *b)
+{
+    const placed_label *x = a, *y = b;
+    int c = strcmp(x->label, y->label);
+
+    return c ? c : (x->pos > y->pos) - (x->pos < y->pos);
+}
+
+/* A label twice would make weights[the] mean one of them silently: an
+ * error, naming both places. */
+static int
+distinct_labels(const exattn_rctx *rc, const exattn_jnode *node,
+                const char *what, char *const *labels, size_t count)
+{
+    placed_label *order;
+    size_t k, i, j;
+    int code = EXATTN_OK;
+
+    if (count < 2)
+        return EXATTN_OK;
+    if ((order = malloc(count * sizeof *order)) == NULL)
+        return exattn_lesson__fail(rc, EXATTN_ENOMEM, node, "out of memory");
+    for (k = 0; k < count; k++)
+    {
+        order[k].label = labels[k];
+        order[k].pos = k;
+    }
+    qsort(order, count, sizeof *order, by_label);
+    for (k = 1; k < count && code == EXATTN_OK; k++)
+        if (strcmp(order[k - 1].label, order[k].label) == 0)
+        {
+            i = order[k - 1].pos;
+            j = order[k].pos;
+            code = exattn_lesson__fail(rc, EXATTN_EFIELD, node->items[j],
+                "%s: label \"%.60s\" is at positions %zu and %zu (line "
+                "%lu, column %lu): a path could not tell them apart", what,
+                labels[j], i + 1, j + 1, node->items[i]->line,
+                node->items[i]->column);
+        }
+    free(order);
+    return code;
+}
+
 int
 exattn_lesson__labels(char ***out, const exattn_rctx *rc,
                       const exattn_jnode *node, const char *what,
@@ -172,6 +224,11 @@ exattn_lesson__labels(char ***out, const exattn_rctx *rc,
             exattn_lesson__free_labels(labels, count);
             return code;
         }
+    }
+    if ((code = distinct_labels(rc, node, what, labels, count)) != EXATTN_OK)
+    {
+        exattn_lesson__free_labels(labels, count);
+        return code;
     }
     *out = labels;
     return EXATTN_OK;
