@@ -122,6 +122,25 @@ bad_path(const exattn_rctx *rc, const exattn_jnode *at, const char *text,
         "the last index may be left out)", text, why);
 }
 
+/* A row, key or coordinate that is not there: the ones that are, and
+ * the nearest label. */
+static int
+bad_ref(const exattn_rctx *rc, const exattn_jnode *at, const char *text,
+        const char *what, const char *plural, const char *ref,
+        char *const *labels, size_t count)
+{
+    exattn_sbuf b;
+    int code;
+
+    exattn_sbuf__init(&b);
+    exattn_lesson__suggest(&b, plural, labels, count, ref);
+    code = exattn_lesson__fail(rc, EXATTN_EFIELD, at,
+                               "claim \"%.80s\": no such %s \"%.40s\"%s",
+                               text, what, ref, b.s ? b.s : "");
+    exattn_sbuf__clear(&b);
+    return code;
+}
+
 /* Resolve the indices of a row quantity's path. */
 static int
 resolve_row_path(exattn_claim *c, const path_t *p, const exattn_rctx *rc,
@@ -134,16 +153,20 @@ resolve_row_path(exattn_claim *c, const path_t *p, const exattn_rctx *rc,
     if (p->count < want - 1 || p->count > want)
         return bad_path(rc, at, c->text, "wrong number of indices");
     if (!resolve_ref(&c->row, p->refs[0], l->query_labels, l->n))
-        return bad_path(rc, at, c->text, "no such query row");
+        return bad_ref(rc, at, c->text, "query row", "query rows",
+                       p->refs[0], l->query_labels, l->n);
     if (over_keys && p->count >= 2
         && !resolve_ref(&c->key, p->refs[1], l->key_labels, l->m))
-        return bad_path(rc, at, c->text, "no such key");
+        return bad_ref(rc, at, c->text, "key", "keys", p->refs[1],
+                       l->key_labels, l->m);
     if (c->kind == EXATTN_CONTRIBUTION && p->count == 3
         && !resolve_ref(&c->col, p->refs[2], NULL, l->dv))
-        return bad_path(rc, at, c->text, "no such value coordinate");
+        return bad_ref(rc, at, c->text, "value coordinate", "coordinates",
+                       p->refs[2], NULL, l->dv);
     if (c->kind == EXATTN_OUTPUT && p->count == 2
         && !resolve_ref(&c->col, p->refs[1], NULL, l->dv))
-        return bad_path(rc, at, c->text, "no such output coordinate");
+        return bad_ref(rc, at, c->text, "output coordinate", "coordinates",
+                       p->refs[1], NULL, l->dv);
     if (p->count == want)
         c->vary = 0, c->count = 1;
     else if (over_keys && c->kind != EXATTN_CONTRIBUTION)
@@ -167,10 +190,12 @@ resolve_matrix_path(exattn_claim *c, const path_t *p, const exattn_rctx *rc,
     if (!resolve_ref(&c->row, p->refs[0], q ? l->query_labels
                                             : l->key_labels,
                      q ? l->n : l->m))
-        return bad_path(rc, at, c->text, q ? "no such query row"
-                                           : "no such key");
+        return bad_ref(rc, at, c->text, q ? "query row" : "key",
+                       q ? "query rows" : "keys", p->refs[0],
+                       q ? l->query_labels : l->key_labels, q ? l->n : l->m);
     if (p->count == 2 && !resolve_ref(&c->col, p->refs[1], NULL, cols))
-        return bad_path(rc, at, c->text, "no such column");
+        return bad_ref(rc, at, c->text, "column", "columns", p->refs[1],
+                       NULL, cols);
     c->vary = p->count == 2 ? 0 : 2;
     c->count = p->count == 2 ? 1 : cols;
     return EXATTN_OK;

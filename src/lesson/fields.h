@@ -15,6 +15,12 @@ typedef struct
 } exattn_rctx;
 
 /* Fail at `at` (may be NULL) with the prefix put before the message. */
+/* " (keys: grid, load, rises; or 1 to 3; did you mean \"rises\"?)": the
+ * labels that exist and the nearest to `wanted` (src/lesson/suggest.c);
+ * labels NULL: only the index range. */
+void exattn_lesson__suggest(exattn_sbuf *b, const char *what,
+                            char *const *labels, size_t count,
+                            const char *wanted);
 int exattn_lesson__fail(const exattn_rctx *rc, int code,
                         const exattn_jnode *at, const char *fmt, ...)
     EXATTN_PRINTF(4, 5);
