@@ -305,3 +305,25 @@ Test(audit, words_that_fit_one_match_pass)
     free(out);
     exattn_lesson_free(l);
 }
+
+/* Inputs the fuzzer found (tests/data/fuzz/page-*), audited against the
+ * harness's lesson: a report, whole, and no undefined behaviour (the
+ * suite runs under UBSan in CI). */
+Test(audit, fuzzer_findings)
+{
+    exattn_lesson *l = th_lesson(
+        "{\"tokens\": [\"a\", \"b\"], \"Q\": [[1,0],[1,1]],"
+        " \"K\": [[1,0],[0,1]], \"V\": [[1,0],[0,2]],"
+        " \"blends\": [{\"name\": \"half\", \"weights\": [\"1/2\", \"1/2\"]}],"
+        " \"variants\": [{\"name\": \"zero\", \"Q\": [[0,0],[1,1]]}]}");
+    char *text = page_file("tests/data/fuzz/page-digit-overflow.txt");
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "f.txt", text, &sum);
+
+    cr_assert_eq(sum.numbers, sum.passed + sum.failed + sum.wording
+                              + sum.unsourced + sum.undecided);
+    cr_assert_gt(sum.numbers, 0);
+    free(out);
+    free(text);
+    exattn_lesson_free(l);
+}
