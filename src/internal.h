@@ -28,6 +28,13 @@ int exattn_error__set(exattn_error_t *err, int code, const char *file,
 int exattn_error__msg(exattn_error_t *err, int code, const char *fmt, ...)
     EXATTN_PRINTF(3, 4);
 
+/* ---- UTF-8 (src/util/utf8.c) ------------------------------------------- */
+
+/* The length of the valid UTF-8 sequence at p (left bytes remain), or 0
+ * when it is not one: overlong forms, surrogates and code points above
+ * U+10FFFF are invalid too. */
+size_t exattn_utf8__sequence(const unsigned char *p, size_t left);
+
 /* ---- growable strings (src/util/sbuf.c) --------------------------------- */
 
 typedef struct

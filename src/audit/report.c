@@ -183,32 +183,56 @@ finish(FILE *f, const char *file, exattn_error_t *err)
     return EXATTN_OK;
 }
 
-int
-exattn_audit_write_text(FILE *stream, exattn_audit_summary_t *summary,
-                        const exattn_lesson *lesson, const char *file,
-                        const char *page, size_t len, exattn_page_format fmt,
-                        mpfr_prec_t max_prec, exattn_error_t *err)
+/* The report of every number, decided before this is called. */
+typedef void (*report_writer)(FILE *f, const audit *a,
+                              const exattn_lesson *lesson, const char *file,
+                              const char *page);
+
+static int
+write_report(FILE *stream, exattn_audit_summary_t *summary,
+             const exattn_lesson *lesson, const char *file, const char *page,
+             size_t len, exattn_page_format fmt, mpfr_prec_t max_prec,
+             report_writer write, exattn_error_t *err)
 {
     audit a;
-    size_t i;
     int rc = run(&a, lesson, file, page, len, fmt, max_prec, err);
 
     if (rc == EXATTN_OK)
     {
-        for (i = 0; i < a.page.count; i++)
-            text_line(stream, file, page, &a.page.items[i], &a.results[i]);
-        fprintf(stream, "%zu numbers: %zu passed, %zu failed, %zu "
-                "unsourced", a.sum.numbers, a.sum.passed,
-                a.sum.failed + a.sum.wording, a.sum.unsourced);
-        if (a.sum.undecided)
-            fprintf(stream, ", %zu undecided", a.sum.undecided);
-        fputc('\n', stream);
+        write(stream, &a, lesson, file, page);
         rc = finish(stream, file, err);
         if (summary)
             *summary = a.sum;
     }
     audit_clear(&a);
     return rc;
+}
+
+static void
+text_report(FILE *f, const audit *a, const exattn_lesson *lesson,
+            const char *file, const char *page)
+{
+    size_t i;
+
+    (void)lesson;
+    for (i = 0; i < a->page.count; i++)
+        text_line(f, file, page, &a->page.items[i], &a->results[i]);
+    fprintf(f, "%zu numbers: %zu passed, %zu failed, %zu unsourced",
+            a->sum.numbers, a->sum.passed, a->sum.failed + a->sum.wording,
+            a->sum.unsourced);
+    if (a->sum.undecided)
+        fprintf(f, ", %zu undecided", a->sum.undecided);
+    fputc('\n', f);
+}
+
+int
+exattn_audit_write_text(FILE *stream, exattn_audit_summary_t *summary,
+                        const exattn_lesson *lesson, const char *file,
+                        const char *page, size_t len, exattn_page_format fmt,
+                        mpfr_prec_t max_prec, exattn_error_t *err)
+{
+    return write_report(stream, summary, lesson, file, page, len, fmt,
+                        max_prec, text_report, err);
 }
 
 static void
@@ -274,37 +298,35 @@ json_number(FILE *f, const char *page, const exattn_page_number *n,
     fputs("}", f);
 }
 
+static void
+json_report(FILE *f, const audit *a, const exattn_lesson *lesson,
+            const char *file, const char *page)
+{
+    size_t i;
+
+    fputs("{\"page\": ", f);
+    json_string(f, file);
+    fputs(", \"lesson\": ", f);
+    json_string(f, lesson->file);
+    fputs(",\n  \"numbers\": [\n", f);
+    for (i = 0; i < a->page.count; i++)
+    {
+        json_number(f, page, &a->page.items[i], &a->results[i]);
+        fputs(i + 1 < a->page.count ? ",\n" : "\n", f);
+    }
+    fprintf(f, "  ],\n  \"summary\": {\"numbers\": %zu, \"passed\": %zu, "
+            "\"failed\": %zu, \"exact_wording\": %zu, \"unsourced\": %zu, "
+            "\"undecided\": %zu}}\n", a->sum.numbers, a->sum.passed,
+            a->sum.failed, a->sum.wording, a->sum.unsourced,
+            a->sum.undecided);
+}
+
 int
 exattn_audit_write_json(FILE *stream, exattn_audit_summary_t *summary,
                         const exattn_lesson *lesson, const char *file,
                         const char *page, size_t len, exattn_page_format fmt,
                         mpfr_prec_t max_prec, exattn_error_t *err)
 {
-    audit a;
-    size_t i;
-    int rc = run(&a, lesson, file, page, len, fmt, max_prec, err);
-
-    if (rc == EXATTN_OK)
-    {
-        fputs("{\"page\": ", stream);
-        json_string(stream, file);
-        fputs(", \"lesson\": ", stream);
-        json_string(stream, lesson->file);
-        fputs(",\n  \"numbers\": [\n", stream);
-        for (i = 0; i < a.page.count; i++)
-        {
-            json_number(stream, page, &a.page.items[i], &a.results[i]);
-            fputs(i + 1 < a.page.count ? ",\n" : "\n", stream);
-        }
-        fprintf(stream, "  ],\n  \"summary\": {\"numbers\": %zu, \"passed\": "
-                "%zu, \"failed\": %zu, \"exact_wording\": %zu, "
-                "\"unsourced\": %zu, \"undecided\": %zu}}\n", a.sum.numbers,
-                a.sum.passed, a.sum.failed, a.sum.wording, a.sum.unsourced,
-                a.sum.undecided);
-        rc = finish(stream, file, err);
-        if (summary)
-            *summary = a.sum;
-    }
-    audit_clear(&a);
-    return rc;
+    return write_report(stream, summary, lesson, file, page, len, fmt,
+                        max_prec, json_report, err);
 }

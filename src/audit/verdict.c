@@ -67,24 +67,6 @@ value_clear(page_value *v)
     mpz_clear(v->c);
 }
 
-/* An exact value exactly half-way between two d-digit decimals. */
-static int
-is_tie(const mpq_t q, unsigned long d)
-{
-    mpz_t r, p;
-    int tie;
-
-    mpz_inits(r, p, (mpz_ptr)0);
-    mpz_ui_pow_ui(p, 10, d);
-    mpz_abs(r, mpq_numref(q));
-    mpz_mul(r, r, p);
-    mpz_mod(r, r, mpq_denref(q));
-    mpz_mul_2exp(r, r, 1);
-    tie = mpz_cmp(r, mpq_denref(q)) == 0;
-    mpz_clears(r, p, (mpz_ptr)0);
-    return tie;
-}
-
 /* Does entry (x, exact) match page value v?  1 yes, 0 no, 2 not decided
  * at AUDIT_DIGITS (the value is next to a rounding boundary). */
 static int
@@ -103,7 +85,7 @@ entry_matches(const mpq_t x, int exact, const page_value *v)
     m = mpz_cmp(r, v->c) == 0;
     if (exact)
     {
-        if (!m && is_tie(x, v->d))
+        if (!m && exattn_ziv__is_tie(x, v->d))
         {
             /* the other neighbour of a tie, toward zero */
             mpz_sub_ui(lo, r, mpq_sgn(x) > 0 ? 1 : 0);

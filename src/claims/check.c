@@ -7,6 +7,7 @@
 #include "claims/check.h"
 #include "claims/tform.h"
 #include "eval/decimal.h"
+#include "eval/ziv.h"
 #include "eval/row_eval.h"
 #include "expr/expr.h"
 #include "row/named.h"
@@ -440,26 +441,6 @@ from_rounded_intermediates(source *s, const mpz_t c, unsigned long n,
     return hit;
 }
 
-/* An exact value exactly half-way between two N-digit decimals. */
-static int
-is_tie(const mpq_t q, unsigned long digits)
-{
-    mpz_t r, p;
-    int tie;
-
-    mpz_init(r);
-    mpz_init(p);
-    mpz_ui_pow_ui(p, 10, digits);
-    mpz_abs(r, mpq_numref(q));
-    mpz_mul(r, r, p);
-    mpz_mod(r, r, mpq_denref(q));
-    mpz_mul_2exp(r, r, 1);
-    tie = mpz_cmp(r, mpq_denref(q)) == 0;
-    mpz_clear(r);
-    mpz_clear(p);
-    return tie;
-}
-
 /* The usual slips behind a wrong decimal C when the right one is D, all
  * that match ("; or " between them), or NULL. */
 static char *
@@ -499,7 +480,7 @@ other_tie_neighbour(source *s, const mpz_t c, const mpz_t d, unsigned long n)
     mpz_t t;
     int same;
 
-    if (!s->exact || !is_tie(s->q, n))
+    if (!s->exact || !exattn_ziv__is_tie(s->q, n))
         return 0;
     mpz_init_set(t, d);
     if (mpq_sgn(s->q) > 0)
@@ -624,7 +605,7 @@ check_approx(exattn_entry_result *r, source *s, const char *claimed,
         if (!s->exact)
             certificate(r, &cert, wp, n);
         r->truth = truth_text(s, n, err);
-        r->tie = s->exact && is_tie(s->q, n);
+        r->tie = s->exact && exattn_ziv__is_tie(s->q, n);
         r->verdict = mpz_cmp(c, d) == 0 || other_tie_neighbour(s, c, d, n)
                          ? EXATTN_PASS : EXATTN_FAIL;
         if (r->verdict == EXATTN_FAIL)

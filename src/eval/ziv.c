@@ -196,3 +196,24 @@ exattn_ziv__decimal_q(mpz_t d, const mpq_t q, unsigned long digits,
     mpz_clear(pow10);
     return exact;
 }
+
+int
+exattn_ziv__is_tie(const mpq_t q, unsigned long digits)
+{
+    mpz_t r, p;
+    int tie;
+
+    /* q*10^digits has the fractional part 1/2: twice its remainder modulo
+     * the denominator is the denominator */
+    mpz_init(r);
+    mpz_init(p);
+    mpz_ui_pow_ui(p, 10, digits);
+    mpz_abs(r, mpq_numref(q));
+    mpz_mul(r, r, p);
+    mpz_mod(r, r, mpq_denref(q));
+    mpz_mul_2exp(r, r, 1);
+    tie = mpz_cmp(r, mpq_denref(q)) == 0;
+    mpz_clear(r);
+    mpz_clear(p);
+    return tie;
+}

@@ -64,4 +64,8 @@ int exattn_ziv__sign(int *sign, mpfr_prec_t *wp_used,
 int exattn_ziv__decimal_q(mpz_t d, const mpq_t q, unsigned long digits,
                           exattn_rounding_t mode);
 
+/* Is the exact value q exactly half-way between two decimals of
+ * `digits` digits (a tie, where both roundings are right)? */
+int exattn_ziv__is_tie(const mpq_t q, unsigned long digits);
+
 #endif

@@ -310,34 +310,6 @@ static const yajl_callbacks callbacks = {
     on_start_map, on_map_key, on_end, on_start_array, on_end
 };
 
-/* Length of the valid UTF-8 sequence at p (at most `left` bytes), 0 if
- * it is not one: overlong forms, surrogates and code points above
- * U+10FFFF are invalid too. */
-static size_t
-utf8_sequence(const unsigned char *p, size_t left)
-{
-    size_t n, i;
-    unsigned long cp;
-
-    if (p[0] < 0x80)
-        return 1;
-    n = p[0] >= 0xF0 ? 4 : p[0] >= 0xE0 ? 3 : p[0] >= 0xC0 ? 2 : 0;
-    if (n == 0 || n > left || p[0] > 0xF4)
-        return 0;
-    cp = p[0] & (0x7F >> n);
-    for (i = 1; i < n; i++)
-    {
-        if ((p[i] & 0xC0) != 0x80)
-            return 0;
-        cp = (cp << 6) | (p[i] & 0x3F);
-    }
-    if ((n == 2 && cp < 0x80) || (n == 3 && cp < 0x800)
-        || (n == 4 && cp < 0x10000) || cp > 0x10FFFF
-        || (cp >= 0xD800 && cp <= 0xDFFF))
-        return 0;
-    return n;
-}
-
 /* Bytes a lesson file may not hold, found before the JSON parser sees
  * them, with their position: NUL, and anything that is not UTF-8. */
 static int
@@ -349,7 +321,7 @@ check_bytes(builder *b)
 
     while (off < b->len)
     {
-        n = d[off] == 0 ? 0 : utf8_sequence(d + off, b->len - off);
+        n = d[off] == 0 ? 0 : exattn_utf8__sequence(d + off, b->len - off);
         if (n == 0)
         {
             locate(b, off, &line, &column);

@@ -876,34 +876,11 @@ read_text(reader *r)
 static size_t
 invalid_utf8(const unsigned char *s, size_t len)
 {
-    size_t i = 0, n, k;
-    unsigned long cp;
+    size_t i = 0, n;
 
-    while (i < len)
-    {
-        if (s[i] < 0x80)
-        {
-            i++;
-            continue;
-        }
-        if (s[i] < 0xC2 || s[i] > 0xF4)
-            return i;
-        n = s[i] >= 0xF0 ? 3 : s[i] >= 0xE0 ? 2 : 1;
-        if (n >= len - i)
-            return i;
-        cp = s[i] & (0x3Fu >> n);
-        for (k = 1; k <= n; k++)
-        {
-            if ((s[i + k] & 0xC0) != 0x80)
-                return i;
-            cp = (cp << 6) | (s[i + k] & 0x3Fu);
-        }
-        if ((n == 2 && cp < 0x800) || (n == 3 && cp < 0x10000)
-            || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-            return i;
-        i += n + 1;
-    }
-    return len;
+    while (i < len && (n = exattn_utf8__sequence(s + i, len - i)) > 0)
+        i += n;
+    return i;
 }
 
 int
