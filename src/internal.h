@@ -207,6 +207,8 @@ typedef struct
                                    again, with the quantities, to check */
     size_t expr_length, expr_depth; /* the limits it was read under, for
                                        that second parse */
+    char *source;               /* the page's sentence it checks, or NULL:
+                                   quoted by a report that fails it */
     unsigned long line, column;
 } exattn_claim;
 

@@ -121,14 +121,17 @@ Test(check, exact_ties_accept_both_neighbours)
     cr_assert_eq(verdict("{\"of\": \"output[load][1]\", \"approx\": \"2\"}"),
                  EXATTN_FAIL);
     r = report("{\"of\": \"output[load][1]\", \"approx\": \"0\"}");
-    cr_assert_not_null(strstr(r, "a tie between 0 and 1: either rounding "
-                                 "passes"), "%s", r);
+    cr_assert_not_null(strstr(r, "0.5 is exactly halfway between 0 and 1: "
+                                 "either rounding passes"), "%s", r);
     free(r);
     /* a FAIL on a tie names the two roundings that would pass */
     r = report("{\"of\": \"output[load][1]\", \"approx\": \"2\"}");
     cr_assert_not_null(strstr(r, "FAIL"), "%s", r);
-    cr_assert_not_null(strstr(r, "a tie between 0 and 1: either would pass, "
-                                 "the claim is neither"), "%s", r);
+    cr_assert_not_null(strstr(r, "0.5 is exactly halfway between 0 and 1: "
+                                 "either would pass, and 2 is neither"),
+                       "%s", r);
+    /* nor "rounds to 1": a tie has two roundings */
+    cr_assert_null(strstr(r, "rounds to"), "%s", r);
     cr_assert_null(strstr(r, "accepted"), "%s", r);
     free(r);
 }
@@ -778,4 +781,45 @@ Test(check, equivariance_of_different_shapes_is_an_error)
         err.message);
     cr_assert_not_null(strstr(err.message, "different shapes"), "%s",
                        err.message);
+}
+
+/* Each line is FILE:LINE:COLUMN: VERDICT, the claim's place, so that an
+ * editor jumps to it; a line that does not pass quotes the claim's
+ * "source", and --quiet's writer keeps those lines only. */
+Test(check, lines_name_their_place_and_quote_the_source)
+{
+    exattn_lesson *l = with_claims(
+        "{\"of\": \"weights[rises][load]\", \"approx\": \"0.140\","
+        " \"source\": \"the load gets 0.140\"},\n"
+        "{\"of\": \"weights[rises][load]\", \"approx\": \"0.141\","
+        " \"source\": \"the load gets 0.141\"}");
+    exattn_check_summary_t sum;
+    exattn_error_t err;
+    char *all = NULL, *quiet = NULL;
+    size_t len = 0, qlen = 0;
+    FILE *f = open_memstream(&all, &len), *q = open_memstream(&quiet, &qlen);
+
+    cr_assert_eq(exattn_check_write_text(f, NULL, l, 0, &err), EXATTN_OK,
+                 "%s", err.message);
+    cr_assert_eq(exattn_check_write_failures(q, &sum, l, 0, &err), EXATTN_OK,
+                 "%s", err.message);
+    fclose(f);
+    fclose(q);
+    cr_assert_not_null(strstr(all, "test.json:1:"), "%s", all);
+    cr_assert_not_null(strstr(all, ": PASS weights[rises][load] ≈ 0.140  "
+                                   "(true: 0.140029)\n"), "%s", all);
+    cr_assert_not_null(strstr(all, "test.json:2:1: FAIL weights[rises][load]"
+                                   " ≈ 0.141  (true: 0.140029) — rounds to "
+                                   "0.140: the last digit is off by one — "
+                                   "the page: \"the load gets 0.141\"\n"),
+                       "%s", all);
+    cr_assert_not_null(strstr(all, "1 passed, 1 failed, 0 undecided\n"));
+    /* the failures alone, every count still summed */
+    cr_assert_eq(strncmp(quiet, "test.json:2:1: FAIL ", 20), 0, "%s", quiet);
+    cr_assert_eq(strchr(quiet, '\n') - quiet + 1, (long)qlen, "%s", quiet);
+    cr_assert_eq(sum.passed, 1);
+    cr_assert_eq(sum.failed, 1);
+    free(all);
+    free(quiet);
+    exattn_lesson_free(l);
 }

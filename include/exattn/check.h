@@ -37,14 +37,23 @@ EXATTN_WUR int exattn_claim_verdict(exattn_verdict_t *out,
                                     mpfr_prec_t max_prec,
                                     exattn_error_t *err);
 
-/* Check every claim and write the report: one line per claim in text;
- * the JSON document with each verdict's certificate.  `summary` (may be
+/* Check every claim and write the report: in text, a line per claim
+ * (FILE:LINE:COLUMN: VERDICT ..., quoting the claim's "source" when it
+ * does not pass) and a last line "P passed, F failed, U undecided"; the
+ * JSON document with each verdict's certificate.  `summary` (may be
  * NULL) receives the counts.  Outputs first, as everywhere in the API. */
 EXATTN_WUR int exattn_check_write_text(FILE *stream,
                                        exattn_check_summary_t *summary,
                                        const exattn_lesson *lesson,
                                        mpfr_prec_t max_prec,
                                        exattn_error_t *err);
+/* The text report's lines of the claims that do not pass (FAIL and
+ * UNDECIDED), and nothing else: `exattn check --quiet`. */
+EXATTN_WUR int exattn_check_write_failures(FILE *stream,
+                                           exattn_check_summary_t *summary,
+                                           const exattn_lesson *lesson,
+                                           mpfr_prec_t max_prec,
+                                           exattn_error_t *err);
 EXATTN_WUR int exattn_check_write_json(FILE *stream,
                                        exattn_check_summary_t *summary,
                                        const exattn_lesson *lesson,

@@ -492,13 +492,16 @@ other_tie_neighbour(source *s, const mpz_t c, const mpz_t d, unsigned long n)
     return same;
 }
 
-/* "a tie between 0.12 and 0.13" for an exact tie of N digits whose
- * rounding (away from zero) is D. */
+/* The note on an exact tie of N digits whose rounding away from zero is
+ * D: "0.125 is exactly halfway between 0.12 and 0.13: either rounding
+ * passes", and on a FAIL why the claim is neither. */
 static char *
-tie_between(source *s, const mpz_t d, unsigned long n)
+tie_note(source *s, const mpz_t d, unsigned long n, const char *claimed,
+         int passed, exattn_error_t *err)
 {
+    exattn_sbuf note;
     mpz_t other;
-    char *a, *b, *text = NULL;
+    char *a, *b, *half;
 
     mpz_init_set(other, d);
     if (mpq_sgn(s->q) > 0)
@@ -507,12 +510,21 @@ tie_between(source *s, const mpz_t d, unsigned long n)
         mpz_add_ui(other, other, 1);
     a = exattn_decimal__format(mpz_cmpabs(other, d) < 0 ? other : d, n);
     b = exattn_decimal__format(mpz_cmpabs(other, d) < 0 ? d : other, n);
-    if (a && b)
-        text = printf_dup("a tie between %s and %s", a, b);
+    /* the tie itself has n + 1 digits: its last is the 5 */
+    half = decimal_text(s, n + 1, err);
+    exattn_sbuf__init(&note);
+    if (a && b && half)
+        exattn_sbuf__printf(&note, "%s is exactly halfway between %s and "
+                            "%s: either %s", half, a, b,
+                            passed ? "rounding passes" : "would pass, and ");
+    if (a && b && half && !passed)
+        exattn_sbuf__printf(&note, "%s is neither", claimed);
     free(a);
     free(b);
+    free(half);
     mpz_clear(other);
-    return text;
+    return note.len ? exattn_sbuf__take(&note)
+                    : (exattn_sbuf__clear(&note), NULL);
 }
 
 /* The roundings of the two ends of a finite ball to n digits, as text
@@ -614,16 +626,8 @@ check_approx(exattn_entry_result *r, source *s, const char *claimed,
             r->slip = find_slip(s, c, d, n, err);
         }
         if (r->tie)
-        {
-            char *t = tie_between(s, d, n);
-
-            r->note = t == NULL ? NULL
-                      : printf_dup(r->verdict == EXATTN_PASS
-                                   ? "%s: either rounding passes"
-                                   : "%s: either would pass, the claim "
-                                     "is neither", t, NULL);
-            free(t);
-        }
+            r->note = tie_note(s, d, n, claimed,
+                               r->verdict == EXATTN_PASS, err);
     }
     else if (rc == EXATTN_ZIV_EXCLUDED)
     {

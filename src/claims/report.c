@@ -43,25 +43,31 @@ count(exattn_check_summary_t *sum, exattn_verdict_t v)
         sum->undecided++;
 }
 
-/* "rounds to 0.269: a truncation, not a rounding", then the note ("a
- * tie between 0.12 and 0.13: either rounding passes"). */
+/* "rounds to 0.269: a truncation, not a rounding", then the note.  A tie
+ * has no single rounding: its note says which two pass. */
 static void
 evidence(exattn_sbuf *b, const exattn_entry_result *e)
 {
-    if (e->rounds_to)
-        exattn_sbuf__printf(b, "rounds to %s%s%s", e->rounds_to,
+    const char *rounds_to = e->tie ? NULL : e->rounds_to;
+
+    if (rounds_to)
+        exattn_sbuf__printf(b, "rounds to %s%s%s", rounds_to,
                             e->slip ? ": " : "", e->slip ? e->slip : "");
     if (e->note)
-        exattn_sbuf__printf(b, "%s%s", e->rounds_to ? "; " : "", e->note);
+        exattn_sbuf__printf(b, "%s%s", rounds_to ? "; " : "", e->note);
 }
 
+/* FILE:LINE:COLUMN: VERDICT CLAIM (true: ...) -- evidence, the
+ * compiler's convention, so that an editor jumps to the claim. */
 static void
-text_line(exattn_sbuf *b, const exattn_claim *c, const exattn_claim_result *r)
+text_line(exattn_sbuf *b, const char *file, const exattn_claim *c,
+          const exattn_claim_result *r)
 {
     size_t i;
     int first = 1;
 
-    exattn_sbuf__printf(b, "%-9s %s", verdicts[r->verdict], c->text);
+    exattn_sbuf__printf(b, "%s:%lu:%lu: %s %s", file, c->line, c->column,
+                        verdicts[r->verdict], c->text);
     if (c->variant)
         exattn_sbuf__printf(b, " (variant \"%s\")", c->variant);
     if (c->minus)
@@ -86,11 +92,13 @@ text_line(exattn_sbuf *b, const exattn_claim *c, const exattn_claim_result *r)
         if (e->verdict == EXATTN_PASS && !e->note)
             continue;
         exattn_sbuf__puts(b, first ? " — " : "; ");
-        if (r->count > 1 || e->tie)
+        if (r->count > 1)
             exattn_sbuf__printf(b, "entry %zu: ", i + 1);
         evidence(b, e);
         first = 0;
     }
+    if (c->source && r->verdict != EXATTN_PASS)
+        exattn_sbuf__printf(b, " — the page: \"%s\"", c->source);
     exattn_sbuf__puts(b, "\n");
 }
 
@@ -107,8 +115,9 @@ block_slot(const exattn_lesson *l, const exattn_lesson *of)
 }
 
 /* Check every claim, handing each result to `emit` and flushing. */
-typedef void (*emit_fn)(exattn_sbuf *b, const exattn_claim *c,
-                        const exattn_claim_result *r, size_t i);
+typedef void (*emit_fn)(exattn_sbuf *b, const exattn_lesson *l,
+                        const exattn_claim *c, const exattn_claim_result *r,
+                        size_t i);
 
 static int
 check_each(FILE *f, exattn_sbuf *b, const exattn_lesson *l,
@@ -137,7 +146,7 @@ check_each(FILE *f, exattn_sbuf *b, const exattn_lesson *l,
         if (rc != EXATTN_OK)
             break;
         count(sum, r.verdict);
-        emit(b, c, &r, i);
+        emit(b, l, c, &r, i);
         exattn_claims__clear(&r);
         rc = exattn_sbuf__flush(b, f, l->file, err);
     }
@@ -148,25 +157,33 @@ check_each(FILE *f, exattn_sbuf *b, const exattn_lesson *l,
 }
 
 static void
-emit_text(exattn_sbuf *b, const exattn_claim *c, const exattn_claim_result *r,
-          size_t i)
+emit_text(exattn_sbuf *b, const exattn_lesson *l, const exattn_claim *c,
+          const exattn_claim_result *r, size_t i)
 {
     (void)i;
-    text_line(b, c, r);
+    text_line(b, l->file, c, r);
 }
 
-int
-exattn_check_write_text(FILE *f, exattn_check_summary_t *sum,
-                        const exattn_lesson *l, mpfr_prec_t max_prec,
-                        exattn_error_t *err)
+static void
+emit_failure(exattn_sbuf *b, const exattn_lesson *l, const exattn_claim *c,
+             const exattn_claim_result *r, size_t i)
+{
+    if (r->verdict != EXATTN_PASS)
+        emit_text(b, l, c, r, i);
+}
+
+static int
+write_lines(FILE *f, exattn_check_summary_t *sum, const exattn_lesson *l,
+            mpfr_prec_t max_prec, int failures_only, exattn_error_t *err)
 {
     exattn_check_summary_t local = { 0, 0, 0 };
     exattn_sbuf b;
     int rc;
 
     exattn_sbuf__init(&b);
-    rc = check_each(f, &b, l, max_prec, &local, emit_text, err);
-    if (rc == EXATTN_OK)
+    rc = check_each(f, &b, l, max_prec, &local,
+                    failures_only ? emit_failure : emit_text, err);
+    if (rc == EXATTN_OK && !failures_only)
     {
         exattn_sbuf__printf(&b, "%zu passed, %zu failed, %zu undecided\n",
                             local.passed, local.failed, local.undecided);
@@ -176,6 +193,22 @@ exattn_check_write_text(FILE *f, exattn_check_summary_t *sum,
     if (sum)
         *sum = local;
     return rc;
+}
+
+int
+exattn_check_write_text(FILE *f, exattn_check_summary_t *sum,
+                        const exattn_lesson *l, mpfr_prec_t max_prec,
+                        exattn_error_t *err)
+{
+    return write_lines(f, sum, l, max_prec, 0, err);
+}
+
+int
+exattn_check_write_failures(FILE *f, exattn_check_summary_t *sum,
+                            const exattn_lesson *l, mpfr_prec_t max_prec,
+                            exattn_error_t *err)
+{
+    return write_lines(f, sum, l, max_prec, 1, err);
 }
 
 static void
@@ -245,8 +278,11 @@ json_claim(exattn_sbuf *b, const exattn_claim *c,
     exattn_sbuf__puts(b, ", \"minus\": ");
     json_str(b, c->minus);
     exattn_sbuf__printf(b, ", \"kind\": \"%s\", \"line\": %lu, "
-                        "\"verdict\": \"%s\",\n     \"entries\": [",
-                        kinds[c->claim], c->line, verdicts_json[r->verdict]);
+                        "\"column\": %lu, \"source\": ",
+                        kinds[c->claim], c->line, c->column);
+    json_str(b, c->source);
+    exattn_sbuf__printf(b, ", \"verdict\": \"%s\",\n     \"entries\": [",
+                        verdicts_json[r->verdict]);
     for (i = 0; i < r->count; i++)
     {
         exattn_sbuf__puts(b, i ? ",\n       " : "\n       ");
@@ -257,9 +293,10 @@ json_claim(exattn_sbuf *b, const exattn_claim *c,
 }
 
 static void
-emit_json(exattn_sbuf *b, const exattn_claim *c, const exattn_claim_result *r,
-          size_t i)
+emit_json(exattn_sbuf *b, const exattn_lesson *l, const exattn_claim *c,
+          const exattn_claim_result *r, size_t i)
 {
+    (void)l;
     exattn_sbuf__puts(b, i ? ",\n    " : "\n    ");
     json_claim(b, c, r);
 }

@@ -892,8 +892,8 @@ static int
 read_claim(exattn_claim *c, const exattn_lesson *l, const exattn_jnode *obj,
            const exattn_rctx *rc)
 {
-    /* "source": where the lesson states the number (a quotation),
-     * kept in the file for its readers and not interpreted */
+    /* "source": where the lesson states the number (a quotation), not
+     * interpreted: a report quotes it beside a claim that fails */
     static const char *const known[] = { "of", "expr", "variant", "minus",
                                          "is", "approx", "named", "holds",
                                          "along", "source", NULL };
@@ -911,6 +911,10 @@ read_claim(exattn_claim *c, const exattn_lesson *l, const exattn_jnode *obj,
         return exattn_lesson__fail(rc, EXATTN_EFIELD,
                                    exattn_json__get(obj, "source"),
                                    "claim: \"source\" is a string");
+    if (exattn_json__get(obj, "source") != NULL
+        && (c->source = exattn_str__dup(exattn_json__get(obj, "source")
+                                            ->text)) == NULL)
+        return exattn_lesson__fail(rc, EXATTN_ENOMEM, obj, "out of memory");
     for (k = 0; k < 4; k++)
         if (exattn_json__get(obj, kinds[k]) != NULL)
         {
@@ -952,6 +956,7 @@ exattn_lesson__claim_clear(exattn_claim *c)
     free(c->text);
     free(c->variant);
     free(c->minus);
+    free(c->source);
     free(c->along);
     memset(c, 0, sizeof *c);
 }
