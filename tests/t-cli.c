@@ -2,6 +2,7 @@
  * every error with the bad input itself (message on stderr naming the
  * file, status 2, nothing on stdout). */
 #include <criterion/criterion.h>
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,7 +76,7 @@ Test(cli, every_key_blocked)
 
 Test(cli, shipped_all_blocked_example)
 {
-    char *path = th_srcpath("docs/examples/002-try-a-case-all-blocked.json");
+    char *path = th_srcpath("docs/examples/refused/002-try-a-case-all-blocked.json");
     const char *argv[] = { "derive", path, NULL };
     char *out, *err;
 
@@ -115,12 +116,15 @@ Test(cli, usage_errors)
     const char *badfmt[] = { "derive", "x.json", "--format", "xml", NULL };
     const char *latex[] = { "derive", "x.json", "--vectors=curly", NULL };
     const char *digits[] = { "derive", "x.json", "--digits", "-5", NULL };
-    const char *two[] = { "derive", "a.json", "b.json", NULL };
+    const char *two[] = { "derive", "a.json", "b.json", "--format", "svg",
+                          NULL };
+    const char *stdin2[] = { "check", "-", "a.json", "-", NULL };
     const char *dangling[] = { "derive", "a.json", "-o", NULL };
     const char *expo[] = { "derive", "x.json", "--exponents", "pretty",
                            NULL };
     const char *const *cases[] = { none, unknown, noarg, badopt, badfmt,
-                                   latex, digits, two, dangling, expo };
+                                   latex, digits, two, dangling, expo,
+                                   stdin2 };
     /* no lesson named: standard input (here an empty one) */
     static const char *const parts[] = { "usage: exattn", "unknown command",
         "exattn: <stdin>: malformed JSON: the file is empty",
@@ -128,9 +132,11 @@ Test(cli, usage_errors)
         "expected text, json, latex, markdown or svg", "--vectors curly: expected bmatrix "
         "or paren",
         "--digits -5: expected a whole number from 0 to 10000000",
-        "'b.json' is a second",
+        "derive: an SVG image is one lesson's (several would not make one "
+        "file): derive each lesson on its own",
         "-o needs an argument",
-        "--exponents pretty: expected simplified or written" };
+        "--exponents pretty: expected simplified or written",
+        "check: standard input (-) can be read only once" };
     char *out, *err;
     size_t i;
 
@@ -459,33 +465,70 @@ Test(cli, reproducers_end_with_an_answer)
     free(dir);
 }
 
-/* exattn check passes on every shipped example (but the one whose every
- * key is blocked, which is refused: tests/bad.sh has its message). */
+/* exattn check passes on every shipped example, one by one. */
 static void
-check_passes(const char *path, const char *name, void *unused)
+check_passes(const char *path, const char *name, void *ctx)
 {
     const char *argv[] = { "check", path, NULL };
-    char *out, *err;
-    int blocked = strstr(name, "all-blocked") != NULL;
+    size_t *claims = ctx;
+    char *out, *err, *last;
+    size_t passed;
 
-    (void)unused;
-    cr_assert_eq(th_run(argv, &out, &err), blocked ? 2 : 0, "%s:\n%s%s",
-                 name, out, err);
-    if (!blocked)
-    {
-        cr_assert_not_null(strstr(out, " 0 failed, 0 undecided\n"), "%s: %s",
-                           name, out);
-        cr_assert_null(strstr(out, "FAIL"), "%s", out);
-    }
+    cr_assert_eq(th_run(argv, &out, &err), 0, "%s:\n%s%s", name, out, err);
+    last = strrchr(out, '\n');
+    while (last > out && last[-1] != '\n')
+        last--;
+    cr_assert_eq(sscanf(last, "%zu passed, 0 failed, 0 undecided\n",
+                        &passed), 1, "%s: %s", name, out);
+    cr_assert_null(strstr(out, "FAIL"), "%s", out);
+    claims[0] += passed;
     free(out);
     free(err);
 }
 
+/* Then all at once, as `exattn check docs/examples/*.json` runs them: a
+ * report per file and one closing line, whose counts are the sum of the
+ * reports one by one. */
 Test(cli, check_passes_on_every_shipped_example)
 {
-    size_t n = th_each_example(check_passes, NULL);
+    size_t one_by_one[1] = { 0 };
+    size_t n = th_each_example(check_passes, one_by_one), k = 0, claims,
+           files, passed;
+    char *dir = th_srcpath("docs/examples"), *out, *err, *last;
+    const char **argv = calloc(n + 2, sizeof *argv);
+    char **paths = calloc(n, sizeof *paths);
+    DIR *dp = opendir(dir);
+    struct dirent *d;
 
     cr_assert_geq(n, 13, "only %zu examples found", n);
+    argv[0] = "check";
+    while ((d = readdir(dp)) != NULL)
+        if (strlen(d->d_name) > 5
+            && strcmp(d->d_name + strlen(d->d_name) - 5, ".json") == 0)
+        {
+            paths[k] = malloc(strlen(dir) + strlen(d->d_name) + 2);
+            sprintf(paths[k], "%s/%s", dir, d->d_name);
+            argv[1 + k] = paths[k];
+            k++;
+        }
+    closedir(dp);
+    cr_assert_eq(th_run(argv, &out, &err), 0, "%s", err);
+    last = out + strlen(out) - 1;
+    while (last > out && last[-1] != '\n')
+        last--;
+    cr_assert_eq(sscanf(last, "%zu claims in %zu files: %zu passed, 0 "
+                        "failed, 0 undecided\n", &claims, &files, &passed),
+                 3, "%s", last);
+    cr_assert_eq(files, n);
+    cr_assert_eq(passed, one_by_one[0], "%s", last);
+    cr_assert_eq(claims, passed);
+    for (k = 0; k < n; k++)
+        free(paths[k]);
+    free(paths);
+    free(argv);
+    free(dir);
+    free(out);
+    free(err);
 }
 
 /* The lesson with deliberate slips fails exactly its wrong claims. */
@@ -524,7 +567,7 @@ Test(cli, check_fails_exactly_the_wrong_claims)
 Test(cli, check_usage_and_bad_input)
 {
     char *blocked =
-        th_srcpath("docs/examples/002-try-a-case-all-blocked.json");
+        th_srcpath("docs/examples/refused/002-try-a-case-all-blocked.json");
     const char *argv[] = { "check", blocked, NULL };
     const char *none[] = { "check", NULL };
     const char *fmt[] = { "check", blocked, "--format", "xml", NULL };
@@ -715,4 +758,124 @@ Test(cli, standard_input_and_output)
     free(page);
     free(path);
     free(page_path);
+}
+
+/* Several lessons, as grep takes several files: a report each, complete
+ * or absent (a bad lesson is reported and the others go on), one closing
+ * line, and the worst status; --quiet leaves the failures alone. */
+Test(cli, several_lessons_a_report_each_and_the_worst_status)
+{
+    char *dir = th_tmpdir();
+    char *good = th_write_file(dir, "good.json",
+        "{\"Q\":[[1]],\"K\":[[0],[1]],\"V\":[[0],[1]],\"claims\":["
+        "{\"of\":\"weights[1][1]\",\"approx\":\"0.27\"}]}");
+    char *slip = th_write_file(dir, "slip.json",
+        "{\"Q\":[[1]],\"K\":[[0],[1]],\"V\":[[0],[1]],\"claims\":[\n"
+        "{\"of\":\"weights[1][1]\",\"approx\":\"0.26\","
+        "\"source\":\"about a quarter\"},\n"
+        "{\"of\":\"weights[1][2]\",\"approx\":\"0.73\"}]}");
+    char *bad = th_write_file(dir, "bad.json", "{\"Q\":[[1]]");
+    char *dest = th_write_file(dir, "report.txt", "old\n");
+    const char *both[] = { "check", good, slip, NULL };
+    const char *three[] = { "check", good, bad, slip, NULL };
+    const char *quiet[] = { "check", "-q", good, slip, NULL };
+    const char *to_file[] = { "check", good, bad, "-o", dest, NULL };
+    const char *derive[] = { "derive", good, slip, "--format", "json",
+                             NULL };
+    char *out, *err, *kept, *at;
+
+    cr_assert_eq(th_run(both, &out, &err), 1, "%s", err);
+    cr_assert_not_null(strstr(out, "good.json:1:50: PASS "), "%s", out);
+    cr_assert_not_null(strstr(out, "slip.json:2:1: FAIL weights[1][1] ≈ 0.26"
+                                   ), "%s", out);
+    cr_assert_not_null(strstr(out, "— the page: \"about a quarter\"\n"),
+                       "%s", out);
+    at = strstr(out, "\n3 claims in 2 files: 2 passed, 1 failed, "
+                     "0 undecided\n");
+    cr_assert_not_null(at, "%s", out);
+    cr_assert_str_eq(at + 1 + strcspn(at + 1, "\n") + 1, "");
+    free(out);
+    free(err);
+    /* the bad lesson: its message, no report, the others' reports */
+    cr_assert_eq(th_run(three, &out, &err), 2);
+    cr_assert_not_null(strstr(err, "bad.json:1:8: malformed JSON"), "%s", err);
+    cr_assert_null(strstr(out, "bad.json"), "%s", out);
+    cr_assert_not_null(strstr(out, "slip.json:3:1: PASS "), "%s", out);
+    cr_assert_not_null(strstr(out, "3 claims in 3 files: 2 passed, 1 failed, "
+                                   "0 undecided; 1 file could not be "
+                                   "checked\n"), "%s", out);
+    free(out);
+    free(err);
+    cr_assert_eq(th_run(quiet, &out, &err), 1);
+    cr_assert_eq(strncmp(out, slip, strlen(slip)), 0, "%s", out);
+    cr_assert_eq(strcspn(out, "\n") + 1, strlen(out), "%s", out);
+    cr_assert_not_null(strstr(out, ":2:1: FAIL "), "%s", out);
+    free(out);
+    free(err);
+    /* -o FILE: all or nothing, so an old report survives a bad lesson */
+    cr_assert_eq(th_run(to_file, &out, &err), 2);
+    kept = th_slurp(dest, NULL);
+    cr_assert_str_eq(kept, "old\n");
+    free(kept);
+    free(out);
+    free(err);
+    /* derive: a JSON document per lesson, one after another, each the
+     * one its lesson gives alone */
+    cr_assert_eq(th_run(derive, &out, &err), 0, "%s", err);
+    free(err);
+    cr_assert_eq(th_run((const char *[]){ "derive", good, "--format", "json",
+                                          NULL }, &kept, &err), 0);
+    free(err);
+    cr_assert_eq(strncmp(out, kept, strlen(kept)), 0, "%s", out);
+    at = out + strlen(kept);
+    free(kept);
+    cr_assert_eq(th_run((const char *[]){ "derive", slip, "--format", "json",
+                                          NULL }, &kept, &err), 0);
+    cr_assert_str_eq(at, kept);
+    free(kept);
+    free(out);
+    free(err);
+    free(good);
+    free(slip);
+    free(bad);
+    free(dest);
+    free(dir);
+}
+
+/* audit takes pages as check takes lessons: a bad page is reported, the
+ * others audited, and --quiet leaves what does not pass. */
+Test(cli, several_pages_a_report_each)
+{
+    char *dir = th_tmpdir();
+    char *lesson = th_write_file(dir, "l.json",
+        "{\"Q\":[[1]],\"K\":[[0],[1]],\"V\":[[0],[1]]}");
+    char *good = th_write_file(dir, "good.md", "It weighs 0.269.\n");
+    char *slip = th_write_file(dir, "slip.md", "It weighs 0.268, and "
+                                               "0.731.\n");
+    char *bad = th_write_file(dir, "bad.md", "It weighs $0.269.\n");
+    const char *three[] = { "audit", "-l", lesson, good, bad, slip, NULL };
+    const char *quiet[] = { "audit", "-l", lesson, "--quiet", good, slip,
+                            NULL };
+    char *out, *err;
+
+    cr_assert_eq(th_run(three, &out, &err), 2);
+    cr_assert_not_null(strstr(err, "bad.md:1:11: "), "%s", err);
+    cr_assert_null(strstr(out, "bad.md"), "%s", out);
+    cr_assert_not_null(strstr(out, "good.md:1:11: PASS 0.269"), "%s", out);
+    cr_assert_not_null(strstr(out, "slip.md:1:11: FAIL 0.268"), "%s", out);
+    cr_assert_not_null(strstr(out, "3 numbers in 3 pages: 2 passed, 1 "
+                                   "failed, 0 unsourced; 1 page could not "
+                                   "be audited\n"), "%s", out);
+    free(out);
+    free(err);
+    cr_assert_eq(th_run(quiet, &out, &err), 1);
+    cr_assert_eq(strncmp(out, slip, strlen(slip)), 0, "%s", out);
+    cr_assert_eq(strcspn(out, "\n") + 1, strlen(out), "%s", out);
+    free(out);
+    free(err);
+    free(lesson);
+    free(good);
+    free(slip);
+    free(bad);
+    free(dir);
 }

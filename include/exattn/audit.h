@@ -55,6 +55,16 @@ EXATTN_WUR int exattn_audit_write_text(FILE *stream,
                                        size_t len, exattn_page_format fmt,
                                        mpfr_prec_t max_prec,
                                        exattn_error_t *err);
+/* The text report's lines of the numbers that do not pass, and nothing
+ * else (`exattn audit --quiet`); `summary` still receives every count. */
+EXATTN_WUR int exattn_audit_write_failures(FILE *stream,
+                                           exattn_audit_summary_t *summary,
+                                           const exattn_lesson *lesson,
+                                           const char *file,
+                                           const char *page, size_t len,
+                                           exattn_page_format fmt,
+                                           mpfr_prec_t max_prec,
+                                           exattn_error_t *err);
 EXATTN_WUR int exattn_audit_write_json(FILE *stream,
                                        exattn_audit_summary_t *summary,
                                        const exattn_lesson *lesson,

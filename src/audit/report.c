@@ -225,6 +225,30 @@ text_report(FILE *f, const audit *a, const exattn_lesson *lesson,
     fputc('\n', f);
 }
 
+/* --quiet: the lines of the numbers that do not pass, nothing else. */
+static void
+failures_report(FILE *f, const audit *a, const exattn_lesson *lesson,
+                const char *file, const char *page)
+{
+    size_t i;
+
+    (void)lesson;
+    for (i = 0; i < a->page.count; i++)
+        if (a->results[i].verdict != EXATTN_AUDIT_PASS)
+            text_line(f, file, page, &a->page.items[i], &a->results[i]);
+}
+
+int
+exattn_audit_write_failures(FILE *stream, exattn_audit_summary_t *summary,
+                            const exattn_lesson *lesson, const char *file,
+                            const char *page, size_t len,
+                            exattn_page_format fmt, mpfr_prec_t max_prec,
+                            exattn_error_t *err)
+{
+    return write_report(stream, summary, lesson, file, page, len, fmt,
+                        max_prec, failures_report, err);
+}
+
 int
 exattn_audit_write_text(FILE *stream, exattn_audit_summary_t *summary,
                         const exattn_lesson *lesson, const char *file,

@@ -88,13 +88,36 @@ int cli_output_open(cli_output *out, const char *path);
  * and returns CLI_EXIT_BAD_INPUT. */
 int cli_output_close(cli_output *out, int ok);
 
-/* Read the lesson at `path` and write what `write` makes of it to stdout
- * or, all or nothing, to `output`: the shape of derive and check. */
+/* The files a command reads (src/cli/files.c): its positional words, or
+ * standard input when none is named and stdin is not a terminal. */
+typedef struct
+{
+    const char **paths;
+    size_t count;
+} cli_files;
+
+/* Room for every word of argv; reports and returns CLI_EXIT_BAD_INPUT
+ * when there is no memory. */
+int cli_files_init(cli_files *files, int argc);
+void cli_files_add(cli_files *files, const char *path);
+/* Standard input when no file was named; then at least one file, and
+ * "-" at most once ("check needs a lesson file"). */
+int cli_files_finish(cli_files *files, const char *cmd, const char *what);
+void cli_files_free(cli_files *files);
+
+/* Read each lesson and write what `write` makes of it, in order, to
+ * stdout or, all or nothing, to `output`: the shape of derive and check.
+ * With several lessons each result is complete or absent: a lesson that
+ * cannot be read or written is reported and the others go on, and the
+ * status is the worst (-o FILE is then not written).  `finish` (may be
+ * NULL) writes a closing part after the last lesson. */
 typedef int (*cli_lesson_writer)(FILE *f, const exattn_lesson *lesson,
                                  void *ctx, exattn_error_t *err);
-int cli_write_lesson(const char *path, const char *output,
-                     const exattn_limits_t *limits,
-                     cli_lesson_writer write, void *ctx);
+typedef int (*cli_finish_writer)(FILE *f, void *ctx);
+int cli_write_lessons(const cli_files *files, const char *output,
+                      const exattn_limits_t *limits,
+                      cli_lesson_writer write, cli_finish_writer finish,
+                      void *ctx);
 
 /* Input (src/cli/input.c): "-" is standard input; with no file named
  * and standard input not a terminal, standard input too.  Messages name

@@ -5,8 +5,8 @@
 #include <string.h>
 #include "cli/cli.h"
 
-enum { OPT_LESSON, OPT_INPUT_FORMAT, OPT_FORMAT, OPT_FILL, OPT_OUTPUT,
-       OPT_MAX_PREC, OPT_LIMIT, OPT_HELP };
+enum { OPT_LESSON, OPT_INPUT_FORMAT, OPT_FORMAT, OPT_QUIET, OPT_FILL,
+       OPT_OUTPUT, OPT_MAX_PREC, OPT_LIMIT, OPT_HELP };
 
 static const cli_opt opts[] = {
     { "--lesson", "-l", "FILE", "the lesson whose numbers the page prints" },
@@ -16,6 +16,8 @@ static const cli_opt opts[] = {
     { "--format", NULL, "FMT",
       "text (default: a line per number, FILE:LINE:COLUMN: VERDICT) or "
       "json" },
+    { "--quiet", "-q", NULL,
+      "text: only the numbers that do not pass, and no count lines" },
     { "--fill", NULL, NULL,
       "write the page again, each marked number from the lesson (one\n"
       "                         page; the filled page, not a report)" },
@@ -32,8 +34,8 @@ static void
 help(FILE *f)
 {
     cli_print_help(f, "exattn audit PAGE... --lesson LESSON.json "
-                      "[--input-format FMT] [--format text|json] [--fill] "
-                      "[-o FILE]",
+                      "[--input-format FMT] [--format text|json] [--quiet] "
+                      "[--fill] [-o FILE]",
         "Find every number the pages print -- decimals, fractions, vectors,\n"
         "in prose and in math -- and bind it to the lesson's quantities:\n"
         "by a marker before it (<!-- exattn weights[rises] --> in Markdown\n"
@@ -44,17 +46,17 @@ help(FILE *f)
         "slip), EXACT-WORDING (\"exactly\" for a rounding, \"≈\" for an exact\n"
         "value), UNSOURCED (the nearest quantities).  --fill writes the\n"
         "page with every marked number from the lesson instead, and fills\n"
-        "empty pairs <!-- exattn PATH digits=3 --><!-- /exattn -->.  Exit\n"
-        "status: 0 every number passes (or the page is filled), 1 one does\n"
-        "not, 2 bad input or usage.", opts);
+        "empty pairs <!-- exattn PATH digits=3 --><!-- /exattn -->.  After\n"
+        "several pages, \"N numbers in M pages: ...\".  Exit status: 0 every\n"
+        "number passes (or the page is filled), 1 one does not, 2 bad input\n"
+        "or usage (in the lesson or any page).", opts);
 }
 
 typedef struct
 {
-    const char **pages;
-    size_t page_count;
+    cli_files pages;
     const char *lesson, *output;
-    int json, fill;
+    int json, fill, quiet;
     exattn_page_format fmt;
     mpfr_prec_t max_prec;
     exattn_limits_t limits;
@@ -90,11 +92,8 @@ parse_args(audit_args *a, int argc, char **argv)
 
     memset(a, 0, sizeof *a);
     a->limits = (exattn_limits_t)EXATTN_LIMITS_INIT;
-    if ((a->pages = calloc((size_t)argc, sizeof *a->pages)) == NULL)
-    {
-        cli_error("out of memory");
+    if (cli_files_init(&a->pages, argc) != CLI_EXIT_OK)
         return CLI_EXIT_BAD_INPUT;
-    }
     for (i = 1; i < argc; i++)
     {
         k = cli_next_opt(argc, argv, &i, opts, &arg);
@@ -122,6 +121,8 @@ parse_args(audit_args *a, int argc, char **argv)
         }
         else if (k == OPT_FILL)
             a->fill = 1;
+        else if (k == OPT_QUIET)
+            a->quiet = 1;
         else if (k == OPT_OUTPUT)
             a->output = arg;
         else if (k == OPT_LIMIT)
@@ -137,27 +138,31 @@ parse_args(audit_args *a, int argc, char **argv)
             a->max_prec = (mpfr_prec_t)v;
         }
         else
-            a->pages[a->page_count++] = argv[i];
+            cli_files_add(&a->pages, argv[i]);
     }
-    if (a->page_count == 0 && cli_default_input(NULL) != NULL)
-        a->pages[a->page_count++] = "-";
-    if (a->page_count == 0)
-    {
-        cli_error("audit needs a page (Markdown, HTML, LaTeX or text)");
+    if (cli_files_finish(&a->pages, "audit",
+                         "a page (Markdown, HTML, LaTeX or text)")
+        != CLI_EXIT_OK)
         return CLI_EXIT_BAD_INPUT;
-    }
-    for (i = 0; i < (int)a->page_count; i++)
-        if (cli_is_stdin(a->pages[i]) && cli_is_stdin(a->lesson))
+    for (i = 0; i < (int)a->pages.count; i++)
+        if (cli_is_stdin(a->pages.paths[i]) && cli_is_stdin(a->lesson))
         {
             cli_error("audit: the page and the lesson cannot both be "
                       "standard input");
             return CLI_EXIT_BAD_INPUT;
         }
-    if (a->fill && (a->page_count > 1 || a->json))
+    if (a->fill && (a->pages.count > 1 || a->json || a->quiet))
     {
         cli_error("audit --fill writes one page (and no report): %s",
                   a->json ? "--format json asks for a report"
-                          : "give one page");
+                  : a->quiet ? "--quiet asks for a report"
+                             : "give one page");
+        return CLI_EXIT_BAD_INPUT;
+    }
+    if (a->quiet && a->json)
+    {
+        cli_error("audit --quiet leaves the text report's failures; "
+                  "--format json has every number");
         return CLI_EXIT_BAD_INPUT;
     }
     return cli_require(a->lesson, "audit", "--lesson LESSON.json");
@@ -189,6 +194,9 @@ audit_one(FILE *f, exattn_audit_summary_t *sum, const audit_args *a,
     else if (a->json)
         rc = exattn_audit_write_json(f, sum, lesson, cli_input_name(name),
                                      page, len, fmt, a->max_prec, err);
+    else if (a->quiet)
+        rc = exattn_audit_write_failures(f, sum, lesson, cli_input_name(name),
+                                         page, len, fmt, a->max_prec, err);
     else
         rc = exattn_audit_write_text(f, sum, lesson, cli_input_name(name),
                                      page, len, fmt, a->max_prec, err);
@@ -198,73 +206,115 @@ audit_one(FILE *f, exattn_audit_summary_t *sum, const audit_args *a,
     return rc;
 }
 
+/* One page audited into memory and then copied out, so that its report
+ * is complete or absent; CLI_EXIT_OK or CLI_EXIT_BAD_INPUT (reported). */
+static int
+audit_page(FILE *f, exattn_audit_summary_t *sum, const audit_args *a,
+           const exattn_lesson *lesson, const char *name)
+{
+    exattn_error_t err;
+    char *report = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&report, &len);
+    int rc;
+
+    exattn_error_init(&err);
+    if (mem == NULL)
+    {
+        cli_error("out of memory");
+        return CLI_EXIT_BAD_INPUT;
+    }
+    rc = audit_one(mem, sum, a, lesson, name, &err);
+    if (fclose(mem) != 0 && rc == EXATTN_OK)
+    {
+        cli_error("out of memory");
+        rc = EXATTN_ENOMEM;
+    }
+    if (rc == EXATTN_OK)
+        fwrite(report, 1, len, f);      /* checked when f is closed */
+    free(report);
+    return rc == EXATTN_OK ? CLI_EXIT_OK : CLI_EXIT_BAD_INPUT;
+}
+
+static void
+add(exattn_audit_summary_t *total, const exattn_audit_summary_t *sum)
+{
+    total->numbers += sum->numbers;
+    total->passed += sum->passed;
+    total->failed += sum->failed + sum->wording;
+    total->unsourced += sum->unsourced;
+    total->undecided += sum->undecided;
+}
+
+/* After several pages: "N numbers in M pages: P passed, ...". */
+static void
+write_total(FILE *f, const audit_args *a, const exattn_audit_summary_t *t,
+            size_t audited)
+{
+    size_t pages = a->pages.count;
+
+    if (pages < 2 || a->json || a->quiet)
+        return;
+    fprintf(f, "%zu numbers in %zu pages: %zu passed, %zu failed, %zu "
+            "unsourced", t->numbers, pages, t->passed, t->failed,
+            t->unsourced);
+    if (t->undecided)
+        fprintf(f, ", %zu undecided", t->undecided);
+    if (audited < pages)
+        fprintf(f, "; %zu %s not be audited", pages - audited,
+                pages - audited == 1 ? "page could" : "pages could");
+    fputc('\n', f);
+}
+
+static int
+audit_pages(const audit_args *a, exattn_audit_summary_t *total)
+{
+    exattn_lesson *lesson = NULL;
+    exattn_audit_summary_t sum;
+    cli_output out;
+    size_t i, audited = 0;
+    int status = CLI_EXIT_OK, closed;
+
+    if (cli_read_lesson(&lesson, a->lesson, &a->limits) != CLI_EXIT_OK)
+        return CLI_EXIT_BAD_INPUT;
+    if (cli_output_open(&out, a->output) != CLI_EXIT_OK)
+    {
+        exattn_lesson_free(lesson);
+        return CLI_EXIT_BAD_INPUT;
+    }
+    /* a bad page is reported and the others go on, as check's lessons */
+    for (i = 0; i < a->pages.count; i++)
+    {
+        if (audit_page(out.f, &sum, a, lesson, a->pages.paths[i])
+            != CLI_EXIT_OK)
+            status = CLI_EXIT_BAD_INPUT;
+        else
+        {
+            add(total, &sum);
+            audited++;
+        }
+        if (out.path == NULL && fflush(stdout) != 0)
+            break;
+    }
+    write_total(out.f, a, total, audited);
+    exattn_lesson_free(lesson);
+    closed = cli_output_close(&out, status == CLI_EXIT_OK);
+    return closed > status ? closed : status;
+}
+
 int
 cmd_audit(int argc, char **argv)
 {
     audit_args a;
-    exattn_lesson *lesson = NULL;
-    exattn_audit_summary_t sum, total;
-    exattn_error_t err;
-    cli_output out;
-    FILE *mem;
-    char *reports = NULL;
-    size_t i, reports_len = 0;
-    int status = parse_args(&a, argc, argv), rc = EXATTN_OK;
+    exattn_audit_summary_t total;
+    int status = parse_args(&a, argc, argv);
 
-    if (status != CLI_EXIT_OK)
-    {
-        free(a.pages);
-        return status < 0 ? CLI_EXIT_OK : status;
-    }
     memset(&total, 0, sizeof total);
-    exattn_error_init(&err);
-    if (cli_read_lesson(&lesson, a.lesson, &a.limits) != CLI_EXIT_OK)
-    {
-        free(a.pages);
-        return CLI_EXIT_BAD_INPUT;
-    }
-    /* every page audited before a byte is written: a bad second page
-     * leaves no report of the first on standard output */
-    if ((mem = open_memstream(&reports, &reports_len)) == NULL)
-    {
-        cli_error("out of memory");
-        rc = EXATTN_ENOMEM;
-    }
-    for (i = 0; rc == EXATTN_OK && i < a.page_count; i++)
-    {
-        rc = audit_one(mem, &sum, &a, lesson, a.pages[i], &err);
-        total.numbers += sum.numbers;
-        total.passed += sum.passed;
-        total.failed += sum.failed + sum.wording;
-        total.unsourced += sum.unsourced;
-        total.undecided += sum.undecided;
-    }
-    if (rc == EXATTN_OK && a.page_count > 1 && !a.json)
-    {
-        fprintf(mem, "%zu numbers in %zu pages: %zu passed, %zu failed, %zu "
-                "unsourced", total.numbers, a.page_count, total.passed,
-                total.failed, total.unsourced);
-        if (total.undecided)
-            fprintf(mem, ", %zu undecided", total.undecided);
-        fputc('\n', mem);
-    }
-    if (mem != NULL && fclose(mem) != 0 && rc == EXATTN_OK)
-    {
-        cli_error("out of memory");
-        rc = EXATTN_ENOMEM;
-    }
-    exattn_lesson_free(lesson);
-    free(a.pages);
-    if (rc == EXATTN_OK && cli_output_open(&out, a.output) == CLI_EXIT_OK)
-    {
-        int ok = fwrite(reports ? reports : "", 1, reports_len, out.f)
-                 == reports_len;
-
-        status = cli_output_close(&out, ok);
-    }
-    else
-        status = CLI_EXIT_BAD_INPUT;
-    free(reports);
+    if (status == CLI_EXIT_OK)
+        status = audit_pages(&a, &total);
+    else if (status < 0)
+        status = CLI_EXIT_OK;   /* --help */
+    cli_files_free(&a.pages);
     if (status == CLI_EXIT_OK
         && (total.failed || total.unsourced || total.undecided))
         status = CLI_EXIT_CLAIM_FAILED;

@@ -1,4 +1,5 @@
-/* exattn derive LESSON.json [--format text|json|latex|markdown|svg] [-o FILE] */
+/* exattn derive LESSON.json... [--format text|json|latex|markdown|svg]
+ *               [-o FILE] */
 #include <stdlib.h>
 #include <string.h>
 #include "cli/cli.h"
@@ -47,21 +48,24 @@ static const cli_opt opts[] = {
 static void
 help(FILE *f)
 {
-    cli_print_help(f, "exattn derive LESSON.json "
+    cli_print_help(f, "exattn derive LESSON.json... "
                       "[--format text|json|latex|markdown|svg] "
                       "[--digits N] [-o FILE]",
         "Derive every query row of a lesson exactly: the scores with the dot\n"
         "product written out, the scaled scores, the softmax weights, the\n"
         "weighted contributions and the outputs, each EXACT (a rational) or\n"
         "NAMED (a term such as e^0/(e^0+e^1)); then the lesson's blends and\n"
-        "variants.  Decimals only with --digits, each digit proven.  Exit\n"
-        "status: 0 success, 2 bad input or usage (message on stderr,\n"
-        "nothing written).", opts);
+        "variants.  Decimals only with --digits, each digit proven.  Several\n"
+        "lessons are derived one after another (text, markdown and LaTeX\n"
+        "fragments a blank line apart, JSON a document each).  Exit status:\n"
+        "0 success, 2 bad input or usage (message on stderr, and nothing\n"
+        "written for that lesson).", opts);
 }
 
 typedef struct
 {
-    const char *lesson;
+    cli_files lessons;
+    size_t written;
     const char *output;
     exattn_format_t format;
     exattn_write_opts write;
@@ -101,6 +105,8 @@ parse_show(unsigned *out, const char *list)
     return CLI_EXIT_OK;
 }
 
+static int one_document(const derive_args *a);
+
 static int
 parse_args(derive_args *a, int argc, char **argv)
 {
@@ -110,6 +116,8 @@ parse_args(derive_args *a, int argc, char **argv)
     memset(a, 0, sizeof *a);
     a->write = (exattn_write_opts)EXATTN_WRITE_OPTS_INIT;
     a->limits = (exattn_limits_t)EXATTN_LIMITS_INIT;
+    if (cli_files_init(&a->lessons, argc) != CLI_EXIT_OK)
+        return CLI_EXIT_BAD_INPUT;
     for (i = 1; i < argc; i++)
     {
         k = cli_next_opt(argc, argv, &i, opts, &arg);
@@ -194,21 +202,44 @@ parse_args(derive_args *a, int argc, char **argv)
             else
                 a->write.max_prec = (mpfr_prec_t)v;
         }
-        else if (cli_take_positional(&a->lesson, argv[i], "derive",
-                                     "lesson file") != CLI_EXIT_OK)
-            return CLI_EXIT_BAD_INPUT;
+        else
+            cli_files_add(&a->lessons, argv[i]);
     }
-    a->lesson = cli_default_input(a->lesson);
-    return cli_require(a->lesson, "derive", "a lesson file");
+    if (cli_files_finish(&a->lessons, "derive", "a lesson file")
+        != CLI_EXIT_OK)
+        return CLI_EXIT_BAD_INPUT;
+    return one_document(a);
+}
+
+/* Documents that cannot follow one another in one output. */
+static int
+one_document(const derive_args *a)
+{
+    const char *what = a->format == EXATTN_FORMAT_SVG ? "an SVG image"
+        : a->format == EXATTN_FORMAT_LATEX
+              && (a->write.latex & EXATTN_LATEX_STANDALONE)
+            ? "a standalone LaTeX document" : NULL;
+
+    if (a->lessons.count < 2 || what == NULL)
+        return CLI_EXIT_OK;
+    cli_error("derive: %s is one lesson's (several would not make one "
+              "file): derive each lesson on its own", what);
+    return CLI_EXIT_BAD_INPUT;
 }
 
 static int
 write_derivation(FILE *f, const exattn_lesson *lesson, void *ctx,
                  exattn_error_t *err)
 {
-    const derive_args *a = ctx;
+    derive_args *a = ctx;
+    int rc;
 
-    return exattn_write(f, lesson, a->format, &a->write, err);
+    /* a blank line between two lessons' text, Markdown or LaTeX */
+    if (a->written > 0 && a->format != EXATTN_FORMAT_JSON)
+        fputc('\n', f);
+    rc = exattn_write(f, lesson, a->format, &a->write, err);
+    a->written += rc == EXATTN_OK;
+    return rc;
 }
 
 int
@@ -217,8 +248,11 @@ cmd_derive(int argc, char **argv)
     derive_args a;
     int status = parse_args(&a, argc, argv);
 
-    if (status != CLI_EXIT_OK)
-        return status < 0 ? CLI_EXIT_OK : status;
-    return cli_write_lesson(a.lesson, a.output, &a.limits, write_derivation,
-                            &a);
+    if (status == CLI_EXIT_OK)
+        status = cli_write_lessons(&a.lessons, a.output, &a.limits,
+                                   write_derivation, NULL, &a);
+    else if (status < 0)
+        status = CLI_EXIT_OK;   /* --help */
+    cli_files_free(&a.lessons);
+    return status;
 }

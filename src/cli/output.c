@@ -86,28 +86,3 @@ cli_output_close(cli_output *out, int ok)
     }
     return ok ? CLI_EXIT_OK : CLI_EXIT_BAD_INPUT;
 }
-
-int
-cli_write_lesson(const char *path, const char *output,
-                 const exattn_limits_t *limits, cli_lesson_writer write,
-                 void *ctx)
-{
-    exattn_lesson *lesson = NULL;
-    exattn_error_t err;
-    cli_output out;
-    int status, code;
-
-    exattn_error_init(&err);
-    if (cli_read_lesson(&lesson, path, limits) != CLI_EXIT_OK)
-        return CLI_EXIT_BAD_INPUT;
-    status = cli_output_open(&out, output);
-    if (status == CLI_EXIT_OK)
-    {
-        code = write(out.f, lesson, ctx, &err);
-        if (code != EXATTN_OK)
-            cli_error_lib(&err);
-        status = cli_output_close(&out, code == EXATTN_OK);
-    }
-    exattn_lesson_free(lesson);
-    return status;
-}
