@@ -296,8 +296,9 @@ Test(lesson, error_mask_shapes)
     expect_error("{" QKV ", \"mask\": [[1,0,2],[1,1,1],[1,1,1]]}",
                  EXATTN_EFIELD, 1, 94, "mask row 1, entry 3: expected 0 or 1");
     expect_error("{" QKV ", \"mask\": \"upper\"}", EXATTN_EFIELD, 1, 88,
-                 "mask: expected \"none\", \"causal\", a 0/1 matrix or "
-                 "{\"additive\": ...}, found a string \"upper\"");
+                 "mask: expected \"none\", \"causal\", a 0/1 matrix, a key "
+                 "padding vector or {\"additive\" | \"key_padding\" | "
+                 "\"valid_lens\": ...}, found a string \"upper\"");
 }
 
 Test(lesson, error_blend_sum)
@@ -324,8 +325,7 @@ Test(lesson, error_lab_fields)
 {
     expect_error("{" QKV ", \"query_multiplier\": {\"query\": \"nope\", "
                  "\"by\": 0}}", EXATTN_EFIELD, 1, 110,
-                 "query_multiplier: no row \"nope\" (give a label or an index "
-                 "from 1 to 3)");
+                 "query_multiplier: no row \"nope\" (rows: 1 to 3)");
     expect_error("{" QKV ", \"value_override\": {\"row\": 1, \"col\": 3, "
                  "\"value\": 0}}", EXATTN_EFIELD, 1, 116,
                  "value_override \"col\": expected an index from 1 to 2, "
@@ -546,6 +546,94 @@ Test(lesson, an_additive_mask_is_its_zero_one_mask)
         }
         exattn_lesson_free(lz);
         exattn_lesson_free(la);
+    }
+    gmp_randclear(rs);
+}
+
+/* The padding shorthands are the matrices they stand for: valid_lens (one
+ * length, or one per row) and a key padding vector (flat, or under
+ * "key_padding"), each with or without "causal", derive exactly as the
+ * 0/1 matrix computed here. */
+Test(lesson, padding_shorthands_are_their_matrices)
+{
+    gmp_randstate_t rs;
+    unsigned long it, iters = th_iterations(60);
+
+    th_rand_init(rs);
+    for (it = 0; it < iters; it++)
+    {
+        size_t n = 1 + th_rand(rs, 4), m = 1 + th_rand(rs, 5), i, j;
+        size_t lens[4], one = 1 + th_rand(rs, m);
+        int causal = (int)th_rand(rs, 2), form = (int)th_rand(rs, 4);
+        unsigned char pad[6];
+        char base[512], mask[512], full[1024], a[2048], b[2048];
+        exattn_lesson *ls, *lm;
+        char *ts, *tm;
+
+        snprintf(base, sizeof base, "\"Q\": [");
+        for (i = 0; i < n; i++)
+            snprintf(base + strlen(base), sizeof base - strlen(base),
+                     "%s[%lu]", i ? "," : "", th_rand(rs, 4));
+        strcat(base, "], \"K\": [");
+        for (j = 0; j < m; j++)
+            snprintf(base + strlen(base), sizeof base - strlen(base),
+                     "%s[%lu]", j ? "," : "", th_rand(rs, 3));
+        strcat(base, "], \"V\": [");
+        for (j = 0; j < m; j++)
+            snprintf(base + strlen(base), sizeof base - strlen(base),
+                     "%s[%lu]", j ? "," : "", th_rand(rs, 5));
+        strcat(base, "]");
+        for (i = 0; i < n; i++)
+            lens[i] = form == 1 ? 1 + th_rand(rs, m) : one;
+        /* the first key stays a token, so that every row has one */
+        for (j = 0; j < m; j++)
+            pad[j] = j == 0 || th_rand(rs, 2);
+        if (form >= 2)
+        {
+            strcpy(mask, form == 2 && !causal ? "[" : "{\"key_padding\": [");
+            for (j = 0; j < m; j++)
+                strcat(mask, j ? (pad[j] ? ",1" : ",0")
+                               : (pad[j] ? "1" : "0"));
+            strcat(mask, "]");
+            if (!(form == 2 && !causal))
+                strcat(mask, causal ? ", \"causal\": true}" : "}");
+        }
+        else if (form == 1)
+        {
+            strcpy(mask, "{\"valid_lens\": [");
+            for (i = 0; i < n; i++)
+                snprintf(mask + strlen(mask), sizeof mask - strlen(mask),
+                         "%s%zu", i ? "," : "", lens[i]);
+            strcat(mask, causal ? "], \"causal\": true}" : "]}");
+        }
+        else
+            snprintf(mask, sizeof mask, "{\"valid_lens\": %zu%s}", one,
+                     causal ? ", \"causal\": true" : "");
+        strcpy(full, "[");
+        for (i = 0; i < n; i++)
+        {
+            strcat(full, i ? ",[" : "[");
+            for (j = 0; j < m; j++)
+            {
+                int on = (form >= 2 ? pad[j] : j < lens[i])
+                         && (!causal || j <= i);
+
+                strcat(full, j ? (on ? ",1" : ",0") : (on ? "1" : "0"));
+            }
+            strcat(full, "]");
+        }
+        strcat(full, "]");
+        snprintf(a, sizeof a, "{%s, \"mask\": %s}", base, mask);
+        snprintf(b, sizeof b, "{%s, \"mask\": %s}", base, full);
+        ls = th_lesson(a);
+        lm = th_lesson(b);
+        ts = th_write(ls, EXATTN_FORMAT_TEXT, NULL);
+        tm = th_write(lm, EXATTN_FORMAT_TEXT, NULL);
+        cr_assert_str_eq(ts, tm, "%s\nand\n%s", a, b);
+        free(ts);
+        free(tm);
+        exattn_lesson_free(ls);
+        exattn_lesson_free(lm);
     }
     gmp_randclear(rs);
 }
