@@ -141,6 +141,30 @@ bad_ref(const exattn_rctx *rc, const exattn_jnode *at, const char *text,
     return code;
 }
 
+/* A blend that is not there: the blends that are. */
+static int
+no_blend(const exattn_rctx *rc, const exattn_lesson *l,
+         const exattn_jnode *at, const char *text, const char *wanted)
+{
+    const char **names = calloc(l->blend_count + 1, sizeof *names);
+    exattn_sbuf b;
+    size_t k;
+    int code;
+
+    exattn_sbuf__init(&b);
+    for (k = 0; names != NULL && k < l->blend_count; k++)
+        names[k] = l->blends[k].name;
+    if (names != NULL)
+        exattn_lesson__suggest_names(&b, "blends", names, l->blend_count,
+                                     wanted);
+    code = exattn_lesson__fail(rc, EXATTN_EFIELD, at,
+                               "claim \"%.80s\": no such blend \"%.40s\"%s",
+                               text, wanted, b.s ? b.s : "");
+    exattn_sbuf__clear(&b);
+    free(names);
+    return code;
+}
+
 /* Resolve the indices of a row quantity's path. */
 static int
 resolve_row_path(exattn_claim *c, const path_t *p, const exattn_rctx *rc,
@@ -461,8 +485,10 @@ resolve_path(exattn_claim *c, const exattn_rctx *rc, const exattn_jnode *at)
             if (strcmp(l->blends[b].name, p.refs[0]) == 0)
                 break;
         code = EXATTN_OK;
-        if (p.count == 0 || p.count > 2 || b == l->blend_count)
+        if (p.count == 0 || p.count > 2)
             code = bad_path(rc, at, c->text, "no such blend");
+        else if (b == l->blend_count)
+            code = no_blend(rc, l, at, c->text, p.refs[0]);
         else if (p.count == 2 && !resolve_ref(&c->col, p.refs[1], NULL,
                                               l->dv))
             code = bad_path(rc, at, c->text, "no such output coordinate");
@@ -633,6 +659,43 @@ find_variant(const exattn_lesson *l, const char *name)
     return NULL;
 }
 
+/* " (variants: base, a, b; did you mean \"a\"?)" into b: the lesson's
+ * variant names (and "base", the lesson itself, where it may be named). */
+static void
+suggest_variant(exattn_sbuf *b, const exattn_lesson *l, const char *wanted,
+                int with_base)
+{
+    const char **names = malloc((l->variant_count + 1) * sizeof *names);
+    size_t k, n = 0;
+
+    if (names == NULL)
+        return;                 /* the message without its suggestion */
+    if (with_base)
+        names[n++] = "base";
+    for (k = 0; k < l->variant_count; k++)
+        names[n++] = l->variants[k]->name;
+    exattn_lesson__suggest_names(b, "variants", names, n, wanted);
+    free(names);
+}
+
+/* "claim \"PATH\": WHAT no variant \"NAME\"" and the names there are. */
+static int
+no_variant(const exattn_rctx *rc, const exattn_lesson *l,
+           const exattn_jnode *at, const char *text, const char *what,
+           const char *wanted, int with_base)
+{
+    exattn_sbuf b;
+    int code;
+
+    exattn_sbuf__init(&b);
+    suggest_variant(&b, l, wanted, with_base);
+    code = exattn_lesson__fail(rc, EXATTN_EFIELD, at,
+                               "claim \"%.80s\": %sno variant \"%.60s\"%s",
+                               text, what, wanted, b.s ? b.s : "");
+    exattn_sbuf__clear(&b);
+    return code;
+}
+
 /* What the claim is about: a path (in a variant) or an expression. */
 static int
 same_labels(char *const *a, char *const *b, size_t count)
@@ -678,9 +741,7 @@ resolve_minus(exattn_claim *c, const exattn_lesson *l, const exattn_jnode *m,
 
     o = strcmp(c->minus, "base") == 0 ? l : find_variant(l, c->minus);
     if (o == NULL)
-        return exattn_lesson__fail(rc, EXATTN_EFIELD, m,
-            "claim \"%.80s\": minus: no variant \"%.60s\" (\"base\" is "
-            "the base lesson)", c->text, c->minus);
+        return no_variant(rc, l, m, c->text, "minus: ", c->minus, 1);
     if (o->block != NULL)
         return exattn_lesson__fail(rc, EXATTN_EFIELD, m,
             "claim \"%.80s\": minus \"%.60s\": a block has no row "
@@ -733,9 +794,7 @@ read_subject(exattn_claim *c, const exattn_lesson *l, const exattn_jnode *obj,
                                           "claim variant")) != EXATTN_OK)
             return code;
         if ((c->lesson = find_variant(l, c->variant)) == NULL)
-            return exattn_lesson__fail(rc, EXATTN_EFIELD, var,
-                "claim \"%.80s\": no variant \"%.60s\"", c->text,
-                c->variant);
+            return no_variant(rc, l, var, c->text, "", c->variant, 0);
     }
     if (of != NULL && (code = resolve_path(c, rc, of)) != EXATTN_OK)
         return code;
@@ -791,10 +850,9 @@ read_along(exattn_claim *c, const exattn_lesson *l, const exattn_jnode *obj,
             : strcmp(name->text, "base") == 0 ? l
                                              : find_variant(l, name->text);
         if (o == NULL)
-            return exattn_lesson__fail(rc, EXATTN_EFIELD, name,
-                "claim \"%.80s\": along: no variant \"%.60s\" (\"base\" "
-                "is the base lesson)", c->text,
-                name->kind == EXATTN_J_STRING ? name->text : "?");
+            return no_variant(rc, l, name, c->text, "along: ",
+                              name->kind == EXATTN_J_STRING ? name->text
+                                                            : "?", 1);
         if (o->block != NULL || o->n != l->n || o->m != l->m
             || o->perm != NULL
             || !same_labels(o->query_labels, l->query_labels, l->n)
@@ -1029,8 +1087,17 @@ exattn_lesson__path_claim(exattn_claim *c, const exattn_lesson *l,
         return exattn_error__set(err, EXATTN_ENOMEM, l->file, 0, 0,
                                  "out of memory");
     if (variant && (c->lesson = find_variant(l, variant)) == NULL)
-        return exattn_error__set(err, EXATTN_EFIELD, l->file, 0, 0,
-                                 "no variant \"%.60s\"", variant);
+    {
+        exattn_sbuf b;
+
+        exattn_sbuf__init(&b);
+        suggest_variant(&b, l, variant, 0);
+        code = exattn_error__set(err, EXATTN_EFIELD, l->file, 0, 0,
+                                 "no variant \"%.60s\"%s", variant,
+                                 b.s ? b.s : "");
+        exattn_sbuf__clear(&b);
+        return code;
+    }
     if ((code = resolve_path(c, &rc, NULL)) != EXATTN_OK)
         return code;
     if (minus == NULL)

@@ -282,6 +282,19 @@ exattn_lesson__row_ref(size_t *out, const exattn_rctx *rc,
             }
     if (index_value(out, node, count))
         return EXATTN_OK;
+    if (node->kind == EXATTN_J_STRING && labels != NULL)
+    {
+        exattn_sbuf b;
+        int code;
+
+        exattn_sbuf__init(&b);
+        exattn_lesson__suggest(&b, "rows", labels, count, node->text);
+        code = exattn_lesson__fail(rc, EXATTN_EFIELD, node,
+                                   "%s: no row \"%.60s\"%s", what,
+                                   node->text, b.s ? b.s : "");
+        exattn_sbuf__clear(&b);
+        return code;
+    }
     return exattn_lesson__fail(rc, EXATTN_EFIELD, node,
         "%s: no row %s%.60s%s (give a label or an index from 1 to %zu)",
         what, node->kind == EXATTN_J_STRING ? "\"" : "",

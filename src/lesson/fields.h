@@ -21,6 +21,14 @@ typedef struct
 void exattn_lesson__suggest(exattn_sbuf *b, const char *what,
                             char *const *labels, size_t count,
                             const char *wanted);
+/* " (variants: a, b; did you mean \"b\"?)": names without indices. */
+void exattn_lesson__suggest_names(exattn_sbuf *b, const char *what,
+                                  const char *const *names, size_t count,
+                                  const char *wanted);
+/* The index of the word nearest to `wanted`, near enough to be a slip
+ * (edit distance at most a third of it, at least 2); `count` if none. */
+size_t exattn_lesson__nearest(const char *const *words, size_t count,
+                              const char *wanted);
 int exattn_lesson__fail(const exattn_rctx *rc, int code,
                         const exattn_jnode *at, const char *fmt, ...)
     EXATTN_PRINTF(4, 5);

@@ -19,7 +19,7 @@ int
 exattn_lesson__check_members(const exattn_rctx *rc, const exattn_jnode *obj,
                              const char *what, const char *const *known)
 {
-    size_t i, k;
+    size_t i, k, near;
     char list[400];
 
     if (obj->kind != EXATTN_J_OBJECT)
@@ -39,9 +39,11 @@ exattn_lesson__check_members(const exattn_rctx *rc, const exattn_jnode *obj,
             strncat(list, k ? ", " : "", sizeof list - strlen(list) - 1);
             strncat(list, known[k], sizeof list - strlen(list) - 1);
         }
+        near = exattn_lesson__nearest(known, k, obj->keys[i]->text);
         return exattn_lesson__fail(rc, EXATTN_EFIELD, obj->keys[i],
-            "%s: unknown field \"%.60s\" (known fields: %s)", what,
-            obj->keys[i]->text, list);
+            "%s: unknown field \"%.60s\" (known fields: %s%s%s%s)", what,
+            obj->keys[i]->text, list, near < k ? "; did you mean \"" : "",
+            near < k ? known[near] : "", near < k ? "\"?" : "");
     }
     return EXATTN_OK;
 }
