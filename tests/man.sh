@@ -1,0 +1,59 @@
+#!/bin/sh
+# The manual page (TAP): it renders without a warning, `man -l` shows it,
+# and each command's section names exactly the options its --help lists,
+# so that neither can change without the other.
+#   tests/man.sh   (EXATTN: the program; EXATTN_BUILDDIR: where
+#                   configure wrote man/exattn.1)
+set -u
+exattn=${EXATTN:-$PWD/exattn}
+page=${EXATTN_BUILDDIR:-$PWD}/man/exattn.1
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+commands="derive check audit eval"
+echo "1..$((3 + $(echo $commands | wc -w)))"
+status=0
+ok() { echo "ok $*"; }
+no() { echo "not ok $*"; status=1; }
+
+# 1: groff reads it with every warning on, and says nothing
+if groff -man -ww -z "$page" > "$out/warnings" 2>&1 && ! [ -s "$out/warnings" ]
+then ok "1 - groff -man -ww: no warning"
+else no "1 - groff -man -ww: $(head -n 3 "$out/warnings")"; fi
+
+# 2: man -l formats it: the name line, every command, the exit statuses
+MANWIDTH=80 MAN_KEEP_FORMATTING= man -l "$page" 2> "$out/man.err" \
+    | col -bx | tr -s " " > "$out/man.txt"
+missing=""
+for want in "exattn - exact and named arithmetic" "EXIT STATUS" \
+            "exattn derive" "exattn check" "exattn audit" "exattn eval" \
+            "$("$exattn" --version)"; do
+    grep -qF -- "$want" "$out/man.txt" || missing="$missing '$want'"
+done
+if [ -z "$missing" ] && ! [ -s "$out/man.err" ]
+then ok "2 - man -l shows the page ($(wc -l < "$out/man.txt") lines)"
+else no "2 - man -l: missing$missing $(head -n 2 "$out/man.err")"; fi
+
+# 3: the commands of exattn --help are the page's sections
+listed=$("$exattn" --help | sed -n 's/^  \([a-z][a-z]*\)  .*/\1/p' | tr '\n' ' ')
+if [ "$listed" = "$commands " ]
+then ok "3 - exattn --help lists $listed"
+else no "3 - exattn --help lists '$listed', the page has '$commands'"; fi
+
+# 4...: per command, the options of --help and of its .SS section
+i=3
+for c in $commands; do
+    i=$((i + 1))
+    "$exattn" "$c" --help | sed -n 's/^  \(-[-a-zA-Z, ]*[a-zA-Z]\)\( [A-Z=]*\)\{0,1\}  .*/\1/p' \
+        | tr ',' '\n' | sed 's/^ *//; s/ .*//' | grep . | sort > "$out/help.$c"
+    # the section: from ".SS \"exattn C" to the next .SS or .SH; its
+    # option lines are the .TP items' next lines
+    awk -v c="$c" '
+        /^\.S[SH] / { on = ($0 ~ "^\\.SS \"exattn " c " ") ; next }
+        on && /^\.TP/ { getline; print }' "$page" \
+        | sed 's/\\-/-/g; s/\\f[BIR]//g; s/^\.B[IR]* //; s/"//g' \
+        | tr ',' '\n' | sed 's/^ *//; s/ .*//' | grep '^-' | sort > "$out/man.$c"
+    if [ -s "$out/help.$c" ] && cmp -s "$out/help.$c" "$out/man.$c"
+    then ok "$i - $c: $(tr '\n' ' ' < "$out/man.$c")"
+    else no "$i - $c: --help and the page differ: $(diff "$out/help.$c" "$out/man.$c" | grep '^[<>]' | tr '\n' ' ')"; fi
+done
+exit $status
