@@ -10,7 +10,7 @@ page=${EXATTN_BUILDDIR:-$PWD}/man/exattn.1
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 commands="derive check audit eval"
-echo "1..$((3 + $(echo $commands | wc -w)))"
+echo "1..$((4 + $(echo $commands | wc -w)))"
 status=0
 ok() { echo "ok $*"; }
 no() { echo "not ok $*"; status=1; }
@@ -56,4 +56,11 @@ for c in $commands; do
     then ok "$i - $c: $(tr '\n' ' ' < "$out/man.$c")"
     else no "$i - $c: --help and the page differ: $(diff "$out/help.$c" "$out/man.$c" | grep '^[<>]' | tr '\n' ' ')"; fi
 done
+# last: every line of every --help fits 79 columns (a character counted
+# once, whatever its UTF-8 bytes)
+i=$((i + 1))
+wide=$(for c in "" $commands; do "$exattn" $c --help; done \
+    | LC_ALL=C sed 's/[\x80-\xbf]//g' | LC_ALL=C awk 'length($0) > 79')
+if [ -z "$wide" ]; then ok "$i - every --help line fits 79 columns"
+else no "$i - wider than 79 columns: $wide"; fi
 exit $status

@@ -42,20 +42,73 @@ cli_quiet_if_closed_pipe(void)
     }
 }
 
+/* Columns of a UTF-8 string of n bytes: its characters, not its bytes
+ * ("√" is one). */
+static size_t
+columns(const char *s, size_t n)
+{
+    size_t i, c = 0;
+
+    for (i = 0; i < n; i++)
+        c += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return c;
+}
+
+/* `text` as words (any run of white space is one break), filled to
+ * HELP_WIDTH columns; the cursor is at column `at`, and a new line starts
+ * at `indent`. */
+#define HELP_WIDTH 79
+static void
+put_filled(FILE *f, const char *text, size_t at, size_t indent)
+{
+    size_t n, w, first = 1;
+
+    while (*text)
+    {
+        text += strspn(text, " \n");
+        if (*text == '\0')
+            break;
+        n = strcspn(text, " \n");
+        w = columns(text, n);
+        if (!first && at + 1 + w > HELP_WIDTH)
+        {
+            fprintf(f, "\n%*s", (int)indent, "");
+            at = indent;
+        }
+        else if (!first)
+        {
+            fputc(' ', f);
+            at++;
+        }
+        fwrite(text, 1, n, f);
+        at += w;
+        text += n;
+        first = 0;
+    }
+    fputc('\n', f);
+}
+
 void
 cli_print_help(FILE *f, const char *usage, const char *about,
                const cli_opt *opts)
 {
     char left[64];
+    size_t cmd;
 
-    fprintf(f, "usage: %s\n\n%s\n\noptions:\n", usage, about);
+    /* the usage filled under its command: "usage: exattn derive " */
+    cmd = strlen("usage: ") + strcspn(usage, " ") + 1;
+    cmd += strcspn(usage + cmd - strlen("usage: "), " ") + 1;
+    fputs("usage: ", f);
+    put_filled(f, usage, strlen("usage: "), cmd);
+    fprintf(f, "\n%s\n\noptions:\n", about);
     for (; opts->long_name; opts++)
     {
         snprintf(left, sizeof left, "%s%s%s%s%s",
                  opts->short_name ? opts->short_name : "",
                  opts->short_name ? ", " : "", opts->long_name,
                  opts->arg ? " " : "", opts->arg ? opts->arg : "");
-        fprintf(f, "  %-22s %s\n", left, opts->help);
+        fprintf(f, "  %-22s ", left);
+        put_filled(f, opts->help, 25, 25);
     }
 }
 
