@@ -5,6 +5,7 @@
 # DESTDIR; each installed exattn runs with the earlier prefixes deleted,
 # and `make uninstall` leaves no file behind.  Run by .ci/run (it
 # configures and builds a second tree, so it is not part of make check).
+# The copy is a clone: it tries what is committed, not the work tree.
 #   tests/install.sh
 set -u
 src=$(cd "$(dirname "$0")/.." && pwd)
@@ -49,6 +50,6 @@ else no "5 - no installed manual at $work/three/share/man/man1"; fi
 
 make uninstall prefix="$work/three" > "$work/log" 2>&1
 left=$(find "$work/three" -type f | sed "s|$work/three/||")
-if [ -z "$left" ]; then ok "6 - make uninstall removes every file it installed"
+if [ -d "$work/three/bin" ] && [ -z "$left" ]; then ok "6 - make uninstall removes every file it installed"
 else no "6 - make uninstall left: $left"; fi
 exit $status

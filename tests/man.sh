@@ -5,6 +5,13 @@
 #   tests/man.sh   (EXATTN: the program; EXATTN_BUILDDIR: where
 #                   configure wrote man/exattn.1)
 set -u
+for tool in groff man col; do
+    command -v $tool > /dev/null || {
+        echo "man.sh: needs groff, man and col (Debian: groff-base, man-db," \
+             "bsdextrautils; .ci/setup installs them)" >&2
+        exit 1
+    }
+done
 exattn=${EXATTN:-$PWD/exattn}
 page=${EXATTN_BUILDDIR:-$PWD}/man/exattn.1
 out=$(mktemp -d)
@@ -24,9 +31,11 @@ else no "1 - groff -man -ww: $(head -n 3 "$out/warnings")"; fi
 MANWIDTH=80 MAN_KEEP_FORMATTING= man -l "$page" 2> "$out/man.err" \
     | col -bx | tr -s " " > "$out/man.txt"
 missing=""
+version=$("$exattn" --version) || version=""
+[ -n "$version" ] || missing="'exattn --version'"
 for want in "exattn - exact and named arithmetic" "EXIT STATUS" \
             "exattn derive" "exattn check" "exattn audit" "exattn eval" \
-            "$("$exattn" --version)"; do
+            "${version:-exattn --version}"; do
     grep -qF -- "$want" "$out/man.txt" || missing="$missing '$want'"
 done
 if [ -z "$missing" ] && ! [ -s "$out/man.err" ]
@@ -60,7 +69,7 @@ done
 # once, whatever its UTF-8 bytes)
 i=$((i + 1))
 wide=$(for c in "" $commands; do "$exattn" $c --help; done \
-    | LC_ALL=C sed 's/[\x80-\xbf]//g' | LC_ALL=C awk 'length($0) > 79')
+    | LC_ALL=C tr -d '\200-\277' | LC_ALL=C awk 'length($0) > 79')
 if [ -z "$wide" ]; then ok "$i - every --help line fits 79 columns"
 else no "$i - wider than 79 columns: $wide"; fi
 exit $status

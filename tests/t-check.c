@@ -792,7 +792,7 @@ Test(check, lines_name_their_place_and_quote_the_source)
         "{\"of\": \"weights[rises][load]\", \"approx\": \"0.140\","
         " \"source\": \"the load gets 0.140\"},\n"
         "{\"of\": \"weights[rises][load]\", \"approx\": \"0.141\","
-        " \"source\": \"the load gets 0.141\"}");
+        " \"source\": \"the load gets \\\"0.141\\\"\\nat most\"}");
     exattn_check_summary_t sum;
     exattn_error_t err;
     char *all = NULL, *quiet = NULL;
@@ -811,7 +811,8 @@ Test(check, lines_name_their_place_and_quote_the_source)
     cr_assert_not_null(strstr(all, "test.json:2:1: FAIL weights[rises][load]"
                                    " ≈ 0.141  (true: 0.140029) — rounds to "
                                    "0.140: the last digit is off by one — "
-                                   "the page: \"the load gets 0.141\"\n"),
+                                   "the page: \"the load gets \\\"0.141\\\" "
+                                   "at most\"\n"),
                        "%s", all);
     cr_assert_not_null(strstr(all, "1 passed, 1 failed, 0 undecided\n"));
     /* the failures alone, every count still summed */

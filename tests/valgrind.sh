@@ -1,16 +1,14 @@
 #!/bin/sh
 # Run the whole Criterion suite under valgrind (memcheck, full leak check).
 # Criterion forks a process per test, hence --trace-children; the CLI
-# tests run the real exattn binary (not libtool's wrapper script, whose
-# sed and shell would be traced too), so it is checked as well.
+# tests run the exattn binary (itself, not a libtool wrapper script: it
+# links the library's objects in), so it is checked as well.
 # Usage (from the build directory, after `make check`): tests/valgrind.sh
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 build=${EXATTN_BUILDDIR:-$PWD}
 export EXATTN_SRCDIR=${EXATTN_SRCDIR:-$top}
-export EXATTN="$build/.libs/exattn"
-export LD_LIBRARY_PATH="$build/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-[ -x "$EXATTN" ] || export EXATTN="$build/exattn"
+export EXATTN="$build/exattn"
 
 status=0
 for t in "$build"/tests/t-*; do

@@ -489,9 +489,7 @@ checked(exattn_audit_result *r, exattn_audit_candidate *c,
     for (i = 0; i < cr.count && r->slip == NULL; i++)
         if (cr.entries[i].verdict == EXATTN_FAIL)
         {
-            /* a tie has two roundings, which its note names */
-            if (cr.entries[i].rounds_to && !cr.entries[i].tie
-                && r->rounds_to == NULL)
+            if (cr.entries[i].rounds_to && r->rounds_to == NULL)
             {
                 r->rounds_to = exattn_str__dup(cr.entries[i].rounds_to);
                 r->entry = cr.count > 1 ? i + 1 : 0;

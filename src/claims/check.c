@@ -620,7 +620,9 @@ check_approx(exattn_entry_result *r, source *s, const char *claimed,
         r->tie = s->exact && exattn_ziv__is_tie(s->q, n);
         r->verdict = mpz_cmp(c, d) == 0 || other_tie_neighbour(s, c, d, n)
                          ? EXATTN_PASS : EXATTN_FAIL;
-        if (r->verdict == EXATTN_FAIL)
+        /* a tie has two roundings, which its note names, and no one
+         * "rounds to" */
+        if (r->verdict == EXATTN_FAIL && !r->tie)
         {
             r->rounds_to = exattn_decimal__format(d, n);
             r->slip = find_slip(s, c, d, n, err);

@@ -43,18 +43,34 @@ count(exattn_check_summary_t *sum, exattn_verdict_t v)
         sum->undecided++;
 }
 
-/* "rounds to 0.269: a truncation, not a rounding", then the note.  A tie
- * has no single rounding: its note says which two pass. */
+/* "rounds to 0.269: a truncation, not a rounding", then the note (on a
+ * tie, which two roundings pass). */
 static void
 evidence(exattn_sbuf *b, const exattn_entry_result *e)
 {
-    const char *rounds_to = e->tie ? NULL : e->rounds_to;
+    const char *rounds_to = e->rounds_to;
 
     if (rounds_to)
         exattn_sbuf__printf(b, "rounds to %s%s%s", rounds_to,
                             e->slip ? ": " : "", e->slip ? e->slip : "");
     if (e->note)
         exattn_sbuf__printf(b, "%s%s", rounds_to ? "; " : "", e->note);
+}
+
+/* " — the page: \"...\"", the source on the report's one line: a line
+ * break or tab in it is a space, a quote escaped. */
+static void
+quote(exattn_sbuf *b, const char *source)
+{
+    exattn_sbuf__puts(b, " — the page: \"");
+    for (; *source; source++)
+        if ((unsigned char)*source < 0x20)
+            exattn_sbuf__puts(b, " ");
+        else if (*source == '"' || *source == '\\')
+            exattn_sbuf__printf(b, "\\%c", *source);
+        else
+            exattn_sbuf__putn(b, source, 1);
+    exattn_sbuf__puts(b, "\"");
 }
 
 /* FILE:LINE:COLUMN: VERDICT CLAIM (true: ...) -- evidence, the
@@ -98,7 +114,7 @@ text_line(exattn_sbuf *b, const char *file, const exattn_claim *c,
         first = 0;
     }
     if (c->source && r->verdict != EXATTN_PASS)
-        exattn_sbuf__printf(b, " — the page: \"%s\"", c->source);
+        quote(b, c->source);
     exattn_sbuf__puts(b, "\n");
 }
 

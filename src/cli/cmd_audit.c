@@ -35,7 +35,7 @@ help(FILE *f)
 {
     cli_print_help(f, "exattn audit PAGE... --lesson LESSON.json "
                       "[--input-format FMT] [--format text|json] [--quiet] "
-                      "[--fill] [-o FILE]",
+                      "[--fill] [--max-prec BITS] [-o FILE]",
         "Find every number the pages print -- decimals, fractions, vectors,\n"
         "in prose and in math -- and bind it to the lesson's quantities:\n"
         "by a marker before it (<!-- exattn weights[rises] --> in Markdown\n"

@@ -34,9 +34,10 @@ help(FILE *f)
         "identity in t = e^(sqrt(s)/L), or by disjoint enclosures when\n"
         "different; otherwise UNDECIDED, never guessed).  One line per\n"
         "claim, FILE:LINE:COLUMN: PASS, FAIL or UNDECIDED, the claim, the\n"
-        "certified true value, and on a FAIL what it rounds to, the usual\n"
-        "slip and the claim's source.  Then \"P passed, F failed, U\n"
-        "undecided\"; after several lessons, \"N claims in M files: ...\".\n"
+        "certified true value, on a FAIL what it rounds to and the usual\n"
+        "slip, and on a line that does not pass the claim's source.  Then\n"
+        "\"P passed, F failed, U undecided\"; after several lessons, \"N\n"
+        "claims in M files: ...\".\n"
         "Exit status: 0 every claim passes, 1 a claim fails or is\n"
         "undecided, 2 bad input or usage (in any of the files).", opts);
 }

@@ -93,11 +93,11 @@ cli_print_help(FILE *f, const char *usage, const char *about,
                const cli_opt *opts)
 {
     char left[64];
-    size_t cmd;
+    size_t prog = strcspn(usage, " "), cmd, width;
 
-    /* the usage filled under its command: "usage: exattn derive " */
-    cmd = strlen("usage: ") + strcspn(usage, " ") + 1;
-    cmd += strcspn(usage + cmd - strlen("usage: "), " ") + 1;
+    /* the usage filled under its first argument: "usage: exattn derive " */
+    cmd = usage[prog] ? strcspn(usage + prog + 1, " ") + 1 : 0;
+    cmd = strlen("usage: ") + prog + 1 + cmd;
     fputs("usage: ", f);
     put_filled(f, usage, strlen("usage: "), cmd);
     fprintf(f, "\n%s\n\noptions:\n", about);
@@ -107,8 +107,9 @@ cli_print_help(FILE *f, const char *usage, const char *about,
                  opts->short_name ? opts->short_name : "",
                  opts->short_name ? ", " : "", opts->long_name,
                  opts->arg ? " " : "", opts->arg ? opts->arg : "");
+        width = strlen(left) > 22 ? strlen(left) : 22;
         fprintf(f, "  %-22s ", left);
-        put_filled(f, opts->help, 25, 25);
+        put_filled(f, opts->help, 2 + width + 1, 25);
     }
 }
 

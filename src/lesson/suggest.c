@@ -72,9 +72,11 @@ exattn_lesson__nearest(const char *const *words, size_t count,
     size_t i, d, best = (size_t)-1, at = count, limit, prefixed = 0;
     int first, best_first = 0;
 
-    /* near enough to be a slip: a third of the word, at least 2; of
+    /* near enough to be a slip: a third of the word, at least 2 (one
+     * letter in a word of two, none in one: "z" is no slip for "Q"); of
      * two as near, the one that begins with the same letter */
-    limit = strlen(wanted) / 3 > 2 ? strlen(wanted) / 3 : 2;
+    limit = strlen(wanted) / 3 > 2 ? strlen(wanted) / 3
+            : strlen(wanted) > 2 ? 2 : strlen(wanted) - (strlen(wanted) > 0);
     for (i = 0; i < count; i++)
     {
         d = distance(words[i], wanted);
