@@ -487,7 +487,7 @@ check_passes(const char *path, const char *name, void *ctx)
     free(err);
 }
 
-/* Then all at once, as `exattn check docs/examples/*.json` runs them: a
+/* Then all at once, as the shell runs `exattn check` on every example: a
  * report per file and one closing line, whose counts are the sum of the
  * reports one by one. */
 Test(cli, check_passes_on_every_shipped_example)
