@@ -468,6 +468,27 @@ Test(lesson, error_text_has_file_line_column)
 
 /* An additive mask (0 visible, "-inf" blocked) is the 0/1 mask it
  * encodes: the same visibility entry by entry, the same derivation. */
+/* "Q": n x 1, "K" and "V": m x 1, of small integers, into base. */
+static void
+random_qkv(gmp_randstate_t rs, char *base, size_t size, size_t n, size_t m)
+{
+    size_t i, j;
+
+    snprintf(base, size, "\"Q\": [");
+    for (i = 0; i < n; i++)
+        snprintf(base + strlen(base), size - strlen(base), "%s[%lu]",
+                 i ? "," : "", th_rand(rs, 4));
+    snprintf(base + strlen(base), size - strlen(base), "], \"K\": [");
+    for (j = 0; j < m; j++)
+        snprintf(base + strlen(base), size - strlen(base), "%s[%lu]",
+                 j ? "," : "", th_rand(rs, 3));
+    snprintf(base + strlen(base), size - strlen(base), "], \"V\": [");
+    for (j = 0; j < m; j++)
+        snprintf(base + strlen(base), size - strlen(base), "%s[%lu]",
+                 j ? "," : "", th_rand(rs, 5));
+    snprintf(base + strlen(base), size - strlen(base), "]");
+}
+
 Test(lesson, an_additive_mask_is_its_zero_one_mask)
 {
     gmp_randstate_t rs;
@@ -481,20 +502,7 @@ Test(lesson, an_additive_mask_is_its_zero_one_mask)
         exattn_lesson *lz, *la;
         int bit;
 
-        /* Q n x 1, K and V m x 1, small integers */
-        snprintf(base, sizeof base, "\"Q\": [");
-        for (i = 0; i < n; i++)
-            snprintf(base + strlen(base), sizeof base - strlen(base),
-                     "%s[%lu]", i ? "," : "", th_rand(rs, 4));
-        strcat(base, "], \"K\": [");
-        for (j = 0; j < m; j++)
-            snprintf(base + strlen(base), sizeof base - strlen(base),
-                     "%s[%lu]", j ? "," : "", th_rand(rs, 3));
-        strcat(base, "], \"V\": [");
-        for (j = 0; j < m; j++)
-            snprintf(base + strlen(base), sizeof base - strlen(base),
-                     "%s[%lu]", j ? "," : "", th_rand(rs, 5));
-        strcat(base, "]");
+        random_qkv(rs, base, sizeof base, n, m);
         strcpy(zo, "[");
         strcpy(add, "{\"additive\": [");
         for (i = 0; i < n; i++)
@@ -570,19 +578,7 @@ Test(lesson, padding_shorthands_are_their_matrices)
         exattn_lesson *ls, *lm;
         char *ts, *tm;
 
-        snprintf(base, sizeof base, "\"Q\": [");
-        for (i = 0; i < n; i++)
-            snprintf(base + strlen(base), sizeof base - strlen(base),
-                     "%s[%lu]", i ? "," : "", th_rand(rs, 4));
-        strcat(base, "], \"K\": [");
-        for (j = 0; j < m; j++)
-            snprintf(base + strlen(base), sizeof base - strlen(base),
-                     "%s[%lu]", j ? "," : "", th_rand(rs, 3));
-        strcat(base, "], \"V\": [");
-        for (j = 0; j < m; j++)
-            snprintf(base + strlen(base), sizeof base - strlen(base),
-                     "%s[%lu]", j ? "," : "", th_rand(rs, 5));
-        strcat(base, "]");
+        random_qkv(rs, base, sizeof base, n, m);
         for (i = 0; i < n; i++)
             lens[i] = form == 1 ? 1 + th_rand(rs, m) : one;
         /* the first key stays a token, so that every row has one */

@@ -208,15 +208,24 @@ write_report(FILE *stream, exattn_audit_summary_t *summary,
     return rc;
 }
 
+/* The lines of the numbers (those that do not pass, for --quiet). */
+static void
+lines(FILE *f, const audit *a, const char *file, const char *page,
+      int failures_only)
+{
+    size_t i;
+
+    for (i = 0; i < a->page.count; i++)
+        if (!failures_only || a->results[i].verdict != EXATTN_AUDIT_PASS)
+            text_line(f, file, page, &a->page.items[i], &a->results[i]);
+}
+
 static void
 text_report(FILE *f, const audit *a, const exattn_lesson *lesson,
             const char *file, const char *page)
 {
-    size_t i;
-
     (void)lesson;
-    for (i = 0; i < a->page.count; i++)
-        text_line(f, file, page, &a->page.items[i], &a->results[i]);
+    lines(f, a, file, page, 0);
     fprintf(f, "%zu numbers: %zu passed, %zu failed, %zu unsourced",
             a->sum.numbers, a->sum.passed, a->sum.failed + a->sum.wording,
             a->sum.unsourced);
@@ -230,12 +239,8 @@ static void
 failures_report(FILE *f, const audit *a, const exattn_lesson *lesson,
                 const char *file, const char *page)
 {
-    size_t i;
-
     (void)lesson;
-    for (i = 0; i < a->page.count; i++)
-        if (a->results[i].verdict != EXATTN_AUDIT_PASS)
-            text_line(f, file, page, &a->page.items[i], &a->results[i]);
+    lines(f, a, file, page, 1);
 }
 
 int

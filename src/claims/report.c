@@ -48,13 +48,11 @@ count(exattn_check_summary_t *sum, exattn_verdict_t v)
 static void
 evidence(exattn_sbuf *b, const exattn_entry_result *e)
 {
-    const char *rounds_to = e->rounds_to;
-
-    if (rounds_to)
-        exattn_sbuf__printf(b, "rounds to %s%s%s", rounds_to,
+    if (e->rounds_to)
+        exattn_sbuf__printf(b, "rounds to %s%s%s", e->rounds_to,
                             e->slip ? ": " : "", e->slip ? e->slip : "");
     if (e->note)
-        exattn_sbuf__printf(b, "%s%s", rounds_to ? "; " : "", e->note);
+        exattn_sbuf__printf(b, "%s%s", e->rounds_to ? "; " : "", e->note);
 }
 
 /* " — the page: \"...\"", the source on the report's one line: a line

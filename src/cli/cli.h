@@ -114,6 +114,13 @@ void cli_files_free(cli_files *files);
 typedef int (*cli_lesson_writer)(FILE *f, const exattn_lesson *lesson,
                                  void *ctx, exattn_error_t *err);
 typedef int (*cli_finish_writer)(FILE *f, void *ctx);
+/* The same for any file: `write` makes its result (CLI_EXIT_OK, or
+ * CLI_EXIT_BAD_INPUT reported) and cli_write_each keeps each result
+ * complete or absent. */
+typedef int (*cli_file_writer)(FILE *f, const char *path, void *ctx);
+int cli_write_each(const cli_files *files, const char *output,
+                   cli_file_writer write, cli_finish_writer finish,
+                   void *ctx);
 int cli_write_lessons(const cli_files *files, const char *output,
                       const exattn_limits_t *limits,
                       cli_lesson_writer write, cli_finish_writer finish,

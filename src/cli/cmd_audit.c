@@ -206,117 +206,88 @@ audit_one(FILE *f, exattn_audit_summary_t *sum, const audit_args *a,
     return rc;
 }
 
-/* One page audited into memory and then copied out, so that its report
- * is complete or absent; CLI_EXIT_OK or CLI_EXIT_BAD_INPUT (reported). */
-static int
-audit_page(FILE *f, exattn_audit_summary_t *sum, const audit_args *a,
-           const exattn_lesson *lesson, const char *name)
+/* The pages' run: the lesson read once, the counts so far. */
+typedef struct
 {
+    const audit_args *args;
+    const exattn_lesson *lesson;
+    exattn_audit_summary_t total;
+    size_t audited;
+} audit_run;
+
+static int
+audit_file(FILE *f, const char *path, void *ctx)
+{
+    audit_run *run = ctx;
+    exattn_audit_summary_t sum;
     exattn_error_t err;
-    char *report = NULL;
-    size_t len = 0;
-    FILE *mem = open_memstream(&report, &len);
-    int rc;
 
     exattn_error_init(&err);
-    if (mem == NULL)
-    {
-        cli_error("out of memory");
-        return CLI_EXIT_BAD_INPUT;
-    }
-    rc = audit_one(mem, sum, a, lesson, name, &err);
-    if (fclose(mem) != 0 && rc == EXATTN_OK)
-    {
-        cli_error("out of memory");
-        rc = EXATTN_ENOMEM;
-    }
-    if (rc == EXATTN_OK)
-        fwrite(report, 1, len, f);      /* checked when f is closed */
-    free(report);
-    return rc == EXATTN_OK ? CLI_EXIT_OK : CLI_EXIT_BAD_INPUT;
-}
-
-static void
-add(exattn_audit_summary_t *total, const exattn_audit_summary_t *sum)
-{
-    total->numbers += sum->numbers;
-    total->passed += sum->passed;
-    total->failed += sum->failed + sum->wording;
-    total->unsourced += sum->unsourced;
-    total->undecided += sum->undecided;
+    if (audit_one(f, &sum, run->args, run->lesson, path, &err) != EXATTN_OK)
+        return CLI_EXIT_BAD_INPUT;      /* reported */
+    run->total.numbers += sum.numbers;
+    run->total.passed += sum.passed;
+    run->total.failed += sum.failed + sum.wording;
+    run->total.unsourced += sum.unsourced;
+    run->total.undecided += sum.undecided;
+    run->audited++;
+    return CLI_EXIT_OK;
 }
 
 /* After several pages: "N numbers in M pages: P passed, ...". */
-static void
-write_total(FILE *f, const audit_args *a, const exattn_audit_summary_t *t,
-            size_t audited)
+static int
+write_total(FILE *f, void *ctx)
 {
-    size_t pages = a->pages.count;
+    const audit_run *run = ctx;
+    const exattn_audit_summary_t *t = &run->total;
+    size_t pages = run->args->pages.count;
 
-    if (pages < 2 || a->json || a->quiet)
-        return;
+    if (pages < 2 || run->args->json || run->args->quiet)
+        return 0;
     fprintf(f, "%zu numbers in %zu pages: %zu passed, %zu failed, %zu "
             "unsourced", t->numbers, pages, t->passed, t->failed,
             t->unsourced);
     if (t->undecided)
         fprintf(f, ", %zu undecided", t->undecided);
-    if (audited < pages)
-        fprintf(f, "; %zu %s not be audited", pages - audited,
-                pages - audited == 1 ? "page could" : "pages could");
-    fputc('\n', f);
+    if (run->audited < pages)
+        fprintf(f, "; %zu %s not be audited", pages - run->audited,
+                pages - run->audited == 1 ? "page could" : "pages could");
+    return fputc('\n', f) == EOF;
 }
 
+/* A bad page is reported and the others go on, as check's lessons. */
 static int
-audit_pages(const audit_args *a, exattn_audit_summary_t *total)
+audit_pages(audit_run *run)
 {
     exattn_lesson *lesson = NULL;
-    exattn_audit_summary_t sum;
-    cli_output out;
-    size_t i, audited = 0;
-    int status = CLI_EXIT_OK, closed;
+    int status;
 
-    if (cli_read_lesson(&lesson, a->lesson, &a->limits) != CLI_EXIT_OK)
+    if (cli_read_lesson(&lesson, run->args->lesson, &run->args->limits)
+        != CLI_EXIT_OK)
         return CLI_EXIT_BAD_INPUT;
-    if (cli_output_open(&out, a->output) != CLI_EXIT_OK)
-    {
-        exattn_lesson_free(lesson);
-        return CLI_EXIT_BAD_INPUT;
-    }
-    /* a bad page is reported and the others go on, as check's lessons */
-    for (i = 0; i < a->pages.count; i++)
-    {
-        if (audit_page(out.f, &sum, a, lesson, a->pages.paths[i])
-            != CLI_EXIT_OK)
-            status = CLI_EXIT_BAD_INPUT;
-        else
-        {
-            add(total, &sum);
-            audited++;
-        }
-        if (out.path == NULL && fflush(stdout) != 0)
-            break;
-    }
-    write_total(out.f, a, total, audited);
+    run->lesson = lesson;
+    status = cli_write_each(&run->args->pages, run->args->output, audit_file,
+                            write_total, run);
     exattn_lesson_free(lesson);
-    closed = cli_output_close(&out, status == CLI_EXIT_OK);
-    return closed > status ? closed : status;
+    return status;
 }
 
 int
 cmd_audit(int argc, char **argv)
 {
     audit_args a;
-    exattn_audit_summary_t total;
+    audit_run run;
     int status = parse_args(&a, argc, argv);
 
-    memset(&total, 0, sizeof total);
+    memset(&run, 0, sizeof run);
+    run.args = &a;
     if (status == CLI_EXIT_OK)
-        status = audit_pages(&a, &total);
+        status = audit_pages(&run);
     else if (status < 0)
         status = CLI_EXIT_OK;   /* --help */
     cli_files_free(&a.pages);
-    if (status == CLI_EXIT_OK
-        && (total.failed || total.unsourced || total.undecided))
+    if (status == CLI_EXIT_OK && (run.total.failed || run.total.unsourced
+                                  || run.total.undecided))
         status = CLI_EXIT_CLAIM_FAILED;
     return status;
 }

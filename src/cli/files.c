@@ -48,48 +48,36 @@ cli_files_free(cli_files *files)
     files->count = 0;
 }
 
-/* One lesson's result into `f`, straight (one lesson: it may be large,
- * and the output is already all or nothing) or through memory, so that
- * a failure halfway leaves nothing of it. */
+/* One file's result into `f` through memory, so that a failure halfway
+ * leaves nothing of it. */
 static int
-write_one(FILE *f, const char *path, int buffered,
-          const exattn_limits_t *limits, cli_lesson_writer write, void *ctx)
+write_buffered(FILE *f, const char *path, cli_file_writer write, void *ctx)
 {
-    exattn_lesson *lesson = NULL;
-    exattn_error_t err;
-    FILE *mem = f;
     char *buf = NULL;
     size_t len = 0;
-    int code;
+    FILE *mem = open_memstream(&buf, &len);
+    int status;
 
-    exattn_error_init(&err);
-    if (cli_read_lesson(&lesson, path, limits) != CLI_EXIT_OK)
-        return CLI_EXIT_BAD_INPUT;
-    if (buffered && (mem = open_memstream(&buf, &len)) == NULL)
+    if (mem == NULL)
     {
-        exattn_lesson_free(lesson);
         cli_error("out of memory");
         return CLI_EXIT_BAD_INPUT;
     }
-    code = write(mem, lesson, ctx, &err);
-    exattn_lesson_free(lesson);
-    if (code != EXATTN_OK)
-        cli_error_lib(&err);
-    if (buffered && fclose(mem) != 0 && code == EXATTN_OK)
+    status = write(mem, path, ctx);
+    if (fclose(mem) != 0 && status != CLI_EXIT_BAD_INPUT)
     {
         cli_error("out of memory");
-        code = EXATTN_ENOMEM;
+        status = CLI_EXIT_BAD_INPUT;
     }
-    if (buffered && code == EXATTN_OK)
+    if (status != CLI_EXIT_BAD_INPUT)
         fwrite(buf, 1, len, f);         /* checked when f is closed */
     free(buf);
-    return code == EXATTN_OK ? CLI_EXIT_OK : CLI_EXIT_BAD_INPUT;
+    return status;
 }
 
 int
-cli_write_lessons(const cli_files *files, const char *output,
-                  const exattn_limits_t *limits, cli_lesson_writer write,
-                  cli_finish_writer finish, void *ctx)
+cli_write_each(const cli_files *files, const char *output,
+               cli_file_writer write, cli_finish_writer finish, void *ctx)
 {
     cli_output out;
     size_t i;
@@ -99,8 +87,11 @@ cli_write_lessons(const cli_files *files, const char *output,
         return CLI_EXIT_BAD_INPUT;
     for (i = 0; i < files->count; i++)
     {
-        one = write_one(out.f, files->paths[i], files->count > 1, limits,
-                        write, ctx);
+        /* one file straight (it may be large, and -o is all or nothing
+         * already), several each through memory */
+        one = files->count > 1
+                  ? write_buffered(out.f, files->paths[i], write, ctx)
+                  : write(out.f, files->paths[i], ctx);
         if (one > status)
             status = one;
         /* a reader of many reports sees each as it is done, and a
@@ -112,4 +103,49 @@ cli_write_lessons(const cli_files *files, const char *output,
         status = CLI_EXIT_BAD_INPUT;
     one = cli_output_close(&out, status != CLI_EXIT_BAD_INPUT);
     return one > status ? one : status;
+}
+
+/* cli_write_lessons's writer and finish, over cli_write_each. */
+typedef struct
+{
+    const exattn_limits_t *limits;
+    cli_lesson_writer write;
+    cli_finish_writer finish;
+    void *ctx;
+} lesson_job;
+
+static int
+write_lesson(FILE *f, const char *path, void *job_)
+{
+    const lesson_job *job = job_;
+    exattn_lesson *lesson = NULL;
+    exattn_error_t err;
+    int code;
+
+    exattn_error_init(&err);
+    if (cli_read_lesson(&lesson, path, job->limits) != CLI_EXIT_OK)
+        return CLI_EXIT_BAD_INPUT;
+    code = job->write(f, lesson, job->ctx, &err);
+    exattn_lesson_free(lesson);
+    if (code != EXATTN_OK)
+        cli_error_lib(&err);
+    return code == EXATTN_OK ? CLI_EXIT_OK : CLI_EXIT_BAD_INPUT;
+}
+
+static int
+finish_lessons(FILE *f, void *job_)
+{
+    const lesson_job *job = job_;
+
+    return job->finish ? job->finish(f, job->ctx) : 0;
+}
+
+int
+cli_write_lessons(const cli_files *files, const char *output,
+                  const exattn_limits_t *limits, cli_lesson_writer write,
+                  cli_finish_writer finish, void *ctx)
+{
+    lesson_job job = { limits, write, finish, ctx };
+
+    return cli_write_each(files, output, write_lesson, finish_lessons, &job);
 }

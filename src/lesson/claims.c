@@ -130,15 +130,12 @@ bad_ref(const exattn_rctx *rc, const exattn_jnode *at, const char *text,
         char *const *labels, size_t count)
 {
     exattn_sbuf b;
-    int code;
 
     exattn_sbuf__init(&b);
     exattn_lesson__suggest(&b, plural, labels, count, ref);
-    code = exattn_lesson__fail(rc, EXATTN_EFIELD, at,
-                               "claim \"%.80s\": no such %s \"%.40s\"%s",
-                               text, what, ref, b.s ? b.s : "");
-    exattn_sbuf__clear(&b);
-    return code;
+    return exattn_lesson__fail_hinted(rc, EXATTN_EFIELD, at, &b,
+                                      "claim \"%.80s\": no such %s "
+                                      "\"%.40s\"", text, what, ref);
 }
 
 /* A blend that is not there: the blends that are. */
@@ -149,7 +146,6 @@ no_blend(const exattn_rctx *rc, const exattn_lesson *l,
     const char **names = calloc(l->blend_count + 1, sizeof *names);
     exattn_sbuf b;
     size_t k;
-    int code;
 
     exattn_sbuf__init(&b);
     for (k = 0; names != NULL && k < l->blend_count; k++)
@@ -157,12 +153,10 @@ no_blend(const exattn_rctx *rc, const exattn_lesson *l,
     if (names != NULL)
         exattn_lesson__suggest_names(&b, "blends", names, l->blend_count,
                                      wanted);
-    code = exattn_lesson__fail(rc, EXATTN_EFIELD, at,
-                               "claim \"%.80s\": no such blend \"%.40s\"%s",
-                               text, wanted, b.s ? b.s : "");
-    exattn_sbuf__clear(&b);
     free(names);
-    return code;
+    return exattn_lesson__fail_hinted(rc, EXATTN_EFIELD, at, &b,
+                                      "claim \"%.80s\": no such blend "
+                                      "\"%.40s\"", text, wanted);
 }
 
 /* Resolve the indices of a row quantity's path. */
@@ -685,15 +679,12 @@ no_variant(const exattn_rctx *rc, const exattn_lesson *l,
            const char *wanted, int with_base)
 {
     exattn_sbuf b;
-    int code;
 
     exattn_sbuf__init(&b);
     suggest_variant(&b, l, wanted, with_base);
-    code = exattn_lesson__fail(rc, EXATTN_EFIELD, at,
-                               "claim \"%.80s\": %sno variant \"%.60s\"%s",
-                               text, what, wanted, b.s ? b.s : "");
-    exattn_sbuf__clear(&b);
-    return code;
+    return exattn_lesson__fail_hinted(rc, EXATTN_EFIELD, at, &b,
+                                      "claim \"%.80s\": %sno variant "
+                                      "\"%.60s\"", text, what, wanted);
 }
 
 /* What the claim is about: a path (in a variant) or an expression. */

@@ -5,18 +5,44 @@
 #include <string.h>
 #include "lesson/fields.h"
 
+/* The message, the hint after it (may be NULL), the rctx's prefix
+ * before it. */
+static int
+vfail(const exattn_rctx *rc, int code, const exattn_jnode *at,
+      const char *hint, const char *fmt, va_list ap)
+{
+    char msg[900];
+
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    return exattn_error__set(rc->err, code, rc->file, at ? at->line : 0,
+                             at ? at->column : 0, "%s%s%s", rc->prefix, msg,
+                             hint ? hint : "");
+}
+
 int
 exattn_lesson__fail(const exattn_rctx *rc, int code, const exattn_jnode *at,
                     const char *fmt, ...)
 {
-    char msg[900];
     va_list ap;
 
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    code = vfail(rc, code, at, NULL, fmt, ap);
     va_end(ap);
-    return exattn_error__set(rc->err, code, rc->file, at ? at->line : 0,
-                             at ? at->column : 0, "%s%s", rc->prefix, msg);
+    return code;
+}
+
+int
+exattn_lesson__fail_hinted(const exattn_rctx *rc, int code,
+                           const exattn_jnode *at, exattn_sbuf *hint,
+                           const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    code = vfail(rc, code, at, hint->s, fmt, ap);
+    va_end(ap);
+    exattn_sbuf__clear(hint);
+    return code;
 }
 
 int
@@ -285,15 +311,12 @@ exattn_lesson__row_ref(size_t *out, const exattn_rctx *rc,
     if (node->kind == EXATTN_J_STRING && labels != NULL)
     {
         exattn_sbuf b;
-        int code;
 
         exattn_sbuf__init(&b);
         exattn_lesson__suggest(&b, "rows", labels, count, node->text);
-        code = exattn_lesson__fail(rc, EXATTN_EFIELD, node,
-                                   "%s: no row \"%.60s\"%s", what,
-                                   node->text, b.s ? b.s : "");
-        exattn_sbuf__clear(&b);
-        return code;
+        return exattn_lesson__fail_hinted(rc, EXATTN_EFIELD, node, &b,
+                                          "%s: no row \"%.60s\"", what,
+                                          node->text);
     }
     return exattn_lesson__fail(rc, EXATTN_EFIELD, node,
         "%s: no row %s%.60s%s (give a label or an index from 1 to %zu)",

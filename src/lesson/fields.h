@@ -29,6 +29,15 @@ void exattn_lesson__suggest_names(exattn_sbuf *b, const char *what,
  * (edit distance at most a third of it, at least 2); `count` if none. */
 size_t exattn_lesson__nearest(const char *const *words, size_t count,
                               const char *wanted);
+/* The same with `hint` (a suggestion such as " (keys: ...)") after the
+ * message; the hint is cleared. */
+int exattn_lesson__fail_hinted(const exattn_rctx *rc, int code,
+                               const exattn_jnode *at, exattn_sbuf *hint,
+                               const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
 int exattn_lesson__fail(const exattn_rctx *rc, int code,
                         const exattn_jnode *at, const char *fmt, ...)
     EXATTN_PRINTF(4, 5);

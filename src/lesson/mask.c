@@ -218,12 +218,12 @@ read_valid_lens(exattn_lesson *l, const exattn_rctx *rc,
         return exattn_lesson__fail(rc, EXATTN_ESHAPE, v,
             "mask: valid_lens has one length per query row, n=%zu; found "
             "%zu", l->n, v->count);
+    if (v->kind != EXATTN_J_ARRAY
+        && (code = valid_len(&k, rc, v, l, "")) != EXATTN_OK)
+        return code;
     for (i = 0; i < l->n; i++)
     {
         snprintf(row, sizeof row, " row %zu", i + 1);
-        if (v->kind != EXATTN_J_ARRAY && i == 0
-            && (code = valid_len(&k, rc, v, l, "")) != EXATTN_OK)
-            return code;
         if (v->kind == EXATTN_J_ARRAY
             && (code = valid_len(&k, rc, v->items[i], l, row)) != EXATTN_OK)
             return code;
