@@ -96,7 +96,10 @@ Test(audit, every_seed_page_passes)
         char *out = report(exattn_audit_write_text, l, "page.md", text, &sum);
 
         cr_assert_eq(sum.numbers, p[i].numbers, "%s: %s", p[i].page, out);
-        cr_assert_eq(sum.passed, p[i].numbers, "%s: %s", p[i].page, out);
+        cr_assert_eq(sum.passed + sum.mentions, p[i].numbers, "%s: %s",
+                     p[i].page, out);
+        cr_assert_eq(sum.failed + sum.wording + sum.unsourced
+                     + sum.undecided, 0, "%s: %s", p[i].page, out);
         free(out);
         free(text);
         exattn_lesson_free(l);
@@ -114,7 +117,8 @@ Test(audit, wrong_pages_name_each_slip)
     cr_assert_eq(sum.wording, 1, "%s", out);
     cr_assert_not_null(strstr(out, "w.md:4:1: FAIL 0.283 (true: "
         "weights[rises][grid] ≈ 0.283995, which rounds to 0.284) -- a "
-        "truncation, not a rounding\n"), "%s", out);
+        "truncation, not a rounding [result by the word \"weight\"]\n"),
+        "%s", out);
     free(out);
     out = report(exattn_audit_write_json, l, "w.md", text, &sum);
     {
@@ -270,7 +274,7 @@ Test(audit, a_cap_too_low_is_undecided_not_unsourced)
     size_t len = 0;
     FILE *f = open_memstream(&out, &len);
     exattn_error_t err;
-    static const char page[] = "w = 0.401 and 0.987\n";
+    static const char page[] = "w = 0.401 and the weight 0.987\n";
 
     exattn_error_init(&err);
     cr_assert_eq(exattn_audit_write_text(f, &sum, l, "u.md", page,

@@ -32,14 +32,19 @@ typedef enum
                                    a fraction for a named value, "≈" for
                                    an exact one */
     EXATTN_AUDIT_UNSOURCED = 3, /* no quantity of the lesson is near it */
-    EXATTN_AUDIT_UNDECIDED = 4  /* not decided within the precision cap:
+    EXATTN_AUDIT_UNDECIDED = 4, /* not decided within the precision cap:
                                    a rounding next to its boundary, or a
                                    quantity that could not be evaluated */
+    EXATTN_AUDIT_MENTION = 5    /* not a result: a section or figure
+                                   number, a version, another model's
+                                   setting, a number the page gives no
+                                   evidence for (docs/cli.md) */
 } exattn_audit_verdict_t;
 
 typedef struct
 {
     size_t numbers, passed, failed, wording, unsourced, undecided;
+    size_t mentions;            /* never a failure */
 } exattn_audit_summary_t;
 
 /* Audit the page `page` (len bytes, named `file` in messages) against

@@ -14,6 +14,30 @@
  * rounding boundary. */
 #define AUDIT_DIGITS 24
 
+/* The kinds of quantity a page's words and symbols may name (evidence.c),
+ * one bit each; a candidate has one, a word may name several. */
+enum
+{
+    EXATTN_FAM_SHAPE = 1u << 0,
+    EXATTN_FAM_INPUT = 1u << 1,     /* X, Q, K, V and their entries */
+    EXATTN_FAM_SCORE = 1u << 2,
+    EXATTN_FAM_SCALED = 1u << 3,
+    EXATTN_FAM_EXP = 1u << 4,       /* e^{s_ij} */
+    EXATTN_FAM_Z = 1u << 5,         /* the softmax's denominator */
+    EXATTN_FAM_WEIGHT = 1u << 6,
+    EXATTN_FAM_CONTRIB = 1u << 7,
+    EXATTN_FAM_OUTPUT = 1u << 8,
+    EXATTN_FAM_SCALE = 1u << 9,     /* sqrt(d_k), 1/sqrt(d_k) */
+    EXATTN_FAM_SUM = 1u << 10,      /* the weights' sum */
+    EXATTN_FAM_POSITION = 1u << 11,
+    EXATTN_FAM_RESIDUAL = 1u << 12,
+    EXATTN_FAM_MEAN = 1u << 13,
+    EXATTN_FAM_VARIANCE = 1u << 14,
+    EXATTN_FAM_NORM = 1u << 15,
+    EXATTN_FAM_FFN = 1u << 16,
+    EXATTN_FAM_ALL = (1u << 17) - 1
+};
+
 /* A quantity of the lesson, by its claim path: an entry of the
  * derivation (a score, a weight, a contribution, an output, a block
  * stage's row), a difference between a variant and its base, a shape, or
@@ -33,6 +57,10 @@ typedef struct
     double key;                 /* the first entry, approximately: only
                                    to find the candidates near a number
                                    (src/audit/index.c), never to decide */
+    unsigned family;            /* one EXATTN_FAM_ bit */
+    const char *row_label;      /* its query's token label, or NULL */
+    const char *key_label;      /* its key's, or NULL */
+    size_t row_index, key_index;    /* from 1; 0 when it has none */
     unsigned long seen;         /* the last number that listed it */
     const void *seen_match;     /* the last number it matched */
 } exattn_audit_candidate;
@@ -63,6 +91,7 @@ typedef struct
     size_t undecided;               /* quantities left out: not decided
                                        to AUDIT_DIGITS within the cap */
     char *undecided_name;           /* the first of them */
+    unsigned undecided_families;    /* their EXATTN_FAM_ bits */
     exattn_audit_group *groups;     /* built once every candidate is in */
     size_t group_count;
     unsigned long stamp;
@@ -102,6 +131,32 @@ exattn_block *exattn_audit__block_of(exattn_audit_candidates *all,
                                      mpfr_prec_t max_prec,
                                      exattn_error_t *err);
 
+/* What on the page says a number is a result, and of what (evidence.c):
+ * a symbol or a word naming a kind of quantity, a token label, a vector
+ * of a quantity's shape, the page's own arithmetic, a table's column; or
+ * why it is a mention after all (a symbol the lesson does not define,
+ * another model's hyperparameter, a metric, an example "such as"). */
+typedef struct
+{
+    unsigned families;          /* 0: no evidence */
+    unsigned nearest;           /* the kinds the nearest clue names: only
+                                   these may FAIL as a slip */
+    const char *label;          /* a token label it names, or NULL */
+    size_t row_index, key_index;    /* "query 2", "key 3": from 1; 0 */
+    int direct;                 /* the page sets a symbol equal to it */
+    const char *mention;        /* a mention after all: why; or NULL */
+    char *why;                  /* "the symbol w", "the word \"weights\"",
+                                   "the label \"rises\"", ... */
+} exattn_audit_evidence;
+
+int exattn_audit__evidence(exattn_audit_evidence *out,
+                           const exattn_page_number *n,
+                           const exattn_lesson *l,
+                           const exattn_audit_candidates *all);
+void exattn_audit__evidence_clear(exattn_audit_evidence *e);
+/* The kind of quantity a claim is (one EXATTN_FAM_ bit). */
+unsigned exattn_audit__family(const exattn_claim *c);
+
 /* The verdict on one number. */
 typedef struct
 {
@@ -116,6 +171,8 @@ typedef struct
                                    a scalar) */
     char *slip;                 /* FAIL: the usual slips, or NULL */
     char *note;                 /* why (WORDING), the page's arithmetic */
+    char *evidence;             /* why it was taken as a result, or why
+                                   it is a mention */
 } exattn_audit_result;
 
 int exattn_audit__verdict(exattn_audit_result *r,

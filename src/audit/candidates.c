@@ -135,6 +135,41 @@ display_name(const char *path, const char *variant, const char *minus)
     return exattn_sbuf__take(&b);
 }
 
+/* The token labels a row quantity belongs to: its query's, and its
+ * key's when it is of one key. */
+static void
+label_candidate(exattn_audit_candidate *c)
+{
+    const exattn_lesson *l = c->claim.lesson;
+
+    if (l != NULL && c->claim.target == EXATTN_TARGET_MATRIX)
+    {
+        /* Q's rows are the queries', K's and V's the keys' */
+        if (c->claim.kind == 0)
+            c->row_index = c->claim.row + 1;
+        else
+            c->key_index = c->claim.row + 1;
+        if (c->claim.kind == 0 && !l->default_query_labels
+            && c->claim.row < l->n)
+            c->row_label = l->query_labels[c->claim.row];
+        else if (c->claim.kind != 0 && !l->default_key_labels
+                 && c->claim.row < l->m)
+            c->key_label = l->key_labels[c->claim.row];
+        return;
+    }
+    if (l == NULL || (c->claim.target != EXATTN_TARGET_ROW
+                      && c->claim.target != EXATTN_TARGET_DIFF))
+        return;
+    c->row_index = c->claim.row + 1;
+    if (c->claim.vary == 0 && c->claim.kind != EXATTN_OUTPUT)
+        c->key_index = c->claim.key + 1;
+    if (!l->default_query_labels && c->claim.row < l->n)
+        c->row_label = l->query_labels[c->claim.row];
+    if (!l->default_key_labels && c->claim.vary == 0
+        && c->claim.kind != EXATTN_OUTPUT && c->claim.key < l->m)
+        c->key_label = l->key_labels[c->claim.key];
+}
+
 /* Add the quantity at `path` (of variant, minus minus).  A path the
  * lesson does not have (a shape of a lesson without a block, say) is
  * left out. */
@@ -176,10 +211,13 @@ add_path(exattn_audit_candidates *all, const exattn_lesson *base,
             *err = local;
         return rc;
     }
+    c->family = exattn_audit__family(&c->claim);
+    label_candidate(c);
     if (rc != EXATTN_OK)
     {
         /* not decided within the cap: left out, and counted, so that no
-         * number is then said to match nothing */
+         * number of its kind is then said to match nothing */
+        all->undecided_families |= c->family;
         if (all->undecided++ == 0)
             all->undecided_name = exattn_str__dup(c->name);
         exattn_audit__candidate_clear(c);
@@ -192,8 +230,8 @@ add_path(exattn_audit_candidates *all, const exattn_lesson *base,
 /* An intermediate, as an expression: "e^{√2/2}", "sqrt(2)". */
 static int
 add_expr(exattn_audit_candidates *all, const exattn_lesson *l,
-         const char *name, const char *text, mpfr_prec_t max_prec,
-         exattn_error_t *err)
+         const char *name, const char *text, unsigned family,
+         mpfr_prec_t max_prec, exattn_error_t *err)
 {
     exattn_audit_candidate *c = slot(all);
     exattn_error_t local;
@@ -206,6 +244,7 @@ add_expr(exattn_audit_candidates *all, const exattn_lesson *l,
     rc = exattn_lesson__expr_claim(&c->claim, l, text, &local);
     if (rc == EXATTN_OK && (c->name = exattn_str__dup(name)) == NULL)
         rc = EXATTN_ENOMEM;
+    c->family = family;
     if (rc == EXATTN_OK)
         rc = evaluate(c, all, max_prec, &local);
     if (rc != EXATTN_OK)
@@ -224,7 +263,7 @@ add_expr(exattn_audit_candidates *all, const exattn_lesson *l,
  * weights and their products with V): exact, with no claim behind it. */
 static int
 add_constant(exattn_audit_candidates *all, const exattn_lesson *l,
-             const char *name, mpq_t *values, size_t count,
+             const char *name, mpq_t *values, size_t count, unsigned family,
              exattn_error_t *err)
 {
     exattn_audit_candidate *c = slot(all);
@@ -250,6 +289,7 @@ add_constant(exattn_audit_candidates *all, const exattn_lesson *l,
         c->exact[i] = 1;
     }
     c->count = count;
+    c->family = family;
     all->count++;
     return EXATTN_OK;
 }
@@ -275,7 +315,8 @@ blend_constants(exattn_audit_candidates *all, const exattn_lesson *l,
     {
         exattn_sbuf__printf(&name, "blend[%s] weight[%zu]", bl->name, j + 1);
         rc = name.oom ? EXATTN_ENOMEM
-                      : add_constant(all, l, name.s, &bl->w[j], 1, err);
+                      : add_constant(all, l, name.s, &bl->w[j], 1,
+                                       EXATTN_FAM_WEIGHT, err);
         exattn_sbuf__clear(&name);
         exattn_sbuf__init(&name);
         for (c = 0; c < l->dv; c++)
@@ -284,8 +325,8 @@ blend_constants(exattn_audit_candidates *all, const exattn_lesson *l,
                             j + 1);
         if (rc == EXATTN_OK)
             rc = name.oom ? EXATTN_ENOMEM
-                          : add_constant(all, l, name.s,
-                                         v, l->dv, err);
+                          : add_constant(all, l, name.s, v, l->dv,
+                                         EXATTN_FAM_CONTRIB, err);
         exattn_sbuf__clear(&name);
         exattn_sbuf__init(&name);
     }
@@ -357,12 +398,30 @@ row_and_entries(adder *a, const char *name, char *const *rows, size_t r,
     return EXATTN_OK;
 }
 
+/* The labels of an intermediate just added (query r, key j or none). */
+static void
+label_added(exattn_audit_candidates *all, size_t had,
+            const exattn_lesson *l, size_t r, size_t j)
+{
+    exattn_audit_candidate *c;
+
+    if (all->count == had)
+        return;                 /* left out */
+    c = &all->items[all->count - 1];
+    c->row_index = r + 1;
+    c->key_index = j != (size_t)-1 ? j + 1 : 0;
+    if (!l->default_query_labels)
+        c->row_label = l->query_labels[r];
+    if (!l->default_key_labels && j != (size_t)-1)
+        c->key_label = l->key_labels[j];
+}
+
 static int
 intermediates(adder *a, const exattn_lesson *l, size_t r)
 {
     exattn_row *row;
     exattn_sbuf name, text;
-    size_t j;
+    size_t j, had;
     int rc, first = 1;
 
     if ((rc = exattn_row_new(&row, l, r, a->err)) != EXATTN_OK)
@@ -378,9 +437,12 @@ intermediates(adder *a, const exattn_lesson *l, size_t r)
             exattn_named__exp(&text, row, j, 0);
             if (a->variant)
                 exattn_sbuf__printf(&name, " variant=\"%s\"", a->variant);
+            had = a->all->count;
             rc = name.oom || text.oom
                  ? EXATTN_ENOMEM
-                 : add_expr(a->all, l, name.s, text.s, a->max_prec, a->err);
+                 : add_expr(a->all, l, name.s, text.s, EXATTN_FAM_EXP,
+                            a->max_prec, a->err);
+            label_added(a->all, had, l, r, j);
             exattn_sbuf__clear(&name);
             exattn_sbuf__clear(&text);
             exattn_sbuf__init(&name);
@@ -399,10 +461,13 @@ intermediates(adder *a, const exattn_lesson *l, size_t r)
             exattn_named__exp(&text, row, j, 0);
             first = 0;
         }
+    had = a->all->count;
     if (rc == EXATTN_OK && !first)
         rc = name.oom || text.oom
              ? EXATTN_ENOMEM
-             : add_expr(a->all, l, name.s, text.s, a->max_prec, a->err);
+             : add_expr(a->all, l, name.s, text.s, EXATTN_FAM_Z,
+                        a->max_prec, a->err);
+    label_added(a->all, had, l, r, (size_t)-1);
     exattn_sbuf__clear(&name);
     exattn_sbuf__clear(&text);
     exattn_row_free(row);
@@ -566,15 +631,18 @@ exattn_audit__candidates(exattn_audit_candidates *out,
         else
         {
             snprintf(text, sizeof text, "sqrt(%.40s)", d);
-            rc = add_expr(out, l, "sqrt(d_k)", text, max_prec, err);
+            rc = add_expr(out, l, "sqrt(d_k)", text, EXATTN_FAM_SCALE,
+                          max_prec, err);
             snprintf(text, sizeof text, "1/sqrt(%.40s)", d);
             if (rc == EXATTN_OK)
-                rc = add_expr(out, l, "1/sqrt(d_k)", text, max_prec, err);
+                rc = add_expr(out, l, "1/sqrt(d_k)", text,
+                              EXATTN_FAM_SCALE, max_prec, err);
             exattn_free(d);
         }
     }
     if (rc == EXATTN_OK)
-        rc = add_expr(out, l, "the weights' sum", "1", max_prec, err);
+        rc = add_expr(out, l, "the weights' sum", "1",
+                          EXATTN_FAM_SUM, max_prec, err);
     for (v = 0; v < l->variant_count && rc == EXATTN_OK; v++)
     {
         a.variant = l->variants[v]->name;

@@ -81,6 +81,7 @@ run(audit *a, const exattn_lesson *lesson, const char *file,
         case EXATTN_AUDIT_FAIL: a->sum.failed++; break;
         case EXATTN_AUDIT_WORDING: a->sum.wording++; break;
         case EXATTN_AUDIT_UNDECIDED: a->sum.undecided++; break;
+        case EXATTN_AUDIT_MENTION: a->sum.mentions++; break;
         default: a->sum.unsourced++; break;
         }
     }
@@ -98,6 +99,7 @@ verdict_word(exattn_audit_verdict_t v)
     case EXATTN_AUDIT_FAIL: return "FAIL";
     case EXATTN_AUDIT_WORDING: return "EXACT-WORDING";
     case EXATTN_AUDIT_UNDECIDED: return "UNDECIDED";
+    case EXATTN_AUDIT_MENTION: return "MENTION";
     default: return "UNSOURCED";
     }
 }
@@ -154,6 +156,9 @@ text_line(FILE *f, const char *file, const char *page,
         fprintf(f, " (%s) -- %s", r->truth ? r->truth : "?",
                 r->note ? r->note : "");
         break;
+    case EXATTN_AUDIT_MENTION:
+        fprintf(f, " -- %s", r->evidence ? r->evidence : "");
+        break;
     case EXATTN_AUDIT_UNDECIDED:
         put_bound(f, r, " -- ");
         fprintf(f, "%s%s", r->bound_count ? ": " : " -- ",
@@ -171,6 +176,9 @@ text_line(FILE *f, const char *file, const char *page,
     if ((r->verdict == EXATTN_AUDIT_PASS || r->verdict == EXATTN_AUDIT_FAIL)
         && r->note)
         fprintf(f, "; %s", r->note);
+    /* why it was taken as a result */
+    if (r->verdict != EXATTN_AUDIT_MENTION && r->evidence)
+        fprintf(f, " [result by %s]", r->evidence);
     fputc('\n', f);
 }
 
@@ -216,7 +224,9 @@ lines(FILE *f, const audit *a, const char *file, const char *page,
     size_t i;
 
     for (i = 0; i < a->page.count; i++)
-        if (!failures_only || a->results[i].verdict != EXATTN_AUDIT_PASS)
+        if (!failures_only || (a->results[i].verdict != EXATTN_AUDIT_PASS
+                               && a->results[i].verdict
+                                  != EXATTN_AUDIT_MENTION))
             text_line(f, file, page, &a->page.items[i], &a->results[i]);
 }
 
@@ -231,6 +241,8 @@ text_report(FILE *f, const audit *a, const exattn_lesson *lesson,
             a->sum.unsourced);
     if (a->sum.undecided)
         fprintf(f, ", %zu undecided", a->sum.undecided);
+    if (a->sum.mentions)
+        fprintf(f, ", %zu mentions", a->sum.mentions);
     fputc('\n', f);
 }
 
@@ -290,7 +302,8 @@ json_number(FILE *f, const char *page, const exattn_page_number *n,
             const exattn_audit_result *r)
 {
     static const char *const words[] = { "pass", "fail", "exact-wording",
-                                         "unsourced", "undecided" };
+                                         "unsourced", "undecided",
+                                         "mention" };
     char *quote = malloc(n->end - n->start + 1);
     size_t i;
 
@@ -324,6 +337,7 @@ json_number(FILE *f, const char *page, const exattn_page_number *n,
     json_field(f, "slip", r->slip);
     json_field(f, "note", r->note);
     json_field(f, "arithmetic", n->arithmetic);
+    json_field(f, "evidence", r->evidence);
     fputs("}", f);
 }
 
@@ -333,7 +347,7 @@ json_report(FILE *f, const audit *a, const exattn_lesson *lesson,
 {
     size_t i;
 
-    fputs("{\"page\": ", f);
+    fputs("{\"schema\": 1, \"page\": ", f);
     json_string(f, file);
     fputs(", \"lesson\": ", f);
     json_string(f, lesson->file);
@@ -345,9 +359,9 @@ json_report(FILE *f, const audit *a, const exattn_lesson *lesson,
     }
     fprintf(f, "  ],\n  \"summary\": {\"numbers\": %zu, \"passed\": %zu, "
             "\"failed\": %zu, \"exact_wording\": %zu, \"unsourced\": %zu, "
-            "\"undecided\": %zu}}\n", a->sum.numbers, a->sum.passed,
-            a->sum.failed, a->sum.wording, a->sum.unsourced,
-            a->sum.undecided);
+            "\"undecided\": %zu, \"mentions\": %zu}}\n", a->sum.numbers,
+            a->sum.passed, a->sum.failed, a->sum.wording, a->sum.unsourced,
+            a->sum.undecided, a->sum.mentions);
 }
 
 int

@@ -5,8 +5,8 @@
 #include <string.h>
 #include "cli/cli.h"
 
-enum { OPT_LESSON, OPT_INPUT_FORMAT, OPT_FORMAT, OPT_QUIET, OPT_FILL,
-       OPT_OUTPUT, OPT_MAX_PREC, OPT_LIMIT, OPT_HELP };
+enum { OPT_LESSON, OPT_INPUT_FORMAT, OPT_FORMAT, OPT_QUIET, OPT_STRICT,
+       OPT_FILL, OPT_OUTPUT, OPT_MAX_PREC, OPT_LIMIT, OPT_HELP };
 
 static const cli_opt opts[] = {
     { "--lesson", "-l", "FILE", "the lesson whose numbers the page prints" },
@@ -18,6 +18,8 @@ static const cli_opt opts[] = {
       "json" },
     { "--quiet", "-q", NULL,
       "text: only the numbers that do not pass, and no count lines" },
+    { "--strict", NULL, NULL,
+      "an UNSOURCED number (a result that no quantity is) fails too" },
     { "--fill", NULL, NULL,
       "write the page again, each marked number from the lesson (one\n"
       "                         page; the filled page, not a report)" },
@@ -35,28 +37,34 @@ help(FILE *f)
 {
     cli_print_help(f, "exattn audit PAGE... --lesson LESSON.json "
                       "[--input-format FMT] [--format text|json] [--quiet] "
-                      "[--fill] [--max-prec BITS] [-o FILE]",
+                      "[--strict] [--fill] [--max-prec BITS] [-o FILE]",
         "Find every number the pages print -- decimals, fractions, vectors,\n"
         "in prose and in math -- and bind it to the lesson's quantities:\n"
         "by a marker before it (<!-- exattn weights[rises] --> in Markdown\n"
-        "and HTML, % exattn weights[rises] in LaTeX), or to every quantity\n"
-        "whose certified rounding at the number's own precision is it.\n"
-        "Integers in prose are counts, audited only when marked.  Verdicts:\n"
-        "PASS (sourced), FAIL (the true value, its rounding and the usual\n"
-        "slip), EXACT-WORDING (\"exactly\" for a rounding, \"≈\" for an exact\n"
-        "value), UNSOURCED (the nearest quantities).  --fill writes the\n"
-        "page with every marked number from the lesson instead, and fills\n"
-        "empty pairs <!-- exattn PATH digits=3 --><!-- /exattn -->.  After\n"
-        "several pages, \"N numbers in M pages: ...\".  Exit status: 0 every\n"
-        "number passes (or the page is filled), 1 one does not, 2 bad input\n"
-        "or usage (in the lesson or any page).", opts);
+        "and HTML, % exattn weights[rises] in LaTeX), or, when the page\n"
+        "says it is a result (a symbol, word or token label naming a\n"
+        "quantity next to it, a vector of a quantity's shape), to the\n"
+        "quantities of that kind whose certified rounding at the number's\n"
+        "own precision is it.  Other numbers are mentions (section and\n"
+        "figure numbers, versions, other models' settings), never failures;\n"
+        "<!-- exattn ignore --> and <!-- exattn off -->...<!-- exattn on -->\n"
+        "make a number or a passage one.  Verdicts: PASS, FAIL (the true\n"
+        "value, its rounding and the usual slip), EXACT-WORDING (\"exactly\"\n"
+        "for a rounding, \"≈\" for an exact value), UNSOURCED (a result no\n"
+        "quantity is), UNDECIDED, MENTION.  --fill writes the page with\n"
+        "every marked number from the lesson instead, and fills empty pairs\n"
+        "<!-- exattn PATH digits=3 --><!-- /exattn -->.  After several\n"
+        "pages, \"N numbers in M pages: ...\".  Exit status: 0 no number\n"
+        "fails (or the page is filled), 1 one fails, is misworded or\n"
+        "undecided (or unsourced, with --strict), 2 bad input or usage (in\n"
+        "the lesson or any page).", opts);
 }
 
 typedef struct
 {
     cli_files pages;
     const char *lesson, *output;
-    int json, fill, quiet;
+    int json, fill, quiet, strict;
     exattn_page_format fmt;
     mpfr_prec_t max_prec;
     exattn_limits_t limits;
@@ -121,6 +129,8 @@ parse_args(audit_args *a, int argc, char **argv)
         }
         else if (k == OPT_FILL)
             a->fill = 1;
+        else if (k == OPT_STRICT)
+            a->strict = 1;
         else if (k == OPT_QUIET)
             a->quiet = 1;
         else if (k == OPT_OUTPUT)
@@ -230,6 +240,7 @@ audit_file(FILE *f, const char *path, void *ctx)
     run->total.failed += sum.failed + sum.wording;
     run->total.unsourced += sum.unsourced;
     run->total.undecided += sum.undecided;
+    run->total.mentions += sum.mentions;
     run->audited++;
     return CLI_EXIT_OK;
 }
@@ -249,6 +260,8 @@ write_total(FILE *f, void *ctx)
             t->unsourced);
     if (t->undecided)
         fprintf(f, ", %zu undecided", t->undecided);
+    if (t->mentions)
+        fprintf(f, ", %zu mentions", t->mentions);
     if (run->audited < pages)
         fprintf(f, "; %zu %s not be audited", pages - run->audited,
                 pages - run->audited == 1 ? "page could" : "pages could");
@@ -286,8 +299,9 @@ cmd_audit(int argc, char **argv)
     else if (status < 0)
         status = CLI_EXIT_OK;   /* --help */
     cli_files_free(&a.pages);
-    if (status == CLI_EXIT_OK && (run.total.failed || run.total.unsourced
-                                  || run.total.undecided))
+    if (status == CLI_EXIT_OK
+        && (run.total.failed || run.total.undecided
+            || (a.strict && run.total.unsourced)))
         status = CLI_EXIT_CLAIM_FAILED;
     return status;
 }

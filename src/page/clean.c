@@ -37,12 +37,19 @@ exattn_page__put(exattn_page_clean *c, const char *s, size_t n,
             return;
         }
         c->math = m;
+        if ((m = realloc(c->where, cap)) == NULL)
+        {
+            c->oom = 1;
+            return;
+        }
+        c->where = m;
         c->cap = cap;
     }
     for (i = 0; i < n; i++)
     {
         c->off[c->text.len + i] = origin + i;
         c->math[c->text.len + i] = (unsigned char)math;
+        c->where[c->text.len + i] = c->context;
     }
     exattn_sbuf__putn(&c->text, s, n);
     c->oom |= c->text.oom;
@@ -56,6 +63,7 @@ exattn_page__clean_clear(exattn_page_clean *c)
     exattn_sbuf__clear(&c->text);
     free(c->off);
     free(c->math);
+    free(c->where);
     for (i = 0; i < c->marker_count; i++)
         free(c->markers[i].text);
     free(c->markers);
@@ -107,7 +115,34 @@ typedef struct
     size_t memo_count;
     /* inline code: no run of n backticks at or after run_none[n] */
     size_t run_none[CODE_RUNS];
+    /* the page offset where a heading, a link's text and an image's alt
+     * text end (EXATTN_PAGE_IN_HEADING, _LINK, _ALT: bits 0, 1, 2) */
+    size_t until[3];
 } reader;
+
+/* Set what is put next to stand where r->i is. */
+static void
+context_at(reader *r)
+{
+    unsigned char ctx = 0;
+    int k;
+
+    for (k = 0; k < 3; k++)
+        if (r->i < r->until[k])
+            ctx |= (unsigned char)(1u << k);
+    r->c->context = ctx;
+}
+
+/* Context bit `bit` (an EXATTN_PAGE_IN_ value) from r->i to `end`. */
+static void
+stand_in(reader *r, int bit, size_t end)
+{
+    int k = bit == EXATTN_PAGE_IN_HEADING ? 0
+            : bit == EXATTN_PAGE_IN_LINK ? 1 : 2;
+
+    if (end > r->until[k])
+        r->until[k] = end;
+}
 
 static int
 fail_at(reader *r, size_t at, const char *what)
@@ -426,6 +461,153 @@ url(reader *r)
     return 1;
 }
 
+/* ---- where prose stands: headings, links' text, alt text -------------- */
+
+/* The end of the line at `at` (its '\n', or len). */
+static size_t
+line_end(reader *r, size_t at)
+{
+    return find(r, at, "\n");
+}
+
+static int at_line_start(const reader *r, size_t at);
+
+/* A Markdown heading starts at r->i: "# ..." to "###### ...", or a line
+ * underlined by a line of '=' (setext). */
+static void
+markdown_heading(reader *r)
+{
+    size_t k = r->i, n = 0, eol, j;
+
+    if (!at_line_start(r, k))
+        return;
+    while (k + n < r->len && r->p[k + n] == '#')
+        n++;
+    if (n >= 1 && n <= 6 && (k + n == r->len || r->p[k + n] == ' '
+                             || r->p[k + n] == '\t' || r->p[k + n] == '\n'))
+    {
+        stand_in(r, EXATTN_PAGE_IN_HEADING, line_end(r, k));
+        return;
+    }
+    eol = line_end(r, k);
+    if (eol >= r->len || eol == k)
+        return;
+    for (j = eol + 1, n = 0; j < r->len && r->p[j] == '='; j++, n++)
+        ;
+    while (j < r->len && (r->p[j] == ' ' || r->p[j] == '\r'))
+        j++;
+    if (n >= 2 && (j == r->len || r->p[j] == '\n'))
+        stand_in(r, EXATTN_PAGE_IN_HEADING, eol);
+}
+
+/* [text](target), [text][ref], ![alt](src) at r->i: the text is a
+ * link's or an image's, on one line. */
+static void
+markdown_link(reader *r)
+{
+    size_t k, eol;
+
+    if (r->p[r->i] != '[')
+        return;
+    eol = line_end(r, r->i);
+    if (eol - r->i > 2000)
+        eol = r->i + 2000;      /* a link's text is short: bounded work */
+    for (k = r->i + 1; k < eol && r->p[k] != ']'; k++)
+        if (r->p[k] == '\\')
+            k++;
+    if (k + 1 >= eol || (r->p[k + 1] != '(' && r->p[k + 1] != '['))
+        return;
+    stand_in(r, r->i > 0 && r->p[r->i - 1] == '!' ? EXATTN_PAGE_IN_ALT
+                                                  : EXATTN_PAGE_IN_LINK, k);
+}
+
+/* <h1>..<h6>, <title>, <a ...>: to their closing tag. */
+static void
+html_context(reader *r)
+{
+    static const struct { const char *open, *close; int bit; } kinds[] = {
+        { "<h1", "</h1", EXATTN_PAGE_IN_HEADING },
+        { "<h2", "</h2", EXATTN_PAGE_IN_HEADING },
+        { "<h3", "</h3", EXATTN_PAGE_IN_HEADING },
+        { "<h4", "</h4", EXATTN_PAGE_IN_HEADING },
+        { "<h5", "</h5", EXATTN_PAGE_IN_HEADING },
+        { "<h6", "</h6", EXATTN_PAGE_IN_HEADING },
+        { "<title", "</title", EXATTN_PAGE_IN_HEADING },
+        { "<a", "</a", EXATTN_PAGE_IN_LINK },
+    };
+    size_t k, n, after;
+
+    if (r->p[r->i] != '<')
+        return;
+    for (k = 0; k < sizeof kinds / sizeof *kinds; k++)
+    {
+        n = strlen(kinds[k].open);
+        after = r->i + n;
+        if (starts_nocase(r, r->i, kinds[k].open)
+            && (after >= r->len || isspace((unsigned char)r->p[after])
+                || r->p[after] == '>'))
+        {
+            stand_in(r, kinds[k].bit, find_nocase(r, after, kinds[k].close));
+            return;
+        }
+    }
+}
+
+/* The brace group (after an optional * and [..]) that follows a command
+ * ending at k: its end, or k when there is none. */
+static size_t
+group_after(reader *r, size_t k)
+{
+    size_t depth = 0;
+
+    if (k < r->len && r->p[k] == '*')
+        k++;
+    while (k < r->len && isspace((unsigned char)r->p[k]))
+        k++;
+    if (k < r->len && r->p[k] == '[')
+        while (k < r->len && r->p[k] != ']')
+            k++;
+    if (k < r->len && r->p[k] == ']')
+        k++;
+    while (k < r->len && isspace((unsigned char)r->p[k]))
+        k++;
+    if (k >= r->len || r->p[k] != '{')
+        return k;
+    for (; k < r->len; k++)
+        if (r->p[k] == '\\')
+            k++;
+        else if (r->p[k] == '{')
+            depth++;
+        else if (r->p[k] == '}' && --depth == 0)
+            return k;
+    return r->len;
+}
+
+/* \section{..} and its kin: a heading. */
+static void
+latex_heading(reader *r)
+{
+    static const char *const heads[] = {
+        "\\part", "\\chapter", "\\section", "\\subsection",
+        "\\subsubsection", "\\paragraph", "\\subparagraph", "\\title",
+        "\\frametitle", "\\framesubtitle"
+    };
+    size_t k, n;
+
+    if (r->p[r->i] != '\\')
+        return;
+    for (k = 0; k < sizeof heads / sizeof *heads; k++)
+    {
+        n = strlen(heads[k]);
+        if (starts(r, r->i, heads[k])
+            && (r->i + n >= r->len || !isalpha((unsigned char)r->p[r->i + n])))
+        {
+            stand_in(r, EXATTN_PAGE_IN_HEADING, group_after(r, r->i + n));
+            return;
+        }
+    }
+}
+
 /* ---- Markdown ---------------------------------------------------------- */
 
 static int
@@ -639,6 +821,13 @@ read_markup(reader *r)
     {
         char ch = r->p[r->i];
 
+        if (r->fmt == EXATTN_PAGE_MARKDOWN)
+        {
+            markdown_heading(r);
+            markdown_link(r);
+        }
+        html_context(r);
+        context_at(r);
         if (ch == '\\' && r->i + 1 < r->len && strchr("$`<&", r->p[r->i + 1]))
         {
             /* an escaped character: literal */
@@ -791,6 +980,8 @@ read_latex(reader *r)
         char ch = r->p[r->i];
 
         start = r->i;
+        latex_heading(r);
+        context_at(r);
         if (ch == '\\' && r->i + 1 < r->len && strchr("%$&#_{}", r->p[r->i + 1]))
         {
             exattn_page__put(r->c, r->p + r->i + 1, 1, r->i + 1, 0);
@@ -842,6 +1033,9 @@ read_latex(reader *r)
                 r->i++;
             skip_group(r);
             space(r, start);
+            /* \href{url}{text}: the text is a link's */
+            if (strcmp(silent[k], "\\href") == 0)
+                stand_in(r, EXATTN_PAGE_IN_LINK, group_after(r, r->i));
             continue;
         }
         if (url(r))

@@ -138,12 +138,18 @@ digits(const scanner *s, size_t i)
     return i;
 }
 
-/* An unsigned integer's text "{12}" of a \frac argument: its end past
- * the brace, or 0. */
+/* An unsigned integer's text "{12}" of a \frac argument, or one digit
+ * unbraced (TeX reads \tfrac14 as 1/4): its end past it, or 0. */
 static size_t
 braced_integer(const scanner *s, size_t i, size_t *from, size_t *to)
 {
     i = skip_spaces(s, i);
+    if (i < s->len && isdigit((unsigned char)s->t[i]))
+    {
+        *from = i;
+        *to = i + 1;
+        return i + 1;
+    }
     if (i >= s->len || s->t[i] != '{')
         return 0;
     *from = skip_spaces(s, i + 1);
@@ -543,8 +549,12 @@ scan(scanner *s)
             i += n;
             continue;
         }
-        if (attached_after(s, end))
+        if (attached_after(s, end)
+            || (end < s->len && s->t[end] == '/' && end + 1 < s->len
+                && isdigit((unsigned char)s->t[end + 1])
+                && memchr(s->t + i, '/', end - i) != NULL))
         {
+            /* (and 12/05/2024: a date, not a fraction) */
             /* skip the whole attached run: 3.2.1, 2D */
             for (k = end; k < s->len && (isalnum((unsigned char)s->t[k])
                                          || s->t[k] == '.' || s->t[k] == '%');)
@@ -690,6 +700,20 @@ advance(scanner *s, const char *page, size_t to)
             s->column++;
 }
 
+/* Why lexeme k is a mention, if the page says (a heading, a reference,
+ * "Figures 2 and 3" after "Figures 2"). */
+static const char *
+mention_of(const scanner *s, size_t k, const char *before)
+{
+    const lexeme *l = &s->lx[k];
+    const char *why = exattn_page__mention(s->c, l->start, l->end);
+
+    if (why == NULL && before != NULL && k > 0
+        && exattn_page__joins_references(s->c, s->lx[k - 1].end, l->start))
+        why = before;
+    return why;
+}
+
 static int
 to_number(exattn_page_number *n, scanner *s, size_t k,
           const exattn_page_marker *m, const char *page)
@@ -723,6 +747,10 @@ to_number(exattn_page_number *n, scanner *s, size_t k,
         n->entry_end[i] = s->c->off[l->to[i] - 1] + 1;
     }
     n->arithmetic = arithmetic(s, k);
+    if ((n->lead = exattn_page__lead(s->c, l->start)) == NULL
+        || (n->tail = exattn_page__tail(s->c, l->end)) == NULL)
+        return 0;
+    n->subject = exattn_page__subject(s->c, l->start);
     if (m != NULL && (n->marker = exattn_str__dup(m->text)) == NULL)
         return 0;
     return 1;
@@ -758,6 +786,9 @@ number_clear(exattn_page_number *n)
     free(n->entry_end);
     free(n->marker);
     free(n->arithmetic);
+    free(n->lead);
+    free(n->tail);
+    free(n->subject);
 }
 
 void
@@ -798,7 +829,13 @@ typedef struct
     const exattn_page_marker *open;     /* read, not yet bound */
     const exattn_page_marker *twice;    /* an open marker followed by
                                            another: an error */
+    const exattn_page_marker *off;      /* <!-- exattn off --> in force */
+    const exattn_page_marker *stray_on; /* "on" with no "off": an error */
 } marker_walk;
+
+static const char IGNORED[] = "ignored: <!-- exattn ignore --> before it";
+static const char SWITCHED_OFF[] = "in a passage the page switches off "
+                                   "(<!-- exattn off -->)";
 
 /* Read the markers before `limit` (cleaned position): empty pairs become
  * empty numbers; the open marker left binds the next number. */
@@ -812,7 +849,18 @@ markers_until(marker_walk *w, exattn_page *out, scanner *s, size_t limit,
            && s->c->markers[w->next].at <= limit)
     {
         m = &s->c->markers[w->next++];
-        if (m->text[0] == '/')
+        if (strcmp(m->text, "off") == 0)
+            w->off = m;
+        else if (strcmp(m->text, "on") == 0)
+        {
+            if (w->off == NULL)
+            {
+                w->stray_on = m;
+                return 1;
+            }
+            w->off = NULL;
+        }
+        else if (m->text[0] == '/')
         {
             /* the end of a pair; empty when nothing came between */
             if (w->open != NULL && !push_empty(out, s, w->open, m, page))
@@ -839,7 +887,8 @@ exattn_page__read(exattn_page *out, const char *file, const char *page,
     scanner s;
     size_t k, i;
     const exattn_page_marker *m;
-    marker_walk w = { 0, NULL, NULL };
+    marker_walk w = { 0, NULL, NULL, NULL, NULL };
+    const char *why, *before = NULL;
     int code, ok = 1;
 
     memset(out, 0, sizeof *out);
@@ -861,18 +910,37 @@ exattn_page__read(exattn_page *out, const char *file, const char *page,
     {
         ok = markers_until(&w, out, &s, k < s.count ? s.lx[k].start
                                                     : (size_t)-1, page);
-        if (k == s.count || !ok || w.twice != NULL)
+        if (k == s.count || !ok || w.twice != NULL || w.stray_on != NULL)
             break;
         m = w.open;
         w.open = NULL;
+        why = mention_of(&s, k, before);
+        before = why;
+        if (m != NULL && strcmp(m->text, "ignore") == 0)
+            why = IGNORED;
+        else if (m == NULL && w.off != NULL)
+            why = SWITCHED_OFF;
         if (!keep(&s.lx[k], c.math[s.lx[k].start], m))
             continue;
-        ok = to_number(&n, &s, k, m, page) && push(out, &n);
+        ok = to_number(&n, &s, k, why == IGNORED ? NULL : m, page)
+             && push(out, &n);
         if (!ok)
             number_clear(&n);
+        else if (m == NULL || why == IGNORED)
+            out->items[out->count - 1].mention = why;
     }
-    /* a marker before another, or after the last number, names nothing */
-    if (ok && !s.oom && (w.twice != NULL || w.open != NULL))
+    /* a marker before another, or after the last number, names nothing;
+     * so does "on" with no "off" */
+    if (ok && !s.oom && w.stray_on != NULL)
+    {
+        unsigned long line, column;
+
+        exattn_page__position(page, w.stray_on->origin, &line, &column);
+        code = exattn_error__set(err, EXATTN_EFIELD, file, line, column,
+                                 "marker \"exattn on\" with no \"exattn "
+                                 "off\" before it");
+    }
+    else if (ok && !s.oom && (w.twice != NULL || w.open != NULL))
     {
         const exattn_page_marker *lone = w.twice ? w.twice : w.open;
         unsigned long line, column;

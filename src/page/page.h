@@ -18,13 +18,24 @@ typedef struct
     char *text;                 /* "weights[rises][1] digits=3" */
 } exattn_page_marker;
 
-/* The page cleaned: text[i] came from byte off[i] of the page and is
- * math when math[i]. */
+/* Where a byte of prose stands: in a heading, a link's text or an
+ * image's alt text, whose numbers are never results (docs/cli.md). */
+enum
+{
+    EXATTN_PAGE_IN_HEADING = 1,
+    EXATTN_PAGE_IN_LINK = 2,
+    EXATTN_PAGE_IN_ALT = 4
+};
+
+/* The page cleaned: text[i] came from byte off[i] of the page, is math
+ * when math[i], and stands where where[i] says (EXATTN_PAGE_IN_...). */
 typedef struct
 {
     exattn_sbuf text;
     size_t *off;
     unsigned char *math;
+    unsigned char *where;
+    unsigned char context;      /* where what is put now stands */
     size_t cap;
     exattn_page_marker *markers;
     size_t marker_count, marker_cap;
@@ -55,6 +66,17 @@ typedef struct
     int exactly;                 /* the page says "exactly" */
     int approx;                  /* ≈, \approx, "approximately" before it */
     char *marker;                /* the marker before it, or NULL */
+    const char *mention;         /* why it is no result whatever its
+                                    value ("a heading's number", "a
+                                    reference: Figure 4.3"), or NULL */
+    char *subject;               /* what the page sets equal to it: the
+                                    symbol or word before "=", "≈" or
+                                    ":" ("w_{1,2}", "N"), or NULL */
+    char *lead;                  /* the words before it in its sentence
+                                    (math between $), a table cell's
+                                    column heading and row label, or
+                                    NULL */
+    char *tail;                  /* the words after it in its clause */
     char *arithmetic;            /* the page's own arithmetic when the
                                     number is its result ("2.028/5.056"
                                     in "2.028 / 5.056 = 0.401"), in
@@ -66,6 +88,20 @@ typedef struct
     exattn_page_number *items;
     size_t count, cap;
 } exattn_page;
+
+/* Around a number at [start, end) of the cleaned text (context.c): why
+ * it is a mention whatever its value, or NULL; whether the text between
+ * two numbers only joins references ("Figures 2 and 3"); the words
+ * before it in its sentence or table (math between $); the words after
+ * it in its clause; what the page sets equal to it ("w_{1,2}" in
+ * "w_{1,2} = 0.28"), or NULL. */
+const char *exattn_page__mention(const exattn_page_clean *c, size_t start,
+                                 size_t end);
+int exattn_page__joins_references(const exattn_page_clean *c, size_t from,
+                                  size_t to);
+char *exattn_page__lead(const exattn_page_clean *c, size_t start);
+char *exattn_page__tail(const exattn_page_clean *c, size_t end);
+char *exattn_page__subject(const exattn_page_clean *c, size_t start);
 
 /* Every number of the page a reader would take as a result. */
 int exattn_page__read(exattn_page *out, const char *file, const char *page,

@@ -1,0 +1,627 @@
+/* Why a printed number is a result, and of what: the page's evidence
+ * (docs/cli.md, "Results and mentions").  A number is audited as a result
+ * only when the page says so -- a symbol it is set equal to, a word or a
+ * symbol naming a kind of quantity just before it, a token label, a
+ * vector of a quantity's shape, the page's own arithmetic, a table's
+ * column heading.  The nearest such word decides the kind ("the weights
+ * give the output o = ..." is an output).  A symbol the lesson does not
+ * define ($N = 6$ layers, $\beta_2 = 0.98$), a metric or a training
+ * setting ("a BLEU score of 41.0", "dropout 0.1") and an example ("such
+ * as -0.5") make the number a mention. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "audit/audit.h"
+
+#define F(x) EXATTN_FAM_##x
+#define METRIC_REACH 24         /* a metric word this close names the
+                                   number */
+
+typedef struct
+{
+    const char *word;
+    unsigned families;          /* 0: a mention */
+} vocab;
+
+/* Prose words, lower case, matched whole. */
+static const vocab words[] = {
+    { "weight", F(WEIGHT) }, { "weights", F(WEIGHT) },
+    { "weighs", F(WEIGHT) }, { "weighted", F(OUTPUT) | F(CONTRIB) },
+    { "probability", F(WEIGHT) }, { "probabilities", F(WEIGHT) },
+    { "softmax", F(WEIGHT) }, { "attention", F(WEIGHT) | F(OUTPUT) },
+    { "attends", F(WEIGHT) }, { "share", F(WEIGHT) | F(CONTRIB) },
+    { "score", F(SCORE) | F(SCALED) }, { "scores", F(SCORE) | F(SCALED) },
+    { "logit", F(SCORE) | F(SCALED) }, { "logits", F(SCORE) | F(SCALED) },
+    { "product", F(SCORE) | F(CONTRIB) },
+    { "products", F(SCORE) | F(CONTRIB) },
+    { "similarity", F(SCORE) | F(SCALED) },
+    { "similarities", F(SCORE) | F(SCALED) },
+    { "scaled", F(SCALED) },
+    { "output", F(OUTPUT) }, { "outputs", F(OUTPUT) },
+    { "result", F(OUTPUT) }, { "mixture", F(OUTPUT) },
+    { "context", F(OUTPUT) }, { "blend", F(OUTPUT) },
+    { "average", F(OUTPUT) | F(MEAN) }, { "sum", F(OUTPUT) | F(Z) | F(SUM) },
+    { "contribution", F(CONTRIB) }, { "contributions", F(CONTRIB) },
+    { "term", F(CONTRIB) | F(EXP) }, { "terms", F(CONTRIB) | F(EXP) },
+    { "denominator", F(Z) }, { "normalizer", F(Z) }, { "normaliser", F(Z) },
+    { "partition", F(Z) }, { "total", F(Z) | F(SUM) | F(OUTPUT) },
+    { "exponential", F(EXP) }, { "exponentials", F(EXP) },
+    { "exponentiated", F(EXP) },
+    { "root", F(SCALE) }, { "scale", F(SCALE) }, { "scaling", F(SCALE) },
+    { "factor", F(SCALE) }, { "dividing", F(SCALE) | F(SCALED) },
+    { "divided", F(SCALE) | F(SCALED) },
+    { "query", F(INPUT) }, { "queries", F(INPUT) }, { "key", F(INPUT) },
+    { "keys", F(INPUT) }, { "value", F(INPUT) | F(OUTPUT) },
+    { "values", F(INPUT) | F(OUTPUT) }, { "embedding", F(INPUT) },
+    { "embeddings", F(INPUT) }, { "input", F(INPUT) },
+    { "vector", F(ALL) }, { "entry", F(ALL) }, { "entries", F(ALL) },
+    { "coordinate", F(ALL) }, { "coordinates", F(ALL) },
+    { "component", F(ALL) }, { "components", F(ALL) },
+    { "mean", F(MEAN) }, { "variance", F(VARIANCE) },
+    { "normalized", F(NORM) }, { "normalised", F(NORM) },
+    { "layernorm", F(NORM) | F(MEAN) | F(VARIANCE) },
+    { "relu", F(FFN) }, { "ffn", F(FFN) }, { "hidden", F(FFN) },
+    { "residual", F(RESIDUAL) }, { "positional", F(POSITION) },
+    { "encoding", F(POSITION) }, { "position", F(POSITION) },
+    { "dimension", F(SHAPE) }, { "dimensions", F(SHAPE) },
+    { "tokens", F(SHAPE) }, { "width", F(SHAPE) },
+    /* metrics, training settings, sizes of models: mentions */
+    { "bleu", 0 }, { "rouge", 0 }, { "accuracy", 0 }, { "perplexity", 0 },
+    { "f1", 0 }, { "loss", 0 }, { "rate", 0 }, { "lr", 0 },
+    { "dropout", 0 }, { "decay", 0 }, { "epoch", 0 }, { "epochs", 0 },
+    { "batch", 0 }, { "warmup", 0 }, { "smoothing", 0 },
+    { "parameters", 0 }, { "params", 0 }, { "million", 0 },
+    { "billion", 0 }, { "gpu", 0 }, { "gpus", 0 }, { "hours", 0 },
+    { "days", 0 }, { "seconds", 0 }, { "layers", 0 }, { "percent", 0 },
+    { "year", 0 }, { "years", 0 }, { "temperature", 0 },
+};
+
+/* Words that make what follows an example, not a result. */
+static const char *const examples[] = {
+    "such as", "e.g.", "for example", "for instance", "say,"
+};
+/* Words after a number that say it is not what the lesson computes. */
+static const char *const denials[] = {
+    "would indicate", "would mean", "would signal", "would suggest",
+    "would be a bug", "would be wrong", "is impossible", "cannot happen",
+    "never happens", "would be invalid"
+};
+
+/* Math symbols: a letter or a command, then its indices. */
+static const vocab symbols[] = {
+    { "w", F(WEIGHT) }, { "a", F(WEIGHT) | F(OUTPUT) },
+    { "\\alpha", F(WEIGHT) }, { "p", F(WEIGHT) }, { "A", F(WEIGHT) },
+    { "s", F(SCORE) | F(SCALED) }, { "e", F(SCORE) | F(SCALED) },
+    { "\\ell", F(SCORE) | F(SCALED) }, { "\\tilde{s}", F(SCALED) },
+    { "o", F(OUTPUT) }, { "c", F(OUTPUT) }, { "O", F(OUTPUT) },
+    { "\\mathrm{Attention}", F(OUTPUT) }, { "\\text{Attention}", F(OUTPUT) },
+    { "\\operatorname{Attention}", F(OUTPUT) },
+    { "\\mathrm{softmax}", F(WEIGHT) }, { "\\text{softmax}", F(WEIGHT) },
+    { "\\operatorname{softmax}", F(WEIGHT) }, { "softmax", F(WEIGHT) },
+    { "Z", F(Z) }, { "\\sqrt", F(SCALE) }, { "\\exp", F(EXP) },
+    { "q", F(INPUT) }, { "k", F(INPUT) }, { "v", F(INPUT) },
+    { "Q", F(INPUT) }, { "K", F(INPUT) }, { "V", F(INPUT) },
+    { "x", F(INPUT) }, { "X", F(INPUT) },
+    { "n", F(SHAPE) }, { "m", F(SHAPE) }, { "d_k", F(SHAPE) | F(SCALE) },
+    { "d_v", F(SHAPE) }, { "d", F(SHAPE) | F(SCALE) },
+};
+
+/* Symbols of a block's stages, when the lesson has a block. */
+static const vocab block_symbols[] = {
+    { "\\mu", F(MEAN) }, { "\\sigma", F(VARIANCE) }, { "u", F(NORM) },
+    { "y", F(NORM) | F(OUTPUT) }, { "z", F(RESIDUAL) }, { "h", F(FFN) },
+    { "r", F(FFN) }, { "f", F(FFN) }, { "H", F(OUTPUT) },
+    { "\\mathrm{PE}", F(POSITION) }, { "PE", F(POSITION) },
+    { "d_{\\mathrm{model}}", F(SHAPE) }, { "d_{\\text{model}}", F(SHAPE) },
+    { "d_{model}", F(SHAPE) }, { "\\gamma", F(NORM) },
+    { "\\beta", F(NORM) }, { "\\epsilon", F(NORM) },
+    { "\\varepsilon", F(NORM) },
+};
+
+unsigned
+exattn_audit__family(const exattn_claim *c)
+{
+    static const unsigned by_kind[] = { F(SCORE), F(SCALED), F(WEIGHT),
+                                        F(CONTRIB), F(OUTPUT) };
+
+    switch (c->target)
+    {
+    case EXATTN_TARGET_SHAPE: return F(SHAPE);
+    case EXATTN_TARGET_MATRIX: return F(INPUT);
+    case EXATTN_TARGET_BLEND: return F(OUTPUT);
+    case EXATTN_TARGET_EXPR: return F(ALL);
+    case EXATTN_TARGET_ROW:
+    case EXATTN_TARGET_DIFF:
+        return (unsigned)c->kind < 5 ? by_kind[c->kind] : F(ALL);
+    case EXATTN_TARGET_BLOCK:
+        switch ((exattn_bq)c->block_q)
+        {
+        case EXATTN_BQ_PE: return F(POSITION);
+        case EXATTN_BQ_INPUT: case EXATTN_BQ_Q: case EXATTN_BQ_K:
+        case EXATTN_BQ_V: case EXATTN_BQ_CQ: case EXATTN_BQ_CK:
+        case EXATTN_BQ_CV:
+            return F(INPUT);
+        case EXATTN_BQ_SCORES: case EXATTN_BQ_CSCORES:
+            return F(SCALED);
+        case EXATTN_BQ_WEIGHTS: case EXATTN_BQ_CWEIGHTS:
+            return F(WEIGHT);
+        case EXATTN_BQ_HEAD: case EXATTN_BQ_ATTN: case EXATTN_BQ_CHEAD:
+        case EXATTN_BQ_CATTN:
+            return F(OUTPUT);
+        case EXATTN_BQ_RES1: case EXATTN_BQ_CRES: case EXATTN_BQ_RES2:
+            return F(RESIDUAL);
+        case EXATTN_BQ_MEAN1: case EXATTN_BQ_CMEAN: case EXATTN_BQ_MEAN2:
+            return F(MEAN);
+        case EXATTN_BQ_VAR1: case EXATTN_BQ_CVAR: case EXATTN_BQ_VAR2:
+            return F(VARIANCE);
+        case EXATTN_BQ_LN1: case EXATTN_BQ_CLN: case EXATTN_BQ_LN2:
+            return F(NORM) | F(OUTPUT);
+        default:
+            return F(FFN);
+        }
+    }
+    return F(ALL);
+}
+
+/* ---- reading the lead ---------------------------------------------------- */
+
+/* What the evidence found so far says: the kinds every word and symbol
+ * of the sentence names (a sentence may speak of values and weights
+ * before the number), and the nearest of them. */
+typedef struct
+{
+    size_t at;                  /* where the nearest ends in the lead */
+    unsigned families;          /* all of them */
+    size_t mention_at;          /* where the last metric word ends, or -1 */
+    unsigned nearest;           /* the nearest's kinds */
+    int generic;                /* a word of no kind ("entry") was seen */
+    char what[96];              /* the nearest: "the word \"weights\"" */
+} clue;
+
+static void
+take(clue *c, size_t at, unsigned families, int mention, const char *kind,
+     const char *text, size_t n)
+{
+    if (mention)
+    {
+        c->mention_at = at;
+        return;
+    }
+    /* "vector", "entry": a result, of no kind in particular */
+    if (families != F(ALL))
+        c->families |= families;
+    else if (c->families == 0)
+        c->generic = 1;
+    if (at < c->at && c->at != (size_t)-1)
+        return;
+    c->at = at;
+    c->nearest = families;
+    snprintf(c->what, sizeof c->what, "%s \"%.*s\"", kind,
+             (int)(n > 60 ? 60 : n), text);
+}
+
+static int
+word_char(char ch)
+{
+    return isalnum((unsigned char)ch) || ch == '-' || (unsigned char)ch >= 0x80;
+}
+
+static const vocab *find_word(const char *w, size_t n);
+
+/* A math symbol at s[k]: its length (a letter, or a command with its
+ * braced argument when it has one, "d_k", "d_{\mathrm{model}}"). */
+static size_t
+symbol_at(const char *s, size_t k, size_t len)
+{
+    size_t j = k;
+
+    if (s[j] == '\\')
+    {
+        for (j++; j < len && isalpha((unsigned char)s[j]); j++)
+            ;
+        if (j < len && s[j] == '{')
+        {
+            size_t depth = 0;
+
+            for (; j < len; j++)
+                if (s[j] == '{')
+                    depth++;
+                else if (s[j] == '}' && --depth == 0)
+                {
+                    j++;
+                    break;
+                }
+        }
+        return j - k;
+    }
+    return isalpha((unsigned char)s[j]) ? 1 : 0;
+}
+
+static const vocab *
+find_symbol(const char *s, size_t n, int block)
+{
+    size_t k, name;
+
+    /* \sqrt{2}: the command names it */
+    for (name = 1; s[0] == '\\' && name < n && isalpha((unsigned char)s[name]);
+         name++)
+        ;
+    if (s[0] == '\\' && name < n
+        && (strncmp(s, "\\sqrt", 5) == 0 || strncmp(s, "\\exp", 4) == 0))
+        n = name;
+
+    for (k = 0; k < sizeof symbols / sizeof *symbols; k++)
+        if (strlen(symbols[k].word) == n
+            && strncmp(symbols[k].word, s, n) == 0)
+            return &symbols[k];
+    for (k = 0; block && k < sizeof block_symbols / sizeof *block_symbols;
+         k++)
+        if (strlen(block_symbols[k].word) == n
+            && strncmp(block_symbols[k].word, s, n) == 0)
+            return &block_symbols[k];
+    return NULL;
+}
+
+/* The symbols of a math stretch [from, to) of the lead: "e^{...}" is an
+ * exponential, "d_k" and "d_{\mathrm{model}}" are read whole, a "^T"
+ * between q and k makes a score. */
+static void
+read_math(clue *c, const char *s, size_t from, size_t to, int block)
+{
+    size_t k = from, n;
+    const vocab *v;
+
+    while (k < to)
+    {
+        if ((n = symbol_at(s, k, to)) == 0)
+        {
+            if ((s[k] == '^' && k + 1 < to
+                 && (s[k + 1] == 'T' || strncmp(s + k + 1, "\\top", 4) == 0
+                     || strncmp(s + k + 1, "{T}", 3) == 0
+                     || strncmp(s + k + 1, "{\\top}", 6) == 0)))
+                take(c, k, F(SCORE) | F(SCALED), 0, "the product", "q k^T",
+                     5);
+            k++;
+            continue;
+        }
+        /* d_k, d_{\mathrm{model}}: the index is part of the name */
+        if (n == 1 && s[k] == 'd' && k + 2 < to && s[k + 1] == '_')
+        {
+            size_t j = k + 2;
+
+            while (j < to && (isalnum((unsigned char)s[j]) || s[j] == '_'))
+                j++;
+            if (j == k + 2 && s[k + 2] == '{')
+                for (j = k + 2; j < to && s[j] != '}'; j++)
+                    ;
+            if (j < to && s[j] == '}')
+                j++;
+            /* d_{model} of a head lesson is no d */
+            if ((v = find_symbol(s + k, j - k, block)) != NULL)
+                take(c, j, v->families, 0, "the symbol", s + k, j - k);
+            k = j;
+            continue;
+        }
+        if (n == 1 && k + 1 < to && isalpha((unsigned char)s[k + 1])
+            && !(k > from && s[k - 1] == '\\'))
+        {
+            /* a word in math or a subject ("output", "softmax") */
+            size_t j = k;
+            char w[32];
+
+            while (j < to && isalpha((unsigned char)s[j]))
+                j++;
+            for (n = 0; n < j - k && n < sizeof w - 1; n++)
+                w[n] = (char)tolower((unsigned char)s[k + n]);
+            w[n] = '\0';
+            if ((v = find_word(w, n)) != NULL)
+                take(c, j, v->families, v->families == 0, "the word",
+                     s + k, j - k);
+            k = j;
+            continue;
+        }
+        if (n == 1 && s[k] == 'e' && k + 1 < to && s[k + 1] == '^')
+            take(c, k + 1, F(EXP), 0, "the exponential", "e^", 2);
+        else if ((v = find_symbol(s + k, n, block)) != NULL
+                 && !(k > from && isalpha((unsigned char)s[k - 1])))
+            take(c, k + n, v->families, 0, "the symbol", s + k, n);
+        k += n;
+    }
+}
+
+static const vocab *
+find_word(const char *w, size_t n)
+{
+    size_t k;
+
+    for (k = 0; k < sizeof words / sizeof *words; k++)
+        if (strlen(words[k].word) == n && strncmp(words[k].word, w, n) == 0)
+            return &words[k];
+    return NULL;
+}
+
+static void
+read_prose(clue *c, const char *s, size_t from, size_t to)
+{
+    char w[32];
+    size_t k = from, j, n;
+    const vocab *v;
+
+    while (k < to)
+    {
+        if (!word_char(s[k]))
+        {
+            k++;
+            continue;
+        }
+        for (j = k; j < to && word_char(s[j]); j++)
+            ;
+        n = j - k < sizeof w - 1 ? j - k : sizeof w - 1;
+        for (size_t i = 0; i < n; i++)
+            w[i] = (char)tolower((unsigned char)s[k + i]);
+        w[n] = '\0';
+        /* "query 2", "key 3": where, not what (index_named reads it) */
+        if ((v = find_word(w, n)) != NULL && v->families == F(INPUT)
+            && j + 1 < to && s[j] == ' ' && isdigit((unsigned char)s[j + 1]))
+            v = NULL;
+        if (v != NULL)
+            take(c, j, v->families, v->families == 0, "the word", s + k,
+                 j - k);
+        k = j;
+    }
+}
+
+/* The nearest clue in a lead ("... softmax gives $a \approx$"). */
+static void
+read_lead(clue *c, const char *lead, int block)
+{
+    size_t k = 0, len = strlen(lead), open;
+
+    while (k < len)
+    {
+        open = k;
+        while (k < len && lead[k] != '$')
+            k++;
+        read_prose(c, lead, open, k);
+        if (k >= len)
+            break;
+        open = ++k;
+        while (k < len && lead[k] != '$')
+            k++;
+        read_math(c, lead, open, k, block);
+        if (k < len)
+            k++;
+    }
+}
+
+/* ---- labels ------------------------------------------------------------ */
+
+/* Is `label` named in the lead: quoted, in \text{..} or \mathrm{..}, or
+ * as a word of four letters or more?  Where it ends, or 0. */
+static size_t
+label_in(const char *lead, const char *label)
+{
+    size_t n = strlen(label), len = strlen(lead), k, last = 0;
+
+    if (n == 0 || n > 40)
+        return 0;
+    for (k = 0; k + n <= len; k++)
+    {
+        int before, after, quoted, word;
+
+        if (strncasecmp(lead + k, label, n) != 0)
+            continue;
+        before = k > 0 ? (unsigned char)lead[k - 1] : ' ';
+        after = k + n < len ? (unsigned char)lead[k + n] : ' ';
+        quoted = (before == '"' || before == '\'' || before == '{'
+                  || (k >= 3 && (unsigned char)lead[k - 1] == 0x9C))
+                 && (after == '"' || after == '\'' || after == '}'
+                     || after == 0xE2);
+        word = !word_char((char)before) && !word_char((char)after)
+               && n >= 4;
+        if (quoted || word)
+            last = k + n;
+    }
+    return last;
+}
+
+/* The label named nearest the number, among the lesson's own (not the
+ * default indices). */
+static const char *
+nearest_label(const char *lead, const exattn_lesson *l, size_t *at)
+{
+    const char *best = NULL;
+    size_t k, e;
+
+    *at = 0;
+    for (k = 0; !l->default_query_labels && k < l->n; k++)
+        if ((e = label_in(lead, l->query_labels[k])) > *at)
+            *at = e, best = l->query_labels[k];
+    for (k = 0; !l->default_key_labels && k < l->m; k++)
+        if ((e = label_in(lead, l->key_labels[k])) > *at)
+            *at = e, best = l->key_labels[k];
+    return best;
+}
+
+/* ---- indices: "query 2", "row 1", "key 3" -------------------------------- */
+
+/* The index the lead names last after one of `nouns` ("query 2"), or 0. */
+static size_t
+index_named(const char *lead, const char *const *nouns, size_t count)
+{
+    size_t k, j, n, found = 0, len = strlen(lead);
+
+    for (k = 0; k < len; k++)
+        for (j = 0; j < count; j++)
+        {
+            n = strlen(nouns[j]);
+            if (k + n + 1 < len && strncasecmp(lead + k, nouns[j], n) == 0
+                && (k == 0 || !word_char(lead[k - 1])) && lead[k + n] == ' '
+                && isdigit((unsigned char)lead[k + n + 1])
+                && (k + n + 2 >= len || !word_char(lead[k + n + 2])
+                    || isdigit((unsigned char)lead[k + n + 2])))
+                found = strtoul(lead + k + n + 1, NULL, 10);
+        }
+    return found;
+}
+
+/* ---- the evidence ------------------------------------------------------ */
+
+static int
+has_any(const char *text, const char *const *list, size_t count)
+{
+    size_t k, n = strlen(text), m;
+    char low[256];
+
+    m = n < sizeof low - 1 ? n : sizeof low - 1;
+    for (k = 0; k < m; k++)
+        low[k] = (char)tolower((unsigned char)text[k]);
+    low[m] = '\0';
+    for (k = 0; k < count; k++)
+        if (strstr(low, list[k]) != NULL)
+            return 1;
+    return 0;
+}
+
+/* A vector with as many entries as some quantity of the lesson. */
+static int
+shape_fits(const exattn_page_number *n, const exattn_audit_candidates *all)
+{
+    return n->count > 1 && exattn_audit__group(all, n->count) != NULL;
+}
+
+/* A subject that is a computation, not a name: \frac, \sum, an
+ * operator, a number in it. */
+static int
+is_formula(const char *s)
+{
+    static const char *const ops[] = { "\\frac", "\\sum", "\\dfrac",
+                                       "\\tfrac", "\\cdot", "\\times",
+                                       "+", "*", "/" };
+    size_t k;
+
+    for (k = 0; k < sizeof ops / sizeof *ops; k++)
+        if (strstr(s, ops[k]) != NULL)
+            return 1;
+    return isdigit((unsigned char)s[0]);
+}
+
+static int
+set_why(exattn_audit_evidence *e, const char *why)
+{
+    return (e->why = exattn_str__dup(why)) != NULL ? EXATTN_OK
+                                                   : EXATTN_ENOMEM;
+}
+
+int
+exattn_audit__evidence(exattn_audit_evidence *e, const exattn_page_number *n,
+                       const exattn_lesson *l,
+                       const exattn_audit_candidates *all)
+{
+    clue lead = { (size_t)-1, 0, (size_t)-1, 0, 0, "" },
+         subject = { (size_t)-1, 0, (size_t)-1, 0, 0, "" };
+    int block = l->block != NULL;
+    size_t label_at = 0;
+
+    memset(e, 0, sizeof *e);
+    if (n->subject != NULL && is_formula(n->subject))
+    {
+        /* "\frac{2.028}{5.056} = 0.401": the page computes it */
+        e->families = e->nearest = F(ALL);
+        return set_why(e, "a formula the page sets it equal to");
+    }
+    if (n->subject != NULL)
+        read_math(&subject, n->subject, 0, strlen(n->subject), block);
+    if (n->lead != NULL)
+        read_lead(&lead, n->lead, block);
+    e->label = n->lead ? nearest_label(n->lead, l, &label_at) : NULL;
+    if (n->lead)
+    {
+        static const char *const rows[] = { "query", "row", "token",
+                                             "output", "position" };
+        static const char *const keys[] = { "key" };
+
+        e->row_index = index_named(n->lead, rows, 5);
+        e->key_index = index_named(n->lead, keys, 1);
+    }
+    if (n->subject != NULL && subject.at == (size_t)-1
+        && strlen(n->subject) <= 24
+        && !nearest_label(n->subject, l, &label_at))
+    {
+        /* $N = 6$, $\beta_2 = 0.98$: a symbol of another model */
+        e->mention = "a symbol the lesson does not define";
+        return set_why(e, n->subject);
+    }
+    if (n->lead && has_any(n->lead, examples,
+                           sizeof examples / sizeof *examples))
+    {
+        e->mention = "an example, not a result (\"such as\", \"e.g.\")";
+        return set_why(e, "");
+    }
+    if (n->tail && has_any(n->tail, denials,
+                           sizeof denials / sizeof *denials))
+    {
+        e->mention = "a value the page says is not the lesson's";
+        return set_why(e, "");
+    }
+    if (lead.families == 0 && lead.generic)
+        lead.families = F(ALL);
+    if (subject.families == 0 && subject.generic)
+        subject.families = F(ALL);
+    if (n->lead && (strstr(n->lead, "\xc3\x97") || strstr(n->lead, "\\times")
+                    || strstr(n->lead, "\\cdot")))
+    {
+        /* "weight × value": a product of the two */
+        lead.families |= F(CONTRIB);
+        lead.nearest |= F(CONTRIB);
+    }
+    if (subject.at != (size_t)-1)
+    {
+        e->families = subject.families;
+        e->nearest = subject.nearest;
+        e->direct = 1;
+        return set_why(e, subject.what);
+    }
+    if (lead.mention_at != (size_t)-1 && n->lead
+        && strlen(n->lead) - lead.mention_at <= METRIC_REACH)
+    {
+        /* "a BLEU score of 41.0", "dropout 0.1" */
+        e->mention = "a metric or a setting of another model";
+        return set_why(e, "");
+    }
+    if (lead.at != (size_t)-1)
+    {
+        e->families = lead.families;
+        e->nearest = lead.nearest == F(ALL) ? lead.families : lead.nearest;
+        return set_why(e, lead.what);
+    }
+    if (e->label != NULL)
+    {
+        exattn_sbuf b;
+
+        e->families = e->nearest = F(ALL);
+        exattn_sbuf__init(&b);
+        exattn_sbuf__printf(&b, "the label \"%s\"", e->label);
+        return (e->why = exattn_sbuf__take(&b)) ? EXATTN_OK : EXATTN_ENOMEM;
+    }
+    if (n->arithmetic != NULL)
+    {
+        e->families = e->nearest = F(ALL);
+        return set_why(e, "the page's own arithmetic");
+    }
+    if (shape_fits(n, all) && (n->math || n->decimal[0]
+                               || strchr(n->values[0], '/')))
+    {
+        e->families = e->nearest = F(ALL);
+        return set_why(e, "a vector of a quantity's shape");
+    }
+    return EXATTN_OK;
+}
+
+void
+exattn_audit__evidence_clear(exattn_audit_evidence *e)
+{
+    free(e->why);
+    memset(e, 0, sizeof *e);
+}

@@ -1,0 +1,462 @@
+/* What a page says around a number: why it is a mention and never a
+ * result (a heading's or a link's number, a reference such as Figure 4.3,
+ * a version, an ordinal, a citation), and the words and symbols that may
+ * name the quantity it is (its lead, its subject, its tail).  The audit
+ * (src/audit/evidence.c) weighs them against the lesson; this file only
+ * reads the cleaned page. */
+#include <ctype.h>
+#include <string.h>
+#include "page/page.h"
+
+#define LEAD_BYTES 160          /* a sentence's worth before a number */
+#define TAIL_BYTES 48
+
+/* ---- the word before a number ------------------------------------------ */
+
+/* Words after which a number is a reference into a document (a section,
+ * a figure, an equation: "Figure 4.3", "Eq. (3)"). */
+static const char *const reference_words[] = {
+    "section", "sections", "sec", "secs", "sect", "chapter", "chapters",
+    "chap", "ch", "figure", "figures", "fig", "figs", "table", "tables",
+    "tab", "equation", "equations", "eq", "eqs", "eqn", "eqns", "lemma",
+    "lemmas", "theorem", "theorems", "thm", "definition", "definitions",
+    "def", "corollary", "cor", "proposition", "prop", "remark", "example",
+    "examples", "exercise", "exercises", "ex", "problem", "problems",
+    "algorithm", "alg", "appendix", "listing", "line", "lines", "page",
+    "pages", "p", "pp", "part", "parts", "step", "steps", "slide",
+    "slides", "lecture", "lectures", "unit", "module", "week", "lesson",
+    "homework", "hw", "assignment", "question", "questions", "footnote",
+    "box", "panel", "item", "rule", "claim", "conjecture", "fact",
+    "observation", "case", "cases", "volume", "vol", "no", "number",
+    "issue", "note", "notes", "paragraph", "chapitre", "abschnitt",
+    "abbildung", "tabelle", "gleichung"
+};
+
+/* Words after which a number is a version. */
+static const char *const version_words[] = {
+    "version", "versions", "release", "v", "python", "numpy", "pytorch",
+    "torch", "tensorflow", "jax", "keras", "cuda", "cudnn", "transformers",
+    "scipy", "pandas", "matplotlib", "julia", "node", "nodejs", "gcc",
+    "clang", "llvm", "ubuntu", "debian", "windows", "macos", "ios",
+    "android", "java", "latex", "katex", "mathjax", "quarto", "pandoc",
+    "gpt", "bert", "llama", "html", "unicode", "ieee", "iso", "rfc",
+    "firefox", "chrome", "chromium", "safari", "emacs", "vim", "gmp",
+    "mpfr", "exattn", "es", "ecmascript", "c++", "rust", "go"
+};
+
+static int
+in_list(const char *word, const char *const *list, size_t count)
+{
+    size_t k;
+
+    for (k = 0; k < count; k++)
+        if (strcmp(word, list[k]) == 0)
+            return 1;
+    return 0;
+}
+
+/* The word (ASCII letters, lower-cased, a final '.' dropped) that ends
+ * just before `at`, past spaces, '~', '(' and '['; "" when there is
+ * none. */
+static void
+word_before(const exattn_page_clean *c, size_t at, char *out, size_t size)
+{
+    const char *t = c->text.s;
+    size_t end, from, n = 0, k;
+
+    while (at > 0 && (isspace((unsigned char)t[at - 1]) || t[at - 1] == '~'
+                      || t[at - 1] == '(' || t[at - 1] == '['))
+        at--;
+    if (at > 0 && t[at - 1] == '.')
+        at--;
+    end = at;
+    while (at > 0 && (isalpha((unsigned char)t[at - 1]) || t[at - 1] == '+'))
+        at--;
+    from = at;
+    for (k = from; k < end && n + 1 < size; k++)
+        out[n++] = (char)tolower((unsigned char)t[k]);
+    out[n] = '\0';
+}
+
+/* "^{th}", "^{\text{th}}", "^\mathrm{nd}" and the like at `at`: an
+ * ordinal's suffix set as a superscript. */
+static int
+ordinal_suffix(const exattn_page_clean *c, size_t at)
+{
+    static const char *const skips[] = { "\\textrm", "\\mathrm", "\\text",
+                                         "\\rm", "{", " " };
+    static const char *const suffixes[] = { "th", "st", "nd", "rd" };
+    const char *t = c->text.s;
+    size_t len = c->text.len, k, j;
+    int moved = 1;
+
+    if (at >= len || t[at] != '^')
+        return 0;
+    for (at++; moved;)
+        for (moved = 0, k = 0; k < sizeof skips / sizeof *skips; k++)
+            if (strncmp(t + at, skips[k], strlen(skips[k])) == 0
+                && at + strlen(skips[k]) <= len)
+            {
+                at += strlen(skips[k]);
+                moved = 1;
+            }
+    for (j = 0; j < 4; j++)
+        if (at + 2 <= len && strncmp(t + at, suffixes[j], 2) == 0
+            && (at + 2 == len || !isalpha((unsigned char)t[at + 2])))
+            return 1;
+    return 0;
+}
+
+const char *
+exattn_page__mention(const exattn_page_clean *c, size_t start, size_t end)
+{
+    char word[24];
+    unsigned char where = c->where[start];
+
+    if (where & EXATTN_PAGE_IN_HEADING)
+        return "a heading's number";
+    if (where & EXATTN_PAGE_IN_LINK)
+        return "a link's text";
+    if (where & EXATTN_PAGE_IN_ALT)
+        return "an image's alt text";
+    if (ordinal_suffix(c, end))
+        return "an ordinal";
+    word_before(c, start, word, sizeof word);
+    if (in_list(word, reference_words,
+                sizeof reference_words / sizeof *reference_words))
+        return "a reference into the document (section, figure, "
+               "equation...)";
+    if (in_list(word, version_words,
+                sizeof version_words / sizeof *version_words))
+        return "a version";
+    return NULL;
+}
+
+/* Between two numbers, only what joins references ("Figures 2 and 3",
+ * "Eqs. (1)-(3)", "Sections 3.1, 3.2")? */
+int
+exattn_page__joins_references(const exattn_page_clean *c, size_t from,
+                              size_t to)
+{
+    static const char *const joins[] = { "and", "or", "to", "through" };
+    const char *t = c->text.s;
+    size_t k, j, n;
+
+    if (to < from || to - from > 16)
+        return 0;
+    for (k = from; k < to;)
+    {
+        if (strchr(" ,;()-~\t", t[k]))
+        {
+            k++;
+            continue;
+        }
+        if (strncmp(t + k, "\xe2\x80\x93", 3) == 0 && k + 3 <= to)
+        {
+            k += 3;             /* an en dash */
+            continue;
+        }
+        for (j = 0; j < sizeof joins / sizeof *joins; j++)
+        {
+            n = strlen(joins[j]);
+            if (k + n <= to && strncmp(t + k, joins[j], n) == 0)
+                break;
+        }
+        if (j == sizeof joins / sizeof *joins)
+            return 0;
+        k += strlen(joins[j]);
+    }
+    return 1;
+}
+
+/* ---- the words around a number ----------------------------------------- */
+
+/* Append text[from, to) to b, math between '$', spaces collapsed. */
+static void
+put_span(exattn_sbuf *b, const exattn_page_clean *c, size_t from, size_t to)
+{
+    int math = 0, space = 0;
+    size_t k;
+
+    for (k = from; k < to; k++)
+    {
+        char ch = c->text.s[k];
+
+        if (c->math[k] != math && !isspace((unsigned char)ch))
+        {
+            exattn_sbuf__putn(b, "$", 1);
+            math = c->math[k];
+        }
+        if (isspace((unsigned char)ch))
+        {
+            space = 1;
+            continue;
+        }
+        if (space && b->len > 0)
+            exattn_sbuf__putn(b, " ", 1);
+        space = 0;
+        exattn_sbuf__putn(b, &ch, 1);
+    }
+    if (math)
+        exattn_sbuf__putn(b, "$", 1);
+}
+
+/* Does prose text end a sentence at k ('.', '!', '?' then a space, after
+ * a word of four letters or more, a digit or a bracket: not "Fig." or
+ * "e.g.")? */
+static int
+sentence_ends(const exattn_page_clean *c, size_t k)
+{
+    const char *t = c->text.s;
+    size_t w = k;
+
+    if (c->math[k] || !strchr(".!?", t[k]) || k + 1 >= c->text.len
+        || !isspace((unsigned char)t[k + 1]))
+        return 0;
+    if (t[k] != '.')
+        return 1;
+    while (w > 0 && isalpha((unsigned char)t[w - 1]))
+        w--;
+    return k - w >= 4 || (k > 0 && (strchr("0123456789)] ", t[k - 1])
+                                    || c->math[k - 1]));
+}
+
+/* The start of the line holding k. */
+static size_t
+line_start(const exattn_page_clean *c, size_t k)
+{
+    while (k > 0 && c->text.s[k - 1] != '\n')
+        k--;
+    return k;
+}
+
+static size_t
+line_stop(const exattn_page_clean *c, size_t k)
+{
+    const char *nl = memchr(c->text.s + k, '\n', c->text.len - k);
+
+    return nl ? (size_t)(nl - c->text.s) : c->text.len;
+}
+
+/* Is the line [from, to) a table row "| a | b |"? */
+static int
+table_row(const exattn_page_clean *c, size_t from, size_t to)
+{
+    while (from < to && isspace((unsigned char)c->text.s[from]))
+        from++;
+    return from < to && c->text.s[from] == '|' && !c->math[from];
+}
+
+/* Is the line a table's delimiter row "|---|:--:|"? */
+static int
+delimiter_row(const exattn_page_clean *c, size_t from, size_t to)
+{
+    size_t k, dashes = 0;
+
+    if (!table_row(c, from, to))
+        return 0;
+    for (k = from; k < to; k++)
+        if (c->text.s[k] == '-')
+            dashes++;
+        else if (!strchr("|: \t\r", c->text.s[k]))
+            return 0;
+    return dashes > 0;
+}
+
+/* Cell `cell` (from 0, counting the bars before it) of the table row
+ * [from, to): its bounds. */
+static int
+cell_of(const exattn_page_clean *c, size_t from, size_t to, size_t cell,
+        size_t *a, size_t *b)
+{
+    size_t k, bars = 0;
+
+    for (k = from; k < to && bars < cell; k++)
+        if (c->text.s[k] == '|' && !c->math[k])
+            bars++;
+    if (bars < cell)
+        return 0;
+    *a = k;
+    while (k < to && !(c->text.s[k] == '|' && !c->math[k]))
+        k++;
+    *b = k;
+    return 1;
+}
+
+/* A Markdown table's cell: its column's heading and its row's first
+ * cell, which say what the cell is. */
+static int
+table_lead(exattn_sbuf *b, const exattn_page_clean *c, size_t at)
+{
+    size_t from = line_start(c, at), to = line_stop(c, at), k, bars = 0,
+           hf, ht, a, z, up;
+
+    if (!table_row(c, from, to))
+        return 0;
+    for (k = from; k < at; k++)
+        if (c->text.s[k] == '|' && !c->math[k])
+            bars++;
+    /* up to the delimiter row; the heading row is above it */
+    for (up = from; up > 0;)
+    {
+        hf = line_start(c, up - 1);
+        ht = up - 1;
+        if (delimiter_row(c, hf, ht))
+        {
+            if (hf == 0)
+                return 0;
+            to = hf - 1;
+            hf = line_start(c, to);
+            if (!table_row(c, hf, to))
+                return 0;
+            if (cell_of(c, hf, to, bars, &a, &z))
+                put_span(b, c, a, z);
+            exattn_sbuf__putn(b, " ", 1);
+            if (cell_of(c, from, line_stop(c, at), 1, &a, &z) && a < at)
+                put_span(b, c, a, z < at ? z : at);
+            return 1;
+        }
+        if (!table_row(c, hf, ht))
+            return 0;
+        up = hf;
+    }
+    return 0;
+}
+
+char *
+exattn_page__lead(const exattn_page_clean *c, size_t start)
+{
+    exattn_sbuf b;
+    size_t from = start > LEAD_BYTES ? start - LEAD_BYTES : 0, k;
+
+    exattn_sbuf__init(&b);
+    if (table_lead(&b, c, start))
+        return exattn_sbuf__take(&b);
+    for (k = start; k > from; k--)
+    {
+        if (sentence_ends(c, k - 1)
+            || (c->text.s[k - 1] == '\n' && k >= 2
+                && c->text.s[k - 2] == '\n'))
+            break;
+    }
+    /* a cut word at the window's edge is no word */
+    if (k == from && k > 0)
+        while (k < start && !isspace((unsigned char)c->text.s[k]))
+            k++;
+    put_span(&b, c, k, start);
+    return exattn_sbuf__take(&b);
+}
+
+char *
+exattn_page__tail(const exattn_page_clean *c, size_t end)
+{
+    exattn_sbuf b;
+    size_t to = end, stop = end + TAIL_BYTES < c->text.len
+                            ? end + TAIL_BYTES : c->text.len;
+
+    exattn_sbuf__init(&b);
+    while (to < stop && !sentence_ends(c, to) && c->text.s[to] != '\n'
+           && !(c->text.s[to] == ',' && !c->math[to]))
+        to++;
+    put_span(&b, c, end, to);
+    return exattn_sbuf__take(&b);
+}
+
+/* ---- the subject: what the page sets equal to the number -------------- */
+
+/* The relation ending at `at` ("=", "\approx", "≈", ":", "\simeq"): its
+ * start, or (size_t)-1. */
+static size_t
+relation_before(const exattn_page_clean *c, size_t at)
+{
+    static const char *const rels[] = {
+        "=", "\\approx", "\xe2\x89\x88", "\\simeq", "\\approxeq", "\\sim",
+        "\xe2\x89\x83", ":", "\\to", "\\rightarrow", "\\mapsto"
+    };
+    const char *t = c->text.s;
+    size_t k, n;
+
+    for (k = 0; k < sizeof rels / sizeof *rels; k++)
+    {
+        n = strlen(rels[k]);
+        if (at >= n && strncmp(t + at - n, rels[k], n) == 0)
+            return at - n;
+    }
+    return (size_t)-1;
+}
+
+/* Skip back over spaces and math spacing ("\,", "\;", "\quad", "~"). */
+static size_t
+back_over_spaces(const exattn_page_clean *c, size_t at)
+{
+    static const char *const gaps[] = { "\\,", "\\;", "\\:", "\\!",
+                                        "\\quad", "\\qquad", "~", "\\ " };
+    const char *t = c->text.s;
+    size_t k, n;
+    int moved = 1;
+
+    while (moved)
+    {
+        moved = 0;
+        while (at > 0 && isspace((unsigned char)t[at - 1]))
+            at--, moved = 1;
+        for (k = 0; k < sizeof gaps / sizeof *gaps; k++)
+        {
+            n = strlen(gaps[k]);
+            if (at >= n && strncmp(t + at - n, gaps[k], n) == 0)
+            {
+                at -= n;
+                moved = 1;
+            }
+        }
+    }
+    return at;
+}
+
+char *
+exattn_page__subject(const exattn_page_clean *c, size_t start)
+{
+    const char *t = c->text.s;
+    size_t at = back_over_spaces(c, start), rel, end, k, depth = 0;
+    exattn_sbuf b;
+
+    /* "≈ [0.28, ...]": the "\left" of a vector is no gap */
+    if ((rel = relation_before(c, at)) == (size_t)-1)
+        return NULL;
+    if (rel > 0 && t[rel - 1] == ':' && t[rel] == '=')
+        rel--;                  /* := */
+    end = back_over_spaces(c, rel);
+    /* one term: a symbol with its indices, primes and braces, or a
+     * word */
+    for (k = end; k > 0 && end - k < 64; k--)
+    {
+        char ch = t[k - 1];
+
+        if (ch == '}')
+            depth++;
+        else if (ch == '{')
+        {
+            if (depth == 0)
+                break;
+            depth--;
+        }
+        else if (depth == 0 && !(isalnum((unsigned char)ch) || ch == '_'
+                                 || ch == '^' || ch == '\\' || ch == '\''
+                                 || (unsigned char)ch >= 0x80))
+            break;
+    }
+    if (k == end || depth != 0)
+        return NULL;
+    /* in math, a symbol of the same math; in prose, a name such as
+     * d_model or N, not a word ("is = 1.000" has no subject) */
+    if (c->math[rel] && !c->math[k])
+        return NULL;
+    if (!c->math[rel] && !memchr(t + k, '_', end - k) && end - k > 2)
+        return NULL;
+    if (!c->math[rel] && end - k == 2 && islower((unsigned char)t[k])
+        && islower((unsigned char)t[k + 1]))
+        return NULL;
+    exattn_sbuf__init(&b);
+    exattn_sbuf__putn(&b, t + k, end - k);
+    return exattn_sbuf__take(&b);
+}
