@@ -1,0 +1,58 @@
+"""Values for mathjax-cross-attention.html (lesson mathjax-cross-attention.json):
+cross-attention, one decoder query "chat" over three encoder states
+(memory), W_Q = W_K = I, scale 1/sqrt(2).
+Re-run: python3 mathjax-cross-attention.py (writes the .expect)."""
+from mpmath import exp, sqrt
+from corpuslib import Page
+
+P = Page(__file__)
+M = P.mention
+M("11", "lecture number in <title>")
+M("201", "course number 'NLP 201'")
+M("2025", "term 'Spring 2025'")
+M("10", "link text 'previous: Lecture 10'")
+M("11", "lecture number in <h1>")
+M("2015", "citation year 'Bahdanau et al. (2015)'")
+M("10.4", "cross-reference 'Section 10.4'")
+M("1", "section numbering in <h2> '1.'")
+M("2", "section numbering in <h2> '2.'")
+P.ok("(1, 1)", "Q[chat]", "the decoder state x = X[1] (an input; equals q since W_Q = I)", after="Its state is \\(x = ")
+P.ok("(1, 0)", "K[the]", "encoder state m_the (memory row; equals k since W_K = I)")
+P.ok("(0, 1)", "K[black]", "encoder state m_black")
+P.ok("(1, 2)", "K[cat]", "encoder state m_cat")
+P.matrix("W_V", after="W_V = \\begin{pmatrix}")
+P.passes("(1, 1)", "Q[chat]", after="the query is \\(q = ")
+P.passes("(1, 1)", "V[the]")
+P.passes("(0, 2)", "V[black]")
+P.passes("(1, 5)", "V[cat]")
+P.passes("(1, 1, 3)", "scores[chat]")
+P.passes("1.414", "sqrt(d_k)")
+P.passes("(0.707, 0.707, 2.121)", "scaled[chat]")
+P.ok("0.707", "scaled[chat][the]", "exponent of e^{0.707}")
+P.passes("2.028", "e^scaled[chat][the]")
+P.ok("2.121", "scaled[chat][cat]", "exponent of e^{2.121}")
+P.passes("8.342", "e^scaled[chat][cat]")
+P.passes("12.398", "Z[chat]")
+P.passes("0.1636", "weights[chat][the]")
+P.passes("8.342", "e^scaled[chat][cat]", note="numerator of the page's division")
+P.passes("12.398", "Z[chat]", note="denominator of the page's division")
+P.fail("0.6729", "weights[chat][cat]", "computed from rounded intermediates: 8.342/12.398 = 0.67285... -> 0.6729")
+P.formula(r"\frac{e^{3}}{2e^{1}+e^{3}}", "weights[chat][cat]", lambda: exp(3) / (2 * exp(1) + exp(3)))
+P.formula(r"\frac{e^{3/\sqrt{2}}}{2e^{1/\sqrt{2}}+e^{3/\sqrt{2}}}", "weights[chat][cat]",
+          lambda: exp(3 / sqrt(2)) / (2 * exp(1 / sqrt(2)) + exp(3 / sqrt(2))))
+P.passes("(0.1636, 0.1636)", "contributions[chat][the]")
+P.passes("(0, 0.3272)", "contributions[chat][black]")
+P.passes("(0.6728, 3.3642)", "contributions[chat][cat]")
+P.fail("(0.8364, 3.8548)", "output[chat]",
+       "one wrong coordinate, from rounded weights: 0.1636 + 2*0.1636 + 5*0.6728 = 3.8548")
+M("3", "section numbering in <h2> '3.'")
+M("6", "N = 6 decoder layers of the base Transformer (another model)")
+M("512", "d_model = 512 of the base Transformer")
+M("0.9", "Adam beta_1 (training hyperparameter)")
+M("0.98", "Adam beta_2")
+M("2014", "dataset year 'WMT 2014'")
+M("41.0", "BLEU score of another model")
+M("3.5", "training time in days")
+M("8", "number of GPUs")
+M("2025-03-04", "date")
+P.write()
