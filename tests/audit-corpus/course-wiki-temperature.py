@@ -36,7 +36,6 @@ P.fail("(0.7260, 0.7260)", "output[green]", "computed from rounded weights: 0.27
 P.passes("0.2327", "weights[blue][red]")
 P.passes("(0.6163, 0.7673)", "output[blue]")
 M("6.3", "section number in <h2>")
-M("1", "a hypothetical scale c = 1 in a question (the lesson's scale is 1/2)")
 M("64", "d_k = 64 per head of other models: the lesson's symbol, another model's value (the lesson has d_k = 2)")
 M("2018", "year in '2018-era'")
 M("5", "'HW 5'")

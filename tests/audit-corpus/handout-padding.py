@@ -20,8 +20,9 @@ first = True
 for r in range(4):
     for c in range(4):
         t = "1" if c <= r and c < 3 else "0"
-        M(t, "entry of the 0/1 'allowed' mask matrix (mask definition, not a result)",
-          after="\\begin{bmatrix}" if first else None)
+        P.ok(t, None, "entry (%d, %d) of the lesson's 0/1 'allowed' mask matrix (key padding and causal): "
+             "correct lesson data with no claim path" % (r + 1, c + 1),
+             after="\\begin{bmatrix}" if first else None)
         first = False
 M("2", "hard-coded section number in \\section*{2\\quad ...}")
 P.passes("2", "shape.d_k", after="$d_k = ")

@@ -53,6 +53,5 @@ for t in ("2", "2", "1", "-2", "0", "4"):
     M(t, "code (R chunk)")
 M("0.5", "a hypothetical temperature T, not a quantity of the lesson")
 M("1", "list numbering '1.'", after="## Exercises {#sec-ex}\n\n")
-M("0", "exercise: a hypothetical query q = 0 (the lesson's q is 2); not a result of this page")
 M("2", "list numbering '2.'")
 P.write()
