@@ -15,7 +15,8 @@
 #define AUDIT_DIGITS 24
 
 /* The kinds of quantity a page's words and symbols may name (evidence.c),
- * one bit each; a candidate has one, a word may name several. */
+ * one bit each; a candidate has one (a layer norm's output two), a word
+ * may name several. */
 enum
 {
     EXATTN_FAM_SHAPE = 1u << 0,
@@ -57,7 +58,7 @@ typedef struct
     double key;                 /* the first entry, approximately: only
                                    to find the candidates near a number
                                    (src/audit/index.c), never to decide */
-    unsigned family;            /* one EXATTN_FAM_ bit */
+    unsigned family;            /* its EXATTN_FAM_ bits */
     const char *row_label;      /* its query's token label, or NULL */
     const char *key_label;      /* its key's, or NULL */
     size_t row_index, key_index;    /* from 1; 0 when it has none */
@@ -154,8 +155,6 @@ int exattn_audit__evidence(exattn_audit_evidence *out,
                            const exattn_lesson *l,
                            const exattn_audit_candidates *all);
 void exattn_audit__evidence_clear(exattn_audit_evidence *e);
-/* The kind of quantity a claim is (one EXATTN_FAM_ bit). */
-unsigned exattn_audit__family(const exattn_claim *c);
 
 /* The verdict on one number. */
 typedef struct

@@ -135,39 +135,98 @@ display_name(const char *path, const char *variant, const char *minus)
     return exattn_sbuf__take(&b);
 }
 
-/* The token labels a row quantity belongs to: its query's, and its
- * key's when it is of one key. */
-static void
-label_candidate(exattn_audit_candidate *c)
-{
-    const exattn_lesson *l = c->claim.lesson;
+#define F(x) EXATTN_FAM_##x
 
-    if (l != NULL && c->claim.target == EXATTN_TARGET_MATRIX)
+/* The kinds a claim's quantity is (EXATTN_FAM_ bits: one, or a layer
+ * norm's two, normalized and an output). */
+static unsigned
+family_of(const exattn_claim *c)
+{
+    static const unsigned by_kind[] = { F(SCORE), F(SCALED), F(WEIGHT),
+                                        F(CONTRIB), F(OUTPUT) };
+
+    switch (c->target)
     {
-        /* Q's rows are the queries', K's and V's the keys' */
-        if (c->claim.kind == 0)
-            c->row_index = c->claim.row + 1;
-        else
-            c->key_index = c->claim.row + 1;
-        if (c->claim.kind == 0 && !l->default_query_labels
-            && c->claim.row < l->n)
-            c->row_label = l->query_labels[c->claim.row];
-        else if (c->claim.kind != 0 && !l->default_key_labels
-                 && c->claim.row < l->m)
-            c->key_label = l->key_labels[c->claim.row];
-        return;
+    case EXATTN_TARGET_SHAPE: return F(SHAPE);
+    case EXATTN_TARGET_MATRIX: return F(INPUT);
+    case EXATTN_TARGET_BLEND: return F(OUTPUT);
+    case EXATTN_TARGET_EXPR: return F(ALL);
+    case EXATTN_TARGET_ROW:
+    case EXATTN_TARGET_DIFF:
+        return (unsigned)c->kind < 5 ? by_kind[c->kind] : F(ALL);
+    case EXATTN_TARGET_BLOCK:
+        switch ((exattn_bq)c->block_q)
+        {
+        case EXATTN_BQ_PE: return F(POSITION);
+        case EXATTN_BQ_INPUT: case EXATTN_BQ_Q: case EXATTN_BQ_K:
+        case EXATTN_BQ_V: case EXATTN_BQ_CQ: case EXATTN_BQ_CK:
+        case EXATTN_BQ_CV:
+            return F(INPUT);
+        case EXATTN_BQ_SCORES: case EXATTN_BQ_CSCORES:
+            return F(SCALED);
+        case EXATTN_BQ_WEIGHTS: case EXATTN_BQ_CWEIGHTS:
+            return F(WEIGHT);
+        case EXATTN_BQ_HEAD: case EXATTN_BQ_ATTN: case EXATTN_BQ_CHEAD:
+        case EXATTN_BQ_CATTN:
+            return F(OUTPUT);
+        case EXATTN_BQ_RES1: case EXATTN_BQ_CRES: case EXATTN_BQ_RES2:
+            return F(RESIDUAL);
+        case EXATTN_BQ_MEAN1: case EXATTN_BQ_CMEAN: case EXATTN_BQ_MEAN2:
+            return F(MEAN);
+        case EXATTN_BQ_VAR1: case EXATTN_BQ_CVAR: case EXATTN_BQ_VAR2:
+            return F(VARIANCE);
+        case EXATTN_BQ_LN1: case EXATTN_BQ_CLN: case EXATTN_BQ_LN2:
+            return F(NORM) | F(OUTPUT);
+        default:
+            return F(FFN);
+        }
     }
-    if (l == NULL || (c->claim.target != EXATTN_TARGET_ROW
-                      && c->claim.target != EXATTN_TARGET_DIFF))
+    return F(ALL);
+}
+
+#undef F
+
+#define NONE ((size_t)-1)
+
+/* The tokens a quantity belongs to: query row r and key j (0-based; NONE
+ * when it has none), by index and, when the lesson names them, by
+ * label. */
+static void
+set_tokens(exattn_audit_candidate *c, const exattn_lesson *l, size_t r,
+           size_t j)
+{
+    if (r != NONE && r < l->n)
+    {
+        c->row_index = r + 1;
+        if (!l->default_query_labels)
+            c->row_label = l->query_labels[r];
+    }
+    if (j != NONE && j < l->m)
+    {
+        c->key_index = j + 1;
+        if (!l->default_key_labels)
+            c->key_label = l->key_labels[j];
+    }
+}
+
+/* The tokens of a claim's quantity: Q's rows are the queries', K's and
+ * V's the keys'; a row quantity is its query's, and its key's when it is
+ * of one key. */
+static void
+claim_tokens(exattn_audit_candidate *c)
+{
+    const exattn_claim *cl = &c->claim;
+
+    if (cl->lesson == NULL)
         return;
-    c->row_index = c->claim.row + 1;
-    if (c->claim.vary == 0 && c->claim.kind != EXATTN_OUTPUT)
-        c->key_index = c->claim.key + 1;
-    if (!l->default_query_labels && c->claim.row < l->n)
-        c->row_label = l->query_labels[c->claim.row];
-    if (!l->default_key_labels && c->claim.vary == 0
-        && c->claim.kind != EXATTN_OUTPUT && c->claim.key < l->m)
-        c->key_label = l->key_labels[c->claim.key];
+    if (cl->target == EXATTN_TARGET_MATRIX)
+        set_tokens(c, cl->lesson, cl->kind == 0 ? cl->row : NONE,
+                   cl->kind == 0 ? NONE : cl->row);
+    else if (cl->target == EXATTN_TARGET_ROW
+             || cl->target == EXATTN_TARGET_DIFF)
+        set_tokens(c, cl->lesson, cl->row,
+                   cl->vary == 0 && cl->kind != EXATTN_OUTPUT ? cl->key
+                                                              : NONE);
 }
 
 /* Add the quantity at `path` (of variant, minus minus).  A path the
@@ -211,8 +270,8 @@ add_path(exattn_audit_candidates *all, const exattn_lesson *base,
             *err = local;
         return rc;
     }
-    c->family = exattn_audit__family(&c->claim);
-    label_candidate(c);
+    c->family = family_of(&c->claim);
+    claim_tokens(c);
     if (rc != EXATTN_OK)
     {
         /* not decided within the cap: left out, and counted, so that no
@@ -398,22 +457,14 @@ row_and_entries(adder *a, const char *name, char *const *rows, size_t r,
     return EXATTN_OK;
 }
 
-/* The labels of an intermediate just added (query r, key j or none). */
+/* The tokens of an intermediate just added (query r, key j or NONE),
+ * unless it was left out. */
 static void
-label_added(exattn_audit_candidates *all, size_t had,
-            const exattn_lesson *l, size_t r, size_t j)
+tokens_added(exattn_audit_candidates *all, size_t had,
+             const exattn_lesson *l, size_t r, size_t j)
 {
-    exattn_audit_candidate *c;
-
-    if (all->count == had)
-        return;                 /* left out */
-    c = &all->items[all->count - 1];
-    c->row_index = r + 1;
-    c->key_index = j != (size_t)-1 ? j + 1 : 0;
-    if (!l->default_query_labels)
-        c->row_label = l->query_labels[r];
-    if (!l->default_key_labels && j != (size_t)-1)
-        c->key_label = l->key_labels[j];
+    if (all->count > had)
+        set_tokens(&all->items[all->count - 1], l, r, j);
 }
 
 static int
@@ -442,7 +493,7 @@ intermediates(adder *a, const exattn_lesson *l, size_t r)
                  ? EXATTN_ENOMEM
                  : add_expr(a->all, l, name.s, text.s, EXATTN_FAM_EXP,
                             a->max_prec, a->err);
-            label_added(a->all, had, l, r, j);
+            tokens_added(a->all, had, l, r, j);
             exattn_sbuf__clear(&name);
             exattn_sbuf__clear(&text);
             exattn_sbuf__init(&name);
@@ -467,7 +518,7 @@ intermediates(adder *a, const exattn_lesson *l, size_t r)
              ? EXATTN_ENOMEM
              : add_expr(a->all, l, name.s, text.s, EXATTN_FAM_Z,
                         a->max_prec, a->err);
-    label_added(a->all, had, l, r, (size_t)-1);
+    tokens_added(a->all, had, l, r, NONE);
     exattn_sbuf__clear(&name);
     exattn_sbuf__clear(&text);
     exattn_row_free(row);

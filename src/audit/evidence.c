@@ -119,52 +119,7 @@ static const vocab block_symbols[] = {
     { "\\varepsilon", F(NORM) },
 };
 
-unsigned
-exattn_audit__family(const exattn_claim *c)
-{
-    static const unsigned by_kind[] = { F(SCORE), F(SCALED), F(WEIGHT),
-                                        F(CONTRIB), F(OUTPUT) };
-
-    switch (c->target)
-    {
-    case EXATTN_TARGET_SHAPE: return F(SHAPE);
-    case EXATTN_TARGET_MATRIX: return F(INPUT);
-    case EXATTN_TARGET_BLEND: return F(OUTPUT);
-    case EXATTN_TARGET_EXPR: return F(ALL);
-    case EXATTN_TARGET_ROW:
-    case EXATTN_TARGET_DIFF:
-        return (unsigned)c->kind < 5 ? by_kind[c->kind] : F(ALL);
-    case EXATTN_TARGET_BLOCK:
-        switch ((exattn_bq)c->block_q)
-        {
-        case EXATTN_BQ_PE: return F(POSITION);
-        case EXATTN_BQ_INPUT: case EXATTN_BQ_Q: case EXATTN_BQ_K:
-        case EXATTN_BQ_V: case EXATTN_BQ_CQ: case EXATTN_BQ_CK:
-        case EXATTN_BQ_CV:
-            return F(INPUT);
-        case EXATTN_BQ_SCORES: case EXATTN_BQ_CSCORES:
-            return F(SCALED);
-        case EXATTN_BQ_WEIGHTS: case EXATTN_BQ_CWEIGHTS:
-            return F(WEIGHT);
-        case EXATTN_BQ_HEAD: case EXATTN_BQ_ATTN: case EXATTN_BQ_CHEAD:
-        case EXATTN_BQ_CATTN:
-            return F(OUTPUT);
-        case EXATTN_BQ_RES1: case EXATTN_BQ_CRES: case EXATTN_BQ_RES2:
-            return F(RESIDUAL);
-        case EXATTN_BQ_MEAN1: case EXATTN_BQ_CMEAN: case EXATTN_BQ_MEAN2:
-            return F(MEAN);
-        case EXATTN_BQ_VAR1: case EXATTN_BQ_CVAR: case EXATTN_BQ_VAR2:
-            return F(VARIANCE);
-        case EXATTN_BQ_LN1: case EXATTN_BQ_CLN: case EXATTN_BQ_LN2:
-            return F(NORM) | F(OUTPUT);
-        default:
-            return F(FFN);
-        }
-    }
-    return F(ALL);
-}
-
-/* ---- reading the lead ---------------------------------------------------- */
+/* ---- reading the lead -------------------------------------------------- */
 
 /* What the evidence found so far says: the kinds every word and symbol
  * of the sentence names (a sentence may speak of values and weights
@@ -204,7 +159,8 @@ take(clue *c, size_t at, unsigned families, int mention, const char *kind,
 static int
 word_char(char ch)
 {
-    return isalnum((unsigned char)ch) || ch == '-' || (unsigned char)ch >= 0x80;
+    return isalnum((unsigned char)ch) || ch == '-'
+           || (unsigned char)ch >= 0x80;
 }
 
 static const vocab *find_word(const char *w, size_t n);
@@ -444,7 +400,7 @@ nearest_label(const char *lead, const exattn_lesson *l, size_t *at)
     return best;
 }
 
-/* ---- indices: "query 2", "row 1", "key 3" -------------------------------- */
+/* ---- indices: "query 2", "row 1", "key 3" ------------------------------ */
 
 /* The index the lead names last after one of `nouns` ("query 2"), or 0. */
 static size_t

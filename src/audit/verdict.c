@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 #include "audit/audit.h"
+#include "audit/decide.h"
 #include "eval/decimal.h"
 #include "eval/ziv.h"
 #include "lesson/claims.h"
@@ -19,15 +20,6 @@
                                    choose whom to compare */
 #define LISTED 6                /* candidates named in a verdict */
 
-typedef struct
-{
-    mpq_t q;                    /* the page's value */
-    mpz_t c;                    /* a decimal: q * 10^d */
-    unsigned long d;
-    int decimal;
-    double x, unit;             /* approximately: to pass over far
-                                   candidates only */
-} page_value;
 
 /* 10^-d as a double (0 past the range of doubles). */
 static double
@@ -40,7 +32,7 @@ unit_of(unsigned long d)
 }
 
 static int
-read_value(page_value *v, const char *text, int decimal)
+read_value(exattn_audit_value *v, const char *text, int decimal)
 {
     const char *point = strchr(text, '.');
 
@@ -62,7 +54,7 @@ read_value(page_value *v, const char *text, int decimal)
 }
 
 static void
-value_clear(page_value *v)
+value_clear(exattn_audit_value *v)
 {
     mpq_clear(v->q);
     mpz_clear(v->c);
@@ -71,7 +63,7 @@ value_clear(page_value *v)
 /* Does entry (x, exact) match page value v?  1 yes, 0 no, 2 not decided
  * at AUDIT_DIGITS (the value is next to a rounding boundary). */
 static int
-entry_matches(const mpq_t x, int exact, const page_value *v)
+entry_matches(const mpq_t x, int exact, const exattn_audit_value *v)
 {
     mpz_t r, lo, hi;
     mpq_t e, t;
@@ -115,7 +107,7 @@ entry_matches(const mpq_t x, int exact, const page_value *v)
 /* Units of the last written digit between x and v (a fraction: of the
  * third decimal), into u. */
 static void
-distance(mpq_t u, const mpq_t x, const page_value *v)
+distance(mpq_t u, const mpq_t x, const exattn_audit_value *v)
 {
     mpq_t s;
 
@@ -128,18 +120,12 @@ distance(mpq_t u, const mpq_t x, const page_value *v)
     mpq_clear(s);
 }
 
-typedef struct
-{
-    page_value *v;
-    size_t count;
-    const exattn_page_number *n;
-} page_number;
 
 /* Can entry i match at all?  0 when the doubles prove it cannot (more
  * than half a unit of the last digit apart, with a margin), else 1. */
 static int
 entry_may_match(const exattn_audit_candidate *c, size_t i,
-                const page_value *v)
+                const exattn_audit_value *v)
 {
     double d, scale;
 
@@ -160,7 +146,8 @@ entry_may_match(const exattn_audit_candidate *c, size_t i,
 
 /* 1 match, 0 not, 2 undecided at AUDIT_DIGITS. */
 static int
-candidate_matches(const exattn_audit_candidate *c, const page_number *p)
+candidate_matches(const exattn_audit_candidate *c,
+                  const exattn_audit_number *p)
 {
     size_t i;
     int all = 1, m;
@@ -178,9 +165,9 @@ candidate_matches(const exattn_audit_candidate *c, const page_number *p)
 }
 
 /* The largest distance of an entry, in units of its last digit. */
-static void
-candidate_distance(mpq_t u, const exattn_audit_candidate *c,
-                   const page_number *p)
+void
+exattn_audit__distance(mpq_t u, const exattn_audit_candidate *c,
+                       const exattn_audit_number *p)
 {
     size_t i;
     mpq_t d;
@@ -199,7 +186,7 @@ candidate_distance(mpq_t u, const exattn_audit_candidate *c,
 /* Do the correct rounding of x and the page's decimal differ in one
  * digit only (0.294 for 0.284, 0.885 for 0.085), with the same sign? */
 static int
-one_digit_differs(const mpq_t x, const page_value *v)
+one_digit_differs(const mpq_t x, const exattn_audit_value *v)
 {
     mpz_t r;
     char *a, *b;
@@ -240,7 +227,7 @@ one_digit_differs(const mpq_t x, const page_value *v)
 /* A value the page meant but misprinted: within NEAR_UNITS of its last
  * digit and 5% of the value, or one digit off. */
 static int
-entry_near(const mpq_t x, const page_value *v)
+entry_near(const mpq_t x, const exattn_audit_value *v)
 {
     mpq_t u, rel, lim;
     int near;
@@ -265,7 +252,7 @@ entry_near(const mpq_t x, const page_value *v)
 }
 
 static int
-candidate_near(const exattn_audit_candidate *c, const page_number *p)
+candidate_near(const exattn_audit_candidate *c, const exattn_audit_number *p)
 {
     size_t i;
 
@@ -343,17 +330,17 @@ decided_rounding(mpz_t z, const mpq_t x, unsigned long d)
 }
 
 static char *value_text_at(const exattn_audit_candidate *c,
-                           const page_number *p, unsigned long fixed);
+                           const exattn_audit_number *p, unsigned long fixed);
 
 static char *
-value_text(const exattn_audit_candidate *c, const page_number *p)
+value_text(const exattn_audit_candidate *c, const exattn_audit_number *p)
 {
     return value_text_at(c, p, 0);
 }
 
 /* The same with `fixed` decimals when p is NULL (an empty marker). */
 static char *
-value_text_at(const exattn_audit_candidate *c, const page_number *p,
+value_text_at(const exattn_audit_candidate *c, const exattn_audit_number *p,
               unsigned long fixed)
 {
     exattn_sbuf b;
@@ -406,11 +393,11 @@ value_text_at(const exattn_audit_candidate *c, const page_number *p,
 /* The page's own arithmetic, evaluated exactly and rounded as the result
  * is written: "2.028/5.056 = 0.40110…, which rounds to 0.401". */
 static char *
-page_arithmetic(const page_number *p, int *agrees)
+page_arithmetic(const exattn_audit_number *p, int *agrees)
 {
     exattn_expr *e = NULL;
     exattn_error_t local;
-    const page_value *v = &p->v[0];
+    const exattn_audit_value *v = &p->v[0];
     mpq_t q;
     mpz_t d;
     char *s = NULL, *out = NULL;
@@ -459,7 +446,7 @@ printf_entry(size_t entry, const char *text)
  * of candidate c: its true value, correct rounding and slip. */
 static int
 checked(exattn_audit_result *r, exattn_audit_candidate *c,
-        exattn_audit_candidates *all, const page_number *p,
+        exattn_audit_candidates *all, const exattn_audit_number *p,
         mpfr_prec_t max_prec, exattn_verdict_t *verdict, exattn_error_t *err)
 {
     exattn_claim_result cr;
@@ -521,7 +508,7 @@ checked(exattn_audit_result *r, exattn_audit_candidate *c,
 /* PASS, or WORDING when the words around it misstate what it is. */
 static void
 wording_of(exattn_audit_result *r, const exattn_audit_candidate *c,
-           const page_number *p)
+           const exattn_audit_number *p)
 {
     size_t i;
     int all_exact_equal = 1, named = 0;
@@ -568,8 +555,8 @@ wording_of(exattn_audit_result *r, const exattn_audit_candidate *c,
             }
 }
 
-static int
-nomem(exattn_error_t *err)
+int
+exattn_audit__nomem(exattn_error_t *err)
 {
     return exattn_error__set(err, EXATTN_ENOMEM, "audit", 0, 0,
                              "out of memory");
@@ -577,7 +564,8 @@ nomem(exattn_error_t *err)
 
 /* A fraction or an integer written for a named value. */
 static int
-fraction_for_named(const exattn_audit_candidate *c, const page_number *p)
+fraction_for_named(const exattn_audit_candidate *c,
+                   const exattn_audit_number *p)
 {
     size_t i;
 
@@ -618,7 +606,7 @@ digit_possible(double q, double tolerance)
  * neither are passed over (0); else 1, and the exact comparison
  * decides. */
 static int
-may_relate(const exattn_audit_candidate *c, const page_number *p)
+may_relate(const exattn_audit_candidate *c, const exattn_audit_number *p)
 {
     size_t i;
     double d, ax, scale;
@@ -627,7 +615,7 @@ may_relate(const exattn_audit_candidate *c, const page_number *p)
         return 1;
     for (i = 0; i < c->count; i++)
     {
-        const page_value *v = &p->v[i];
+        const exattn_audit_value *v = &p->v[i];
 
         d = c->approx[i] - v->x;
         d = d < 0 ? -d : d;
@@ -648,10 +636,11 @@ may_relate(const exattn_audit_candidate *c, const page_number *p)
 }
 
 /* Verdict against the candidates (or the marker's one). */
-static int
-decide(exattn_audit_result *r, exattn_audit_candidate **cands, size_t count,
-       exattn_audit_candidates *all, const page_number *p,
-       mpfr_prec_t max_prec, int marked, int allow_near, exattn_error_t *err)
+int
+exattn_audit__decide(exattn_audit_result *r, exattn_audit_candidate **cands,
+                     size_t count, exattn_audit_candidates *all,
+                     const exattn_audit_number *p, mpfr_prec_t max_prec,
+                     int marked, int allow_near, exattn_error_t *err)
 {
     exattn_audit_candidate *first = NULL, *best = NULL, *open = NULL;
     exattn_verdict_t v;
@@ -688,13 +677,13 @@ decide(exattn_audit_result *r, exattn_audit_candidate **cands, size_t count,
                 first = c;
             if (!add_bound(r, c->name))
             {
-                rc = nomem(err);
+                rc = exattn_audit__nomem(err);
                 break;
             }
         }
         else if (first == NULL && allow_near
                  && (marked || candidate_near(c, p))
-                 && (candidate_distance(u, c, p), 1)
+                 && (exattn_audit__distance(u, c, p), 1)
                  && (best == NULL || mpq_cmp(u, best_u) < 0))
         {
             best = c;
@@ -709,7 +698,7 @@ decide(exattn_audit_result *r, exattn_audit_candidate **cands, size_t count,
         r->note = exattn_str__dup("its rounding is not decided within the "
                                   "precision cap (--max-prec raises it)");
         if (!add_bound(r, open->name) || r->note == NULL)
-            rc = nomem(err);
+            rc = exattn_audit__nomem(err);
     }
     else if (first != NULL)
     {
@@ -751,14 +740,14 @@ decide(exattn_audit_result *r, exattn_audit_candidate **cands, size_t count,
                                   "the value is named: write its decimal "
                                   "with \"≈\"");
         if (!add_bound(r, best->name))
-            rc = nomem(err);
+            rc = exattn_audit__nomem(err);
     }
     else if (best != NULL)
     {
         r->verdict = EXATTN_AUDIT_FAIL;
         r->truth = value_text(best, p);
         if (!add_bound(r, best->name))
-            rc = nomem(err);
+            rc = exattn_audit__nomem(err);
         else if (checked(r, best, all, p, max_prec, &v, err) < 0)
             rc = err && err->code ? err->code : EXATTN_ENOMEM;
         r->note = page_arithmetic(p, &agrees);
@@ -785,9 +774,9 @@ decide(exattn_audit_result *r, exattn_audit_candidate **cands, size_t count,
  * the NEIGHBOURS on either side of the number in the index. */
 #define NEIGHBOURS 24
 
-static int
-nearest(exattn_audit_result *r, exattn_audit_candidates *all,
-        const page_number *p)
+int
+exattn_audit__nearest(exattn_audit_result *r, exattn_audit_candidates *all,
+                      const exattn_audit_number *p)
 {
     const exattn_audit_group *g = exattn_audit__group(all, p->count);
     size_t k, from, to, pick[3], picked = 0, j, lo = 0, hi, mid;
@@ -812,7 +801,7 @@ nearest(exattn_audit_result *r, exattn_audit_candidates *all,
         mpq_init(d[j]);
     for (k = from; k < to; k++)
     {
-        candidate_distance(u, g->by_key[k], p);
+        exattn_audit__distance(u, g->by_key[k], p);
         for (j = picked; j > 0 && mpq_cmp(u, d[j - 1]) < 0; j--)
             if (j < 3)
             {
@@ -848,11 +837,12 @@ nearest(exattn_audit_result *r, exattn_audit_candidates *all,
 /* The candidates a number may be: those whose first entry is within the
  * widest nearness a verdict uses (NEAR_UNITS of the last digit, 5% of
  * the value; both widened), and those one digit away. */
-static int
-candidates_for(exattn_audit_list *list, exattn_audit_candidates *all,
-               const page_number *p)
+int
+exattn_audit__candidates_for(exattn_audit_list *list,
+                             exattn_audit_candidates *all,
+                             const exattn_audit_number *p)
 {
-    const page_value *v = &p->v[0];
+    const exattn_audit_value *v = &p->v[0];
     double x = mpq_get_d(v->q), unit = v->decimal ? unit_of(v->d) : 0, w,
            slack, y;
     char *digits;
@@ -917,15 +907,16 @@ empty_marker(exattn_audit_result *r, const exattn_page_number *n,
     r->note = exattn_str__dup("the marker is empty: exattn audit --fill "
                               "writes its number");
     if (!add_bound(r, marker.name) || r->truth == NULL || r->note == NULL)
-        rc = nomem(err);
+        rc = exattn_audit__nomem(err);
     exattn_audit__candidate_clear(&marker);
     return rc;
 }
 
 /* UNSOURCED among the quantities evaluated, but some could not be: not
  * "no quantity is this", which is not proved. */
-static int
-unevaluated(exattn_audit_result *r, const exattn_audit_candidates *all)
+int
+exattn_audit__unevaluated(exattn_audit_result *r,
+                          const exattn_audit_candidates *all)
 {
     exattn_sbuf b;
 
@@ -938,265 +929,7 @@ unevaluated(exattn_audit_result *r, const exattn_audit_candidates *all)
                         all->undecided > 1 ? ", …" : "");
     free(r->note);
     r->note = exattn_sbuf__take(&b);
-    return r->note ? EXATTN_OK : nomem(NULL);
-}
-
-/* ---- numbers no marker names: results and mentions ---------------------- */
-
-/* Could the number be a coincidence?  An integer, a fraction, or a
- * decimal of fewer than three significant digits (0.5, 0.25) is shared by
- * too many quantities to be bound without the page saying what it is. */
-static int
-informative(const page_number *p)
-{
-    size_t i, significant = 0;
-    const char *t;
-
-    for (i = 0; i < p->count; i++)
-    {
-        if (!p->v[i].decimal)
-            return 0;
-        for (t = p->n->values[i]; *t && !(*t >= '1' && *t <= '9'); t++)
-            ;
-        for (; *t; t++)
-            significant += *t >= '0' && *t <= '9';
-    }
-    return significant >= 3;
-}
-
-/* Is candidate c of the kind and the token the evidence names? */
-static int
-in_scope(const exattn_audit_candidate *c, const exattn_audit_evidence *e)
-{
-    if (!(c->family & e->families))
-        return 0;
-    /* "query 2": a row's quantity of another row, or of no row (a
-     * blend's), is not it */
-    if (e->row_index && !c->row_index
-        && !(c->family & (EXATTN_FAM_SHAPE | EXATTN_FAM_SCALE
-                          | EXATTN_FAM_SUM | EXATTN_FAM_INPUT)))
-        return 0;
-    if ((e->row_index && c->row_index && c->row_index != e->row_index)
-        || (e->key_index && c->key_index && c->key_index != e->key_index))
-        return 0;
-    return e->label == NULL
-           || (c->row_label && strcasecmp(c->row_label, e->label) == 0)
-           || (c->key_label && strcasecmp(c->key_label, e->label) == 0);
-}
-
-/* Split `list` into the candidates in scope and the others. */
-static int
-split(exattn_audit_list *in, exattn_audit_list *out,
-      const exattn_audit_list *list, const exattn_audit_evidence *e)
-{
-    size_t k;
-
-    for (k = 0; k < list->count; k++)
-    {
-        exattn_audit_list *to = in_scope(list->items[k], e) ? in : out;
-
-        if (to->count == to->cap)
-        {
-            size_t cap = to->cap ? 2 * to->cap : 16;
-            exattn_audit_candidate **items = realloc(to->items,
-                                                     cap * sizeof *items);
-
-            if (items == NULL)
-                return 0;
-            to->items = items;
-            to->cap = cap;
-        }
-        to->items[to->count++] = list->items[k];
-    }
-    return 1;
-}
-
-static int
-mention(exattn_audit_result *r, const char *why, const char *what)
-{
-    exattn_sbuf b;
-
-    exattn_audit__result_clear(r);
-    r->verdict = EXATTN_AUDIT_MENTION;
-    exattn_sbuf__init(&b);
-    exattn_sbuf__puts(&b, why);
-    if (what && *what)
-        exattn_sbuf__printf(&b, ": %s", what);
-    return (r->evidence = exattn_sbuf__take(&b)) ? EXATTN_OK : nomem(NULL);
-}
-
-#define COMPUTED (EXATTN_FAM_SCORE | EXATTN_FAM_SCALED | EXATTN_FAM_EXP \
-                  | EXATTN_FAM_Z | EXATTN_FAM_WEIGHT | EXATTN_FAM_CONTRIB \
-                  | EXATTN_FAM_OUTPUT)
-
-/* Does an entry have a fractional part (0.25, 1/4; not 2, not 2.0)? */
-static int
-has_fraction_part(const page_number *p)
-{
-    size_t i;
-
-    for (i = 0; i < p->count; i++)
-        if (mpz_cmp_ui(mpq_denref(p->v[i].q), 1) != 0)
-            return 1;
-    return 0;
-}
-
-/* Is every entry of c within half its size of the page's? */
-static int
-within_half(const exattn_audit_candidate *c, const page_number *p)
-{
-    size_t i;
-    mpq_t d, h;
-    int ok = 1;
-
-    mpq_inits(d, h, (mpq_ptr)0);
-    for (i = 0; i < c->count && ok; i++)
-    {
-        mpq_sub(d, c->value[i], p->v[i].q);
-        mpq_abs(d, d);
-        mpq_abs(h, c->value[i]);
-        mpq_div_2exp(h, h, 1);
-        ok = mpq_cmp(d, h) <= 0;
-    }
-    mpq_clears(d, h, (mpq_ptr)0);
-    return ok;
-}
-
-/* The page sets a symbol of a kind equal to the number, and nothing of
- * that kind is it or near it: FAIL against the nearest of that kind
- * (the number was meant for one of them). */
-static int
-meant_for(exattn_audit_result *r, exattn_audit_candidates *all,
-          const page_number *p, const exattn_audit_evidence *e,
-          const exattn_lesson *l, mpfr_prec_t max_prec, exattn_error_t *err)
-{
-    const exattn_audit_group *g = exattn_audit__group(all, p->count);
-    exattn_audit_candidate *best = NULL;
-    mpq_t u, best_u;
-    size_t k;
-    int rc = EXATTN_OK;
-
-    (void)l;
-    /* only a computed quantity, and a number that is not a count or a
-     * size ("d_k = 64" may be another model's) */
-    if (g == NULL || !(e->families & COMPUTED) || !has_fraction_part(p))
-        return EXATTN_OK;
-    mpq_inits(u, best_u, (mpq_ptr)0);
-    for (k = 0; k < g->n; k++)
-        if (in_scope(g->by_key[k], e) && (g->by_key[k]->family & COMPUTED)
-            && within_half(g->by_key[k], p))
-        {
-            candidate_distance(u, g->by_key[k], p);
-            if (best == NULL || mpq_cmp(u, best_u) < 0)
-            {
-                best = g->by_key[k];
-                mpq_set(best_u, u);
-            }
-        }
-    if (best != NULL)
-    {
-        exattn_audit__result_clear(r);
-        rc = decide(r, &best, 1, all, p, max_prec, 1, 1, err);
-    }
-    mpq_clears(u, best_u, (mpq_ptr)0);
-    return rc;
-}
-
-/* A number no marker names: a result when the page says so (evidence.c),
- * bound within the kind and token it names; else a mention, bound by
- * value alone only when it cannot be a coincidence. */
-static int
-unmarked(exattn_audit_result *r, const page_number *p,
-         exattn_audit_candidates *all, const exattn_lesson *l,
-         mpfr_prec_t max_prec, exattn_error_t *err)
-{
-    exattn_audit_list list = { NULL, 0, 0 }, in = { NULL, 0, 0 },
-                      out = { NULL, 0, 0 };
-    exattn_audit_evidence e;
-    int rc;
-
-    if (p->n->mention != NULL)
-        return mention(r, p->n->mention, NULL);
-    if ((rc = exattn_audit__evidence(&e, p->n, l, all)) != EXATTN_OK)
-        return nomem(err);
-    if (e.mention != NULL)
-    {
-        rc = mention(r, e.mention, e.why);
-        exattn_audit__evidence_clear(&e);
-        return rc;
-    }
-    if (!candidates_for(&list, all, p))
-        rc = nomem(err);
-    else if (e.families == 0)
-    {
-        /* no evidence: a match by value, if it is no coincidence */
-        rc = decide(r, list.items, list.count, all, p, max_prec, 0, 0, err);
-        if (rc == EXATTN_OK && !(informative(p)
-                                 && (r->verdict == EXATTN_AUDIT_PASS
-                                     || r->verdict == EXATTN_AUDIT_WORDING)))
-            rc = mention(r, "no evidence that it is a result", NULL);
-        else if (rc == EXATTN_OK)
-            r->evidence = exattn_str__dup("its value: no other number of "
-                                          "the lesson rounds to it by "
-                                          "chance");
-    }
-    else if (!split(&in, &out, &list, &e))
-        rc = nomem(err);
-    else
-    {
-        /* a match of any kind named; a slip only of the nearest kind */
-        rc = decide(r, in.items, in.count, all, p, max_prec, 0, 0, err);
-        if (rc == EXATTN_OK && r->verdict == EXATTN_AUDIT_UNSOURCED)
-        {
-            exattn_audit_evidence nearest = e;
-            exattn_audit_list near = { NULL, 0, 0 }, far = { NULL, 0, 0 };
-
-            nearest.families = e.nearest;
-            if (!split(&near, &far, &in, &nearest))
-                rc = nomem(err);
-            else
-            {
-                exattn_audit__result_clear(r);
-                rc = decide(r, near.items, near.count, all, p, max_prec, 0,
-                            1, err);
-            }
-            free(near.items);
-            free(far.items);
-        }
-        if (rc == EXATTN_OK && r->verdict != EXATTN_AUDIT_PASS
-            && r->verdict != EXATTN_AUDIT_WORDING && informative(p))
-        {
-            /* the words may name the wrong kind: a match of any other
-             * kind that is no coincidence passes */
-            exattn_audit_result other;
-
-            memset(&other, 0, sizeof other);
-            rc = decide(&other, out.items, out.count, all, p, max_prec, 0, 0,
-                        err);
-            if (rc == EXATTN_OK && other.verdict == EXATTN_AUDIT_PASS)
-            {
-                exattn_audit__result_clear(r);
-                *r = other;
-            }
-            else
-                exattn_audit__result_clear(&other);
-        }
-        if (rc == EXATTN_OK && r->verdict == EXATTN_AUDIT_UNSOURCED
-            && e.direct)
-            rc = meant_for(r, all, p, &e, l, max_prec, err);
-        if (rc == EXATTN_OK && r->verdict == EXATTN_AUDIT_UNSOURCED)
-            rc = nearest(r, all, p);
-        if (rc == EXATTN_OK && r->verdict == EXATTN_AUDIT_UNSOURCED
-            && (all->undecided_families & e.families))
-            rc = unevaluated(r, all);
-        if (rc == EXATTN_OK && r->evidence == NULL)
-            r->evidence = e.why, e.why = NULL;
-    }
-    free(list.items);
-    free(in.items);
-    free(out.items);
-    exattn_audit__evidence_clear(&e);
-    return rc;
+    return r->note ? EXATTN_OK : exattn_audit__nomem(NULL);
 }
 
 int
@@ -1204,7 +937,7 @@ exattn_audit__verdict(exattn_audit_result *r, const exattn_page_number *n,
                       exattn_audit_candidates *all, const exattn_lesson *l,
                       mpfr_prec_t max_prec, exattn_error_t *err)
 {
-    page_number p;
+    exattn_audit_number p;
     exattn_audit_candidate marker;
     size_t i;
     int rc = EXATTN_OK;
@@ -1215,7 +948,7 @@ exattn_audit__verdict(exattn_audit_result *r, const exattn_page_number *n,
     p.n = n;
     p.count = n->count;
     if ((p.v = malloc(n->count * sizeof *p.v)) == NULL)
-        return nomem(err);
+        return exattn_audit__nomem(err);
     for (i = 0; i < n->count; i++)
         if (!read_value(&p.v[i], n->values[i], n->decimal[i]))
         {
@@ -1243,16 +976,17 @@ exattn_audit__verdict(exattn_audit_result *r, const exattn_page_number *n,
         {
             exattn_audit_candidate *one = &marker;
 
-            rc = decide(r, &one, 1, all, &p, max_prec, 1, 1, err);
+            rc = exattn_audit__decide(r, &one, 1, all, &p, max_prec, 1, 1,
+                                      err);
         }
         if (rc == EXATTN_OK
             && (r->evidence = exattn_str__dup("a marker")) == NULL)
-            rc = nomem(err);
+            rc = exattn_audit__nomem(err);
         if (marker.name != NULL || marker.claim.text != NULL)
             exattn_audit__candidate_clear(&marker);
     }
     else
-        rc = unmarked(r, &p, all, l, max_prec, err);
+        rc = exattn_audit__unmarked(r, &p, all, l, max_prec, err);
     for (i = 0; i < p.count; i++)
         value_clear(&p.v[i]);
     free(p.v);

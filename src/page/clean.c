@@ -553,12 +553,36 @@ html_context(reader *r)
     }
 }
 
-/* The brace group (after an optional * and [..]) that follows a command
- * ending at k: its end, or k when there is none. */
+/* The brace group at k, past spaces, nesting counted: 1, and *close its
+ * closing brace (len when it has none); or 0, and *close past the spaces
+ * (no group there). */
+static int
+group_at(const reader *r, size_t k, size_t *close)
+{
+    size_t depth = 0;
+
+    while (k < r->len && isspace((unsigned char)r->p[k]))
+        k++;
+    *close = k;
+    if (k >= r->len || r->p[k] != '{')
+        return 0;
+    for (; k < r->len; k++)
+        if (r->p[k] == '\\')
+            k++;
+        else if (r->p[k] == '{')
+            depth++;
+        else if (r->p[k] == '}' && --depth == 0)
+            break;
+    *close = k < r->len ? k : r->len;
+    return 1;
+}
+
+/* The closing brace of the group that follows a command ending at k,
+ * after an optional * and [..] (k past them when there is none). */
 static size_t
 group_after(reader *r, size_t k)
 {
-    size_t depth = 0;
+    size_t close;
 
     if (k < r->len && r->p[k] == '*')
         k++;
@@ -569,18 +593,8 @@ group_after(reader *r, size_t k)
             k++;
     if (k < r->len && r->p[k] == ']')
         k++;
-    while (k < r->len && isspace((unsigned char)r->p[k]))
-        k++;
-    if (k >= r->len || r->p[k] != '{')
-        return k;
-    for (; k < r->len; k++)
-        if (r->p[k] == '\\')
-            k++;
-        else if (r->p[k] == '{')
-            depth++;
-        else if (r->p[k] == '}' && --depth == 0)
-            return k;
-    return r->len;
+    group_at(r, k, &close);
+    return close;
 }
 
 /* \section{..} and its kin: a heading. */
@@ -951,22 +965,12 @@ tex_comment(reader *r)
 static void
 skip_group(reader *r)
 {
-    size_t depth = 0;
+    size_t close;
 
-    while (r->i < r->len && isspace((unsigned char)r->p[r->i]))
-        r->i++;
-    if (r->i >= r->len || r->p[r->i] != '{')
-        return;
-    for (; r->i < r->len; r->i++)
-        if (r->p[r->i] == '\\')
-            r->i++;
-        else if (r->p[r->i] == '{')
-            depth++;
-        else if (r->p[r->i] == '}' && --depth == 0)
-        {
-            r->i++;
-            return;
-        }
+    if (group_at(r, r->i, &close))
+        r->i = close < r->len ? close + 1 : r->len;
+    else
+        r->i = close;
 }
 
 static int

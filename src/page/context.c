@@ -11,6 +11,11 @@
 #define LEAD_BYTES 160          /* a sentence's worth before a number */
 #define TAIL_BYTES 48
 
+/* Math spacing: "\\,", "\\quad" and the like read as spaces. */
+const char *const exattn_page__math_gaps[] = {
+    "\\,", "\\;", "\\:", "\\!", "\\ ", "\\quad", "\\qquad", "~", NULL
+};
+
 /* ---- the word before a number ------------------------------------------ */
 
 /* Words after which a number is a reference into a document (a section,
@@ -389,8 +394,7 @@ relation_before(const exattn_page_clean *c, size_t at)
 static size_t
 back_over_spaces(const exattn_page_clean *c, size_t at)
 {
-    static const char *const gaps[] = { "\\,", "\\;", "\\:", "\\!",
-                                        "\\quad", "\\qquad", "~", "\\ " };
+    const char *const *gaps = exattn_page__math_gaps;
     const char *t = c->text.s;
     size_t k, n;
     int moved = 1;
@@ -400,7 +404,7 @@ back_over_spaces(const exattn_page_clean *c, size_t at)
         moved = 0;
         while (at > 0 && isspace((unsigned char)t[at - 1]))
             at--, moved = 1;
-        for (k = 0; k < sizeof gaps / sizeof *gaps; k++)
+        for (k = 0; gaps[k] != NULL; k++)
         {
             n = strlen(gaps[k]);
             if (at >= n && strncmp(t + at - n, gaps[k], n) == 0)

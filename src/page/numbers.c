@@ -96,8 +96,7 @@ is_space(const scanner *s, size_t i)
 static size_t
 skip_spaces(const scanner *s, size_t i)
 {
-    static const char *const gaps[] = { "\\,", "\\;", "\\:", "\\!", "\\ ",
-                                        "\\quad", "\\qquad", "~" };
+    const char *const *gaps = exattn_page__math_gaps;
     size_t k;
 
     for (;;)
@@ -107,11 +106,11 @@ skip_spaces(const scanner *s, size_t i)
             i++;
             continue;
         }
-        for (k = 0; k < sizeof gaps / sizeof *gaps; k++)
+        for (k = 0; gaps[k] != NULL; k++)
             if (s->c->math[i < s->len ? i : 0] && i < s->len
                 && strncmp(s->t + i, gaps[k], strlen(gaps[k])) == 0)
                 break;
-        if (k == sizeof gaps / sizeof *gaps)
+        if (gaps[k] == NULL)
             return i;
         i += strlen(gaps[k]);
     }
@@ -482,7 +481,7 @@ command(const scanner *s, size_t i)
     return k;
 }
 
-/* ---- the scan ------------------------------------------------------------ */
+/* ---- the scan ---------------------------------------------------------- */
 
 static void
 scan(scanner *s)

@@ -89,6 +89,9 @@ typedef struct
     size_t count, cap;
 } exattn_page;
 
+/* Math spacing read as a space ("\\,", "\\quad", "~"), NULL-ended. */
+extern const char *const exattn_page__math_gaps[];
+
 /* Around a number at [start, end) of the cleaned text (context.c): why
  * it is a mention whatever its value, or NULL; whether the text between
  * two numbers only joins references ("Figures 2 and 3"); the words

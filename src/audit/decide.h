@@ -1,0 +1,59 @@
+/* Deciding one number (verdict.c), shared with the policy for numbers no
+ * marker names (results.c): the page's value, the comparison with a list
+ * of candidates, and the reports of a number nothing matches. */
+#ifndef EXATTN_AUDIT_DECIDE_H
+#define EXATTN_AUDIT_DECIDE_H
+
+#include "audit/audit.h"
+
+/* One value the page prints, read exactly. */
+typedef struct
+{
+    mpq_t q;                    /* the page's value */
+    mpz_t c;                    /* a decimal: q * 10^d */
+    unsigned long d;
+    int decimal;
+    double x, unit;             /* approximately: to pass over far
+                                   candidates only */
+} exattn_audit_value;
+
+/* A number of the page, its entries read. */
+typedef struct
+{
+    exattn_audit_value *v;
+    size_t count;
+    const exattn_page_number *n;
+} exattn_audit_number;
+
+/* The verdict against the candidates `cands` (a marker's one when
+ * `marked`): PASS, WORDING, UNDECIDED, or with `allow_near` a FAIL
+ * against the nearest that is near; else UNSOURCED. */
+int exattn_audit__decide(exattn_audit_result *r,
+                         exattn_audit_candidate **cands, size_t count,
+                         exattn_audit_candidates *all,
+                         const exattn_audit_number *p, mpfr_prec_t max_prec,
+                         int marked, int allow_near, exattn_error_t *err);
+/* The candidates a number may be or be near; 0 when out of memory. */
+int exattn_audit__candidates_for(exattn_audit_list *list,
+                                 exattn_audit_candidates *all,
+                                 const exattn_audit_number *p);
+/* UNSOURCED: the three nearest quantities, into r->truth. */
+int exattn_audit__nearest(exattn_audit_result *r,
+                          exattn_audit_candidates *all,
+                          const exattn_audit_number *p);
+/* UNDECIDED: quantities that could not be evaluated may be it. */
+int exattn_audit__unevaluated(exattn_audit_result *r,
+                              const exattn_audit_candidates *all);
+/* The largest distance of an entry of c, in units of its last digit. */
+void exattn_audit__distance(mpq_t u, const exattn_audit_candidate *c,
+                            const exattn_audit_number *p);
+int exattn_audit__nomem(exattn_error_t *err);
+
+/* A number no marker names: a result or a mention (results.c). */
+int exattn_audit__unmarked(exattn_audit_result *r,
+                           const exattn_audit_number *p,
+                           exattn_audit_candidates *all,
+                           const exattn_lesson *l, mpfr_prec_t max_prec,
+                           exattn_error_t *err);
+
+#endif
