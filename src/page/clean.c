@@ -118,6 +118,7 @@ typedef struct
     /* the page offset where a heading, a link's text and an image's alt
      * text end (EXATTN_PAGE_IN_HEADING, _LINK, _ALT: bits 0, 1, 2) */
     size_t until[3];
+    int heading_row;            /* the HTML table row read has <th> */
 } reader;
 
 /* Set what is put next to stand where r->i is. */
@@ -707,6 +708,37 @@ inline_code(reader *r)
     return 1;
 }
 
+/* Is the tag at `at` named `name` (<td ...>, </TD>)? */
+static int
+tag_named(reader *r, size_t at, const char *name)
+{
+    size_t n = strlen(name);
+
+    return starts_nocase(r, at, name) && at + n < r->len
+           && (r->p[at + n] == '>' || isspace((unsigned char)r->p[at + n]));
+}
+
+/* An HTML table's rows, put as a Markdown table's are ("|a|b|", a
+ * delimiter row after a row of <th>), so that a cell is read with its
+ * column's heading and its row's first cell as a Markdown cell is. */
+static void
+table_tag(reader *r, size_t at)
+{
+    if (tag_named(r, at, "<tr"))
+    {
+        exattn_page__put(r->c, "\n|", 2, at, 0);
+        r->heading_row = 0;
+    }
+    else if (tag_named(r, at, "</td") || tag_named(r, at, "</th"))
+    {
+        exattn_page__put(r->c, "|", 1, at, 0);
+        r->heading_row |= tag_named(r, at, "</th");
+    }
+    else if (tag_named(r, at, "</tr"))
+        exattn_page__put(r->c, r->heading_row ? "\n|-|\n" : "\n",
+                         r->heading_row ? 5 : 1, at, 0);
+}
+
 /* A tag <...>: skipped.  Returns 0 for a < that opens no tag. */
 static int
 tag(reader *r)
@@ -722,6 +754,7 @@ tag(reader *r)
         return 0;
     r->i = end + 1;
     space(r, start);
+    table_tag(r, start);
     return 1;
 }
 
@@ -990,6 +1023,21 @@ read_latex(reader *r)
         {
             exattn_page__put(r->c, r->p + r->i + 1, 1, r->i + 1, 0);
             r->i += 2;
+            continue;
+        }
+        if (ch == '\\' && r->i + 1 < r->len && r->p[r->i + 1] == '\\')
+        {
+            /* a line break, \\[2pt] too: no \[ opens display math */
+            r->i += 2;
+            if (r->i < r->len && r->p[r->i] == '[')
+            {
+                const char *close = memchr(r->p + r->i, ']',
+                                           r->len - r->i);
+
+                if (close != NULL && close - (r->p + r->i) < 16)
+                    r->i = (size_t)(close - r->p) + 1;
+            }
+            space(r, start);
             continue;
         }
         if (ch == '%')
