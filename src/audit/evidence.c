@@ -131,6 +131,7 @@ typedef struct
     size_t mention_at;          /* where the last metric word ends, or -1 */
     unsigned nearest;           /* the nearest's kinds */
     int generic;                /* a word of no kind ("entry") was seen */
+    unsigned words;             /* the kinds its prose words name */
     char what[96];              /* the nearest: "the word \"weights\"" */
 } clue;
 
@@ -197,8 +198,16 @@ symbol_at(const char *s, size_t k, size_t len)
 static const vocab *
 find_symbol(const char *s, size_t n, int block)
 {
-    size_t k, name;
+    static const char *const fonts[] = { "\\mathbf{", "\\boldsymbol{",
+                                         "\\bm{", "\\vec{", "\\mathit{",
+                                         "\\hat{", "\\bar{" };
+    size_t k, name, f;
 
+    /* \mathbf{o}, \boldsymbol{\alpha}: its argument names it */
+    for (k = 0; k < sizeof fonts / sizeof *fonts; k++)
+        if (n > (f = strlen(fonts[k])) + 1 && strncmp(s, fonts[k], f) == 0
+            && s[n - 1] == '}')
+            return find_symbol(s + f, n - f - 1, block);
     /* \sqrt{2}: the command names it */
     for (name = 1; s[0] == '\\' && name < n && isalpha((unsigned char)s[name]);
          name++)
@@ -322,8 +331,12 @@ read_prose(clue *c, const char *s, size_t from, size_t to)
             && j + 1 < to && s[j] == ' ' && isdigit((unsigned char)s[j + 1]))
             v = NULL;
         if (v != NULL)
+        {
             take(c, j, v->families, v->families == 0, "the word", s + k,
                  j - k);
+            if (v->families != F(ALL))
+                c->words |= v->families;
+        }
         k = j;
     }
 }
@@ -447,6 +460,37 @@ shape_fits(const exattn_page_number *n, const exattn_audit_candidates *all)
     return n->count > 1 && exattn_audit__group(all, n->count) != NULL;
 }
 
+/* Does only a copula stand between the nearest clue and the number
+ * ("weight is", "weights are exactly", "with weight")?  Then the word
+ * says what the number is, as a symbol set equal to it does. */
+static int
+says_it_is(const char *rest)
+{
+    static const char *const copulas[] = {
+        "is", "are", "was", "were", "equals", "becomes", "be", "of",
+        "exactly", "then", "now", "gets", "get", "takes", "take", "to",
+        "=", "$=$", "$\\approx$", "$=", "$\\approx", "\xe2\x89\x88"
+    };
+    size_t count = 0, k, n;
+
+    while (*rest)
+    {
+        while (*rest == ' ' || *rest == ':' || *rest == ',')
+            rest++;
+        if (*rest == '\0' || (*rest == '$' && rest[1] == '\0'))
+            return 1;
+        for (n = 0; rest[n] && rest[n] != ' '; n++)
+            ;
+        for (k = 0; k < sizeof copulas / sizeof *copulas; k++)
+            if (strlen(copulas[k]) == n && strncmp(rest, copulas[k], n) == 0)
+                break;
+        if (k == sizeof copulas / sizeof *copulas || ++count > 2)
+            return 0;
+        rest += n;
+    }
+    return 1;
+}
+
 /* A subject that is a computation, not a name: \frac, \sum, an
  * operator, a number in it. */
 static int
@@ -475,8 +519,8 @@ exattn_audit__evidence(exattn_audit_evidence *e, const exattn_page_number *n,
                        const exattn_lesson *l,
                        const exattn_audit_candidates *all)
 {
-    clue lead = { (size_t)-1, 0, (size_t)-1, 0, 0, "" },
-         subject = { (size_t)-1, 0, (size_t)-1, 0, 0, "" };
+    clue lead = { (size_t)-1, 0, (size_t)-1, 0, 0, 0, "" },
+         subject = { (size_t)-1, 0, (size_t)-1, 0, 0, 0, "" };
     int block = l->block != NULL;
     size_t label_at = 0;
 
@@ -536,7 +580,11 @@ exattn_audit__evidence(exattn_audit_evidence *e, const exattn_page_number *n,
     {
         e->families = subject.families;
         e->nearest = subject.nearest;
-        e->direct = 1;
+        /* the number was meant for one of that kind when the symbol
+         * names an entry (w_{1,2}, o_2) or the words agree: a bare
+         * letter (c, s, p) means too many things */
+        e->direct = strchr(n->subject, '_') != NULL
+                    || (lead.words & subject.families) != 0;
         return set_why(e, subject.what);
     }
     if (lead.mention_at != (size_t)-1 && n->lead
@@ -550,6 +598,7 @@ exattn_audit__evidence(exattn_audit_evidence *e, const exattn_page_number *n,
     {
         e->families = lead.families;
         e->nearest = lead.nearest == F(ALL) ? lead.families : lead.nearest;
+        e->direct = says_it_is(n->lead + lead.at);
         return set_why(e, lead.what);
     }
     if (e->label != NULL)
