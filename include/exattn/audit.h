@@ -47,6 +47,61 @@ typedef struct
     size_t mentions;            /* never a failure */
 } exattn_audit_summary_t;
 
+/* An auditor: one lesson's quantities, evaluated once and shared by every
+ * page audited with it (a site's pages against one lesson), and the
+ * audit's options.  Not for two threads at once. */
+typedef struct exattn_auditor exattn_auditor;
+
+typedef struct
+{
+    unsigned version;           /* EXATTN_AUDIT_OPTIONS_VERSION */
+    mpfr_prec_t max_prec;       /* cap on the working precision; 0: the
+                                   default */
+    const char *const *ignore;  /* POSIX extended regular expressions: a
+                                   number inside a match is a mention */
+    size_t ignore_count;
+} exattn_audit_options_t;
+
+#define EXATTN_AUDIT_OPTIONS_VERSION 1u
+#define EXATTN_AUDIT_OPTIONS_INIT { EXATTN_AUDIT_OPTIONS_VERSION, 0, NULL, 0 }
+
+/* A new auditor for `lesson`, which must outlive it (opts NULL: the
+ * defaults).  EXATTN_EINVAL names a pattern that is no regular
+ * expression. */
+EXATTN_WUR int exattn_auditor_new(exattn_auditor **out,
+                                  const exattn_lesson *lesson,
+                                  const exattn_audit_options_t *opts,
+                                  exattn_error_t *err);
+void exattn_auditor_free(exattn_auditor *a);
+
+/* The reports and the filled page of exattn_audit_write_text,
+ * _write_failures, _write_json and exattn_audit_fill, with an auditor's
+ * quantities and options. */
+EXATTN_WUR int exattn_auditor_write_text(FILE *stream,
+                                         exattn_audit_summary_t *summary,
+                                         exattn_auditor *a, const char *file,
+                                         const char *page, size_t len,
+                                         exattn_page_format fmt,
+                                         exattn_error_t *err);
+EXATTN_WUR int exattn_auditor_write_failures(FILE *stream,
+                                             exattn_audit_summary_t *summary,
+                                             exattn_auditor *a,
+                                             const char *file,
+                                             const char *page, size_t len,
+                                             exattn_page_format fmt,
+                                             exattn_error_t *err);
+EXATTN_WUR int exattn_auditor_write_json(FILE *stream,
+                                         exattn_audit_summary_t *summary,
+                                         exattn_auditor *a, const char *file,
+                                         const char *page, size_t len,
+                                         exattn_page_format fmt,
+                                         exattn_error_t *err);
+EXATTN_WUR int exattn_auditor_fill(FILE *stream, size_t *changed,
+                                   exattn_auditor *a, const char *file,
+                                   const char *page, size_t len,
+                                   exattn_page_format fmt,
+                                   exattn_error_t *err);
+
 /* Audit the page `page` (len bytes, named `file` in messages) against
  * `lesson` and write one line per number (text: FILE:LINE:COLUMN:
  * VERDICT ...) and the summary line, or the JSON document.  Bad input

@@ -4,6 +4,7 @@
 #ifndef EXATTN_AUDIT_AUDIT_H
 #define EXATTN_AUDIT_AUDIT_H
 
+#include <regex.h>
 #include "internal.h"
 #include "page/page.h"
 #include "claims/check.h"
@@ -36,7 +37,8 @@ enum
     EXATTN_FAM_VARIANCE = 1u << 14,
     EXATTN_FAM_NORM = 1u << 15,
     EXATTN_FAM_FFN = 1u << 16,
-    EXATTN_FAM_ALL = (1u << 17) - 1
+    EXATTN_FAM_CHANGE = 1u << 17,   /* a variant's minus its base's */
+    EXATTN_FAM_ALL = (1u << 18) - 1
 };
 
 /* A quantity of the lesson, by its claim path: an entry of the
@@ -62,6 +64,7 @@ typedef struct
     const char *row_label;      /* its query's token label, or NULL */
     const char *key_label;      /* its key's, or NULL */
     size_t row_index, key_index;    /* from 1; 0 when it has none */
+    const char *variant;        /* its variant's name; NULL: the base */
     unsigned long seen;         /* the last number that listed it */
     const void *seen_match;     /* the last number it matched */
 } exattn_audit_candidate;
@@ -93,10 +96,31 @@ typedef struct
                                        to AUDIT_DIGITS within the cap */
     char *undecided_name;           /* the first of them */
     unsigned undecided_families;    /* their EXATTN_FAM_ bits */
+    unsigned undecided_base;        /* those of the base lesson's */
     exattn_audit_group *groups;     /* built once every candidate is in */
     size_t group_count;
     unsigned long stamp;
 } exattn_audit_candidates;
+
+/* An auditor (include/exattn/audit.h): the lesson's quantities, built
+ * on the first page and kept for the next, and the options. */
+struct exattn_auditor
+{
+    const exattn_lesson *lesson;
+    mpfr_prec_t max_prec;
+    exattn_audit_candidates all;
+    int built;                  /* `all` holds every quantity */
+    regex_t *ignore;            /* --ignore's patterns, compiled */
+    size_t ignore_count;
+};
+
+/* The auditor's quantities, evaluated on first use (auditor.c). */
+int exattn_audit__quantities(exattn_audit_candidates **out,
+                             exattn_auditor *a, exattn_error_t *err);
+/* Make every number of `p` that starts inside a match of an --ignore
+ * pattern a mention; 0 when out of memory. */
+int exattn_audit__ignore(exattn_page *p, const exattn_auditor *a,
+                         const char *page, size_t len);
 
 /* Sort the candidates by width and key (src/audit/index.c). */
 int exattn_audit__index(exattn_audit_candidates *all, exattn_error_t *err);
@@ -144,6 +168,10 @@ typedef struct
                                    these may FAIL as a slip */
     const char *label;          /* a token label it names, or NULL */
     size_t row_index, key_index;    /* "query 2", "key 3": from 1; 0 */
+    const char *variant;        /* a variant the page names, or NULL */
+    int base_only;              /* no variant named, and the number could
+                                   be a coincidence: the base lesson's
+                                   quantities only */
     int direct;                 /* the page sets a symbol equal to it */
     const char *mention;        /* a mention after all: why; or NULL */
     char *why;                  /* "the symbol w", "the word \"weights\"",

@@ -151,8 +151,9 @@ family_of(const exattn_claim *c)
     case EXATTN_TARGET_MATRIX: return F(INPUT);
     case EXATTN_TARGET_BLEND: return F(OUTPUT);
     case EXATTN_TARGET_EXPR: return F(ALL);
-    case EXATTN_TARGET_ROW:
     case EXATTN_TARGET_DIFF:
+        return F(CHANGE);
+    case EXATTN_TARGET_ROW:
         return (unsigned)c->kind < 5 ? by_kind[c->kind] : F(ALL);
     case EXATTN_TARGET_BLOCK:
         switch ((exattn_bq)c->block_q)
@@ -271,12 +272,15 @@ add_path(exattn_audit_candidates *all, const exattn_lesson *base,
         return rc;
     }
     c->family = family_of(&c->claim);
+    c->variant = variant;
     claim_tokens(c);
     if (rc != EXATTN_OK)
     {
         /* not decided within the cap: left out, and counted, so that no
          * number of its kind is then said to match nothing */
         all->undecided_families |= c->family;
+        if (variant == NULL)
+            all->undecided_base |= c->family;
         if (all->undecided++ == 0)
             all->undecided_name = exattn_str__dup(c->name);
         exattn_audit__candidate_clear(c);
@@ -457,14 +461,17 @@ row_and_entries(adder *a, const char *name, char *const *rows, size_t r,
     return EXATTN_OK;
 }
 
-/* The tokens of an intermediate just added (query r, key j or NONE),
- * unless it was left out. */
+/* The tokens of an intermediate just added (query r, key j or NONE) and
+ * its variant, unless it was left out. */
 static void
-tokens_added(exattn_audit_candidates *all, size_t had,
+tokens_added(exattn_audit_candidates *all, size_t had, const adder *a,
              const exattn_lesson *l, size_t r, size_t j)
 {
     if (all->count > had)
+    {
         set_tokens(&all->items[all->count - 1], l, r, j);
+        all->items[all->count - 1].variant = a->variant;
+    }
 }
 
 static int
@@ -493,7 +500,7 @@ intermediates(adder *a, const exattn_lesson *l, size_t r)
                  ? EXATTN_ENOMEM
                  : add_expr(a->all, l, name.s, text.s, EXATTN_FAM_EXP,
                             a->max_prec, a->err);
-            tokens_added(a->all, had, l, r, j);
+            tokens_added(a->all, had, a, l, r, j);
             exattn_sbuf__clear(&name);
             exattn_sbuf__clear(&text);
             exattn_sbuf__init(&name);
@@ -518,7 +525,7 @@ intermediates(adder *a, const exattn_lesson *l, size_t r)
              ? EXATTN_ENOMEM
              : add_expr(a->all, l, name.s, text.s, EXATTN_FAM_Z,
                         a->max_prec, a->err);
-    tokens_added(a->all, had, l, r, NONE);
+    tokens_added(a->all, had, a, l, r, NONE);
     exattn_sbuf__clear(&name);
     exattn_sbuf__clear(&text);
     exattn_row_free(row);
@@ -745,6 +752,36 @@ option(const char *marker, const char *key)
     return out;
 }
 
+/* The values of the quantity of the same name among the candidates, into
+ * c: 1 when it is there, 0 when not, EXATTN_ENOMEM. */
+static int
+known(exattn_audit_candidate *c, const exattn_audit_candidates *all)
+{
+    const exattn_audit_candidate *k = NULL;
+    size_t i;
+
+    for (i = 0; i < all->count && k == NULL; i++)
+        if (strcmp(all->items[i].name, c->name) == 0)
+            k = &all->items[i];
+    if (k == NULL)
+        return 0;
+    c->value = malloc((k->count ? k->count : 1) * sizeof *c->value);
+    c->exact = malloc((k->count ? k->count : 1) * sizeof *c->exact);
+    if (c->value == NULL || c->exact == NULL)
+    {
+        free(c->value);
+        c->value = NULL;
+        return EXATTN_ENOMEM;
+    }
+    for (c->count = 0; c->count < k->count; c->count++)
+    {
+        mpq_init(c->value[c->count]);
+        mpq_set(c->value[c->count], k->value[c->count]);
+        c->exact[c->count] = k->exact[c->count];
+    }
+    return 1;
+}
+
 int
 exattn_audit__marker(exattn_audit_candidate *out,
                      exattn_audit_candidates *all, const exattn_lesson *l,
@@ -782,8 +819,13 @@ exattn_audit__marker(exattn_audit_candidate *out,
                            == NULL)
         rc = exattn_error__set(err, EXATTN_ENOMEM, l->file, 0, 0,
                                "out of memory");
-    if (rc == EXATTN_OK)
+    if (rc == EXATTN_OK && (rc = known(out, all)) > 0)
+        rc = EXATTN_OK;         /* evaluated already, for an earlier page */
+    else if (rc == 0)
         rc = evaluate(out, all, max_prec, err);
+    else if (rc == EXATTN_ENOMEM)
+        exattn_error__set(err, EXATTN_ENOMEM, l->file, 0, 0,
+                          "out of memory");
     free(p);
     free(variant);
     free(minus);

@@ -65,6 +65,14 @@ static const vocab words[] = {
     { "residual", F(RESIDUAL) }, { "positional", F(POSITION) },
     { "encoding", F(POSITION) }, { "position", F(POSITION) },
     { "dimension", F(SHAPE) }, { "dimensions", F(SHAPE) },
+    /* a variant's change from its base */
+    { "change", F(CHANGE) }, { "changes", F(CHANGE) },
+    { "changed", F(CHANGE) }, { "difference", F(CHANGE) },
+    { "differences", F(CHANGE) }, { "increase", F(CHANGE) },
+    { "increases", F(CHANGE) }, { "increased", F(CHANGE) },
+    { "decrease", F(CHANGE) }, { "decreases", F(CHANGE) },
+    { "decreased", F(CHANGE) }, { "shift", F(CHANGE) },
+    { "shifts", F(CHANGE) }, { "delta", F(CHANGE) },
     { "tokens", F(SHAPE) }, { "width", F(SHAPE) },
     /* metrics, training settings, sizes of models: mentions */
     { "bleu", 0 }, { "rouge", 0 }, { "accuracy", 0 }, { "perplexity", 0 },
@@ -100,6 +108,7 @@ static const vocab symbols[] = {
     { "\\mathrm{softmax}", F(WEIGHT) }, { "\\text{softmax}", F(WEIGHT) },
     { "\\operatorname{softmax}", F(WEIGHT) }, { "softmax", F(WEIGHT) },
     { "Z", F(Z) }, { "\\sqrt", F(SCALE) }, { "\\exp", F(EXP) },
+    { "\\Delta", F(CHANGE) },
     { "q", F(INPUT) }, { "k", F(INPUT) }, { "v", F(INPUT) },
     { "Q", F(INPUT) }, { "K", F(INPUT) }, { "V", F(INPUT) },
     { "x", F(INPUT) }, { "X", F(INPUT) },
@@ -435,7 +444,7 @@ index_named(const char *lead, const char *const *nouns, size_t count)
     return found;
 }
 
-/* ---- the evidence ------------------------------------------------------ */
+/* ---- what the words say ------------------------------------------------ */
 
 static int
 has_any(const char *text, const char *const *list, size_t count)
@@ -467,7 +476,7 @@ static int
 says_it_is(const char *rest)
 {
     static const char *const copulas[] = {
-        "is", "are", "was", "were", "equals", "becomes", "be", "of",
+        "is", "are", "was", "were", "equals", "becomes", "be", "of", "the",
         "exactly", "then", "now", "gets", "get", "takes", "take", "to",
         "=", "$=$", "$\\approx$", "$=", "$\\approx", "\xe2\x89\x88"
     };
@@ -484,7 +493,7 @@ says_it_is(const char *rest)
         for (k = 0; k < sizeof copulas / sizeof *copulas; k++)
             if (strlen(copulas[k]) == n && strncmp(rest, copulas[k], n) == 0)
                 break;
-        if (k == sizeof copulas / sizeof *copulas || ++count > 2)
+        if (k == sizeof copulas / sizeof *copulas || ++count > 3)
             return 0;
         rest += n;
     }
@@ -514,92 +523,115 @@ set_why(exattn_audit_evidence *e, const char *why)
                                                    : EXATTN_ENOMEM;
 }
 
-int
-exattn_audit__evidence(exattn_audit_evidence *e, const exattn_page_number *n,
-                       const exattn_lesson *l,
-                       const exattn_audit_candidates *all)
+/* ---- variants ------------------------------------------------------- */
+
+/* The variant the lead names last ("the zero query", "with causal off"):
+ * its name, and its bytes in the lead [*from, *to); or NULL. */
+static const char *
+variant_named(const char *lead, const exattn_lesson *l, size_t *from,
+              size_t *to)
 {
-    clue lead = { (size_t)-1, 0, (size_t)-1, 0, 0, 0, "" },
-         subject = { (size_t)-1, 0, (size_t)-1, 0, 0, 0, "" };
-    int block = l->block != NULL;
-    size_t label_at = 0;
+    const char *best = NULL;
+    size_t v, k, n, len = strlen(lead);
 
-    memset(e, 0, sizeof *e);
-    if (n->subject != NULL && is_formula(n->subject))
+    *from = *to = 0;
+    for (v = 0; v < l->variant_count; v++)
     {
-        /* "\frac{2.028}{5.056} = 0.401": the page computes it */
-        e->families = e->nearest = F(ALL);
-        return set_why(e, "a formula the page sets it equal to");
-    }
-    if (n->subject != NULL)
-        read_math(&subject, n->subject, 0, strlen(n->subject), block);
-    if (n->lead != NULL)
-        read_lead(&lead, n->lead, block);
-    e->label = n->lead ? nearest_label(n->lead, l, &label_at) : NULL;
-    if (n->lead)
-    {
-        static const char *const rows[] = { "query", "row", "token",
-                                             "output", "position" };
-        static const char *const keys[] = { "key" };
+        const char *name = l->variants[v]->name;
 
-        e->row_index = index_named(n->lead, rows, 5);
-        e->key_index = index_named(n->lead, keys, 1);
+        n = strlen(name);
+        for (k = 0; n > 0 && k + n <= len; k++)
+            if (strncasecmp(lead + k, name, n) == 0
+                && (k == 0 || !word_char(lead[k - 1]))
+                && (k + n == len || !word_char(lead[k + n]))
+                && (k + n > *to || (k + n == *to && n > *to - *from)))
+            {
+                best = name;
+                *from = k;
+                *to = k + n;
+            }
     }
-    if (n->subject != NULL && subject.at == (size_t)-1
-        && strlen(n->subject) <= 24
-        && !nearest_label(n->subject, l, &label_at))
+    return best;
+}
+
+/* ---- the evidence ------------------------------------------------------ */
+
+/* What the lead and the subject say, read (lead: with the variant's name
+ * blanked, its words being no kind of quantity). */
+typedef struct
+{
+    const exattn_page_number *n;
+    const char *lead;
+    clue words, subject;
+} reading;
+
+/* A mention after all: a symbol of another model, an example, a value
+ * the page denies, a metric; 1 when it is one. */
+static int
+mention_after_all(exattn_audit_evidence *e, const reading *r,
+                  const exattn_lesson *l, int *rc)
+{
+    const exattn_page_number *n = r->n;
+    size_t at;
+
+    if (n->subject != NULL && r->subject.at == (size_t)-1
+        && strlen(n->subject) <= 24 && !nearest_label(n->subject, l, &at))
     {
         /* $N = 6$, $\beta_2 = 0.98$: a symbol of another model */
         e->mention = "a symbol the lesson does not define";
-        return set_why(e, n->subject);
+        return *rc = set_why(e, n->subject), 1;
     }
-    if (n->lead && has_any(n->lead, examples,
-                           sizeof examples / sizeof *examples))
-    {
+    if (has_any(r->lead, examples, sizeof examples / sizeof *examples))
         e->mention = "an example, not a result (\"such as\", \"e.g.\")";
-        return set_why(e, "");
-    }
-    if (n->tail && has_any(n->tail, denials,
-                           sizeof denials / sizeof *denials))
-    {
+    else if (n->tail && has_any(n->tail, denials,
+                                sizeof denials / sizeof *denials))
         e->mention = "a value the page says is not the lesson's";
-        return set_why(e, "");
-    }
-    if (lead.families == 0 && lead.generic)
-        lead.families = F(ALL);
-    if (subject.families == 0 && subject.generic)
-        subject.families = F(ALL);
-    if (n->lead && (strstr(n->lead, "\xc3\x97") || strstr(n->lead, "\\times")
-                    || strstr(n->lead, "\\cdot")))
+    else if (r->words.mention_at != (size_t)-1
+             && strlen(r->lead) - r->words.mention_at <= METRIC_REACH)
+        /* "a BLEU score of 41.0", "dropout 0.1" */
+        e->mention = "a metric or a setting of another model";
+    else
+        return 0;
+    return *rc = set_why(e, ""), 1;
+}
+
+/* A result by what names it: the subject, the sentence's words, a label,
+ * the page's arithmetic, a vector's shape. */
+static int
+result_by(exattn_audit_evidence *e, reading *r,
+          const exattn_audit_candidates *all)
+{
+    const exattn_page_number *n = r->n;
+
+    if (r->words.families == 0 && r->words.generic)
+        r->words.families = F(ALL);
+    if (r->subject.families == 0 && r->subject.generic)
+        r->subject.families = F(ALL);
+    if (strstr(r->lead, "\xc3\x97") || strstr(r->lead, "\\times")
+        || strstr(r->lead, "\\cdot"))
     {
         /* "weight × value": a product of the two */
-        lead.families |= F(CONTRIB);
-        lead.nearest |= F(CONTRIB);
+        r->words.families |= F(CONTRIB);
+        r->words.nearest |= F(CONTRIB);
     }
-    if (subject.at != (size_t)-1)
+    if (r->subject.at != (size_t)-1)
     {
-        e->families = subject.families;
-        e->nearest = subject.nearest;
+        e->families = r->subject.families;
+        e->nearest = r->subject.nearest;
         /* the number was meant for one of that kind when the symbol
          * names an entry (w_{1,2}, o_2) or the words agree: a bare
          * letter (c, s, p) means too many things */
         e->direct = strchr(n->subject, '_') != NULL
-                    || (lead.words & subject.families) != 0;
-        return set_why(e, subject.what);
+                    || (r->words.words & r->subject.families) != 0;
+        return set_why(e, r->subject.what);
     }
-    if (lead.mention_at != (size_t)-1 && n->lead
-        && strlen(n->lead) - lead.mention_at <= METRIC_REACH)
+    if (r->words.at != (size_t)-1)
     {
-        /* "a BLEU score of 41.0", "dropout 0.1" */
-        e->mention = "a metric or a setting of another model";
-        return set_why(e, "");
-    }
-    if (lead.at != (size_t)-1)
-    {
-        e->families = lead.families;
-        e->nearest = lead.nearest == F(ALL) ? lead.families : lead.nearest;
-        e->direct = says_it_is(n->lead + lead.at);
-        return set_why(e, lead.what);
+        e->families = r->words.families;
+        e->nearest = r->words.nearest == F(ALL) ? r->words.families
+                                                : r->words.nearest;
+        e->direct = says_it_is(r->lead + r->words.at);
+        return set_why(e, r->words.what);
     }
     if (e->label != NULL)
     {
@@ -610,18 +642,64 @@ exattn_audit__evidence(exattn_audit_evidence *e, const exattn_page_number *n,
         exattn_sbuf__printf(&b, "the label \"%s\"", e->label);
         return (e->why = exattn_sbuf__take(&b)) ? EXATTN_OK : EXATTN_ENOMEM;
     }
+    e->families = e->nearest = F(ALL);
     if (n->arithmetic != NULL)
-    {
-        e->families = e->nearest = F(ALL);
         return set_why(e, "the page's own arithmetic");
-    }
     if (shape_fits(n, all) && (n->math || n->decimal[0]
                                || strchr(n->values[0], '/')))
-    {
-        e->families = e->nearest = F(ALL);
         return set_why(e, "a vector of a quantity's shape");
-    }
+    e->families = e->nearest = 0;
     return EXATTN_OK;
+}
+
+static int
+weigh(exattn_audit_evidence *e, reading *r, const exattn_lesson *l,
+      const exattn_audit_candidates *all)
+{
+    static const char *const rows[] = { "query", "row", "token", "output",
+                                        "position" };
+    static const char *const keys[] = { "key" };
+    const exattn_page_number *n = r->n;
+    int block = l->block != NULL, rc;
+    size_t at;
+
+    if (n->subject != NULL)
+        read_math(&r->subject, n->subject, 0, strlen(n->subject), block);
+    read_lead(&r->words, r->lead, block);
+    e->label = nearest_label(r->lead, l, &at);
+    e->row_index = index_named(r->lead, rows, 5);
+    e->key_index = index_named(r->lead, keys, 1);
+    if (mention_after_all(e, r, l, &rc))
+        return rc;
+    return result_by(e, r, all);
+}
+
+int
+exattn_audit__evidence(exattn_audit_evidence *e, const exattn_page_number *n,
+                       const exattn_lesson *l,
+                       const exattn_audit_candidates *all)
+{
+    reading r = { n, NULL, { (size_t)-1, 0, (size_t)-1, 0, 0, 0, "" },
+                  { (size_t)-1, 0, (size_t)-1, 0, 0, 0, "" } };
+    char *lead;
+    size_t from, to;
+    int rc;
+
+    memset(e, 0, sizeof *e);
+    if (n->subject != NULL && is_formula(n->subject))
+    {
+        /* "\frac{2.028}{5.056} = 0.401": the page computes it */
+        e->families = e->nearest = F(ALL);
+        return set_why(e, "a formula the page sets it equal to");
+    }
+    if ((lead = exattn_str__dup(n->lead ? n->lead : "")) == NULL)
+        return EXATTN_ENOMEM;
+    if ((e->variant = variant_named(lead, l, &from, &to)) != NULL)
+        memset(lead + from, ' ', to - from);
+    r.lead = lead;
+    rc = weigh(e, &r, l, all);
+    free(lead);
+    return rc;
 }
 
 void

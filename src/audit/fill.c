@@ -198,6 +198,17 @@ fill_one(exattn_sbuf *out, size_t *at, size_t *changed, const char *page,
 }
 
 int
+exattn_auditor_fill(FILE *stream, size_t *changed, exattn_auditor *a,
+                    const char *file, const char *page, size_t len,
+                    exattn_page_format fmt, exattn_error_t *err)
+{
+    return exattn_audit_fill(stream, changed, a->lesson, file, page, len, fmt,
+                             a->max_prec, err);
+}
+
+/* Only marked numbers are written: the quantities they name are
+ * evaluated alone, and --ignore's patterns change nothing. */
+int
 exattn_audit_fill(FILE *stream, size_t *changed, const exattn_lesson *lesson,
                   const char *file, const char *page, size_t len,
                   exattn_page_format fmt, mpfr_prec_t max_prec,

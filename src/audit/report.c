@@ -46,11 +46,10 @@ audit_clear(audit *a)
 }
 
 static int
-run(audit *a, const exattn_lesson *lesson, const char *file,
-    const char *page, size_t len, exattn_page_format fmt,
-    mpfr_prec_t max_prec, exattn_error_t *err)
+run(audit *a, exattn_auditor *auditor, const char *file, const char *page,
+    size_t len, exattn_page_format fmt, exattn_error_t *err)
 {
-    exattn_audit_candidates all;
+    exattn_audit_candidates *all;
     size_t i;
     int rc;
 
@@ -61,18 +60,18 @@ run(audit *a, const exattn_lesson *lesson, const char *file,
         != EXATTN_OK)
         return rc;
     if ((a->results = calloc(a->page.count ? a->page.count : 1,
-                             sizeof *a->results)) == NULL)
+                             sizeof *a->results)) == NULL
+        || !exattn_audit__ignore(&a->page, auditor, page, len))
         return exattn_error__set(err, EXATTN_ENOMEM, file, 0, 0,
                                  "out of memory");
-    if ((rc = exattn_audit__candidates(&all, lesson, max_prec, err))
-        != EXATTN_OK)
+    if ((rc = exattn_audit__quantities(&all, auditor, err)) != EXATTN_OK)
         return rc;
     for (i = 0; i < a->page.count && rc == EXATTN_OK; i++)
     {
         const exattn_page_number *n = &a->page.items[i];
 
-        rc = exattn_audit__verdict(&a->results[i], n, &all, lesson,
-                                   max_prec, err);
+        rc = exattn_audit__verdict(&a->results[i], n, all, auditor->lesson,
+                                   auditor->max_prec, err);
         if (rc != EXATTN_OK)
             exattn_audit__place_error(err, rc, file, n);
         switch (a->results[i].verdict)
@@ -86,7 +85,6 @@ run(audit *a, const exattn_lesson *lesson, const char *file,
         }
     }
     a->sum.numbers = a->page.count;
-    exattn_audit__candidates_clear(&all);
     return rc;
 }
 
@@ -198,21 +196,41 @@ typedef void (*report_writer)(FILE *f, const audit *a,
 
 static int
 write_report(FILE *stream, exattn_audit_summary_t *summary,
-             const exattn_lesson *lesson, const char *file, const char *page,
-             size_t len, exattn_page_format fmt, mpfr_prec_t max_prec,
-             report_writer write, exattn_error_t *err)
+             exattn_auditor *auditor, const char *file, const char *page,
+             size_t len, exattn_page_format fmt, report_writer write,
+             exattn_error_t *err)
 {
     audit a;
-    int rc = run(&a, lesson, file, page, len, fmt, max_prec, err);
+    int rc = run(&a, auditor, file, page, len, fmt, err);
 
     if (rc == EXATTN_OK)
     {
-        write(stream, &a, lesson, file, page);
+        write(stream, &a, auditor->lesson, file, page);
         rc = finish(stream, file, err);
         if (summary)
             *summary = a.sum;
     }
     audit_clear(&a);
+    return rc;
+}
+
+/* The same with an auditor of the lesson's own, for one page. */
+static int
+write_once(FILE *stream, exattn_audit_summary_t *summary,
+           const exattn_lesson *lesson, const char *file, const char *page,
+           size_t len, exattn_page_format fmt, mpfr_prec_t max_prec,
+           report_writer write, exattn_error_t *err)
+{
+    exattn_audit_options_t o = EXATTN_AUDIT_OPTIONS_INIT;
+    exattn_auditor *auditor;
+    int rc;
+
+    o.max_prec = max_prec;
+    if ((rc = exattn_auditor_new(&auditor, lesson, &o, err)) != EXATTN_OK)
+        return rc;
+    rc = write_report(stream, summary, auditor, file, page, len, fmt, write,
+                      err);
+    exattn_auditor_free(auditor);
     return rc;
 }
 
@@ -262,8 +280,18 @@ exattn_audit_write_failures(FILE *stream, exattn_audit_summary_t *summary,
                             exattn_page_format fmt, mpfr_prec_t max_prec,
                             exattn_error_t *err)
 {
-    return write_report(stream, summary, lesson, file, page, len, fmt,
-                        max_prec, failures_report, err);
+    return write_once(stream, summary, lesson, file, page, len, fmt,
+                      max_prec, failures_report, err);
+}
+
+int
+exattn_auditor_write_failures(FILE *stream, exattn_audit_summary_t *summary,
+                              exattn_auditor *a, const char *file,
+                              const char *page, size_t len,
+                              exattn_page_format fmt, exattn_error_t *err)
+{
+    return write_report(stream, summary, a, file, page, len, fmt,
+                        failures_report, err);
 }
 
 int
@@ -272,8 +300,18 @@ exattn_audit_write_text(FILE *stream, exattn_audit_summary_t *summary,
                         const char *page, size_t len, exattn_page_format fmt,
                         mpfr_prec_t max_prec, exattn_error_t *err)
 {
-    return write_report(stream, summary, lesson, file, page, len, fmt,
-                        max_prec, text_report, err);
+    return write_once(stream, summary, lesson, file, page, len, fmt,
+                      max_prec, text_report, err);
+}
+
+int
+exattn_auditor_write_text(FILE *stream, exattn_audit_summary_t *summary,
+                          exattn_auditor *a, const char *file,
+                          const char *page, size_t len, exattn_page_format fmt,
+                          exattn_error_t *err)
+{
+    return write_report(stream, summary, a, file, page, len, fmt,
+                        text_report, err);
 }
 
 static void
@@ -370,6 +408,16 @@ exattn_audit_write_json(FILE *stream, exattn_audit_summary_t *summary,
                         const char *page, size_t len, exattn_page_format fmt,
                         mpfr_prec_t max_prec, exattn_error_t *err)
 {
-    return write_report(stream, summary, lesson, file, page, len, fmt,
-                        max_prec, json_report, err);
+    return write_once(stream, summary, lesson, file, page, len, fmt,
+                      max_prec, json_report, err);
+}
+
+int
+exattn_auditor_write_json(FILE *stream, exattn_audit_summary_t *summary,
+                          exattn_auditor *a, const char *file,
+                          const char *page, size_t len, exattn_page_format fmt,
+                          exattn_error_t *err)
+{
+    return write_report(stream, summary, a, file, page, len, fmt,
+                        json_report, err);
 }

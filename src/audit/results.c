@@ -36,6 +36,12 @@ in_scope(const exattn_audit_candidate *c, const exattn_audit_evidence *e)
 {
     if (!(c->family & e->families))
         return 0;
+    /* "the zero query": that variant's; a coincidence-prone number with
+     * no variant named: the base lesson's */
+    if (e->variant && !(c->variant && strcmp(c->variant, e->variant) == 0))
+        return 0;
+    if (e->base_only && c->variant)
+        return 0;
     /* "query 2": a row's quantity of another row, or of no row (a
      * blend's), is not it */
     if (e->row_index && !c->row_index
@@ -194,6 +200,9 @@ exattn_audit__unmarked(exattn_audit_result *r, const exattn_audit_number *p,
         exattn_audit__evidence_clear(&e);
         return rc;
     }
+    /* a scalar that many quantities share (1/4, 0.5, 2) is a variant's
+     * only when the page names the variant */
+    e.base_only = e.variant == NULL && p->count == 1 && !informative(p);
     if (!exattn_audit__candidates_for(&list, all, p))
         rc = exattn_audit__nomem(err);
     else if (e.families == 0)
@@ -257,7 +266,8 @@ exattn_audit__unmarked(exattn_audit_result *r, const exattn_audit_number *p,
         if (rc == EXATTN_OK && r->verdict == EXATTN_AUDIT_UNSOURCED)
             rc = exattn_audit__nearest(r, all, p);
         if (rc == EXATTN_OK && r->verdict == EXATTN_AUDIT_UNSOURCED
-            && (all->undecided_families & e.families))
+            && ((e.base_only ? all->undecided_base
+                             : all->undecided_families) & e.families))
             rc = exattn_audit__unevaluated(r, all);
         if (rc == EXATTN_OK && r->evidence == NULL)
             r->evidence = e.why, e.why = NULL;

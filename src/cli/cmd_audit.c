@@ -6,7 +6,7 @@
 #include "cli/cli.h"
 
 enum { OPT_LESSON, OPT_INPUT_FORMAT, OPT_FORMAT, OPT_QUIET, OPT_STRICT,
-       OPT_FILL, OPT_OUTPUT, OPT_MAX_PREC, OPT_LIMIT, OPT_HELP };
+       OPT_IGNORE, OPT_FILL, OPT_OUTPUT, OPT_MAX_PREC, OPT_LIMIT, OPT_HELP };
 
 static const cli_opt opts[] = {
     { "--lesson", "-l", "FILE", "the lesson whose numbers the page prints" },
@@ -20,6 +20,9 @@ static const cli_opt opts[] = {
       "text: only the numbers that do not pass, and no count lines" },
     { "--strict", NULL, NULL,
       "an UNSOURCED number (a result that no quantity is) fails too" },
+    { "--ignore", NULL, "REGEX",
+      "a number inside a match of REGEX (POSIX extended, within a line)\n"
+      "                         is a mention; repeatable" },
     { "--fill", NULL, NULL,
       "write the page again, each marked number from the lesson (one\n"
       "                         page; the filled page, not a report)" },
@@ -37,7 +40,8 @@ help(FILE *f)
 {
     cli_print_help(f, "exattn audit PAGE... --lesson LESSON.json "
                       "[--input-format FMT] [--format text|json] [--quiet] "
-                      "[--strict] [--fill] [--max-prec BITS] [-o FILE]",
+                      "[--strict] [--ignore REGEX] [--fill] [--max-prec BITS] "
+                      "[-o FILE]",
         "Find every number the pages print -- decimals, fractions, vectors,\n"
         "in prose and in math -- and bind it to the lesson's quantities:\n"
         "by a marker before it (<!-- exattn weights[rises] --> in Markdown\n"
@@ -65,6 +69,8 @@ typedef struct
     cli_files pages;
     const char *lesson, *output;
     int json, fill, quiet, strict;
+    const char **ignore;        /* --ignore's patterns */
+    size_t ignore_count;
     exattn_page_format fmt;
     mpfr_prec_t max_prec;
     exattn_limits_t limits;
@@ -100,6 +106,11 @@ parse_args(audit_args *a, int argc, char **argv)
 
     memset(a, 0, sizeof *a);
     a->limits = (exattn_limits_t)EXATTN_LIMITS_INIT;
+    if ((a->ignore = calloc((size_t)argc, sizeof *a->ignore)) == NULL)
+    {
+        cli_error("out of memory");
+        return CLI_EXIT_BAD_INPUT;
+    }
     if (cli_files_init(&a->pages, argc) != CLI_EXIT_OK)
         return CLI_EXIT_BAD_INPUT;
     for (i = 1; i < argc; i++)
@@ -131,6 +142,8 @@ parse_args(audit_args *a, int argc, char **argv)
             a->fill = 1;
         else if (k == OPT_STRICT)
             a->strict = 1;
+        else if (k == OPT_IGNORE)
+            a->ignore[a->ignore_count++] = arg;
         else if (k == OPT_QUIET)
             a->quiet = 1;
         else if (k == OPT_OUTPUT)
@@ -181,7 +194,7 @@ parse_args(audit_args *a, int argc, char **argv)
 /* One page's report (or filled page), into `f`. */
 static int
 audit_one(FILE *f, exattn_audit_summary_t *sum, const audit_args *a,
-          const exattn_lesson *lesson, const char *name, exattn_error_t *err)
+          exattn_auditor *auditor, const char *name, exattn_error_t *err)
 {
     size_t len, changed = 0;
     char *page = cli_read_input(name, a->limits.max_file_bytes, &len);
@@ -195,21 +208,22 @@ audit_one(FILE *f, exattn_audit_summary_t *sum, const audit_args *a,
         fmt = EXATTN_PAGE_MARKDOWN;     /* as pandoc reads standard input */
     if (a->fill)
     {
-        rc = exattn_audit_fill(f, &changed, lesson, cli_input_name(name),
-                               page, len, fmt, a->max_prec, err);
+        rc = exattn_auditor_fill(f, &changed, auditor, cli_input_name(name),
+                                 page, len, fmt, err);
         if (rc == EXATTN_OK)
             fprintf(stderr, "exattn: %s: %zu %s rewritten from the lesson\n",
                     name, changed, changed == 1 ? "number" : "numbers");
     }
     else if (a->json)
-        rc = exattn_audit_write_json(f, sum, lesson, cli_input_name(name),
-                                     page, len, fmt, a->max_prec, err);
+        rc = exattn_auditor_write_json(f, sum, auditor, cli_input_name(name),
+                                       page, len, fmt, err);
     else if (a->quiet)
-        rc = exattn_audit_write_failures(f, sum, lesson, cli_input_name(name),
-                                         page, len, fmt, a->max_prec, err);
+        rc = exattn_auditor_write_failures(f, sum, auditor,
+                                           cli_input_name(name), page, len,
+                                           fmt, err);
     else
-        rc = exattn_audit_write_text(f, sum, lesson, cli_input_name(name),
-                                     page, len, fmt, a->max_prec, err);
+        rc = exattn_auditor_write_text(f, sum, auditor, cli_input_name(name),
+                                       page, len, fmt, err);
     if (rc != EXATTN_OK)
         cli_error_lib(err);
     free(page);
@@ -220,7 +234,7 @@ audit_one(FILE *f, exattn_audit_summary_t *sum, const audit_args *a,
 typedef struct
 {
     const audit_args *args;
-    const exattn_lesson *lesson;
+    exattn_auditor *auditor;    /* the lesson's quantities, once */
     exattn_audit_summary_t total;
     size_t audited;
 } audit_run;
@@ -233,7 +247,7 @@ audit_file(FILE *f, const char *path, void *ctx)
     exattn_error_t err;
 
     exattn_error_init(&err);
-    if (audit_one(f, &sum, run->args, run->lesson, path, &err) != EXATTN_OK)
+    if (audit_one(f, &sum, run->args, run->auditor, path, &err) != EXATTN_OK)
         return CLI_EXIT_BAD_INPUT;      /* reported */
     run->total.numbers += sum.numbers;
     run->total.passed += sum.passed;
@@ -268,19 +282,33 @@ write_total(FILE *f, void *ctx)
     return fputc('\n', f) == EOF;
 }
 
-/* A bad page is reported and the others go on, as check's lessons. */
+/* The pages against one auditor: the lesson read and its quantities
+ * evaluated once for them all.  A bad page is reported and the others go
+ * on, as check's lessons. */
 static int
 audit_pages(audit_run *run)
 {
+    const audit_args *a = run->args;
+    exattn_audit_options_t o = EXATTN_AUDIT_OPTIONS_INIT;
     exattn_lesson *lesson = NULL;
+    exattn_error_t err;
     int status;
 
-    if (cli_read_lesson(&lesson, run->args->lesson, &run->args->limits)
-        != CLI_EXIT_OK)
+    if (cli_read_lesson(&lesson, a->lesson, &a->limits) != CLI_EXIT_OK)
         return CLI_EXIT_BAD_INPUT;
-    run->lesson = lesson;
-    status = cli_write_each(&run->args->pages, run->args->output, audit_file,
-                            write_total, run);
+    o.max_prec = a->max_prec;
+    o.ignore = a->ignore;
+    o.ignore_count = a->ignore_count;
+    exattn_error_init(&err);
+    if (exattn_auditor_new(&run->auditor, lesson, &o, &err) != EXATTN_OK)
+    {
+        cli_error_lib(&err);
+        exattn_lesson_free(lesson);
+        return CLI_EXIT_BAD_INPUT;
+    }
+    status = cli_write_each(&a->pages, a->output, audit_file, write_total,
+                            run);
+    exattn_auditor_free(run->auditor);
     exattn_lesson_free(lesson);
     return status;
 }
@@ -299,6 +327,7 @@ cmd_audit(int argc, char **argv)
     else if (status < 0)
         status = CLI_EXIT_OK;   /* --help */
     cli_files_free(&a.pages);
+    free(a.ignore);
     if (status == CLI_EXIT_OK
         && (run.total.failed || run.total.undecided
             || (a.strict && run.total.unsourced)))

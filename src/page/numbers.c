@@ -225,6 +225,32 @@ number_at(const scanner *s, size_t i, exattn_sbuf *text, int *decimal)
     return k;
 }
 
+/* In math, a number written against a symbol is its coefficient, part
+ * of a formula and no result: 2a_3, 2e^{1}, 2\sqrt{2}, 3\alpha. */
+static int
+coefficient(const scanner *s, size_t k)
+{
+    static const char *const valued[] = {
+        "sqrt", "frac", "tfrac", "dfrac", "exp", "log", "ln", "alpha",
+        "beta", "gamma", "delta", "epsilon", "varepsilon", "mu", "sigma",
+        "pi", "theta", "lambda", "mathbf", "boldsymbol", "bm", "vec",
+        "mathrm", "operatorname", "cos", "sin"
+    };
+    size_t j, n;
+
+    if (isalpha((unsigned char)s->t[k]))
+        return 1;
+    if (s->t[k] != '\\')
+        return 0;
+    for (n = 0; k + 1 + n < s->len && isalpha((unsigned char)s->t[k + 1 + n]);
+         n++)
+        ;
+    for (j = 0; j < sizeof valued / sizeof *valued; j++)
+        if (strlen(valued[j]) == n && strncmp(s->t + k + 1, valued[j], n) == 0)
+            return 1;
+    return 0;
+}
+
 /* What follows a number that makes it part of a word, a section number,
  * a percentage or a unit (2D, 3rd, 3.2.1, 40%). */
 static int
@@ -240,7 +266,9 @@ attached_after(const scanner *s, size_t k)
     if (s->t[k] == '%' || s->t[k] == '_')
         return 1;
     cp = code_point(s->t, s->len, k, &n);
-    return !s->c->math[k] && is_letter_cp(cp);
+    if (s->c->math[k])
+        return coefficient(s, k);
+    return is_letter_cp(cp);
 }
 
 /* ---- the lexemes -------------------------------------------------------- */
@@ -945,10 +973,15 @@ exattn_page__read(exattn_page *out, const char *file, const char *page,
         unsigned long line, column;
 
         exattn_page__position(page, lone->origin, &line, &column);
-        code = exattn_error__set(err, EXATTN_EFIELD, file, line, column,
-                                 "marker \"%.60s\" is followed by no number "
-                                 "(an empty one is closed: <!-- exattn PATH "
-                                 "digits=3 --><!-- /exattn -->)", lone->text);
+        code = strcmp(lone->text, "ignore") == 0
+               ? exattn_error__set(err, EXATTN_EFIELD, file, line, column,
+                                   "marker \"ignore\" is followed by no "
+                                   "number for it to leave alone")
+               : exattn_error__set(err, EXATTN_EFIELD, file, line, column,
+                                   "marker \"%.60s\" is followed by no "
+                                   "number (an empty one is closed: <!-- "
+                                   "exattn PATH digits=3 --><!-- /exattn "
+                                   "-->)", lone->text);
     }
     else if (!ok || s.oom)
         code = exattn_error__set(err, EXATTN_ENOMEM, file, 0, 0,
