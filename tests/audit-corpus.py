@@ -88,7 +88,8 @@ def main():
                          os.path.dirname(os.path.dirname(
                              os.path.abspath(__file__))))
     exattn = os.environ.get("EXATTN", os.path.join(top, "exattn"))
-    corpus = os.path.join(top, "tests", "audit-corpus")
+    corpus = os.path.join(top, "tests", os.environ.get("AUDIT_CORPUS",
+                                                     "audit-corpus"))
     pages = sorted(p for p in glob.glob(os.path.join(corpus, "*"))
                    if p.endswith((".md", ".html", ".tex"))
                    and os.path.exists(os.path.splitext(p)[0] + ".expect"))

@@ -91,7 +91,6 @@ Test(page, what_is_not_a_result)
            "```\n0.444\n```\n"
            "$w_{1} + e^{2} + \\sqrt{2} + \\text{row 7} + x_3 = 0.5$\n",
            EXATTN_PAGE_MARKDOWN,
-           "2:46 [0.707]\n"
            "7:50 [0.5] math\n");
 }
 

@@ -85,9 +85,12 @@ static const vocab words[] = {
     { "year", 0 }, { "years", 0 }, { "temperature", 0 },
 };
 
-/* Words that make what follows an example, not a result. */
+/* Words that make what follows an example or a value the page reports
+ * as wrong, not a result. */
 static const char *const examples[] = {
-    "such as", "e.g.", "for example", "for instance", "say,"
+    "such as", "e.g.", "for example", "for instance", "say,",
+    "earlier version", "previous version", "incorrectly", "mistakenly",
+    "wrongly", "erroneously"
 };
 /* Words after a number that say it is not what the lesson computes. */
 static const char *const denials[] = {
@@ -237,11 +240,14 @@ find_symbol(const char *s, size_t n, int block)
     return NULL;
 }
 
-/* The symbols of a math stretch [from, to) of the lead: "e^{...}" is an
- * exponential, "d_k" and "d_{\mathrm{model}}" are read whole, a "^T"
- * between q and k makes a score. */
+/* The symbols of a math stretch [from, to) of the lead or the subject:
+ * "e^{...}" is an exponential, "d_k" and "d_{\mathrm{model}}" are read
+ * whole, a "^T" between q and k makes a score.  In a lead (`locators`),
+ * q, k, v and x say whose quantity follows ("the scores of q_3 are"),
+ * not what it is. */
 static void
-read_math(clue *c, const char *s, size_t from, size_t to, int block)
+read_math(clue *c, const char *s, size_t from, size_t to, int block,
+          int locators)
 {
     size_t k = from, n;
     const vocab *v;
@@ -298,7 +304,8 @@ read_math(clue *c, const char *s, size_t from, size_t to, int block)
         if (n == 1 && s[k] == 'e' && k + 1 < to && s[k + 1] == '^')
             take(c, k + 1, F(EXP), 0, "the exponential", "e^", 2);
         else if ((v = find_symbol(s + k, n, block)) != NULL
-                 && !(k > from && isalpha((unsigned char)s[k - 1])))
+                 && !(k > from && isalpha((unsigned char)s[k - 1]))
+                 && !(locators && v->families == F(INPUT)))
             take(c, k + n, v->families, 0, "the symbol", s + k, n);
         k += n;
     }
@@ -367,7 +374,7 @@ read_lead(clue *c, const char *lead, int block)
         open = ++k;
         while (k < len && lead[k] != '$')
             k++;
-        read_math(c, lead, open, k, block);
+        read_math(c, lead, open, k, block, 1);
         if (k < len)
             k++;
     }
@@ -393,8 +400,10 @@ label_in(const char *lead, const char *label)
         before = k > 0 ? (unsigned char)lead[k - 1] : ' ';
         after = k + n < len ? (unsigned char)lead[k + n] : ' ';
         quoted = (before == '"' || before == '\'' || before == '{'
+                  || before == '`'
                   || (k >= 3 && (unsigned char)lead[k - 1] == 0x9C))
                  && (after == '"' || after == '\'' || after == '}'
+                     || after == '`'
                      || after == 0xE2);
         word = !word_char((char)before) && !word_char((char)after)
                && n >= 4;
@@ -498,6 +507,17 @@ says_it_is(const char *rest)
         rest += n;
     }
     return 1;
+}
+
+static int
+has_decimal(const exattn_page_number *n)
+{
+    size_t i;
+
+    for (i = 0; i < n->count; i++)
+        if (n->decimal[i])
+            return 1;
+    return 0;
 }
 
 /* A subject that is a computation, not a name: \frac, \sum, an
@@ -664,7 +684,8 @@ weigh(exattn_audit_evidence *e, reading *r, const exattn_lesson *l,
     size_t at;
 
     if (n->subject != NULL)
-        read_math(&r->subject, n->subject, 0, strlen(n->subject), block);
+        read_math(&r->subject, n->subject, 0, strlen(n->subject), block,
+                  0);
     read_lead(&r->words, r->lead, block);
     e->label = nearest_label(r->lead, l, &at);
     e->row_index = index_named(r->lead, rows, 5);
@@ -686,6 +707,15 @@ exattn_audit__evidence(exattn_audit_evidence *e, const exattn_page_number *n,
     int rc;
 
     memset(e, 0, sizeof *e);
+    if (n->operand)
+    {
+        /* "0.24 / 3.27": any quantity the page computes with, and the
+         * symbol before "=" names the result, not the operand; a slip
+         * only in a decimal (an integer may be a factor of the page's) */
+        e->families = F(ALL);
+        e->nearest = has_decimal(n) ? F(ALL) : 0;
+        return set_why(e, "an operand of the page's arithmetic");
+    }
     if (n->subject != NULL && is_formula(n->subject))
     {
         /* "\frac{2.028}{5.056} = 0.401": the page computes it */

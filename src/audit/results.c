@@ -105,16 +105,23 @@ mention(exattn_audit_result *r, const char *why, const char *what)
                   | EXATTN_FAM_Z | EXATTN_FAM_WEIGHT | EXATTN_FAM_CONTRIB \
                   | EXATTN_FAM_OUTPUT)
 
-/* Does an entry have a fractional part (0.25, 1/4; not 2, not 2.0)? */
+/* Is the number written as exact fractions, one of them not an integer
+ * (1/4, (1/2, 0); not 2, not a decimal)?  A decimal far from every
+ * quantity of its kind is more often another example's than a slip; the
+ * near rules catch a decimal's slips. */
 static int
-has_fraction_part(const exattn_audit_number *p)
+exact_fractions(const exattn_audit_number *p)
 {
     size_t i;
+    int fraction = 0;
 
     for (i = 0; i < p->count; i++)
-        if (mpz_cmp_ui(mpq_denref(p->v[i].q), 1) != 0)
-            return 1;
-    return 0;
+    {
+        if (p->v[i].decimal)
+            return 0;
+        fraction |= mpz_cmp_ui(mpq_denref(p->v[i].q), 1) != 0;
+    }
+    return fraction;
 }
 
 /* Is every entry of c within half its size of the page's? */
@@ -154,7 +161,7 @@ meant_for(exattn_audit_result *r, exattn_audit_candidates *all,
 
     /* only a computed quantity, and a number that is not a count or a
      * size ("d_k = 64" may be another model's) */
-    if (g == NULL || !(e->families & COMPUTED) || !has_fraction_part(p))
+    if (g == NULL || !(e->families & COMPUTED) || !exact_fractions(p))
         return EXATTN_OK;
     mpq_inits(u, best_u, (mpq_ptr)0);
     for (k = 0; k < g->n; k++)

@@ -5,6 +5,7 @@
  * candidate's value is known exact or to AUDIT_DIGITS decimals, so the
  * rounding is decided unless the value lies within 10^-AUDIT_DIGITS of a
  * rounding boundary; then the claim checker decides it. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -224,15 +225,64 @@ one_digit_differs(const mpq_t x, const exattn_audit_value *v)
     return diff == 1;
 }
 
+/* Are the page's digits the correct rounding's with two neighbours
+ * swapped (0.4232 for 0.4223)? */
+static int
+digits_transposed(const mpq_t x, const exattn_audit_value *v)
+{
+    mpz_t r;
+    char *a, *b;
+    size_t i, n, first = (size_t)-1, diff = 0;
+    int swapped = 0;
+
+    if (!v->decimal)
+        return 0;
+    mpz_init(r);
+    exattn_ziv__decimal_q(r, x, v->d, EXATTN_ROUND_NEAREST);
+    a = mpz_get_str(NULL, 10, r);
+    b = mpz_get_str(NULL, 10, v->c);
+    n = a && b && strlen(a) == strlen(b) ? strlen(a) : 0;
+    for (i = 0; i < n; i++)
+        if (a[i] != b[i] && diff++ == 0)
+            first = i;
+    if (diff == 2 && first + 1 < n)
+        swapped = a[first] == b[first + 1] && a[first + 1] == b[first];
+    free(a);
+    free(b);
+    mpz_clear(r);
+    return swapped;
+}
+
+/* An exact fraction written upside down (2/3 for 3/2)? */
+static int
+inverted(const mpq_t x, const exattn_audit_value *v)
+{
+    mpq_t t;
+    int yes;
+
+    /* 2/3 for 3/2; an integer is no fraction to turn (1/3 is not 3) */
+    if (v->decimal || mpq_sgn(x) == 0
+        || mpz_cmp_ui(mpq_denref(x), 1) == 0
+        || mpz_cmp_ui(mpq_denref(v->q), 1) == 0)
+        return 0;
+    mpq_init(t);
+    mpq_mul(t, x, v->q);
+    yes = mpq_cmp_ui(t, 1, 1) == 0 && !mpq_equal(x, v->q);
+    mpq_clear(t);
+    return yes;
+}
+
 /* A value the page meant but misprinted: within NEAR_UNITS of its last
- * digit and 5% of the value, or one digit off. */
+ * digit and 5% of the value, one digit off, two neighbouring digits
+ * swapped, or a fraction upside down. */
 static int
 entry_near(const mpq_t x, const exattn_audit_value *v)
 {
     mpq_t u, rel, lim;
     int near;
 
-    if (one_digit_differs(x, v))
+    if (one_digit_differs(x, v) || digits_transposed(x, v)
+        || inverted(x, v))
         return 1;
     mpq_inits(u, rel, lim, (mpq_ptr)0);
     distance(u, x, v);
@@ -500,6 +550,10 @@ checked(exattn_audit_result *r, exattn_audit_candidate *c,
                 r->slip = printf_entry(cr.count > 1 ? i + 1 : 0,
                                        "one digit differs from the correct "
                                        "rounding");
+            else if (digits_transposed(c->value[i], &p->v[i]))
+                r->slip = printf_entry(cr.count > 1 ? i + 1 : 0,
+                                       "two neighbouring digits are "
+                                       "swapped");
         }
     exattn_claims__clear(&cr);
     return 1;
@@ -625,14 +679,32 @@ may_relate(const exattn_audit_candidate *c, const exattn_audit_number *p)
             return 1;
         if (d <= 0.0502 * ax + scale * DOUBT + 1e-300)
             continue;       /* within 5%: maybe near */
+        if (!v->decimal && v->x != 0
+            && fabs(c->approx[i] * v->x - 1) <= 1e-9
+            && fabs(c->approx[i] - floor(c->approx[i] + 0.5)) > 1e-9)
+            continue;       /* a fraction upside down */
         if (!v->decimal)
             return 0;       /* a fraction: equal, or within 5% */
         if (d <= (0.5 + 1e-6) * v->unit + scale * DOUBT + 1e-300
-            || digit_possible(d / v->unit, scale * DOUBT / v->unit))
-            continue;
+            || digit_possible(d / v->unit, scale * DOUBT / v->unit)
+            || digit_possible(d / v->unit / 9, scale * DOUBT / v->unit))
+            continue;       /* one digit changed, or two swapped */
         return 0;
     }
     return 1;
+}
+
+/* "entry 1: the fraction is written upside down", or NULL. */
+static char *
+fraction_slip(const exattn_audit_candidate *c, const exattn_audit_number *p)
+{
+    size_t i;
+
+    for (i = 0; i < c->count; i++)
+        if (inverted(c->value[i], &p->v[i]))
+            return printf_entry(c->count > 1 ? i + 1 : 0,
+                                "the fraction is written upside down");
+    return NULL;
 }
 
 /* Verdict against the candidates (or the marker's one). */
@@ -750,6 +822,8 @@ exattn_audit__decide(exattn_audit_result *r, exattn_audit_candidate **cands,
             rc = exattn_audit__nomem(err);
         else if (checked(r, best, all, p, max_prec, &v, err) < 0)
             rc = err && err->code ? err->code : EXATTN_ENOMEM;
+        if (rc == EXATTN_OK && r->slip == NULL)
+            r->slip = fraction_slip(best, p);
         r->note = page_arithmetic(p, &agrees);
         if (rc == EXATTN_OK && agrees)
         {
@@ -834,6 +908,43 @@ exattn_audit__nearest(exattn_audit_result *r, exattn_audit_candidates *all,
 }
 
 
+/* The windows of the values the page's decimal is with two neighbouring
+ * digits swapped back (0.4232: 0.4223, 0.4322, 0.2432). */
+static int
+swapped_windows(exattn_audit_list *list, exattn_audit_candidates *all,
+                const exattn_audit_number *p)
+{
+    const exattn_audit_value *v = &p->v[0];
+    char *digits;
+    size_t j, len;
+    double y, unit = unit_of(v->d);
+    int ok = 1;
+    mpz_t c;
+
+    mpz_init(c);
+    mpz_abs(c, v->c);
+    digits = mpz_get_str(NULL, 10, c);
+    len = digits ? strlen(digits) : 0;
+    for (j = 0; ok && len <= 30 && j + 1 < len; j++)
+    {
+        char t = digits[j];
+
+        if (t == digits[j + 1])
+            continue;
+        digits[j] = digits[j + 1];
+        digits[j + 1] = t;
+        mpz_set_str(c, digits, 10);
+        y = mpz_get_d(c) * unit * (mpz_sgn(v->c) < 0 ? -1 : 1);
+        ok = exattn_audit__window(list, all, p->count, y - 0.6 * unit,
+                                  y + 0.6 * unit);
+        digits[j + 1] = digits[j];
+        digits[j] = t;
+    }
+    free(digits);
+    mpz_clear(c);
+    return ok;
+}
+
 /* The candidates a number may be: those whose first entry is within the
  * widest nearness a verdict uses (NEAR_UNITS of the last digit, 5% of
  * the value; both widened), and those one digit away. */
@@ -857,6 +968,12 @@ exattn_audit__candidates_for(exattn_audit_list *list,
     slack = 1e-9 * ((x < 0 ? -x : x) + w) + 1e-300;
     ok = exattn_audit__window(list, all, p->count, x - w - slack,
                               x + w + slack);
+    if (ok && !v->decimal && x != 0)
+        ok = exattn_audit__window(list, all, p->count,
+                                  1 / x - 1e-9 * fabs(1 / x),
+                                  1 / x + 1e-9 * fabs(1 / x));
+    if (ok && v->decimal && v->d <= 300)
+        ok = swapped_windows(list, all, p);
     if (!ok || !v->decimal || v->d > 300)
         return ok;
     /* one digit off: every other digit in every place */

@@ -119,6 +119,8 @@ typedef struct
      * text end (EXATTN_PAGE_IN_HEADING, _LINK, _ALT: bits 0, 1, 2) */
     size_t until[3];
     int heading_row;            /* the HTML table row read has <th> */
+    size_t tabular_end;         /* a LaTeX tabular's \end, or 0 */
+    size_t tabular_rows;        /* its rows read so far */
 } reader;
 
 /* Set what is put next to stand where r->i is. */
@@ -675,6 +677,21 @@ fence(reader *r)
     return 1;
 }
 
+/* A short inline code span [from, to), backticks and all, put as code:
+ * no number is read there, but a label in it (`tea`) names a token. */
+static void
+code_words(reader *r, size_t from, size_t to)
+{
+    unsigned char was = r->c->context;
+
+    if (to - from > 42 || memchr(r->p + from, '\n', to - from) != NULL)
+        return;
+    r->c->context |= EXATTN_PAGE_IN_CODE;
+    exattn_page__put(r->c, r->p + from, to - from, from, 0);
+    r->c->context = was;
+    space(r, to - 1);
+}
+
 /* `code`: a run of backticks to the same run, else a literal backtick. */
 static int
 inline_code(reader *r)
@@ -697,6 +714,7 @@ inline_code(reader *r)
             {
                 r->i = k + m;
                 space(r, start);
+                code_words(r, start, r->i);
                 return 1;
             }
             k += m - 1;
@@ -980,6 +998,108 @@ environment(reader *r, const char *name, int math)
     return EXATTN_OK;
 }
 
+static void skip_group(reader *r);
+static void row_starts(reader *r);
+
+/* ---- LaTeX tables: read as a Markdown table's rows are ---------------- */
+
+static const char *const tabulars[] = { "tabular", "tabular*", "tabularx",
+                                        "longtable" };
+
+/* \begin{tabular}{..} at r->i: its rows are put as "|a|b|" lines, a
+ * delimiter row after the first, so that a cell is read with its
+ * column's heading and its row's first cell (context.c). */
+static int
+tabular_begins(reader *r)
+{
+    char end_tag[32];
+    int e = begins(r, tabulars, sizeof tabulars / sizeof *tabulars);
+    size_t k, close;
+
+    if (e < 0)
+        return 0;
+    snprintf(end_tag, sizeof end_tag, "\\end{%s}", tabulars[e]);
+    r->tabular_end = scan_for(r, r->i, end_tag, 0);
+    r->tabular_rows = 0;
+    space(r, r->i);
+    k = r->i + 7 + strlen(tabulars[e]) + 1;
+    /* tabular*'s and tabularx's width, then the column spec */
+    if (e == 1 || e == 2)
+        k = group_at(r, k, &close) ? close + 1 : k;
+    r->i = group_at(r, k, &close) ? close + 1 : k;
+    exattn_page__put(r->c, "\n", 1, r->i, 0);
+    row_starts(r);
+    return 1;
+}
+
+/* A tabular's row begins: past spaces, line breaks and rules, its
+ * opening bar, on the row's own line. */
+static void
+row_starts(reader *r)
+{
+    static const char *const rules[] = { "\\hline", "\\toprule",
+                                         "\\midrule", "\\bottomrule" };
+    size_t k;
+    int moved = 1;
+
+    while (moved && r->i < r->tabular_end)
+    {
+        moved = 0;
+        while (r->i < r->tabular_end && isspace((unsigned char)r->p[r->i]))
+            r->i++, moved = 1;
+        for (k = 0; k < sizeof rules / sizeof *rules; k++)
+            if (starts(r, r->i, rules[k]))
+                r->i += strlen(rules[k]), moved = 1;
+    }
+    exattn_page__put(r->c, "|", 1, r->i, 0);
+}
+
+/* Inside a tabular: '&' ends a cell, \\ a row; its \end ends it; rules
+ * (\hline, \midrule) are dropped.  1 when r->i was one of these. */
+static int
+tabular_mark(reader *r)
+{
+    static const char *const rules[] = { "\\hline", "\\toprule",
+                                         "\\midrule", "\\bottomrule",
+                                         "\\cline" };
+    size_t k, start = r->i;
+
+    if (r->i >= r->tabular_end)
+    {
+        exattn_page__put(r->c, "|\n", 2, r->i, 0);
+        r->tabular_end = 0;
+        return 0;               /* the \end{tabular} itself is read on */
+    }
+    if (r->p[r->i] == '&')
+    {
+        exattn_page__put(r->c, "|", 1, r->i++, 0);
+        return 1;
+    }
+    if (starts(r, r->i, "\\\\"))
+    {
+        r->i += 2;
+        if (r->i < r->len && r->p[r->i] == '[')
+            while (r->i < r->len && r->p[r->i - 1] != ']')
+                r->i++;
+        if (r->tabular_rows++ == 0)
+            exattn_page__put(r->c, "|\n|-|\n", 6, start, 0);
+        else
+            exattn_page__put(r->c, "|\n", 2, start, 0);
+        row_starts(r);
+        return 1;
+    }
+    for (k = 0; k < sizeof rules / sizeof *rules; k++)
+        if (starts(r, r->i, rules[k]))
+        {
+            r->i += strlen(rules[k]);
+            if (strcmp(rules[k], "\\cline") == 0)
+                skip_group(r);
+            space(r, start);
+            return 1;
+        }
+    return 0;
+}
+
 /* % to the end of the line: a marker or nothing. */
 static int
 tex_comment(reader *r)
@@ -1025,6 +1145,8 @@ read_latex(reader *r)
             r->i += 2;
             continue;
         }
+        if (r->tabular_end != 0 && tabular_mark(r))
+            continue;
         if (ch == '\\' && r->i + 1 < r->len && r->p[r->i + 1] == '\\')
         {
             /* a line break, \\[2pt] too: no \[ opens display math */
@@ -1046,6 +1168,8 @@ read_latex(reader *r)
                 return code;
             continue;
         }
+        if (tabular_begins(r))
+            continue;
         if ((e = begins(r, code_envs, sizeof code_envs / sizeof *code_envs))
             >= 0)
         {

@@ -288,6 +288,26 @@ cell_of(const exattn_page_clean *c, size_t from, size_t to, size_t cell,
     return 1;
 }
 
+/* The sentence before `start` (at most LEAD_BYTES), into b. */
+static void
+sentence_lead(exattn_sbuf *b, const exattn_page_clean *c, size_t start)
+{
+    size_t from = start > LEAD_BYTES ? start - LEAD_BYTES : 0, k;
+
+    for (k = start; k > from; k--)
+    {
+        if (sentence_ends(c, k - 1)
+            || (c->text.s[k - 1] == '\n' && k >= 2
+                && c->text.s[k - 2] == '\n'))
+            break;
+    }
+    /* a cut word at the window's edge is no word */
+    if (k == from && k > 0)
+        while (k < start && !isspace((unsigned char)c->text.s[k]))
+            k++;
+    put_span(b, c, k, start);
+}
+
 /* A Markdown table's cell: its column's heading and its row's first
  * cell, which say what the cell is. */
 static int
@@ -314,11 +334,15 @@ table_lead(exattn_sbuf *b, const exattn_page_clean *c, size_t at)
             hf = line_start(c, to);
             if (!table_row(c, hf, to))
                 return 0;
-            if (cell_of(c, hf, to, bars, &a, &z))
-                put_span(b, c, a, z);
+            /* what the text before the table calls its cells, the row's
+             * first cell, then the column's heading, nearest */
+            sentence_lead(b, c, hf);
             exattn_sbuf__putn(b, " ", 1);
             if (cell_of(c, from, line_stop(c, at), 1, &a, &z) && a < at)
                 put_span(b, c, a, z < at ? z : at);
+            exattn_sbuf__putn(b, " ", 1);
+            if (cell_of(c, hf, to, bars, &a, &z))
+                put_span(b, c, a, z);
             return 1;
         }
         if (!table_row(c, hf, ht))
@@ -332,23 +356,10 @@ char *
 exattn_page__lead(const exattn_page_clean *c, size_t start)
 {
     exattn_sbuf b;
-    size_t from = start > LEAD_BYTES ? start - LEAD_BYTES : 0, k;
 
     exattn_sbuf__init(&b);
-    if (table_lead(&b, c, start))
-        return exattn_sbuf__take(&b);
-    for (k = start; k > from; k--)
-    {
-        if (sentence_ends(c, k - 1)
-            || (c->text.s[k - 1] == '\n' && k >= 2
-                && c->text.s[k - 2] == '\n'))
-            break;
-    }
-    /* a cut word at the window's edge is no word */
-    if (k == from && k > 0)
-        while (k < start && !isspace((unsigned char)c->text.s[k]))
-            k++;
-    put_span(&b, c, k, start);
+    if (!table_lead(&b, c, start))
+        sentence_lead(&b, c, start);
     return exattn_sbuf__take(&b);
 }
 

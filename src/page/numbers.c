@@ -386,6 +386,22 @@ list_at(scanner *s, size_t open, size_t i, const char *seps,
     return l->end;
 }
 
+/* A command that names a function: \sigma(0.5) is its argument. */
+static int
+is_function_name(const char *name, size_t n)
+{
+    static const char *const names[] = {
+        "sigma", "exp", "log", "ln", "sin", "cos", "tan", "tanh", "max",
+        "min", "softmax", "phi", "varphi", "psi", "mathrm", "text"
+    };
+    size_t k;
+
+    for (k = 0; k < sizeof names / sizeof *names; k++)
+        if (strlen(names[k]) == n && strncmp(name, names[k], n) == 0)
+            return 1;
+    return 0;
+}
+
 /* Does i follow a math command that is not a function's name
  * (a\approx[0.284, …], x=\left…), so that a bracket there opens a
  * vector? */
@@ -511,6 +527,39 @@ command(const scanner *s, size_t i)
 
 /* ---- the scan ---------------------------------------------------------- */
 
+/* Is the number at [i, end) a function's argument written against its
+ * name, alone in its parentheses ("\sigma(0.5)", "f(2)", "\exp(1)")?
+ * A vector after a name was refused already (score(1,1)). */
+static int
+argument_of(const scanner *s, size_t i, size_t end)
+{
+    size_t k = i, w;
+
+    while (k > 0 && isspace((unsigned char)s->t[k - 1]))
+        k--;
+    /* \sin 1, \exp 2: a function command's argument, unbracketed */
+    for (w = k; w > 0 && isalpha((unsigned char)s->t[w - 1]); w--)
+        ;
+    if (w < k && w > 0 && s->t[w - 1] == '\\' && s->c->math[w - 1]
+        && is_function_name(s->t + w, k - w))
+        return 1;
+    if (k == 0 || s->t[k - 1] != '(')
+        return 0;
+    k--;                        /* written against its name: no space */
+    if (k > 0 && s->t[k - 1] == '}')
+        return 1;               /* \operatorname{softmax}(2) */
+    for (w = k; w > 0 && isalpha((unsigned char)s->t[w - 1]); w--)
+        ;
+    if (w == k)
+        return 0;
+    /* a relation or an operator (\approx (0.5)) is no function */
+    if (w > 0 && s->t[w - 1] == '\\' && after_relation(s, k)
+        && !is_function_name(s->t + w, k - w))
+        return 0;
+    end = skip_spaces(s, end);
+    return end < s->len && s->t[end] == ')';
+}
+
 static void
 scan(scanner *s)
 {
@@ -526,6 +575,11 @@ scan(scanner *s)
         int math = s->c->math[i];
         char ch = s->t[i];
 
+        if (s->c->where[i] & EXATTN_PAGE_IN_CODE)
+        {
+            i++;                /* code: never a number */
+            continue;
+        }
         if ((ch == '[' || ch == '(' || (math && ch == '\\'))
             && (end = vector_at(s, i)) != 0)
         {
@@ -587,6 +641,11 @@ scan(scanner *s)
                                          || s->t[k] == '.' || s->t[k] == '%');)
                 k++;
             i = k > end ? k : end;
+            continue;
+        }
+        if (argument_of(s, i, end))
+        {
+            i = end;            /* \sigma(0.5), f(2): an argument */
             continue;
         }
         if ((l = add(s, i, end)) == NULL)
@@ -708,6 +767,21 @@ arithmetic(const scanner *s, size_t r)
     return exattn_sbuf__take(&b);
 }
 
+/* Is lexeme k joined to a neighbour by an arithmetic operator (not "=")? */
+static int
+operand(const scanner *s, size_t k)
+{
+    char op;
+
+    if (k + 1 < s->count
+        && (op = gap_operator(s, s->lx[k].end, s->lx[k + 1].start)) != 0
+        && op != '=')
+        return 1;
+    return k > 0
+           && (op = gap_operator(s, s->lx[k - 1].end, s->lx[k].start)) != 0
+           && op != '=';
+}
+
 static int
 keep(const lexeme *l, int math, const exattn_page_marker *m)
 {
@@ -774,6 +848,7 @@ to_number(exattn_page_number *n, scanner *s, size_t k,
         n->entry_end[i] = s->c->off[l->to[i] - 1] + 1;
     }
     n->arithmetic = arithmetic(s, k);
+    n->operand = operand(s, k);
     if ((n->lead = exattn_page__lead(s->c, l->start)) == NULL
         || (n->tail = exattn_page__tail(s->c, l->end)) == NULL)
         return 0;

@@ -24,7 +24,10 @@ enum
 {
     EXATTN_PAGE_IN_HEADING = 1,
     EXATTN_PAGE_IN_LINK = 2,
-    EXATTN_PAGE_IN_ALT = 4
+    EXATTN_PAGE_IN_ALT = 4,
+    EXATTN_PAGE_IN_CODE = 8     /* inline code, kept for the words around
+                                   a number (a label `tea`), never read
+                                   for numbers */
 };
 
 /* The page cleaned: text[i] came from byte off[i] of the page, is math
@@ -77,6 +80,8 @@ typedef struct
                                     column heading and row label, or
                                     NULL */
     char *tail;                  /* the words after it in its clause */
+    int operand;                 /* an operand of the page's arithmetic
+                                    ("0.24" in "0.24 / 3.27 = 0.0734") */
     char *arithmetic;            /* the page's own arithmetic when the
                                     number is its result ("2.028/5.056"
                                     in "2.028 / 5.056 = 0.401"), in
