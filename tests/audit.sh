@@ -19,7 +19,7 @@ i=0
 for pair in "000-scores-to-mixture 000-scores-to-mixture 22 22" \
             "001-soft-lookup 001-soft-lookup 40 40" \
             "002-grid-load-rises 002-complete 22 22" \
-            "004-value-weighting 004-value-weighting 31 31"; do
+            "004-value-weighting 004-value-weighting 30 30"; do
     set -- $pair
     i=$((i + 1))
     "$exattn" audit "$pages/$1.md" --lesson "$top/docs/examples/$2.json" \

@@ -228,6 +228,19 @@ claim_tokens(exattn_audit_candidate *c)
         set_tokens(c, cl->lesson, cl->row,
                    cl->vary == 0 && cl->kind != EXATTN_OUTPUT ? cl->key
                                                               : NONE);
+    else if (cl->target == EXATTN_TARGET_BLOCK && cl->vary != 3)
+    {
+        /* a block stage's row is a token's (a query's or a key's); a
+         * weight's column is a key's */
+        exattn_axis row = exattn_block__row_axis((exattn_bq)cl->block_q),
+                    col = exattn_block__col_axis((exattn_bq)cl->block_q);
+
+        set_tokens(c, cl->lesson,
+                   row == EXATTN_AXIS_QUERY ? cl->row : NONE,
+                   row == EXATTN_AXIS_KEY ? cl->row
+                   : col == EXATTN_AXIS_KEY && cl->vary == 0 ? cl->col
+                                                             : NONE);
+    }
 }
 
 /* Add the quantity at `path` (of variant, minus minus).  A path the

@@ -511,6 +511,12 @@ command(const scanner *s, size_t i)
     n = k - i - 1;
     if (n == 0)
         return k + 1 < s->len ? k + 1 : s->len;
+    if ((n == 4 && strncmp(s->t + i + 1, "frac", 4) == 0)
+        || (n == 5 && (strncmp(s->t + i + 1, "tfrac", 5) == 0
+                       || strncmp(s->t + i + 1, "dfrac", 5) == 0)))
+        /* not a fraction of two integers (number_at read those): a
+         * formula, whose numbers are its parts, not results */
+        return skip_argument(s, skip_argument(s, k));
     if (n == 4 && strncmp(s->t + i + 1, "sqrt", 4) == 0)
     {
         k = skip_spaces(s, k);
@@ -526,6 +532,80 @@ command(const scanner *s, size_t i)
 }
 
 /* ---- the scan ---------------------------------------------------------- */
+
+/* The operator at i ("+", "-", "−", "/", "*", "\cdot", "\times"): its
+ * length, or 0. */
+static size_t
+operator_at(const scanner *s, size_t i)
+{
+    static const char *const ops[] = { "+", "-", "\xe2\x88\x92", "/", "*",
+                                       "\\cdot", "\\times", "\xc2\xb7" };
+    size_t k, n;
+
+    for (k = 0; k < sizeof ops / sizeof *ops; k++)
+    {
+        n = strlen(ops[k]);
+        if (i + n <= s->len && strncmp(s->t + i, ops[k], n) == 0
+            && !(n > 2 && i + n < s->len
+                 && isalpha((unsigned char)s->t[i + n])))
+            return n;
+    }
+    return 0;
+}
+
+/* Does a symbol stand at i, or end just before i (a letter, an index's
+ * brace, a command that is no fraction or delimiter)? */
+static int
+symbol_at(const scanner *s, size_t i, int before)
+{
+    size_t k;
+
+    if (before)
+    {
+        if (i == 0)
+            return 0;
+        return isalpha((unsigned char)s->t[i - 1]) || s->t[i - 1] == '}'
+               || s->t[i - 1] == '\'';
+    }
+    if (i >= s->len)
+        return 0;
+    if (isalpha((unsigned char)s->t[i]))
+        return 1;
+    if (s->t[i] != '\\')
+        return 0;
+    for (k = i + 1; k < s->len && isalpha((unsigned char)s->t[k]); k++)
+        ;
+    return k > i + 1 && !(k - i - 1 == 4 && strncmp(s->t + i + 1, "frac", 4)
+                          == 0)
+           && !(k - i - 1 == 4 && strncmp(s->t + i + 1, "left", 4) == 0)
+           && !(k - i - 1 == 5 && (strncmp(s->t + i + 1, "tfrac", 5) == 0
+                                   || strncmp(s->t + i + 1, "dfrac", 5)
+                                      == 0));
+}
+
+/* In math, is the number at [i, end) a term of a formula with symbols
+ * ("1 + H_{2,2}", "a_{2,1} \cdot 2", "1/\sqrt{2}")?  Joined by an operator
+ * to a symbol, it is part of a named form, not a result. */
+static int
+formula_term(const scanner *s, size_t i, size_t end)
+{
+    size_t k = skip_spaces(s, end), n;
+
+    if ((n = operator_at(s, k)) != 0 && symbol_at(s, skip_spaces(s, k + n), 0))
+        return 1;
+    for (k = i; k > 0 && isspace((unsigned char)s->t[k - 1]); k--)
+        ;
+    for (n = 1; n <= 6 && n <= k; n++)
+        if (operator_at(s, k - n) == n)
+        {
+            size_t b = k - n;
+
+            while (b > 0 && isspace((unsigned char)s->t[b - 1]))
+                b--;
+            return symbol_at(s, b, 1);
+        }
+    return 0;
+}
 
 /* Is the number at [i, end) a function's argument written against its
  * name, alone in its parentheses ("\sigma(0.5)", "f(2)", "\exp(1)")?
@@ -641,6 +721,11 @@ scan(scanner *s)
                                          || s->t[k] == '.' || s->t[k] == '%');)
                 k++;
             i = k > end ? k : end;
+            continue;
+        }
+        if (math && formula_term(s, i, end))
+        {
+            i = end;            /* 1 in 1+H_{2,2}, 2 in a_{2,1}\cdot 2 */
             continue;
         }
         if (argument_of(s, i, end))
