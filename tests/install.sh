@@ -12,7 +12,7 @@ src=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 example=$src/docs/examples/004-value-weighting.json
-echo "1..6"
+echo "1..7"
 status=0
 ok() { echo "ok $*"; }
 no() { echo "not ok $*"; status=1; }
@@ -48,8 +48,16 @@ if MANWIDTH=80 man -l "$work/three/share/man/man1/exattn.1" 2>/dev/null \
 then ok "5 - man -l of the installed manual"
 else no "5 - no installed manual at $work/three/share/man/man1"; fi
 
+# the pandoc filter, installed, runs the installed exattn
+lua=$work/three/share/exattn/exattn.lua
+if [ -f "$lua" ] && { ! command -v pandoc >/dev/null ||
+    (cd "$src/tests/data/pandoc" && EXATTN="$work/three/bin/exattn" \
+        pandoc right.md --lua-filter "$lua" -o /dev/null); }
+then ok "6 - the pandoc filter is installed at share/exattn/exattn.lua"
+else no "6 - no working filter at $lua"; fi
+
 make uninstall prefix="$work/three" > "$work/log" 2>&1
 left=$(find "$work/three" -type f | sed "s|$work/three/||")
-if [ -d "$work/three/bin" ] && [ -z "$left" ]; then ok "6 - make uninstall removes every file it installed"
-else no "6 - make uninstall left: $left"; fi
+if [ -d "$work/three/bin" ] && [ -z "$left" ]; then ok "7 - make uninstall removes every file it installed"
+else no "7 - make uninstall left: $left"; fi
 exit $status

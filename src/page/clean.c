@@ -877,11 +877,34 @@ mathml(reader *r)
     return 1;
 }
 
+/* A Markdown page's YAML front matter ("---" ... "---" or "..." at the
+ * top): metadata, not prose; skipped. */
+static void
+front_matter(reader *r)
+{
+    size_t k;
+
+    if (r->fmt != EXATTN_PAGE_MARKDOWN || r->i != (r->len >= 3
+        && memcmp(r->p, "\xef\xbb\xbf", 3) == 0 ? 3u : 0u)
+        || !(starts(r, r->i, "---\n") || starts(r, r->i, "---\r\n")))
+        return;
+    for (k = find(r, r->i, "\n"); k < r->len; k = find(r, k + 1, "\n"))
+        if (starts(r, k + 1, "---") || starts(r, k + 1, "..."))
+        {
+            size_t end = find(r, k + 1, "\n");
+
+            space(r, r->i);
+            r->i = end;
+            return;
+        }
+}
+
 static int
 read_markup(reader *r)
 {
     int k;
 
+    front_matter(r);
     while (r->i < r->len)
     {
         char ch = r->p[r->i];
