@@ -50,7 +50,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (rc != EXATTN_OK && (err.code == EXATTN_OK || err.message[0] == '\0'))
         abort();
     if (rc == EXATTN_OK && sum.numbers != sum.passed + sum.failed
-                                          + sum.wording + sum.unsourced)
+                                          + sum.wording + sum.unsourced
+                                          + sum.undecided + sum.mentions)
         abort();
     return 0;
 }

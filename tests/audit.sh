@@ -17,9 +17,9 @@ echo "1..20"
 # every shipped page, against its lesson: every number passes
 i=0
 for pair in "000-scores-to-mixture 000-scores-to-mixture 22 22" \
-            "001-soft-lookup 001-soft-lookup 40 40" \
-            "002-grid-load-rises 002-complete 22 22" \
-            "004-value-weighting 004-value-weighting 30 30"; do
+            "001-soft-lookup 001-soft-lookup 42 42" \
+            "002-grid-load-rises 002-complete 23 23" \
+            "004-value-weighting 004-value-weighting 32 32"; do
     set -- $pair
     i=$((i + 1))
     "$exattn" audit "$pages/$1.md" --lesson "$top/docs/examples/$2.json" \
@@ -53,11 +53,12 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 s = d["summary"]
 assert d["schema"] == 1, d
-assert s["numbers"] == 40 and s["passed"] == 40 and s["mentions"] == 0, s
-assert all(n["verdict"] == "pass" for n in d["numbers"])
+assert s["numbers"] == 42 and s["passed"] == 42 and s["mentions"] == 0, s
+assert all(n["verdict"] in ("pass", "pass-named") for n in d["numbers"])
+assert sum(n["verdict"] == "pass-named" for n in d["numbers"]) == 2
 assert all(n["evidence"] for n in d["numbers"])
 ' "$out/ok.json"; then
-    echo "ok 6 - --format json parses, 40 numbers pass, each with its evidence"
+    echo "ok 6 - --format json parses, 42 pass (2 named formulas), each with its evidence"
 else
     echo "not ok 6 - --format json"
 fi

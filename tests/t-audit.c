@@ -80,11 +80,11 @@ Test(audit, every_seed_page_passes)
         { "docs/examples/pages/000-scores-to-mixture.md",
           "docs/examples/000-scores-to-mixture.json", 22 },
         { "docs/examples/pages/001-soft-lookup.md",
-          "docs/examples/001-soft-lookup.json", 40 },
+          "docs/examples/001-soft-lookup.json", 42 },
         { "docs/examples/pages/002-grid-load-rises.md",
-          "docs/examples/002-complete.json", 22 },
+          "docs/examples/002-complete.json", 23 },
         { "docs/examples/pages/004-value-weighting.md",
-          "docs/examples/004-value-weighting.json", 30 },
+          "docs/examples/004-value-weighting.json", 32 },
     };
     size_t i;
 
@@ -511,5 +511,32 @@ Test(audit, an_auditor_serves_many_pages)
     exattn_auditor_free(a);
     free(alone);
     free(text);
+    exattn_lesson_free(l);
+}
+
+/* Named formulas: a closed form equal to the quantity in another
+ * spelling is PASS-NAMED (proved, not rounded); a wrong exponent FAILs
+ * against the quantity its symbol names; a form with a decimal is the
+ * page's approximation, no formula; nothing named: a mention. */
+Test(audit, named_formulas_are_proved)
+{
+    exattn_lesson *l = example("docs/examples/004-value-weighting.json");
+    static const char page[] =
+        "Query 2: $w_{2,1} = \\frac{1}{1+e}$ and\n"                 /* 1 */
+        "$w_{2,2} = \\frac{e^{1}}{e^{0}+e^{1}}$.\n"                  /* 2 */
+        "A slip: $w_{2,2} = \\frac{e^{2}}{e^{0}+e^{2}}$.\n"          /* 3 */
+        "Rounded: $w_{2,2} = \\frac{e^{1.0}}{e^{0}+e^{1.0}}$.\n"     /* 4 */
+        "Some $\\frac{e^{5}}{7+e^{5}}$ here.\n";                    /* 5 */
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "m.md", page, &sum);
+
+    assert_verdict(out, 1, 21, "PASS-NAMED");
+    assert_verdict(out, 2, 12, "PASS-NAMED");
+    assert_verdict(out, 3, 20, "FAIL");
+    cr_assert_not_null(strstr(out, "m.md:3:20: FAIL \\frac{e^{2}}{e^{0}+e^{2}} "
+                                   "(true: weights[2][2]"), "%s", out);
+    cr_assert_null(verdict_at(out, "m.md", 4, 21), "%s", out);
+    assert_verdict(out, 5, 7, "MENTION");
+    free(out);
     exattn_lesson_free(l);
 }

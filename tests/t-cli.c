@@ -750,7 +750,7 @@ Test(cli, standard_input_and_output)
     free(err);
     cr_assert_eq(th_run_input(audit, page, &out, &err), 0, "%s", err);
     cr_assert_not_null(strstr(out, "<stdin>:27:39: PASS 0.401"), "%s", out);
-    cr_assert_not_null(strstr(out, "40 numbers: 40 passed"), "%s", out);
+    cr_assert_not_null(strstr(out, "42 numbers: 42 passed"), "%s", out);
     free(out);
     free(err);
     cr_assert_eq(th_run(version, &out, &err), 0);

@@ -7,7 +7,7 @@
  * once: exact, or certified to AUDIT_DIGITS decimals. */
 #include <stdlib.h>
 #include <string.h>
-#include "audit/audit.h"
+#include "audit/decide.h"
 #include "lesson/claims.h"
 #include "row/named.h"
 
@@ -333,6 +333,26 @@ add_expr(exattn_audit_candidates *all, const exattn_lesson *l,
     }
     all->count++;
     return EXATTN_OK;
+}
+
+int
+exattn_audit__expr_value(exattn_audit_candidate *out,
+                         exattn_audit_candidates *all,
+                         const exattn_lesson *l, const char *text,
+                         mpfr_prec_t max_prec, exattn_error_t *err)
+{
+    int rc;
+
+    memset(out, 0, sizeof *out);
+    rc = exattn_lesson__expr_claim(&out->claim, l, text, err);
+    if (rc == EXATTN_OK)
+        rc = evaluate(out, all, max_prec, err);
+    if (rc == EXATTN_OK && out->count != 1)
+        rc = exattn_error__set(err, EXATTN_ESHAPE, "page", 0, 0,
+                               "not one value");
+    if (rc != EXATTN_OK)
+        exattn_audit__candidate_clear(out);
+    return rc;
 }
 
 /* A value the lesson states rather than derives (a blend's assigned

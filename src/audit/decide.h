@@ -49,6 +49,25 @@ void exattn_audit__distance(mpq_t u, const exattn_audit_candidate *c,
                             const exattn_audit_number *p);
 int exattn_audit__nomem(exattn_error_t *err);
 
+/* Is candidate c of the kind, token and variant the evidence names? */
+int exattn_audit__in_scope(const exattn_audit_candidate *c,
+                           const exattn_audit_evidence *e);
+/* MENTION, saying why ("why: what"). */
+int exattn_audit__mention(exattn_audit_result *r, const char *why,
+                          const char *what);
+/* The value of an expression of the page (exattn's syntax), as a
+ * candidate of no name (candidates.c). */
+int exattn_audit__expr_value(exattn_audit_candidate *out,
+                             exattn_audit_candidates *all,
+                             const exattn_lesson *l, const char *text,
+                             mpfr_prec_t max_prec, exattn_error_t *err);
+/* The verdict on a named formula (formula.c). */
+int exattn_audit__formula(exattn_audit_result *r,
+                          const exattn_page_number *n,
+                          exattn_audit_candidates *all,
+                          const exattn_lesson *l, mpfr_prec_t max_prec,
+                          exattn_error_t *err);
+
 /* A number no marker names: a result or a mention (results.c). */
 int exattn_audit__unmarked(exattn_audit_result *r,
                            const exattn_audit_number *p,

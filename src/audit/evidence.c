@@ -407,6 +407,9 @@ label_in(const char *lead, const char *label)
                      || after == 0xE2);
         word = !word_char((char)before) && !word_char((char)after)
                && n >= 4;
+        /* an index's labels: a_{C,A} */
+        quoted |= (before == '{' || before == ',')
+                  && (after == ',' || after == '}');
         if (quoted || word)
             last = k + n;
     }
@@ -615,13 +618,51 @@ mention_after_all(exattn_audit_evidence *e, const reading *r,
     return *rc = set_why(e, ""), 1;
 }
 
+/* The entry a subject's index names: \alpha_{2,3}, w_{23}, o_2 (query 2,
+ * key 3), or a_{C,A} (labels: the first). */
+static void
+entry_named(exattn_audit_evidence *e, const char *subject)
+{
+    const char *u = strchr(subject, '_');
+    size_t a, b;
+
+    if (u == NULL)
+        return;
+    u++;
+    if (*u != '{')
+    {
+        if (isdigit((unsigned char)*u))
+            e->row_index = (size_t)(*u - '0');
+        return;
+    }
+    u++;
+    if (isdigit((unsigned char)u[0]) && isdigit((unsigned char)u[1])
+        && u[2] == '}')
+    {
+        e->row_index = (size_t)(u[0] - '0');    /* w_{23} */
+        e->key_index = (size_t)(u[1] - '0');
+        return;
+    }
+    a = strtoul(u, (char **)&u, 10);
+    if (a > 0 && *u == '}')
+        e->row_index = a;
+    else if (a > 0 && *u == ',' && (b = strtoul(u + 1, (char **)&u, 10)) > 0
+             && *u == '}')
+    {
+        e->row_index = a;
+        e->key_index = b;
+    }
+}
+
 /* A result by what names it: the subject, the sentence's words, a label,
  * the page's arithmetic, a vector's shape. */
 static int
-result_by(exattn_audit_evidence *e, reading *r,
+result_by(exattn_audit_evidence *e, reading *r, const exattn_lesson *l,
           const exattn_audit_candidates *all)
 {
     const exattn_page_number *n = r->n;
+    const char *own;
+    size_t at;
 
     if (r->words.families == 0 && r->words.generic)
         r->words.families = F(ALL);
@@ -636,6 +677,10 @@ result_by(exattn_audit_evidence *e, reading *r,
     }
     if (r->subject.at != (size_t)-1)
     {
+        entry_named(e, n->subject);
+        /* a_{C,A}: the subject's own label, not the sentence's */
+        if ((own = nearest_label(n->subject, l, &at)) != NULL)
+            e->label = own;
         e->families = r->subject.families;
         e->nearest = r->subject.nearest;
         /* the number was meant for one of that kind when the symbol
@@ -692,7 +737,7 @@ weigh(exattn_audit_evidence *e, reading *r, const exattn_lesson *l,
     e->key_index = index_named(r->lead, keys, 1);
     if (mention_after_all(e, r, l, &rc))
         return rc;
-    return result_by(e, r, all);
+    return result_by(e, r, l, all);
 }
 
 int

@@ -76,7 +76,9 @@ run(audit *a, exattn_auditor *auditor, const char *file, const char *page,
             exattn_audit__place_error(err, rc, file, n);
         switch (a->results[i].verdict)
         {
-        case EXATTN_AUDIT_PASS: a->sum.passed++; break;
+        case EXATTN_AUDIT_PASS: case EXATTN_AUDIT_NAMED:
+            a->sum.passed++;
+            break;
         case EXATTN_AUDIT_FAIL: a->sum.failed++; break;
         case EXATTN_AUDIT_WORDING: a->sum.wording++; break;
         case EXATTN_AUDIT_UNDECIDED: a->sum.undecided++; break;
@@ -98,6 +100,7 @@ verdict_word(exattn_audit_verdict_t v)
     case EXATTN_AUDIT_WORDING: return "EXACT-WORDING";
     case EXATTN_AUDIT_UNDECIDED: return "UNDECIDED";
     case EXATTN_AUDIT_MENTION: return "MENTION";
+    case EXATTN_AUDIT_NAMED: return "PASS-NAMED";
     default: return "UNSOURCED";
     }
 }
@@ -134,6 +137,11 @@ text_line(FILE *f, const char *file, const char *page,
     {
     case EXATTN_AUDIT_PASS:
         put_bound(f, r, " = ");
+        break;
+    case EXATTN_AUDIT_NAMED:
+        put_bound(f, r, " = ");
+        if (r->note)
+            fprintf(f, " (%s)", r->note);
         break;
     case EXATTN_AUDIT_FAIL:
         fprintf(f, " (true: %s %s", r->bound_count ? r->bound[0] : "?",
@@ -244,6 +252,8 @@ lines(FILE *f, const audit *a, const char *file, const char *page,
     for (i = 0; i < a->page.count; i++)
         if (!failures_only || (a->results[i].verdict != EXATTN_AUDIT_PASS
                                && a->results[i].verdict
+                                  != EXATTN_AUDIT_NAMED
+                               && a->results[i].verdict
                                   != EXATTN_AUDIT_MENTION))
             text_line(f, file, page, &a->page.items[i], &a->results[i]);
 }
@@ -341,7 +351,7 @@ json_number(FILE *f, const char *page, const exattn_page_number *n,
 {
     static const char *const words[] = { "pass", "fail", "exact-wording",
                                          "unsourced", "undecided",
-                                         "mention" };
+                                         "mention", "pass-named" };
     char *quote = malloc(n->end - n->start + 1);
     size_t i;
 

@@ -31,8 +31,9 @@ informative(const exattn_audit_number *p)
 }
 
 /* Is candidate c of the kind and the token the evidence names? */
-static int
-in_scope(const exattn_audit_candidate *c, const exattn_audit_evidence *e)
+int
+exattn_audit__in_scope(const exattn_audit_candidate *c,
+                       const exattn_audit_evidence *e)
 {
     if (!(c->family & e->families))
         return 0;
@@ -66,7 +67,7 @@ split(exattn_audit_list *in, exattn_audit_list *out,
 
     for (k = 0; k < list->count; k++)
     {
-        exattn_audit_list *to = in_scope(list->items[k], e) ? in : out;
+        exattn_audit_list *to = exattn_audit__in_scope(list->items[k], e) ? in : out;
 
         if (to == NULL)
             continue;
@@ -86,8 +87,9 @@ split(exattn_audit_list *in, exattn_audit_list *out,
     return 1;
 }
 
-static int
-mention(exattn_audit_result *r, const char *why, const char *what)
+int
+exattn_audit__mention(exattn_audit_result *r, const char *why,
+                      const char *what)
 {
     exattn_sbuf b;
 
@@ -165,7 +167,7 @@ meant_for(exattn_audit_result *r, exattn_audit_candidates *all,
         return EXATTN_OK;
     mpq_inits(u, best_u, (mpq_ptr)0);
     for (k = 0; k < g->n; k++)
-        if (in_scope(g->by_key[k], e) && (g->by_key[k]->family & COMPUTED)
+        if (exattn_audit__in_scope(g->by_key[k], e) && (g->by_key[k]->family & COMPUTED)
             && within_half(g->by_key[k], p))
         {
             exattn_audit__distance(u, g->by_key[k], p);
@@ -198,12 +200,12 @@ exattn_audit__unmarked(exattn_audit_result *r, const exattn_audit_number *p,
     int rc;
 
     if (p->n->mention != NULL)
-        return mention(r, p->n->mention, NULL);
+        return exattn_audit__mention(r, p->n->mention, NULL);
     if ((rc = exattn_audit__evidence(&e, p->n, l, all)) != EXATTN_OK)
         return exattn_audit__nomem(err);
     if (e.mention != NULL)
     {
-        rc = mention(r, e.mention, e.why);
+        rc = exattn_audit__mention(r, e.mention, e.why);
         exattn_audit__evidence_clear(&e);
         return rc;
     }
@@ -220,7 +222,7 @@ exattn_audit__unmarked(exattn_audit_result *r, const exattn_audit_number *p,
         if (rc == EXATTN_OK && !(informative(p)
                                  && (r->verdict == EXATTN_AUDIT_PASS
                                      || r->verdict == EXATTN_AUDIT_WORDING)))
-            rc = mention(r, "no evidence that it is a result", NULL);
+            rc = exattn_audit__mention(r, "no evidence that it is a result", NULL);
         else if (rc == EXATTN_OK)
             r->evidence = exattn_str__dup("its value: no other number of "
                                           "the lesson rounds to it by "

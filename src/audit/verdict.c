@@ -1062,6 +1062,8 @@ exattn_audit__verdict(exattn_audit_result *r, const exattn_page_number *n,
     memset(r, 0, sizeof *r);
     if (n->count == 0)
         return empty_marker(r, n, all, l, max_prec, err);
+    if (n->formula)
+        return exattn_audit__formula(r, n, all, l, max_prec, err);
     p.n = n;
     p.count = n->count;
     if ((p.v = malloc(n->count * sizeof *p.v)) == NULL)

@@ -989,6 +989,79 @@ exattn_page__clear(exattn_page *p)
     memset(p, 0, sizeof *p);
 }
 
+/* By their position in the page. */
+static int
+by_start(const void *a, const void *b)
+{
+    const exattn_page_number *x = a, *y = b;
+
+    return x->start < y->start ? -1 : x->start > y->start;
+}
+
+/* A named formula as an item of the page: one value, its expression. */
+static int
+formula_number(exattn_page_number *n, const exattn_page_clean *c,
+               exattn_page_formula *f, const char *page)
+{
+    memset(n, 0, sizeof *n);
+    n->formula = 1;
+    n->math = 1;
+    n->start = c->off[f->from];
+    n->end = c->off[f->to - 1] + 1;
+    exattn_page__position(page, n->start, &n->line, &n->column);
+    if ((n->values = calloc(1, sizeof *n->values)) == NULL
+        || (n->decimal = calloc(1, 1)) == NULL
+        || (n->entry_start = malloc(sizeof *n->entry_start)) == NULL
+        || (n->entry_end = malloc(sizeof *n->entry_end)) == NULL)
+        return 0;
+    n->values[0] = f->expr;
+    f->expr = NULL;
+    n->count = 1;
+    n->entry_start[0] = n->start;
+    n->entry_end[0] = n->end;
+    if ((n->lead = exattn_page__lead(c, f->from)) == NULL
+        || (n->tail = exattn_page__tail(c, f->to)) == NULL)
+        return 0;
+    if (f->subject_to > f->subject_from)
+    {
+        size_t a = f->subject_from, b = f->subject_to;
+
+        while (a < b && isspace((unsigned char)c->text.s[a]))
+            a++;
+        while (b > a && isspace((unsigned char)c->text.s[b - 1]))
+            b--;
+        if (b > a && (n->subject = malloc(b - a + 1)) != NULL)
+        {
+            memcpy(n->subject, c->text.s + a, b - a);
+            n->subject[b - a] = '\0';
+        }
+    }
+    return 1;
+}
+
+/* The page's named formulas, among its numbers in page order. */
+static int
+add_formulas(exattn_page *out, const exattn_page_clean *c, const char *page)
+{
+    exattn_page_formula *f = NULL;
+    exattn_page_number n;
+    size_t count = 0, k;
+    int ok = exattn_page__formulas(&f, &count, c);
+
+    for (k = 0; ok && k < count; k++)
+    {
+        ok = formula_number(&n, c, &f[k], page) && push(out, &n);
+        if (!ok)
+            number_clear(&n);
+    }
+    for (k = 0; k < count; k++)
+        free(f[k].expr);
+    free(f);
+    if (ok && count > 0)
+        qsort(out->items, out->count, sizeof *out->items, by_start);
+    return ok;
+}
+
 /* An empty pair of markers (<!-- exattn P --><!-- /exattn -->): a
  * number the page does not print yet, at the closing marker. */
 static int
@@ -1116,6 +1189,9 @@ exattn_page__read(exattn_page *out, const char *file, const char *page,
         else if (m == NULL || why == IGNORED)
             out->items[out->count - 1].mention = why;
     }
+    if (ok && !s.oom && w.twice == NULL && w.stray_on == NULL
+        && w.open == NULL)
+        ok = add_formulas(out, &c, page);
     /* a marker before another, or after the last number, names nothing;
      * so does "on" with no "off" */
     if (ok && !s.oom && w.stray_on != NULL)

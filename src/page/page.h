@@ -80,6 +80,8 @@ typedef struct
                                     column heading and row label, or
                                     NULL */
     char *tail;                  /* the words after it in its clause */
+    int formula;                 /* a named formula: values[0] is its
+                                    expression (exattn's syntax) */
     int operand;                 /* an operand of the page's arithmetic
                                     ("0.24" in "0.24 / 3.27 = 0.0734") */
     char *arithmetic;            /* the page's own arithmetic when the
@@ -110,6 +112,22 @@ int exattn_page__joins_references(const exattn_page_clean *c, size_t from,
 char *exattn_page__lead(const exattn_page_clean *c, size_t start);
 char *exattn_page__tail(const exattn_page_clean *c, size_t end);
 char *exattn_page__subject(const exattn_page_clean *c, size_t start);
+
+/* A named formula of the page (formulas.c): a piece of math in closed
+ * form ("\frac{e^{1}}{e^{1}+e^{2}}"), at [from, to) of the cleaned text,
+ * in exattn's expression syntax; the piece a relation sets it equal to,
+ * or subject_to == 0. */
+typedef struct
+{
+    size_t from, to;
+    size_t subject_from, subject_to;
+    char *expr;
+} exattn_page_formula;
+
+/* Every named formula of the cleaned page, in page order; 0 when out of
+ * memory. */
+int exattn_page__formulas(exattn_page_formula **out, size_t *count,
+                          const exattn_page_clean *c);
 
 /* Every number of the page a reader would take as a result. */
 int exattn_page__read(exattn_page *out, const char *file, const char *page,

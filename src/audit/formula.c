@@ -1,0 +1,282 @@
+/* The verdict on a named formula of the page (src/page/formulas.c):
+ * \frac{e^{1}}{e^{1}+e^{1}+e^{2}} is evaluated, bound to the quantities
+ * of the kind the page names (evidence.c) whose values are its own, and
+ * then compared with them by exact identity, as a "named" claim is
+ * (src/claims/check.c): PASS-NAMED when the forms are proved equal, in
+ * any spelling; UNDECIDED when equality is neither proved nor refuted;
+ * FAIL, against the nearest quantity of the named kind, when no quantity
+ * is the formula's value; a mention when nothing says what it is. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "audit/decide.h"
+#include "claims/check.h"
+#include "expr/expr.h"
+#include "lesson/claims.h"
+
+#define LISTED 6
+
+/* Do the formula's value f and candidate c agree: equal rationals, or
+ * within twice the rounding of AUDIT_DIGITS decimals? */
+static int
+same_value(const exattn_audit_candidate *f, const exattn_audit_candidate *c)
+{
+    mpq_t d, eps;
+    int same;
+
+    if (c->count != 1)
+        return 0;
+    if (f->exact[0] && c->exact[0])
+        return mpq_equal(f->value[0], c->value[0]);
+    mpq_inits(d, eps, (mpq_ptr)0);
+    mpq_sub(d, f->value[0], c->value[0]);
+    mpq_abs(d, d);
+    mpz_set_ui(mpq_numref(eps), 2);
+    mpz_ui_pow_ui(mpq_denref(eps), 10, AUDIT_DIGITS);
+    same = mpq_cmp(d, eps) <= 0;
+    mpq_clears(d, eps, (mpq_ptr)0);
+    return same;
+}
+
+/* The named check of candidate c against the page's expression: the
+ * claim checker's verdict and note. */
+static int
+prove(exattn_verdict_t *verdict, char **note, exattn_audit_candidate *c,
+      exattn_audit_candidates *all, const char *text, mpfr_prec_t max_prec,
+      exattn_error_t *err)
+{
+    exattn_claim_result cr;
+    exattn_block *b = NULL;
+    exattn_expr *e = NULL;
+    char *values[1];
+    size_t i;
+    int rc;
+
+    values[0] = (char *)text;
+    *note = NULL;
+    if ((rc = exattn_expr_parse(&e, text, strlen(text), "page", err))
+        != EXATTN_OK)
+        return rc;
+    rc = exattn_lesson__claim_values(&c->claim, EXATTN_CLAIM_NAMED, values,
+                                     err);
+    if (rc == EXATTN_OK
+        && (c->claim.named = calloc(c->claim.count, sizeof *c->claim.named))
+               == NULL)
+        rc = exattn_audit__nomem(err);
+    if (rc == EXATTN_OK)
+    {
+        c->claim.named[0] = e;
+        e = NULL;
+    }
+    if (rc == EXATTN_OK && c->claim.target == EXATTN_TARGET_BLOCK
+        && (b = exattn_audit__block_of(all, c->claim.lesson, max_prec, err))
+               == NULL)
+        rc = err && err->code ? err->code : EXATTN_ENOMEM;
+    if (rc == EXATTN_OK
+        && (rc = exattn_claims__check(&cr, &c->claim, b, max_prec, err))
+               == EXATTN_OK)
+    {
+        *verdict = cr.verdict;
+        if (cr.count > 0 && cr.entries[0].note)
+            *note = exattn_str__dup(cr.entries[0].note);
+        exattn_claims__clear(&cr);
+    }
+    /* the claim goes back to having no values */
+    for (i = 0; i < c->claim.count; i++)
+    {
+        free(c->claim.values ? c->claim.values[i] : NULL);
+        if (c->claim.exact)
+            mpq_clear(c->claim.exact[i]);
+        if (c->claim.named)
+            exattn_expr_free(c->claim.named[i]);
+    }
+    free(c->claim.values);
+    free(c->claim.exact);
+    free(c->claim.named);
+    c->claim.values = NULL;
+    c->claim.exact = NULL;
+    c->claim.named = NULL;
+    exattn_expr_free(e);
+    return rc;
+}
+
+static int
+bound(exattn_audit_result *r, const char *name)
+{
+    char **b;
+
+    r->considered++;
+    if (r->bound_count == LISTED)
+        return 1;
+    if ((b = realloc(r->bound, (r->bound_count + 1) * sizeof *b)) == NULL)
+        return 0;
+    r->bound = b;
+    return (r->bound[r->bound_count++] = exattn_str__dup(name)) != NULL;
+}
+
+/* "≈ 0.506480" or "= 1/3": a value as the report shows it. */
+static char *
+shown(const exattn_audit_candidate *c)
+{
+    exattn_sbuf b;
+    char *s = c->exact[0] ? exattn_mpq_get_str(c->value[0]) : NULL;
+
+    exattn_sbuf__init(&b);
+    if (c->exact[0])
+        exattn_sbuf__printf(&b, "= %s", s ? s : "?");
+    else
+        exattn_sbuf__printf(&b, "≈ %.6f", mpq_get_d(c->value[0]));
+    exattn_free(s);
+    return exattn_sbuf__take(&b);
+}
+
+/* The quantities in scope whose value is the formula's: each proved (or
+ * not) equal.  *found counts them. */
+static int
+matches(exattn_audit_result *r, size_t *found, const exattn_audit_candidate *f,
+        exattn_audit_candidates *all, const exattn_audit_evidence *e,
+        int scoped, const char *text, mpfr_prec_t max_prec,
+        exattn_error_t *err)
+{
+    exattn_audit_list list = { NULL, 0, 0 };
+    double x = mpq_get_d(f->value[0]), w = 1e-9 * fabs(x) + 1e-300;
+    exattn_verdict_t v = EXATTN_UNDECIDED;
+    size_t k;
+    char *note;
+    int rc = EXATTN_OK, undecided = 0;
+
+    *found = 0;
+    all->stamp++;
+    if (!exattn_audit__window(&list, all, 1, x - w, x + w))
+        return exattn_audit__nomem(err);
+    for (k = 0; k < list.count && rc == EXATTN_OK; k++)
+    {
+        exattn_audit_candidate *c = list.items[k];
+
+        if ((scoped && e->families && !exattn_audit__in_scope(c, e))
+            || !same_value(f, c))
+            continue;
+        (*found)++;
+        if ((rc = prove(&v, &note, c, all, text, max_prec, err))
+            != EXATTN_OK)
+            break;
+        if (v == EXATTN_PASS && r->verdict != EXATTN_AUDIT_NAMED)
+        {
+            r->verdict = EXATTN_AUDIT_NAMED;
+            free(r->note);
+            r->note = note;
+            note = NULL;
+        }
+        undecided |= v != EXATTN_PASS;
+        if ((v == EXATTN_PASS || r->verdict != EXATTN_AUDIT_NAMED)
+            && !bound(r, c->name))
+            rc = exattn_audit__nomem(err);
+        free(note);
+    }
+    if (rc == EXATTN_OK && *found && r->verdict != EXATTN_AUDIT_NAMED
+        && undecided)
+    {
+        r->verdict = EXATTN_AUDIT_UNDECIDED;
+        r->note = exattn_str__dup("its value is the quantity's, but the "
+                                  "identity is neither proved nor refuted");
+    }
+    free(list.items);
+    return rc;
+}
+
+/* No quantity in scope is the formula's value: FAIL against the nearest
+ * of the named kind within its size, else UNSOURCED. */
+static int
+no_match(exattn_audit_result *r, const exattn_audit_candidate *f,
+         exattn_audit_candidates *all, const exattn_audit_evidence *e,
+         exattn_error_t *err)
+{
+    const exattn_audit_group *g = exattn_audit__group(all, 1);
+    const exattn_audit_candidate *best = NULL;
+    double x = mpq_get_d(f->value[0]), d, bd = 0;
+    exattn_sbuf b;
+    char *page, *truth;
+    size_t k;
+
+    r->verdict = EXATTN_AUDIT_UNSOURCED;
+    for (k = 0; g != NULL && e->nearest && k < g->n; k++)
+    {
+        const exattn_audit_candidate *c = g->by_key[k];
+
+        if (!(c->family & e->nearest) || !exattn_audit__in_scope(c, e))
+            continue;
+        d = fabs(c->key - x);
+        /* the base lesson's before a variant's, unless one is named */
+        if (d <= fabs(c->key)
+            && (best == NULL
+                || (best->variant != NULL && c->variant == NULL)
+                || ((best->variant == NULL) == (c->variant == NULL)
+                    && d < bd)))
+            best = c, bd = d;
+    }
+    if (best == NULL)
+        return EXATTN_OK;
+    r->verdict = EXATTN_AUDIT_FAIL;
+    page = shown(f);
+    truth = shown(best);
+    exattn_sbuf__init(&b);
+    exattn_sbuf__printf(&b, "%s; the page's form %s", truth ? truth : "?",
+                        page ? page : "?");
+    r->truth = exattn_sbuf__take(&b);
+    free(page);
+    free(truth);
+    r->slip = exattn_str__dup("not the same named form: its value differs");
+    if (!bound(r, best->name) || r->truth == NULL)
+        return exattn_audit__nomem(err);
+    return EXATTN_OK;
+}
+
+int
+exattn_audit__formula(exattn_audit_result *r, const exattn_page_number *n,
+                      exattn_audit_candidates *all, const exattn_lesson *l,
+                      mpfr_prec_t max_prec, exattn_error_t *err)
+{
+    exattn_audit_candidate f;
+    exattn_audit_evidence e;
+    exattn_error_t local;
+    size_t found = 0;
+    int rc;
+
+    memset(r, 0, sizeof *r);
+    if (n->mention != NULL)
+        return exattn_audit__mention(r, n->mention, NULL);
+    exattn_error_init(&local);
+    rc = exattn_audit__expr_value(&f, all, l, n->values[0], max_prec, &local);
+    if (rc == EXATTN_ENOMEM)
+        return exattn_audit__nomem(err);
+    if (rc != EXATTN_OK)
+        return exattn_audit__mention(r, "a closed form exattn cannot "
+                                     "evaluate", local.message);
+    if ((rc = exattn_audit__evidence(&e, n, l, all)) != EXATTN_OK)
+        rc = exattn_audit__nomem(err);
+    else if (e.mention != NULL)
+        rc = exattn_audit__mention(r, e.mention, e.why);
+    else
+    {
+        /* a closed form's value is no coincidence: when the words do not
+         * name its entry (a symbol such as alpha_{2,3} does), a quantity
+         * of any kind with its value is the one meant */
+        r->verdict = EXATTN_AUDIT_UNSOURCED;
+        rc = matches(r, &found, &f, all, &e, 1, n->values[0], max_prec,
+                     err);
+        if (rc == EXATTN_OK && found == 0 && !e.direct)
+            rc = matches(r, &found, &f, all, &e, 0, n->values[0], max_prec,
+                         err);
+        if (rc == EXATTN_OK && found == 0 && e.families)
+            rc = no_match(r, &f, all, &e, err);
+        if (rc == EXATTN_OK && found == 0 && e.families == 0)
+            rc = exattn_audit__mention(r, "a closed form no quantity is, "
+                                       "and nothing says what it is", NULL);
+        else if (rc == EXATTN_OK && r->evidence == NULL)
+            r->evidence = e.why ? e.why : exattn_str__dup("its value"),
+            e.why = NULL;
+    }
+    exattn_audit__evidence_clear(&e);
+    exattn_audit__candidate_clear(&f);
+    return rc;
+}
