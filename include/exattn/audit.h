@@ -35,10 +35,13 @@ typedef enum
     EXATTN_AUDIT_UNDECIDED = 4, /* not decided within the precision cap:
                                    a rounding next to its boundary, or a
                                    quantity that could not be evaluated */
-    EXATTN_AUDIT_MENTION = 5    /* not a result: a section or figure
+    EXATTN_AUDIT_MENTION = 5,   /* not a result: a section or figure
                                    number, a version, another model's
                                    setting, a number the page gives no
                                    evidence for (docs/cli.md) */
+    EXATTN_AUDIT_NAMED = 6      /* a named formula proved equal to the
+                                   quantity (PASS-NAMED; counted among the
+                                   passes) */
 } exattn_audit_verdict_t;
 
 typedef struct
