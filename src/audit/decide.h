@@ -48,6 +48,9 @@ int exattn_audit__unevaluated(exattn_audit_result *r,
 void exattn_audit__distance(mpq_t u, const exattn_audit_candidate *c,
                             const exattn_audit_number *p);
 int exattn_audit__nomem(exattn_error_t *err);
+/* List `name` among the quantities a verdict names (at most six are
+ * kept, all are counted); 0 when out of memory. */
+int exattn_audit__add_bound(exattn_audit_result *r, const char *name);
 
 /* Is candidate c of the kind, token and variant the evidence names? */
 int exattn_audit__in_scope(const exattn_audit_candidate *c,

@@ -14,7 +14,6 @@
 #include "expr/expr.h"
 #include "lesson/claims.h"
 
-#define LISTED 6
 
 /* Do the formula's value f and candidate c agree: equal rationals, or
  * within twice the rounding of AUDIT_DIGITS decimals? */
@@ -100,20 +99,6 @@ prove(exattn_verdict_t *verdict, char **note, exattn_audit_candidate *c,
     return rc;
 }
 
-static int
-bound(exattn_audit_result *r, const char *name)
-{
-    char **b;
-
-    r->considered++;
-    if (r->bound_count == LISTED)
-        return 1;
-    if ((b = realloc(r->bound, (r->bound_count + 1) * sizeof *b)) == NULL)
-        return 0;
-    r->bound = b;
-    return (r->bound[r->bound_count++] = exattn_str__dup(name)) != NULL;
-}
-
 /* "≈ 0.506480" or "= 1/3": a value as the report shows it. */
 static char *
 shown(const exattn_audit_candidate *c)
@@ -169,7 +154,7 @@ matches(exattn_audit_result *r, size_t *found, const exattn_audit_candidate *f,
         }
         undecided |= v != EXATTN_PASS;
         if ((v == EXATTN_PASS || r->verdict != EXATTN_AUDIT_NAMED)
-            && !bound(r, c->name))
+            && !exattn_audit__add_bound(r, c->name))
             rc = exattn_audit__nomem(err);
         free(note);
     }
@@ -226,7 +211,7 @@ no_match(exattn_audit_result *r, const exattn_audit_candidate *f,
     free(page);
     free(truth);
     r->slip = exattn_str__dup("not the same named form: its value differs");
-    if (!bound(r, best->name) || r->truth == NULL)
+    if (!exattn_audit__add_bound(r, best->name) || r->truth == NULL)
         return exattn_audit__nomem(err);
     return EXATTN_OK;
 }

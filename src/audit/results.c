@@ -67,7 +67,8 @@ split(exattn_audit_list *in, exattn_audit_list *out,
 
     for (k = 0; k < list->count; k++)
     {
-        exattn_audit_list *to = exattn_audit__in_scope(list->items[k], e) ? in : out;
+        exattn_audit_list *to = exattn_audit__in_scope(list->items[k], e)
+                                ? in : out;
 
         if (to == NULL)
             continue;
@@ -167,7 +168,8 @@ meant_for(exattn_audit_result *r, exattn_audit_candidates *all,
         return EXATTN_OK;
     mpq_inits(u, best_u, (mpq_ptr)0);
     for (k = 0; k < g->n; k++)
-        if (exattn_audit__in_scope(g->by_key[k], e) && (g->by_key[k]->family & COMPUTED)
+        if (exattn_audit__in_scope(g->by_key[k], e)
+            && (g->by_key[k]->family & COMPUTED)
             && within_half(g->by_key[k], p))
         {
             exattn_audit__distance(u, g->by_key[k], p);
@@ -222,7 +224,8 @@ exattn_audit__unmarked(exattn_audit_result *r, const exattn_audit_number *p,
         if (rc == EXATTN_OK && !(informative(p)
                                  && (r->verdict == EXATTN_AUDIT_PASS
                                      || r->verdict == EXATTN_AUDIT_WORDING)))
-            rc = exattn_audit__mention(r, "no evidence that it is a result", NULL);
+            rc = exattn_audit__mention(r, "no evidence that it is a result",
+                                       NULL);
         else if (rc == EXATTN_OK)
             r->evidence = exattn_str__dup("its value: no other number of "
                                           "the lesson rounds to it by "

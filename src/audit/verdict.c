@@ -314,8 +314,8 @@ candidate_near(const exattn_audit_candidate *c, const exattn_audit_number *p)
     return 1;
 }
 
-static int
-add_bound(exattn_audit_result *r, const char *name)
+int
+exattn_audit__add_bound(exattn_audit_result *r, const char *name)
 {
     char **b;
 
@@ -747,7 +747,7 @@ exattn_audit__decide(exattn_audit_result *r, exattn_audit_candidate **cands,
             c->seen_match = p->n;
             if (first == NULL)
                 first = c;
-            if (!add_bound(r, c->name))
+            if (!exattn_audit__add_bound(r, c->name))
             {
                 rc = exattn_audit__nomem(err);
                 break;
@@ -769,7 +769,7 @@ exattn_audit__decide(exattn_audit_result *r, exattn_audit_candidate **cands,
         r->verdict = EXATTN_AUDIT_UNDECIDED;
         r->note = exattn_str__dup("its rounding is not decided within the "
                                   "precision cap (--max-prec raises it)");
-        if (!add_bound(r, open->name) || r->note == NULL)
+        if (!exattn_audit__add_bound(r, open->name) || r->note == NULL)
             rc = exattn_audit__nomem(err);
     }
     else if (first != NULL)
@@ -811,14 +811,14 @@ exattn_audit__decide(exattn_audit_result *r, exattn_audit_candidate **cands,
         r->note = exattn_str__dup("the page writes an exact number, but "
                                   "the value is named: write its decimal "
                                   "with \"≈\"");
-        if (!add_bound(r, best->name))
+        if (!exattn_audit__add_bound(r, best->name))
             rc = exattn_audit__nomem(err);
     }
     else if (best != NULL)
     {
         r->verdict = EXATTN_AUDIT_FAIL;
         r->truth = value_text(best, p);
-        if (!add_bound(r, best->name))
+        if (!exattn_audit__add_bound(r, best->name))
             rc = exattn_audit__nomem(err);
         else if (checked(r, best, all, p, max_prec, &v, err) < 0)
             rc = err && err->code ? err->code : EXATTN_ENOMEM;
@@ -1023,7 +1023,8 @@ empty_marker(exattn_audit_result *r, const exattn_page_number *n,
     r->truth = value_text_at(&marker, NULL, digits);
     r->note = exattn_str__dup("the marker is empty: exattn audit --fill "
                               "writes its number");
-    if (!add_bound(r, marker.name) || r->truth == NULL || r->note == NULL)
+    if (!exattn_audit__add_bound(r, marker.name) || r->truth == NULL
+        || r->note == NULL)
         rc = exattn_audit__nomem(err);
     exattn_audit__candidate_clear(&marker);
     return rc;

@@ -12,9 +12,23 @@
 #define TAIL_BYTES 48
 
 /* Math spacing: "\\,", "\\quad" and the like read as spaces. */
-const char *const exattn_page__math_gaps[] = {
+static const char *const math_gaps[] = {
     "\\,", "\\;", "\\:", "\\!", "\\ ", "\\quad", "\\qquad", "~", NULL
 };
+
+size_t
+exattn_page__gap(const char *t, size_t i, size_t stop)
+{
+    size_t k, n;
+
+    for (k = 0; math_gaps[k] != NULL; k++)
+    {
+        n = strlen(math_gaps[k]);
+        if (i + n <= stop && strncmp(t + i, math_gaps[k], n) == 0)
+            return n;
+    }
+    return 0;
+}
 
 /* ---- the word before a number ------------------------------------------ */
 
@@ -405,7 +419,7 @@ relation_before(const exattn_page_clean *c, size_t at)
 static size_t
 back_over_spaces(const exattn_page_clean *c, size_t at)
 {
-    const char *const *gaps = exattn_page__math_gaps;
+    const char *const *gaps = math_gaps;
     const char *t = c->text.s;
     size_t k, n;
     int moved = 1;

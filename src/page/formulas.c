@@ -31,20 +31,15 @@ static int expression(tr *x, size_t *i, size_t stop);
 static size_t
 spaces(tr *x, size_t i, size_t stop)
 {
-    const char *const *gaps = exattn_page__math_gaps;
-    size_t k;
+    size_t n;
 
     for (;;)
     {
         while (i < stop && isspace((unsigned char)x->t[i]))
             i++;
-        for (k = 0; gaps[k] != NULL; k++)
-            if (i + strlen(gaps[k]) <= stop
-                && strncmp(x->t + i, gaps[k], strlen(gaps[k])) == 0)
-                break;
-        if (gaps[k] == NULL)
+        if ((n = exattn_page__gap(x->t, i, stop)) == 0)
             return i;
-        i += strlen(gaps[k]);
+        i += n;
     }
 }
 
@@ -125,7 +120,8 @@ factor(tr *x, size_t *i, size_t stop)
         exattn_sbuf__putn(x->out, x->t + k, j - k);
         *i = j;
     }
-    else if (x->t[k] == 'e' && !(k + 1 < stop && isalpha((unsigned char)x->t[k + 1])))
+    else if (x->t[k] == 'e'
+             && !(k + 1 < stop && isalpha((unsigned char)x->t[k + 1])))
     {
         x->named = 1;
         k = spaces(x, k + 1, stop);

@@ -96,8 +96,7 @@ is_space(const scanner *s, size_t i)
 static size_t
 skip_spaces(const scanner *s, size_t i)
 {
-    const char *const *gaps = exattn_page__math_gaps;
-    size_t k;
+    size_t n;
 
     for (;;)
     {
@@ -106,13 +105,10 @@ skip_spaces(const scanner *s, size_t i)
             i++;
             continue;
         }
-        for (k = 0; gaps[k] != NULL; k++)
-            if (s->c->math[i < s->len ? i : 0] && i < s->len
-                && strncmp(s->t + i, gaps[k], strlen(gaps[k])) == 0)
-                break;
-        if (gaps[k] == NULL)
+        if (i >= s->len || !s->c->math[i]
+            || (n = exattn_page__gap(s->t, i, s->len)) == 0)
             return i;
-        i += strlen(gaps[k]);
+        i += n;
     }
 }
 

@@ -96,8 +96,9 @@ typedef struct
     size_t count, cap;
 } exattn_page;
 
-/* Math spacing read as a space ("\\,", "\\quad", "~"), NULL-ended. */
-extern const char *const exattn_page__math_gaps[];
+/* The length of the math spacing at t[i] ("\\,", "\\quad", "~": read as
+ * a space; stop: the end), or 0 (context.c). */
+size_t exattn_page__gap(const char *t, size_t i, size_t stop);
 
 /* Around a number at [start, end) of the cleaned text (context.c): why
  * it is a mention whatever its value, or NULL; whether the text between
