@@ -12,7 +12,7 @@ trap 'rm -rf "$out"' EXIT
 pages=$top/docs/examples/pages
 page=$pages/001-soft-lookup.md
 lesson=$top/docs/examples/001-soft-lookup.json
-echo "1..20"
+echo "1..22"
 
 # every shipped page, against its lesson: every number passes
 i=0
@@ -220,4 +220,28 @@ if [ $rc -eq 2 ] && [ ! -s "$out/limit.txt" ] &&
     echo "ok 20 - a page past --limit bytes: exit 2, $(cat "$out/limit.err")"
 else
     echo "not ok 20 - the byte limit: rc=$rc"; sed 's/^/# /' "$out/limit.err"
+fi
+
+# mentions with no lesson number on the page: exit 0; the same page with
+# a wrong weight next to its word: exit 1 (and --strict on an unsourced)
+printf 'As Figure 2.1 shows, with Python 3.11 and $N=6$ layers.\n' > "$out/mentions.md"
+"$exattn" audit "$out/mentions.md" --lesson "$top/docs/examples/002-complete.json" > "$out/mentions.txt" 2>&1
+rc=$?
+if [ $rc -eq 0 ] && [ "$(tail -n 1 "$out/mentions.txt")" = "3 numbers: 0 passed, 0 failed, 0 unsourced, 3 mentions" ]; then
+    echo "ok 21 - Figure 2.1, Python 3.11, \$N=6\$ layers: three mentions, exit 0"
+else
+    echo "not ok 21 - mentions: rc=$rc"; sed 's/^/# /' "$out/mentions.txt"
+fi
+printf 'The weight on rises is 0.577, and a weight of 9.99 appears.\n' > "$out/strict.md"
+"$exattn" audit "$out/strict.md" --lesson "$top/docs/examples/002-grid-load-rises.json" > /dev/null 2>&1
+rc1=$?
+sed 's/0\.577/0.576/' "$out/strict.md" > "$out/strict2.md"
+"$exattn" audit "$out/strict2.md" --lesson "$top/docs/examples/002-grid-load-rises.json" > /dev/null 2>&1
+rc2=$?
+"$exattn" audit "$out/strict2.md" --strict --lesson "$top/docs/examples/002-grid-load-rises.json" > /dev/null 2>&1
+rc3=$?
+if [ $rc1 -eq 1 ] && [ $rc2 -eq 0 ] && [ $rc3 -eq 1 ]; then
+    echo "ok 22 - a wrong weight exits 1; an unsourced one 0, and 1 under --strict"
+else
+    echo "not ok 22 - exit statuses $rc1 $rc2 $rc3 (want 1 0 1)"
 fi
