@@ -348,15 +348,16 @@ table_lead(exattn_sbuf *b, const exattn_page_clean *c, size_t at)
             hf = line_start(c, to);
             if (!table_row(c, hf, to))
                 return 0;
-            /* what the text before the table calls its cells, the row's
-             * first cell, then the column's heading, nearest */
+            /* what the text before the table calls its cells, the
+             * column's heading, then the row's cells before this one,
+             * nearest (| grid | $w_{load,grid}$ | 1/2 |: a weight) */
             sentence_lead(b, c, hf);
-            exattn_sbuf__putn(b, " ", 1);
-            if (cell_of(c, from, line_stop(c, at), 1, &a, &z) && a < at)
-                put_span(b, c, a, z < at ? z : at);
             exattn_sbuf__putn(b, " ", 1);
             if (cell_of(c, hf, to, bars, &a, &z))
                 put_span(b, c, a, z);
+            exattn_sbuf__putn(b, " ", 1);
+            if (cell_of(c, from, line_stop(c, at), 1, &a, &z) && a < at)
+                put_span(b, c, a, at);
             return 1;
         }
         if (!table_row(c, hf, ht))
