@@ -8,7 +8,7 @@
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-${TMPDIR:-/tmp}/exattn-pandoc.$$}
-mkdir -p "$out"
+mkdir -p "$out" && out=$(cd "$out" && pwd)     # absolute: the test moves
 EXATTN=${EXATTN:-$top/exattn}
 export EXATTN
 filter=$top/filters/exattn.lua
