@@ -10,6 +10,8 @@
 
 #define LEAD_BYTES 160          /* a sentence's worth before a number */
 #define TAIL_BYTES 48
+#define TABLE_LINE 4096         /* the longest table row read as one */
+#define TABLE_ROWS 512          /* the farthest a cell's heading is read */
 
 /* Math spacing: "\\,", "\\quad" and the like read as spaces. */
 static const char *const math_gaps[] = {
@@ -327,9 +329,14 @@ sentence_lead(exattn_sbuf *b, const exattn_page_clean *c, size_t start)
 static int
 table_lead(exattn_sbuf *b, const exattn_page_clean *c, size_t at)
 {
-    size_t from = line_start(c, at), to = line_stop(c, at), k, bars = 0,
-           hf, ht, a, z, up;
+    size_t from, to, k, bars = 0, hf, ht, a, z, up, rows = 0;
 
+    /* a table's row is short, and its heading near: bounded work per
+     * number, so that a page of one long line stays linear */
+    for (from = at; from > 0 && c->text.s[from - 1] != '\n'; from--)
+        if (at - from > TABLE_LINE)
+            return 0;
+    to = line_stop(c, at);
     if (!table_row(c, from, to))
         return 0;
     for (k = from; k < at; k++)
@@ -360,7 +367,7 @@ table_lead(exattn_sbuf *b, const exattn_page_clean *c, size_t at)
                 put_span(b, c, a, at);
             return 1;
         }
-        if (!table_row(c, hf, ht))
+        if (!table_row(c, hf, ht) || ++rows > TABLE_ROWS)
             return 0;
         up = hf;
     }

@@ -997,14 +997,18 @@ by_start(const void *a, const void *b)
 /* A named formula as an item of the page: one value, its expression. */
 static int
 formula_number(exattn_page_number *n, const exattn_page_clean *c,
-               exattn_page_formula *f, const char *page)
+               exattn_page_formula *f, scanner *at, const char *page)
 {
     memset(n, 0, sizeof *n);
     n->formula = 1;
     n->math = 1;
     n->start = c->off[f->from];
     n->end = c->off[f->to - 1] + 1;
-    exattn_page__position(page, n->start, &n->line, &n->column);
+    /* formulas come in page order: the position cursor moves on, and a
+     * page of many formulas stays linear */
+    advance(at, page, n->start);
+    n->line = at->line;
+    n->column = at->column;
     if ((n->values = calloc(1, sizeof *n->values)) == NULL
         || (n->decimal = calloc(1, 1)) == NULL
         || (n->entry_start = malloc(sizeof *n->entry_start)) == NULL
@@ -1037,16 +1041,22 @@ formula_number(exattn_page_number *n, const exattn_page_clean *c,
 
 /* The page's named formulas, among its numbers in page order. */
 static int
-add_formulas(exattn_page *out, const exattn_page_clean *c, const char *page)
+add_formulas(exattn_page *out, const exattn_page_clean *c, const char *page,
+             size_t len)
 {
     exattn_page_formula *f = NULL;
     exattn_page_number n;
+    scanner at;
     size_t count = 0, k;
     int ok = exattn_page__formulas(&f, &count, c);
 
+    memset(&at, 0, sizeof at);
+    at.line = at.column = 1;
+    if (len >= 3 && memcmp(page, "\xef\xbb\xbf", 3) == 0)
+        at.at = 3;              /* a byte-order mark is no column */
     for (k = 0; ok && k < count; k++)
     {
-        ok = formula_number(&n, c, &f[k], page) && push(out, &n);
+        ok = formula_number(&n, c, &f[k], &at, page) && push(out, &n);
         if (!ok)
             number_clear(&n);
     }
@@ -1187,7 +1197,7 @@ exattn_page__read(exattn_page *out, const char *file, const char *page,
     }
     if (ok && !s.oom && w.twice == NULL && w.stray_on == NULL
         && w.open == NULL)
-        ok = add_formulas(out, &c, page);
+        ok = add_formulas(out, &c, page, len);
     /* a marker before another, or after the last number, names nothing;
      * so does "on" with no "off" */
     if (ok && !s.oom && w.stray_on != NULL)
