@@ -11,261 +11,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "page/page.h"
+#include "page/scan.h"
 
 #define MAX_ENTRIES 4096
 #define MAX_OPERANDS 32
 
-/* A number as lexed, before the audit keeps it or not. */
-typedef struct
-{
-    size_t start, end;          /* in the cleaned text */
-    size_t count;
-    char **values;
-    unsigned char *decimal;
-    size_t *from, *to;          /* each entry's text, in the cleaned text */
-    int vector;
-} lexeme;
-
-typedef struct
-{
-    const exattn_page_clean *c;
-    const char *t;
-    size_t len;
-    lexeme *lx;
-    size_t count, cap;
-    int oom;
-    /* where the last number was, so that positions are counted once:
-     * numbers come in page order */
-    size_t at;
-    unsigned long line, column;
-} scanner;
-
-/* ---- characters ------------------------------------------------------- */
-
-static unsigned long
-code_point(const char *t, size_t len, size_t i, size_t *n)
-{
-    const unsigned char *s = (const unsigned char *)t + i;
-    unsigned long cp;
-    size_t k;
-
-    *n = s[0] < 0x80 ? 1 : s[0] >= 0xF0 ? 4 : s[0] >= 0xE0 ? 3 : 2;
-    if (i + *n > len)
-        return *n = 1, s[0];
-    if (*n == 1)
-        return s[0];
-    cp = s[0] & (0x7Fu >> *n);
-    for (k = 1; k < *n; k++)
-        cp = (cp << 6) | (s[k] & 0x3Fu);
-    return cp;
-}
-
-/* Letters that make a following digit part of a word: Latin, Greek,
- * Cyrillic; and the signs that make it a section or a radicand. */
-static int
-is_letter_cp(unsigned long cp)
-{
-    return (cp < 0x80 && (isalpha((int)cp) || cp == '_'))
-           || (cp >= 0xC0 && cp <= 0x24F && cp != 0xD7 && cp != 0xF7)
-           || (cp >= 0x370 && cp <= 0x4FF) || cp == 0xA7 /* § */
-           || cp == 0x221A /* √ */ || cp == 0x23 /* # */;
-}
-
-/* The code point ending just before i (0 at the start). */
-static unsigned long
-before(const scanner *s, size_t i)
-{
-    size_t k = i, n;
-
-    if (i == 0)
-        return 0;
-    k--;
-    while (k > 0 && ((unsigned char)s->t[k] & 0xC0) == 0x80)
-        k--;
-    return code_point(s->t, s->len, k, &n);
-}
-
-static int
-is_space(const scanner *s, size_t i)
-{
-    return i < s->len && isspace((unsigned char)s->t[i]);
-}
-
-/* Spaces, and in math the spacing commands. */
-static size_t
-skip_spaces(const scanner *s, size_t i)
-{
-    size_t n;
-
-    for (;;)
-    {
-        if (is_space(s, i))
-        {
-            i++;
-            continue;
-        }
-        if (i >= s->len || !s->c->math[i]
-            || (n = exattn_page__gap(s->t, i, s->len)) == 0)
-            return i;
-        i += n;
-    }
-}
-
-/* ---- numbers ---------------------------------------------------------- */
-
-/* A sign at i: '-', '+', U+2212; its length, or 0. */
-static size_t
-sign_at(const scanner *s, size_t i)
-{
-    if (i < s->len && (s->t[i] == '-' || s->t[i] == '+'))
-        return 1;
-    if (i + 3 <= s->len && memcmp(s->t + i, "\xe2\x88\x92", 3) == 0)
-        return 3;
-    return 0;
-}
-
-static size_t
-digits(const scanner *s, size_t i)
-{
-    while (i < s->len && isdigit((unsigned char)s->t[i]))
-        i++;
-    return i;
-}
-
-/* An unsigned integer's text "{12}" of a \frac argument, or one digit
- * unbraced (TeX reads \tfrac14 as 1/4): its end past it, or 0. */
-static size_t
-braced_integer(const scanner *s, size_t i, size_t *from, size_t *to)
-{
-    i = skip_spaces(s, i);
-    if (i < s->len && isdigit((unsigned char)s->t[i]))
-    {
-        *from = i;
-        *to = i + 1;
-        return i + 1;
-    }
-    if (i >= s->len || s->t[i] != '{')
-        return 0;
-    *from = skip_spaces(s, i + 1);
-    *to = digits(s, *from);
-    if (*to == *from)
-        return 0;
-    i = skip_spaces(s, *to);
-    return i < s->len && s->t[i] == '}' ? i + 1 : 0;
-}
-
-/* One number at i: [sign] digits [. digits] [/ digits], or in math
- * [sign] \frac{a}{b}.  Writes its ASCII text to `text` (NULL: only
- * measure); returns its end, or 0 for none. */
-static size_t
-number_at(const scanner *s, size_t i, exattn_sbuf *text, int *decimal)
-{
-    size_t sign = sign_at(s, i), j = i + sign, k, a0, a1, b0, b1;
-    int negative = sign && s->t[i] != '+';
-
-    *decimal = 0;
-    if (i >= s->len)
-        return 0;
-    if (sign && s->c->math[i] && strncmp(s->t + j, "\\frac", 5) != 0
-        && strncmp(s->t + j, "\\tfrac", 6) != 0
-        && strncmp(s->t + j, "\\dfrac", 6) != 0
-        && !(j < s->len && isdigit((unsigned char)s->t[j])))
-        return 0;
-    if (j < s->len && s->t[j] == '\\' && s->c->math[j])
-    {
-        k = j + 1;
-        while (k < s->len && isalpha((unsigned char)s->t[k]))
-            k++;
-        if (!((k - j == 5 && strncmp(s->t + j, "\\frac", 5) == 0)
-              || (k - j == 6 && (strncmp(s->t + j, "\\tfrac", 6) == 0
-                                 || strncmp(s->t + j, "\\dfrac", 6) == 0))))
-            return 0;
-        if ((k = braced_integer(s, k, &a0, &a1)) == 0
-            || (k = braced_integer(s, k, &b0, &b1)) == 0)
-            return 0;
-        if (text)
-        {
-            if (negative)
-                exattn_sbuf__puts(text, "-");
-            exattn_sbuf__putn(text, s->t + a0, a1 - a0);
-            exattn_sbuf__puts(text, "/");
-            exattn_sbuf__putn(text, s->t + b0, b1 - b0);
-        }
-        return k;
-    }
-    if (j >= s->len || !isdigit((unsigned char)s->t[j]))
-        return 0;
-    k = digits(s, j);
-    if (k + 1 < s->len && s->t[k] == '.' && isdigit((unsigned char)s->t[k + 1]))
-    {
-        k = digits(s, k + 1);
-        *decimal = 1;
-    }
-    else if (k + 1 < s->len && s->t[k] == '/'
-             && isdigit((unsigned char)s->t[k + 1]))
-    {
-        size_t b = digits(s, k + 1);
-
-        /* 1/1.414 is a division, not a fraction */
-        if (!(b + 1 < s->len && s->t[b] == '.'
-              && isdigit((unsigned char)s->t[b + 1])))
-            k = b;
-    }
-    if (text)
-    {
-        if (negative)
-            exattn_sbuf__puts(text, "-");
-        exattn_sbuf__putn(text, s->t + j, k - j);
-    }
-    return k;
-}
-
-/* In math, a number written against a symbol is its coefficient, part
- * of a formula and no result: 2a_3, 2e^{1}, 2\sqrt{2}, 3\alpha. */
-static int
-coefficient(const scanner *s, size_t k)
-{
-    static const char *const valued[] = {
-        "sqrt", "frac", "tfrac", "dfrac", "exp", "log", "ln", "alpha",
-        "beta", "gamma", "delta", "epsilon", "varepsilon", "mu", "sigma",
-        "pi", "theta", "lambda", "mathbf", "boldsymbol", "bm", "vec",
-        "mathrm", "operatorname", "cos", "sin"
-    };
-    size_t j, n;
-
-    if (isalpha((unsigned char)s->t[k]))
-        return 1;
-    if (s->t[k] != '\\')
-        return 0;
-    for (n = 0; k + 1 + n < s->len && isalpha((unsigned char)s->t[k + 1 + n]);
-         n++)
-        ;
-    for (j = 0; j < sizeof valued / sizeof *valued; j++)
-        if (strlen(valued[j]) == n && strncmp(s->t + k + 1, valued[j], n) == 0)
-            return 1;
-    return 0;
-}
-
-/* What follows a number that makes it part of a word, a section number,
- * a percentage or a unit (2D, 3rd, 3.2.1, 40%). */
-static int
-attached_after(const scanner *s, size_t k)
-{
-    size_t n;
-    unsigned long cp;
-
-    if (k >= s->len)
-        return 0;
-    if (s->t[k] == '.' && k + 1 < s->len && isdigit((unsigned char)s->t[k + 1]))
-        return 1;
-    if (s->t[k] == '%' || s->t[k] == '_')
-        return 1;
-    cp = code_point(s->t, s->len, k, &n);
-    if (s->c->math[k])
-        return coefficient(s, k);
-    return is_letter_cp(cp);
-}
 
 /* ---- the lexemes -------------------------------------------------------- */
 
@@ -346,14 +96,14 @@ list_at(scanner *s, size_t open, size_t i, const char *seps,
 
     for (k = i;;)
     {
-        k = skip_spaces(s, k);
-        if (number_at(s, k, NULL, &decimal) == 0)
+        k = exattn_page__skip_spaces(s, k);
+        if (exattn_page__number_at(s, k, NULL, &decimal) == 0)
             return 0;
-        k = number_at(s, k, NULL, &decimal);
-        if (attached_after(s, k))
+        k = exattn_page__number_at(s, k, NULL, &decimal);
+        if (exattn_page__attached_after(s, k))
             return 0;
         count++;
-        k = skip_spaces(s, k);
+        k = exattn_page__skip_spaces(s, k);
         if (strncmp(s->t + k, close, strlen(close)) == 0 && k < s->len)
             break;
         if (k >= s->len || !strchr(seps, s->t[k]) || count >= MAX_ENTRIES)
@@ -368,12 +118,12 @@ list_at(scanner *s, size_t open, size_t i, const char *seps,
     {
         size_t item;
 
-        k = skip_spaces(s, k);
+        k = exattn_page__skip_spaces(s, k);
         item = k;
-        k = number_at(s, k, &text, &decimal);
+        k = exattn_page__number_at(s, k, &text, &decimal);
         if (!push_value(s, l, &text, decimal, item, k))
             break;
-        k = skip_spaces(s, k);
+        k = exattn_page__skip_spaces(s, k);
         if (strncmp(s->t + k, close, strlen(close)) == 0)
             break;
         k += s->t[k] == '\\' ? 2 : 1;
@@ -382,51 +132,19 @@ list_at(scanner *s, size_t open, size_t i, const char *seps,
     return l->end;
 }
 
-/* A command that names a function: \sigma(0.5) is its argument. */
-static int
-is_function_name(const char *name, size_t n)
-{
-    static const char *const names[] = {
-        "sigma", "exp", "log", "ln", "sin", "cos", "tan", "tanh", "max",
-        "min", "softmax", "phi", "varphi", "psi", "mathrm", "text"
-    };
-    size_t k;
-
-    for (k = 0; k < sizeof names / sizeof *names; k++)
-        if (strlen(names[k]) == n && strncmp(name, names[k], n) == 0)
-            return 1;
-    return 0;
-}
-
-/* Does i follow a math command that is not a function's name
- * (a\approx[0.284, …], x=\left…), so that a bracket there opens a
- * vector? */
-static int
-after_relation(const scanner *s, size_t i)
-{
-    size_t k = i;
-
-    if (!s->c->math[i])
-        return 0;
-    while (k > 0 && isalpha((unsigned char)s->t[k - 1]))
-        k--;
-    return k < i && k > 0 && s->t[k - 1] == '\\'
-           && !(i - k == 4 && strncmp(s->t + k, "sqrt", 4) == 0);
-}
-
 /* A vector at i: [..] or (..), \left[ .. \right], a bmatrix of one row or
  * one column.  Its end, or 0. */
 static size_t
 vector_at(scanner *s, size_t i)
 {
-    unsigned long cp = before(s, i);
+    unsigned long cp = exattn_page__before(s, i);
     size_t k = i, end;
 
     if (s->c->math[i] && strncmp(s->t + i, "\\left", 5) == 0)
         k = i + 5;
-    else if (cp && (is_letter_cp(cp) || (cp < 0x80 && isdigit((int)cp))
+    else if (cp && (exattn_page__is_letter_cp(cp) || (cp < 0x80 && isdigit((int)cp))
                     || cp == ')' || cp == ']')
-             && !after_relation(s, i))
+             && !exattn_page__after_relation(s, i))
         return 0;       /* score(1,1), f(x): arguments, not a vector */
     if (s->c->math[i] && strncmp(s->t + i, "\\begin{", 7) == 0)
     {
@@ -460,36 +178,6 @@ vector_at(scanner *s, size_t i)
 
 /* ---- math commands ------------------------------------------------------ */
 
-/* A brace group or one character from i: its end. */
-static size_t
-skip_argument(const scanner *s, size_t i)
-{
-    size_t depth = 0, n;
-
-    i = skip_spaces(s, i);
-    if (i >= s->len)
-        return i;
-    if (s->t[i] == '\\')
-    {
-        for (i++; i < s->len && isalpha((unsigned char)s->t[i]); i++)
-            ;
-        return i;
-    }
-    if (s->t[i] != '{')
-    {
-        code_point(s->t, s->len, i, &n);
-        return i + n;
-    }
-    for (; i < s->len; i++)
-        if (s->t[i] == '\\')
-            i++;
-        else if (s->t[i] == '{')
-            depth++;
-        else if (s->t[i] == '}' && --depth == 0)
-            return i + 1;
-    return s->len;
-}
-
 /* A command at i (math): where scanning goes on.  \sqrt's radicand,
  * \text's words and an index or exponent are not results. */
 static size_t
@@ -512,129 +200,22 @@ command(const scanner *s, size_t i)
                        || strncmp(s->t + i + 1, "dfrac", 5) == 0)))
         /* not a fraction of two integers (number_at read those): a
          * formula, whose numbers are its parts, not results */
-        return skip_argument(s, skip_argument(s, k));
+        return exattn_page__skip_argument(s, exattn_page__skip_argument(s, k));
     if (n == 4 && strncmp(s->t + i + 1, "sqrt", 4) == 0)
     {
-        k = skip_spaces(s, k);
+        k = exattn_page__skip_spaces(s, k);
         if (k < s->len && s->t[k] == '[')
             while (k < s->len && s->t[k] != ']')
                 k++;
-        return skip_argument(s, k < s->len && s->t[k] == ']' ? k + 1 : k);
+        return exattn_page__skip_argument(s, k < s->len && s->t[k] == ']' ? k + 1 : k);
     }
     for (j = 0; j < sizeof silent / sizeof *silent; j++)
         if (strlen(silent[j]) == n && strncmp(s->t + i + 1, silent[j], n) == 0)
-            return skip_argument(s, k);
+            return exattn_page__skip_argument(s, k);
     return k;
 }
 
 /* ---- the scan ---------------------------------------------------------- */
-
-/* The operator at i ("+", "-", "−", "/", "*", "\cdot", "\times"): its
- * length, or 0. */
-static size_t
-operator_at(const scanner *s, size_t i)
-{
-    static const char *const ops[] = { "+", "-", "\xe2\x88\x92", "/", "*",
-                                       "\\cdot", "\\times", "\xc2\xb7" };
-    size_t k, n;
-
-    for (k = 0; k < sizeof ops / sizeof *ops; k++)
-    {
-        n = strlen(ops[k]);
-        if (i + n <= s->len && strncmp(s->t + i, ops[k], n) == 0
-            && !(n > 2 && i + n < s->len
-                 && isalpha((unsigned char)s->t[i + n])))
-            return n;
-    }
-    return 0;
-}
-
-/* Does a symbol stand at i, or end just before i (a letter, an index's
- * brace, a command that is no fraction or delimiter)? */
-static int
-symbol_at(const scanner *s, size_t i, int before)
-{
-    size_t k;
-
-    if (before)
-    {
-        if (i == 0)
-            return 0;
-        return isalpha((unsigned char)s->t[i - 1]) || s->t[i - 1] == '}'
-               || s->t[i - 1] == '\'';
-    }
-    if (i >= s->len)
-        return 0;
-    if (isalpha((unsigned char)s->t[i]))
-        return 1;
-    if (s->t[i] != '\\')
-        return 0;
-    for (k = i + 1; k < s->len && isalpha((unsigned char)s->t[k]); k++)
-        ;
-    return k > i + 1 && !(k - i - 1 == 4 && strncmp(s->t + i + 1, "frac", 4)
-                          == 0)
-           && !(k - i - 1 == 4 && strncmp(s->t + i + 1, "left", 4) == 0)
-           && !(k - i - 1 == 5 && (strncmp(s->t + i + 1, "tfrac", 5) == 0
-                                   || strncmp(s->t + i + 1, "dfrac", 5)
-                                      == 0));
-}
-
-/* In math, is the number at [i, end) a term of a formula with symbols
- * ("1 + H_{2,2}", "a_{2,1} \cdot 2", "1/\sqrt{2}")?  Joined by an operator
- * to a symbol, it is part of a named form, not a result. */
-static int
-formula_term(const scanner *s, size_t i, size_t end)
-{
-    size_t k = skip_spaces(s, end), n;
-
-    if ((n = operator_at(s, k)) != 0 && symbol_at(s, skip_spaces(s, k + n), 0))
-        return 1;
-    for (k = i; k > 0 && isspace((unsigned char)s->t[k - 1]); k--)
-        ;
-    for (n = 1; n <= 6 && n <= k; n++)
-        if (operator_at(s, k - n) == n)
-        {
-            size_t b = k - n;
-
-            while (b > 0 && isspace((unsigned char)s->t[b - 1]))
-                b--;
-            return symbol_at(s, b, 1);
-        }
-    return 0;
-}
-
-/* Is the number at [i, end) a function's argument written against its
- * name, alone in its parentheses ("\sigma(0.5)", "f(2)", "\exp(1)")?
- * A vector after a name was refused already (score(1,1)). */
-static int
-argument_of(const scanner *s, size_t i, size_t end)
-{
-    size_t k = i, w;
-
-    while (k > 0 && isspace((unsigned char)s->t[k - 1]))
-        k--;
-    /* \sin 1, \exp 2: a function command's argument, unbracketed */
-    for (w = k; w > 0 && isalpha((unsigned char)s->t[w - 1]); w--)
-        ;
-    if (w < k && w > 0 && s->t[w - 1] == '\\' && s->c->math[w - 1]
-        && is_function_name(s->t + w, k - w))
-        return 1;
-    if (k == 0 || s->t[k - 1] != '(')
-        return 0;
-    k--;                        /* written against its name: no space */
-    if (k > 0 && s->t[k - 1] == '}')
-        return 1;               /* \operatorname{softmax}(2) */
-    for (w = k; w > 0 && isalpha((unsigned char)s->t[w - 1]); w--)
-        ;
-    if (w == k)
-        return 0;
-    /* a relation or an operator (\approx (0.5)) is no function */
-    if (w > 0 && s->t[w - 1] == '\\' && after_relation(s, k)
-        && !is_function_name(s->t + w, k - w))
-        return 0;
-    end = skip_spaces(s, end);
-    return end < s->len && s->t[end] == ')';
-}
 
 static void
 scan(scanner *s)
@@ -664,7 +245,7 @@ scan(scanner *s)
         }
         if (math && ch == '\\')
         {
-            if ((end = number_at(s, i, NULL, &decimal)) == 0)
+            if ((end = exattn_page__number_at(s, i, NULL, &decimal)) == 0)
             {
                 i = command(s, i);
                 continue;
@@ -672,32 +253,32 @@ scan(scanner *s)
         }
         if (math && (ch == '_' || ch == '^'))
         {
-            i = skip_argument(s, i + 1);
+            i = exattn_page__skip_argument(s, i + 1);
             continue;
         }
-        cp = code_point(s->t, s->len, i, &n);
-        if (is_letter_cp(cp))
+        cp = exattn_page__code_point(s->t, s->len, i, &n);
+        if (exattn_page__is_letter_cp(cp))
         {
             /* a word, with the digits, hyphens and dots it carries */
             for (i += n; i < s->len; i += n)
             {
-                cp = code_point(s->t, s->len, i, &n);
+                cp = exattn_page__code_point(s->t, s->len, i, &n);
                 if (math && (cp == '_' || cp == '^'))
                     break;      /* an index or exponent follows */
-                if (!(is_letter_cp(cp) || (cp < 0x80 && isdigit((int)cp))
+                if (!(exattn_page__is_letter_cp(cp) || (cp < 0x80 && isdigit((int)cp))
                       || ((cp == '-' || cp == '.') && i + 1 < s->len
                           && isdigit((unsigned char)s->t[i + 1]))))
                     break;
             }
             continue;
         }
-        end = number_at(s, i, NULL, &decimal);
-        if (end != 0 && sign_at(s, i))
+        end = exattn_page__number_at(s, i, NULL, &decimal);
+        if (end != 0 && exattn_page__sign_at(s, i))
         {
             /* "a-1", "2 -1": a minus between operands is not a sign */
-            unsigned long b = before(s, i);
+            unsigned long b = exattn_page__before(s, i);
 
-            if (b && (is_letter_cp(b) || (b < 0x80 && isdigit((int)b))
+            if (b && (exattn_page__is_letter_cp(b) || (b < 0x80 && isdigit((int)b))
                       || b == ')' || b == ']' || b == '}'))
                 end = 0;
         }
@@ -706,7 +287,7 @@ scan(scanner *s)
             i += n;
             continue;
         }
-        if (attached_after(s, end)
+        if (exattn_page__attached_after(s, end)
             || (end < s->len && s->t[end] == '/' && end + 1 < s->len
                 && isdigit((unsigned char)s->t[end + 1])
                 && memchr(s->t + i, '/', end - i) != NULL))
@@ -719,19 +300,19 @@ scan(scanner *s)
             i = k > end ? k : end;
             continue;
         }
-        if (math && formula_term(s, i, end))
+        if (math && exattn_page__formula_term(s, i, end))
         {
             i = end;            /* 1 in 1+H_{2,2}, 2 in a_{2,1}\cdot 2 */
             continue;
         }
-        if (argument_of(s, i, end))
+        if (exattn_page__argument_of(s, i, end))
         {
             i = end;            /* \sigma(0.5), f(2): an argument */
             continue;
         }
         if ((l = add(s, i, end)) == NULL)
             break;
-        number_at(s, i, &text, &decimal);
+        exattn_page__number_at(s, i, &text, &decimal);
         push_value(s, l, &text, decimal, i, end);
         i = end;
     }
@@ -796,7 +377,7 @@ gap_operator(const scanner *s, size_t from, size_t to)
         { "\xe2\x8b\x85", '*' }, { "\xc3\xb7", '/' }, { "\\cdot", '*' },
         { "\\times", '*' }, { "\\div", '/' }, { "=", '=' },
     };
-    size_t a = skip_spaces(s, from), b = to, k, n;
+    size_t a = exattn_page__skip_spaces(s, from), b = to, k, n;
 
     while (b > a && isspace((unsigned char)s->t[b - 1]))
         b--;
