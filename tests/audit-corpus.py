@@ -76,6 +76,8 @@ def judge(expect, reported):
                             % (where, ", ".join(r["bound"])))
         elif e["expect"] == "pass" and v != "pass":
             unread += 1
+            if os.environ.get("AUDIT_UNREAD"):
+                print("# left as %s at %s" % (v, where))
         if v == "undecided":
             problems.append("undecided at %s" % where)
     for left in pool.values():

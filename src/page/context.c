@@ -450,21 +450,14 @@ back_over_spaces(const exattn_page_clean *c, size_t at)
     return at;
 }
 
-char *
-exattn_page__subject(const exattn_page_clean *c, size_t start)
+/* The start of the term that ends at `end`: a symbol with its indices,
+ * primes and braces, or a word; `end` when none. */
+static size_t
+term_start(const exattn_page_clean *c, size_t end)
 {
     const char *t = c->text.s;
-    size_t at = back_over_spaces(c, start), rel, end, k, depth = 0;
-    exattn_sbuf b;
+    size_t k, depth = 0;
 
-    /* "≈ [0.28, ...]": the "\left" of a vector is no gap */
-    if ((rel = relation_before(c, at)) == (size_t)-1)
-        return NULL;
-    if (rel > 0 && t[rel - 1] == ':' && t[rel] == '=')
-        rel--;                  /* := */
-    end = back_over_spaces(c, rel);
-    /* one term: a symbol with its indices, primes and braces, or a
-     * word */
     for (k = end; k > 0 && end - k < 64; k--)
     {
         char ch = t[k - 1];
@@ -482,7 +475,71 @@ exattn_page__subject(const exattn_page_clean *c, size_t start)
                                  || (unsigned char)ch >= 0x80))
             break;
     }
-    if (k == end || depth != 0)
+    return depth != 0 ? end : k;
+}
+
+/* In math, does the term starting at k end an expression ("w_{3,3}" in
+ * "o = 2w_{3,1} + w_{3,3} = 1"), an operator or a factor standing
+ * before it? */
+static int
+ends_expression(const exattn_page_clean *c, size_t k)
+{
+    size_t at = back_over_spaces(c, k);
+    char ch;
+
+    if (at == 0 || !c->math[at - 1])
+        return 0;
+    ch = c->text.s[at - 1];
+    return strchr("+-*/}')", ch) != NULL || isalnum((unsigned char)ch);
+}
+
+/* The relation that opens the expression ending before `at` on its line
+ * of math ("=" in "o &= 2w_{3,1} + w_{3,3}"), or (size_t)-1. */
+static size_t
+opening_relation(const exattn_page_clean *c, size_t at)
+{
+    const char *t = c->text.s;
+    size_t k, stop = at > 256 ? at - 256 : 0, r;
+    int depth = 0;
+
+    for (k = at; k > stop && c->math[k - 1]; k--)
+    {
+        if (t[k - 1] == '}')
+            depth++;
+        else if (t[k - 1] == '{')
+            depth--;
+        else if (t[k - 1] == '\n' || (t[k - 1] == '\\' && k >= 2
+                                      && t[k - 2] == '\\'))
+            return (size_t)-1;
+        if (depth == 0 && (r = relation_before(c, k)) != (size_t)-1
+            && t[r] != ':')
+            return r;
+    }
+    return (size_t)-1;
+}
+
+char *
+exattn_page__subject(const exattn_page_clean *c, size_t start)
+{
+    const char *t = c->text.s;
+    size_t at = back_over_spaces(c, start), rel, end, k;
+    exattn_sbuf b;
+
+    /* "≈ [0.28, ...]": the "\left" of a vector is no gap */
+    if ((rel = relation_before(c, at)) == (size_t)-1)
+        return NULL;
+    if (rel > 0 && t[rel - 1] == ':' && t[rel] == '=')
+        rel--;                  /* := */
+    end = back_over_spaces(c, rel);
+    k = term_start(c, end);
+    /* "o = 2w_1 + w_3 = 1": the chain's first side is what is equal */
+    if (k < end && ends_expression(c, k)
+        && (rel = opening_relation(c, k)) != (size_t)-1)
+    {
+        end = back_over_spaces(c, rel);
+        k = term_start(c, end);
+    }
+    if (k == end)
         return NULL;
     /* in math, a symbol of the same math; in prose, a name such as
      * d_model or N, not a word ("is = 1.000" has no subject) */

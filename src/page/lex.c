@@ -225,7 +225,22 @@ exattn_page__attached_after(const scanner *s, size_t k)
         return 1;
     cp = exattn_page__code_point(s->t, s->len, k, &n);
     if (s->c->math[k])
-        return coefficient(s, k);
+    {
+        size_t j = k;
+        int decimal;
+
+        while (j > 0 && isdigit((unsigned char)s->t[j - 1]))
+            j--;
+        decimal = j > 0 && s->t[j - 1] == '.';
+        /* 2\,w_{2,1}: a thin space still joins an integer coefficient;
+         * a decimal so spaced (0.33\,\mathbf{v}_1) is a computed weight */
+        while (!decimal && k < s->len
+               && (isspace((unsigned char)s->t[k])
+                   || (s->t[k] == '\\' && k + 1 < s->len
+                       && strchr(",;!:", s->t[k + 1]))))
+            k += isspace((unsigned char)s->t[k]) ? 1 : 2;
+        return k < s->len && coefficient(s, k);
+    }
     return exattn_page__is_letter_cp(cp);
 }
 

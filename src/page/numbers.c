@@ -140,12 +140,16 @@ vector_at(scanner *s, size_t i)
     unsigned long cp = exattn_page__before(s, i);
     size_t k = i, end;
 
+    /* score(1,1), f(x): arguments, not a vector; a matrix environment
+     * is a vector wherever it stands (a factor is dropped later) */
     if (s->c->math[i] && strncmp(s->t + i, "\\left", 5) == 0)
         k = i + 5;
-    else if (cp && (exattn_page__is_letter_cp(cp) || (cp < 0x80 && isdigit((int)cp))
-                    || cp == ')' || cp == ']')
+    else if (cp && strncmp(s->t + i, "\\begin{", 7) != 0
+             && (exattn_page__is_letter_cp(cp)
+                 || (cp < 0x80 && isdigit((int)cp)) || cp == ')'
+                 || cp == ']')
              && !exattn_page__after_relation(s, i))
-        return 0;       /* score(1,1), f(x): arguments, not a vector */
+        return 0;
     if (s->c->math[i] && strncmp(s->t + i, "\\begin{", 7) == 0)
     {
         static const char *const kinds[] = { "bmatrix}", "pmatrix}",
@@ -237,9 +241,16 @@ scan(scanner *s)
             i++;                /* code: never a number */
             continue;
         }
+        if ((end = exattn_page__set_at(s, i)) != 0)
+        {
+            i = end;            /* \{1, 2\}: a set of indices */
+            continue;
+        }
         if ((ch == '[' || ch == '(' || (math && ch == '\\'))
             && (end = vector_at(s, i)) != 0)
         {
+            /* w_{1}[1 0]: a factor, kept for the arithmetic around it */
+            s->lx[s->count - 1].factor = exattn_page__vector_factor(s, i);
             i = end;
             continue;
         }
@@ -300,7 +311,7 @@ scan(scanner *s)
             i = k > end ? k : end;
             continue;
         }
-        if (math && exattn_page__formula_term(s, i, end))
+        if (exattn_page__formula_term(s, i, end))
         {
             i = end;            /* 1 in 1+H_{2,2}, 2 in a_{2,1}\cdot 2 */
             continue;
@@ -447,7 +458,10 @@ operand(const scanner *s, size_t k)
 static int
 keep(const lexeme *l, int math, const exattn_page_marker *m)
 {
-    /* an integer in prose is a count, unless a marker names it */
+    /* an integer in prose is a count, unless a marker names it; a
+     * vector written against a factor is part of a product */
+    if (l->factor && m == NULL)
+        return 0;
     return m != NULL || math || l->vector || l->decimal[0]
            || strchr(l->values[0], '/') != NULL;
 }

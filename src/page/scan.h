@@ -16,6 +16,7 @@ typedef struct
     unsigned char *decimal;
     size_t *from, *to;          /* each entry's text, in the cleaned text */
     int vector;
+    int factor;                 /* a factor of a product (w_1[1 0]) */
 } lexeme;
 
 typedef struct
@@ -46,6 +47,8 @@ size_t exattn_page__skip_argument(const scanner *s, size_t i);
 
 /* Parts of formulas (terms.c). */
 int exattn_page__after_relation(const scanner *s, size_t i);
+int exattn_page__vector_factor(const scanner *s, size_t i);
+size_t exattn_page__set_at(const scanner *s, size_t i);
 int exattn_page__formula_term(const scanner *s, size_t i, size_t end);
 int exattn_page__argument_of(const scanner *s, size_t i, size_t end);
 

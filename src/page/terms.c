@@ -6,6 +6,10 @@
 #include <string.h>
 #include "page/scan.h"
 
+/* bytes a bracketed group is followed through: a longer group is no
+ * operand, so a page of unclosed brackets stays linear */
+#define GROUP_SCAN 512
+
 /* A command that names a function: \sigma(0.5) is its argument. */
 static int
 is_function_name(const char *name, size_t n)
@@ -58,57 +62,301 @@ operator_at(const scanner *s, size_t i)
     return 0;
 }
 
-/* Does a symbol stand at i, or end just before i (a letter, an index's
- * brace, a command that is no fraction or delimiter)? */
+/* Is byte i the start of a √ (U+221A)? */
 static int
-symbol_at(const scanner *s, size_t i, int before)
+root_sign(const scanner *s, size_t i)
 {
-    size_t k;
+    return i + 3 <= s->len && memcmp(s->t + i, "\xe2\x88\x9a", 3) == 0;
+}
 
-    if (before)
-    {
-        if (i == 0)
-            return 0;
-        return isalpha((unsigned char)s->t[i - 1]) || s->t[i - 1] == '}'
-               || s->t[i - 1] == '\'';
-    }
-    if (i >= s->len)
-        return 0;
-    if (isalpha((unsigned char)s->t[i]))
-        return 1;
-    if (s->t[i] != '\\')
+/* The length of the command at i that is punctuation of a formula, not
+ * a symbol (\frac, \left, \right, \cdot, \times), or 0. */
+static size_t
+structural_command(const scanner *s, size_t i)
+{
+    static const char *const names[] = { "frac", "tfrac", "dfrac", "left",
+                                         "right", "cdot", "times" };
+    size_t k, j;
+
+    if (i >= s->len || s->t[i] != '\\')
         return 0;
     for (k = i + 1; k < s->len && isalpha((unsigned char)s->t[k]); k++)
         ;
-    return k > i + 1 && !(k - i - 1 == 4 && strncmp(s->t + i + 1, "frac", 4)
-                          == 0)
-           && !(k - i - 1 == 4 && strncmp(s->t + i + 1, "left", 4) == 0)
-           && !(k - i - 1 == 5 && (strncmp(s->t + i + 1, "tfrac", 5) == 0
-                                   || strncmp(s->t + i + 1, "dfrac", 5)
-                                      == 0));
+    for (j = 0; j < sizeof names / sizeof *names; j++)
+        if (strlen(names[j]) == k - i - 1
+            && strncmp(s->t + i + 1, names[j], k - i - 1) == 0)
+            return k - i;
+    return 0;
 }
 
-/* In math, is the number at [i, end) a term of a formula with symbols
- * ("1 + H_{2,2}", "a_{2,1} \cdot 2", "1/\sqrt{2}")?  Joined by an operator
- * to a symbol, it is part of a named form, not a result. */
+/* Does a symbol start at i: a letter, a √, a command that is no
+ * fraction, delimiter or operator? */
+static int
+symbol_starts(const scanner *s, size_t i)
+{
+    if (i >= s->len)
+        return 0;
+    if (isalpha((unsigned char)s->t[i]) || root_sign(s, i))
+        return 1;
+    return s->t[i] == '\\' && i + 1 < s->len
+           && isalpha((unsigned char)s->t[i + 1])
+           && structural_command(s, i) == 0;
+}
+
+/* Does [a, b) hold a symbol? */
+static int
+has_symbol(const scanner *s, size_t a, size_t b)
+{
+    size_t k, n;
+
+    for (k = a; k < b; k++)
+    {
+        if (symbol_starts(s, k))
+            return 1;
+        if ((n = structural_command(s, k)) != 0)
+            k += n - 1;
+    }
+    return 0;
+}
+
+/* The end just past the bracket that the opening at i ("(", "\left(",
+ * "{") closes, within GROUP_SCAN bytes; 0 when none. */
+static size_t
+group_close(const scanner *s, size_t i)
+{
+    size_t k, stop = i + GROUP_SCAN < s->len ? i + GROUP_SCAN : s->len;
+    int depth = 0;
+
+    if (strncmp(s->t + i, "\\left", 5) == 0 && i + 5 < s->len)
+        i += 5;
+    for (k = i; k < stop; k++)
+    {
+        if (s->t[k] == '\\' && k + 1 < stop && strchr("{}", s->t[k + 1]))
+        {
+            k++;
+            continue;
+        }
+        if (s->t[k] == '(' || s->t[k] == '{')
+            depth++;
+        else if ((s->t[k] == ')' || s->t[k] == '}') && --depth == 0)
+            return k + 1;
+    }
+    return 0;
+}
+
+/* The opening of the group that closes at b - 1 (")" or "}"), within
+ * GROUP_SCAN bytes; (size_t)-1 when none. */
+static size_t
+group_open(const scanner *s, size_t b)
+{
+    size_t k, stop = b > GROUP_SCAN ? b - GROUP_SCAN : 0;
+    int depth = 0;
+
+    for (k = b; k > stop; k--)
+    {
+        char ch = s->t[k - 1];
+
+        if (k >= 2 && s->t[k - 2] == '\\' && strchr("{}", ch))
+        {
+            k--;
+            continue;
+        }
+        if (ch == ')' || ch == '}')
+            depth++;
+        else if ((ch == '(' || ch == '{') && --depth == 0)
+            return k - 1;
+    }
+    return (size_t)-1;
+}
+
+/* Does the command named [name, name + n) set a label's words
+ * (\text{grid})? */
+static int
+is_label_command(const char *name, size_t n)
+{
+    static const char *const names[] = { "text", "textrm", "textbf",
+                                         "textit", "textsf", "texttt",
+                                         "mbox", "hbox" };
+    size_t k;
+
+    for (k = 0; k < sizeof names / sizeof *names; k++)
+        if (strlen(names[k]) == n && strncmp(name, names[k], n) == 0)
+            return 1;
+    return 0;
+}
+
+/* Does an operand with a symbol stand at i (after an operator): a
+ * symbol, or a bracketed group that holds one? */
+static int
+symbolic_after(const scanner *s, size_t i)
+{
+    size_t close;
+
+    if (i >= s->len)
+        return 0;
+    if (s->t[i] == '(' || s->t[i] == '{'
+        || strncmp(s->t + i, "\\left(", 6) == 0)
+        return (close = group_close(s, i)) != 0 && has_symbol(s, i, close);
+    return symbol_starts(s, i);
+}
+
+/* Does the brace group closing just before i end a symbol: an index or
+ * exponent (a_{2,1}, e^{2}), a command's argument (\mathbf{o},
+ * \sqrt{2}), a group holding a symbol -- and not a fraction of numbers
+ * (\frac{1}{2})? */
+static int
+braced_symbolic(const scanner *s, size_t i)
+{
+    size_t open = group_open(s, i), w;
+
+    if (open == (size_t)-1)
+        return 1;               /* too long to follow: a formula's */
+    if (open > 0 && (s->t[open - 1] == '_' || s->t[open - 1] == '^'))
+        return 1;
+    if (open > 0 && s->t[open - 1] == '}')
+    {
+        /* a command's second argument: \frac{1}{2} is a number */
+        size_t first = group_open(s, open);
+
+        if (first == (size_t)-1)
+            return 1;
+        for (w = first; w > 0 && isalpha((unsigned char)s->t[w - 1]); w--)
+            ;
+        if (w > 0 && s->t[w - 1] == '\\' && structural_command(s, w - 1))
+            return has_symbol(s, first, i);
+        return 1;
+    }
+    for (w = open; w > 0 && isalpha((unsigned char)s->t[w - 1]); w--)
+        ;
+    if (w < open && w > 0 && s->t[w - 1] == '\\')
+        return 1;
+    return has_symbol(s, open, i);
+}
+
+/* Does an operand with a symbol end just before i (before an operator):
+ * a letter, a prime, an index's brace, a bracketed group that holds a
+ * symbol; in prose also an index's "]" (a[2,1]·2)? */
+static int
+symbolic_before(const scanner *s, size_t i)
+{
+    size_t open;
+    char ch;
+
+    if (i == 0)
+        return 0;
+    ch = s->t[i - 1];
+    if (isalpha((unsigned char)ch) || ch == '\''
+        || (!s->c->math[i - 1] && ch == ']'))
+        return 1;
+    if (ch == '}')
+        return braced_symbolic(s, i);
+    return ch == ')' && (open = group_open(s, i)) != (size_t)-1
+           && has_symbol(s, open, i);
+}
+
+/* Past the openings of brackets before i ("\left(", "("), and spaces. */
+static size_t
+back_over_openings(const scanner *s, size_t i)
+{
+    for (;;)
+    {
+        while (i > 0 && isspace((unsigned char)s->t[i - 1]))
+            i--;
+        if (i >= 6 && strncmp(s->t + i - 6, "\\left(", 6) == 0)
+            i -= 6;
+        else if (i > 0 && s->t[i - 1] == '(' && s->c->math[i - 1])
+            i--;
+        else
+            return i;
+    }
+}
+
+/* Past the closings of brackets from i ("\right)", ")"), and spaces. */
+static size_t
+over_closings(const scanner *s, size_t i)
+{
+    for (;;)
+    {
+        i = exattn_page__skip_spaces(s, i);
+        if (strncmp(s->t + i, "\\right)", 7) == 0)
+            i += 7;
+        else if (i < s->len && s->t[i] == ')' && s->c->math[i])
+            i++;
+        else
+            return i;
+    }
+}
+
+/* Is the number at [i, end) a term of a formula with symbols ("1 +
+ * H_{2,2}", "a_{2,1} \cdot 2", "1/\sqrt{2}", "2\cdot\left(\frac{z}{y}
+ * \right)")?  Joined by an operator to a symbol, it is part of a named
+ * form, not a result.  In prose the operator must touch both sides
+ * ("a[2,1]·5/2+a[2,2]"): "0.25 - a quarter" is a dash. */
 int
 exattn_page__formula_term(const scanner *s, size_t i, size_t end)
 {
-    size_t k = exattn_page__skip_spaces(s, end), n;
+    int math = s->c->math[i];
+    size_t k = math ? over_closings(s, end) : end, n, b;
 
-    if ((n = operator_at(s, k)) != 0 && symbol_at(s, exattn_page__skip_spaces(s, k + n), 0))
+    if ((n = operator_at(s, k)) != 0
+        && symbolic_after(s, math ? exattn_page__skip_spaces(s, k + n)
+                                  : k + n))
         return 1;
-    for (k = i; k > 0 && isspace((unsigned char)s->t[k - 1]); k--)
-        ;
+    k = math ? back_over_openings(s, i) : i;
     for (n = 1; n <= 6 && n <= k; n++)
         if (operator_at(s, k - n) == n)
         {
-            size_t b = k - n;
-
-            while (b > 0 && isspace((unsigned char)s->t[b - 1]))
+            b = k - n;
+            while (math && b > 0 && isspace((unsigned char)s->t[b - 1]))
                 b--;
-            return symbol_at(s, b, 1);
+            /* "= -2": a sign, not an operator */
+            return symbolic_before(s, b);
         }
+    return 0;
+}
+
+/* Is the vector at [i, end) a factor of a product written against what
+ * stands before it ("w_{1,1}\begin{bmatrix}1 & 0\end{bmatrix}",
+ * "\tfrac{1}{4}\begin{bmatrix}..", "1\begin{bmatrix}..")?  A label's
+ * braces (\text{grid}) and a relation's command are no factor. */
+int
+exattn_page__vector_factor(const scanner *s, size_t i)
+{
+    size_t k = i, open, w;
+    char ch;
+
+    while (k > 0 && (isspace((unsigned char)s->t[k - 1])
+                     || (k >= 2 && s->t[k - 2] == '\\'
+                         && strchr(",;!:", s->t[k - 1]))))
+        k -= isspace((unsigned char)s->t[k - 1]) ? 1 : 2;
+    if (k == 0 || !s->c->math[k - 1])
+        return 0;
+    ch = s->t[k - 1];
+    if (isdigit((unsigned char)ch) || ch == '\'' || ch == ')')
+        return 1;
+    if (isalpha((unsigned char)ch))
+        return !exattn_page__after_relation(s, k);
+    if (ch != '}' || (open = group_open(s, k)) == (size_t)-1)
+        return 0;
+    for (w = open; w > 0 && isalpha((unsigned char)s->t[w - 1]); w--)
+        ;
+    /* \text{grid}, \mathrm{load}: a label before the vector */
+    return !(w > 0 && w < open && s->t[w - 1] == '\\'
+             && is_label_command(s->t + w, open - w));
+}
+
+/* A \{ .. \} set at i in math (A_2 = \{1, 2\}: indices, no results):
+ * its end, or 0. */
+size_t
+exattn_page__set_at(const scanner *s, size_t i)
+{
+    size_t k, stop = i + GROUP_SCAN < s->len ? i + GROUP_SCAN : s->len;
+
+    if (!s->c->math[i] || strncmp(s->t + i, "\\{", 2) != 0)
+        return 0;
+    for (k = i + 2; k + 1 < stop; k++)
+        if (s->t[k] == '\\' && s->t[k + 1] == '}')
+            return k + 2;
     return 0;
 }
 
