@@ -169,6 +169,10 @@ typedef struct
     const char *label;          /* a token label it names, or NULL */
     size_t row_index, key_index;    /* "query 2", "key 3": from 1; 0 */
     const char *variant;        /* a variant the page names, or NULL */
+    int variant_by_section;     /* named only by a heading above: the
+                                   base lesson's quantities count too */
+    const char *key_label;      /* a second label, the key's, when the
+                                   subject names two (w_{rises,load}) */
     int base_only;              /* no variant named, and the number could
                                    be a coincidence: the base lesson's
                                    quantities only */

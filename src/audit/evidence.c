@@ -259,7 +259,10 @@ read_math(clue *c, const char *s, size_t from, size_t to, int block,
             if ((s[k] == '^' && k + 1 < to
                  && (s[k + 1] == 'T' || strncmp(s + k + 1, "\\top", 4) == 0
                      || strncmp(s + k + 1, "{T}", 3) == 0
-                     || strncmp(s + k + 1, "{\\top}", 6) == 0)))
+                     || strncmp(s + k + 1, "{\\top}", 6) == 0
+                     || strncmp(s + k + 1, "{\\mathsf{T}}", 12) == 0
+                     || strncmp(s + k + 1, "\\intercal", 9) == 0
+                     || strncmp(s + k + 1, "{\\intercal}", 11) == 0)))
                 take(c, k, F(SCORE) | F(SCALED), 0, "the product", "q k^T",
                      5);
             k++;
@@ -432,6 +435,29 @@ nearest_label(const char *lead, const exattn_lesson *l, size_t *at)
         if ((e = label_in(lead, l->key_labels[k])) > *at)
             *at = e, best = l->key_labels[k];
     return best;
+}
+
+/* Two labels in a subject, a query's then a key's ("w_{rises,load}"):
+ * the row's in e->label, the key's in e->key_label. */
+static void
+subject_labels(exattn_audit_evidence *e, const char *subject,
+               const exattn_lesson *l)
+{
+    const char *row = NULL, *key = NULL;
+    size_t k, end, row_end = (size_t)-1, key_end = 0;
+
+    for (k = 0; !l->default_query_labels && k < l->n; k++)
+        if ((end = label_in(subject, l->query_labels[k])) > 0
+            && end < row_end)
+            row_end = end, row = l->query_labels[k];
+    for (k = 0; !l->default_key_labels && k < l->m; k++)
+        if ((end = label_in(subject, l->key_labels[k])) > key_end)
+            key_end = end, key = l->key_labels[k];
+    if (row != NULL && key != NULL && row_end < key_end)
+    {
+        e->label = row;
+        e->key_label = key;
+    }
 }
 
 /* ---- indices: "query 2", "row 1", "key 3" ------------------------------ */
@@ -621,7 +647,7 @@ mention_after_all(exattn_audit_evidence *e, const reading *r,
 /* The entry a subject's index names: \alpha_{2,3}, w_{23}, o_2 (query 2,
  * key 3), or a_{C,A} (labels: the first). */
 static void
-entry_named(exattn_audit_evidence *e, const char *subject)
+entry_named(exattn_audit_evidence *e, const char *subject, int labelled)
 {
     const char *u = strchr(subject, '_');
     size_t a, b;
@@ -631,7 +657,7 @@ entry_named(exattn_audit_evidence *e, const char *subject)
     u++;
     if (*u != '{')
     {
-        if (isdigit((unsigned char)*u))
+        if (isdigit((unsigned char)*u) && !labelled)
             e->row_index = (size_t)(*u - '0');
         return;
     }
@@ -644,7 +670,7 @@ entry_named(exattn_audit_evidence *e, const char *subject)
         return;
     }
     a = strtoul(u, (char **)&u, 10);
-    if (a > 0 && *u == '}')
+    if (a > 0 && *u == '}' && !labelled)
         e->row_index = a;
     else if (a > 0 && *u == ',' && (b = strtoul(u + 1, (char **)&u, 10)) > 0
              && *u == '}')
@@ -677,10 +703,16 @@ result_by(exattn_audit_evidence *e, reading *r, const exattn_lesson *l,
     }
     if (r->subject.at != (size_t)-1)
     {
-        entry_named(e, n->subject);
-        /* a_{C,A}: the subject's own label, not the sentence's */
+        /* "load: z_1 = 0": with the row named by its label, one index
+         * is a coordinate */
+        entry_named(e, n->subject, e->label != NULL);
+        /* a_{C,A}: the subject's own label, not the sentence's; with
+         * two, the first is the row's and the second the key's */
         if ((own = nearest_label(n->subject, l, &at)) != NULL)
+        {
             e->label = own;
+            subject_labels(e, n->subject, l);
+        }
         e->families = r->subject.families;
         e->nearest = r->subject.nearest;
         /* the number was meant for one of that kind when the symbol
@@ -717,6 +749,62 @@ result_by(exattn_audit_evidence *e, reading *r, const exattn_lesson *l,
     return EXATTN_OK;
 }
 
+/* Past the index or exponent at s[k] ("_{2,3}", "_j", "^{(1)}"). */
+static size_t
+past_index(const char *s, size_t k, size_t len)
+{
+    size_t depth = 0;
+
+    while (k < len && (s[k] == '_' || s[k] == '^'))
+    {
+        if (++k < len && s[k] != '{')
+        {
+            k++;
+            continue;
+        }
+        for (; k < len; k++)
+            if (s[k] == '{')
+                depth++;
+            else if (s[k] == '}' && --depth == 0)
+            {
+                k++;
+                break;
+            }
+    }
+    return k;
+}
+
+/* Is the subject a weight times a value ("w_{q,3}V_{3}", "\alpha_{2,1}
+ * \mathbf{v}_1", "a_j \cdot v_j"): a contribution? */
+static int
+weighted_value(const char *s, int block)
+{
+    size_t len = strlen(s), k = 0, n;
+    const vocab *v;
+
+    if ((n = symbol_at(s, k, len)) == 0
+        || (v = find_symbol(s, n, block)) == NULL || v->families != F(WEIGHT))
+        return 0;
+    k = past_index(s, k + n, len);
+    for (;;)
+    {
+        while (k < len && isspace((unsigned char)s[k]))
+            k++;
+        if (strncmp(s + k, "\\cdot", 5) == 0)
+            k += 5;
+        else if (strncmp(s + k, "\\,", 2) == 0)
+            k += 2;
+        else
+            break;
+    }
+    if ((n = symbol_at(s, k, len)) == 0
+        || (v = find_symbol(s + k, n, block)) == NULL)
+        return 0;
+    /* the value: v, V, \mathbf{v} -- not another weight or a query */
+    return v->families == F(INPUT)
+           && strchr("vV", s[k + n - (s[k + n - 1] == '}' ? 2 : 1)]);
+}
+
 static int
 weigh(exattn_audit_evidence *e, reading *r, const exattn_lesson *l,
       const exattn_audit_candidates *all)
@@ -731,6 +819,12 @@ weigh(exattn_audit_evidence *e, reading *r, const exattn_lesson *l,
     if (n->subject != NULL)
         read_math(&r->subject, n->subject, 0, strlen(n->subject), block,
                   0);
+    if (n->subject != NULL && weighted_value(n->subject, block))
+    {
+        r->subject.families = r->subject.nearest = F(CONTRIB);
+        snprintf(r->subject.what, sizeof r->subject.what,
+                 "the product \"%.60s\"", n->subject);
+    }
     read_lead(&r->words, r->lead, block);
     e->label = nearest_label(r->lead, l, &at);
     e->row_index = index_named(r->lead, rows, 5);
@@ -748,10 +842,16 @@ exattn_audit__evidence(exattn_audit_evidence *e, const exattn_page_number *n,
     reading r = { n, NULL, { (size_t)-1, 0, (size_t)-1, 0, 0, 0, "" },
                   { (size_t)-1, 0, (size_t)-1, 0, 0, 0, "" } };
     char *lead;
+    const char *v;
     size_t from, to;
     int rc;
 
     memset(e, 0, sizeof *e);
+    /* "## Variant: zero query": a heading names the variant of all its
+     * section (the base lesson's values may still be quoted there) */
+    if (n->section != NULL
+        && (e->variant = variant_named(n->section, l, &from, &to)) != NULL)
+        e->variant_by_section = 1;
     if (n->operand)
     {
         /* "0.24 / 3.27": any quantity the page computes with, and the
@@ -769,8 +869,12 @@ exattn_audit__evidence(exattn_audit_evidence *e, const exattn_page_number *n,
     }
     if ((lead = exattn_str__dup(n->lead ? n->lead : "")) == NULL)
         return EXATTN_ENOMEM;
-    if ((e->variant = variant_named(lead, l, &from, &to)) != NULL)
+    if ((v = variant_named(lead, l, &from, &to)) != NULL)
+    {
+        e->variant = v;
+        e->variant_by_section = 0;
         memset(lead + from, ' ', to - from);
+    }
     r.lead = lead;
     rc = weigh(e, &r, l, all);
     free(lead);

@@ -39,7 +39,8 @@ exattn_audit__in_scope(const exattn_audit_candidate *c,
         return 0;
     /* "the zero query": that variant's; a coincidence-prone number with
      * no variant named: the base lesson's */
-    if (e->variant && !(c->variant && strcmp(c->variant, e->variant) == 0))
+    if (e->variant && !(c->variant && strcmp(c->variant, e->variant) == 0)
+        && !(e->variant_by_section && c->variant == NULL))
         return 0;
     if (e->base_only && c->variant)
         return 0;
@@ -52,6 +53,11 @@ exattn_audit__in_scope(const exattn_audit_candidate *c,
     if ((e->row_index && c->row_index && c->row_index != e->row_index)
         || (e->key_index && c->key_index && c->key_index != e->key_index))
         return 0;
+    /* w_{rises,load}: the row's label, then the key's */
+    if (e->key_label)
+        return c->row_label && strcasecmp(c->row_label, e->label) == 0
+               && (c->key_label == NULL
+                   || strcasecmp(c->key_label, e->key_label) == 0);
     return e->label == NULL
            || (c->row_label && strcasecmp(c->row_label, e->label) == 0)
            || (c->key_label && strcasecmp(c->key_label, e->label) == 0);

@@ -11,6 +11,37 @@
 #include <string.h>
 #include "page/page.h"
 
+/* Text of a heading is put: a new heading when one was started since
+ * the last (exattn_page__clean's readers call heading_start), else the
+ * current one grows. */
+static void
+heading_put(exattn_page_clean *c, size_t n)
+{
+    exattn_page_heading *h;
+
+    if (c->heading_started || c->heading_count == 0)
+    {
+        if (c->heading_count == c->heading_cap)
+        {
+            size_t cap = c->heading_cap ? 2 * c->heading_cap : 16;
+
+            if ((h = realloc(c->headings, cap * sizeof *h)) == NULL)
+            {
+                c->oom = 1;
+                return;
+            }
+            c->headings = h;
+            c->heading_cap = cap;
+        }
+        h = &c->headings[c->heading_count++];
+        h->from = c->text.len;
+        h->level = c->heading_level;
+        h->parent = (size_t)-1;
+        c->heading_started = 0;
+    }
+    c->headings[c->heading_count - 1].to = c->text.len + n;
+}
+
 void
 exattn_page__put(exattn_page_clean *c, const char *s, size_t n,
                  size_t origin, int math)
@@ -45,6 +76,8 @@ exattn_page__put(exattn_page_clean *c, const char *s, size_t n,
         c->where = m;
         c->cap = cap;
     }
+    if ((c->context & EXATTN_PAGE_IN_HEADING) && n > 0)
+        heading_put(c, n);
     for (i = 0; i < n; i++)
     {
         c->off[c->text.len + i] = origin + i;
@@ -67,6 +100,7 @@ exattn_page__clean_clear(exattn_page_clean *c)
     for (i = 0; i < c->marker_count; i++)
         free(c->markers[i].text);
     free(c->markers);
+    free(c->headings);
     memset(c, 0, sizeof *c);
 }
 
@@ -145,6 +179,19 @@ stand_in(reader *r, int bit, size_t end)
 
     if (end > r->until[k])
         r->until[k] = end;
+}
+
+/* A heading of `level` (1 for a title or a chapter, as <h1>) from r->i
+ * to `end`. */
+static void
+heading_at(reader *r, int level, size_t end)
+{
+    if (end > r->until[0])
+    {
+        r->c->heading_started = 1;
+        r->c->heading_level = level;
+    }
+    stand_in(r, EXATTN_PAGE_IN_HEADING, end);
 }
 
 static int
@@ -489,7 +536,7 @@ markdown_heading(reader *r)
     if (n >= 1 && n <= 6 && (k + n == r->len || r->p[k + n] == ' '
                              || r->p[k + n] == '\t' || r->p[k + n] == '\n'))
     {
-        stand_in(r, EXATTN_PAGE_IN_HEADING, line_end(r, k));
+        heading_at(r, (int)n, line_end(r, k));
         return;
     }
     eol = line_end(r, k);
@@ -500,7 +547,7 @@ markdown_heading(reader *r)
     while (j < r->len && (r->p[j] == ' ' || r->p[j] == '\r'))
         j++;
     if (n >= 2 && (j == r->len || r->p[j] == '\n'))
-        stand_in(r, EXATTN_PAGE_IN_HEADING, eol);
+        heading_at(r, 1, eol);
 }
 
 /* [text](target), [text][ref], ![alt](src) at r->i: the text is a
@@ -550,7 +597,13 @@ html_context(reader *r)
             && (after >= r->len || isspace((unsigned char)r->p[after])
                 || r->p[after] == '>'))
         {
-            stand_in(r, kinds[k].bit, find_nocase(r, after, kinds[k].close));
+            if (kinds[k].bit == EXATTN_PAGE_IN_HEADING)
+                heading_at(r, kinds[k].open[1] == 't' ? 0
+                                                      : kinds[k].open[2] - '0',
+                           find_nocase(r, after, kinds[k].close));
+            else
+                stand_in(r, kinds[k].bit,
+                         find_nocase(r, after, kinds[k].close));
             return;
         }
     }
@@ -609,6 +662,8 @@ latex_heading(reader *r)
         "\\subsubsection", "\\paragraph", "\\subparagraph", "\\title",
         "\\frametitle", "\\framesubtitle"
     };
+    /* as HTML's: \chapter is <h1>, \section <h2> */
+    static const int levels[] = { 0, 1, 2, 3, 4, 5, 6, 0, 2, 3 };
     size_t k, n;
 
     if (r->p[r->i] != '\\')
@@ -619,7 +674,7 @@ latex_heading(reader *r)
         if (starts(r, r->i, heads[k])
             && (r->i + n >= r->len || !isalpha((unsigned char)r->p[r->i + n])))
         {
-            stand_in(r, EXATTN_PAGE_IN_HEADING, group_after(r, r->i + n));
+            heading_at(r, levels[k], group_after(r, r->i + n));
             return;
         }
     }
@@ -1309,5 +1364,7 @@ exattn_page__clean(exattn_page_clean *out, const char *file,
     if (code == EXATTN_OK && out->oom)
         code = exattn_error__set(err, EXATTN_ENOMEM, file, 0, 0,
                                  "out of memory");
+    if (code == EXATTN_OK)
+        exattn_page__nest_headings(out);
     return code;
 }

@@ -518,6 +518,18 @@ opening_relation(const exattn_page_clean *c, size_t at)
     return (size_t)-1;
 }
 
+/* The end of the side before the relation at rel: past spaces and an
+ * alignment point ("w_{1,2} &= 0.28"). */
+static size_t
+side_end(const exattn_page_clean *c, size_t rel)
+{
+    size_t end = back_over_spaces(c, rel);
+
+    if (end > 0 && c->text.s[end - 1] == '&' && c->math[end - 1])
+        end = back_over_spaces(c, end - 1);
+    return end;
+}
+
 char *
 exattn_page__subject(const exattn_page_clean *c, size_t start)
 {
@@ -530,13 +542,13 @@ exattn_page__subject(const exattn_page_clean *c, size_t start)
         return NULL;
     if (rel > 0 && t[rel - 1] == ':' && t[rel] == '=')
         rel--;                  /* := */
-    end = back_over_spaces(c, rel);
+    end = side_end(c, rel);
     k = term_start(c, end);
     /* "o = 2w_1 + w_3 = 1": the chain's first side is what is equal */
     if (k < end && ends_expression(c, k)
         && (rel = opening_relation(c, k)) != (size_t)-1)
     {
-        end = back_over_spaces(c, rel);
+        end = side_end(c, rel);
         k = term_start(c, end);
     }
     if (k == end)
@@ -552,5 +564,55 @@ exattn_page__subject(const exattn_page_clean *c, size_t start)
         return NULL;
     exattn_sbuf__init(&b);
     exattn_sbuf__putn(&b, t + k, end - k);
+    return exattn_sbuf__take(&b);
+}
+
+/* ---- the section: the headings a number stands under ------------------- */
+
+void
+exattn_page__nest_headings(exattn_page_clean *c)
+{
+    size_t k, p;
+
+    /* the heading before of a lower level; a stack walk through the
+     * parents keeps it linear */
+    for (k = 0; k < c->heading_count; k++)
+    {
+        for (p = k > 0 ? k - 1 : (size_t)-1;
+             p != (size_t)-1 && c->headings[p].level >= c->headings[k].level;
+             p = c->headings[p].parent)
+            ;
+        c->headings[k].parent = p;
+    }
+}
+
+char *
+exattn_page__section(const exattn_page_clean *c, size_t at)
+{
+    size_t lo = 0, hi = c->heading_count, mid, chain[8], n = 0, k;
+    exattn_sbuf b;
+
+    /* the last heading that ends before `at` */
+    while (lo < hi)
+    {
+        mid = lo + (hi - lo) / 2;
+        if (c->headings[mid].to <= at)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == 0)
+        return NULL;
+    for (k = lo - 1; k != (size_t)-1 && n < 8; k = c->headings[k].parent)
+        chain[n++] = k;
+    exattn_sbuf__init(&b);
+    while (n-- > 0)
+    {
+        const exattn_page_heading *h = &c->headings[chain[n]];
+
+        exattn_sbuf__putn(&b, c->text.s + h->from, h->to - h->from);
+        if (n > 0)
+            exattn_sbuf__puts(&b, " / ");
+    }
     return exattn_sbuf__take(&b);
 }

@@ -529,6 +529,7 @@ to_number(exattn_page_number *n, scanner *s, size_t k,
         || (n->tail = exattn_page__tail(s->c, l->end)) == NULL)
         return 0;
     n->subject = exattn_page__subject(s->c, l->start);
+    n->section = exattn_page__section(s->c, l->start);
     if (m != NULL && (n->marker = exattn_str__dup(m->text)) == NULL)
         return 0;
     return 1;
@@ -567,6 +568,7 @@ number_clear(exattn_page_number *n)
     free(n->lead);
     free(n->tail);
     free(n->subject);
+    free(n->section);
 }
 
 void
@@ -617,6 +619,7 @@ formula_number(exattn_page_number *n, const exattn_page_clean *c,
     if ((n->lead = exattn_page__lead(c, f->from)) == NULL
         || (n->tail = exattn_page__tail(c, f->to)) == NULL)
         return 0;
+    n->section = exattn_page__section(c, f->from);
     if (f->subject_to > f->subject_from)
     {
         size_t a = f->subject_from, b = f->subject_to;

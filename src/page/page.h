@@ -30,6 +30,16 @@ enum
                                    for numbers */
 };
 
+/* A heading of the cleaned page: its text [from, to), its level (1 for
+ * <h1>, "#" and \chapter; 0 for a title) and the heading it stands
+ * under, or (size_t)-1. */
+typedef struct
+{
+    size_t from, to;
+    int level;
+    size_t parent;
+} exattn_page_heading;
+
 /* The page cleaned: text[i] came from byte off[i] of the page, is math
  * when math[i], and stands where where[i] says (EXATTN_PAGE_IN_...). */
 typedef struct
@@ -42,6 +52,9 @@ typedef struct
     size_t cap;
     exattn_page_marker *markers;
     size_t marker_count, marker_cap;
+    exattn_page_heading *headings;  /* in page order */
+    size_t heading_count, heading_cap;
+    int heading_started, heading_level;
     int oom;
 } exattn_page_clean;
 
@@ -80,6 +93,9 @@ typedef struct
                                     column heading and row label, or
                                     NULL */
     char *tail;                  /* the words after it in its clause */
+    char *section;               /* the headings it stands under,
+                                    outermost first ("Variant: zero
+                                    query / Query 1: grid"), or NULL */
     int formula;                 /* a named formula: values[0] is its
                                     expression (exattn's syntax) */
     int operand;                 /* an operand of the page's arithmetic
@@ -113,6 +129,12 @@ int exattn_page__joins_references(const exattn_page_clean *c, size_t from,
 char *exattn_page__lead(const exattn_page_clean *c, size_t start);
 char *exattn_page__tail(const exattn_page_clean *c, size_t end);
 char *exattn_page__subject(const exattn_page_clean *c, size_t start);
+
+/* The headings a position stands under, outermost first, joined by
+ * " / " ("Variant: zero query / Query 1: grid"), or NULL when none
+ * (context.c); exattn_page__nest_headings links them first. */
+char *exattn_page__section(const exattn_page_clean *c, size_t at);
+void exattn_page__nest_headings(exattn_page_clean *c);
 
 /* A named formula of the page (formulas.c): a piece of math in closed
  * form ("\frac{e^{1}}{e^{1}+e^{2}}"), at [from, to) of the cleaned text,
