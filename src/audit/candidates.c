@@ -225,9 +225,11 @@ claim_tokens(exattn_audit_candidate *c)
                    cl->kind == 0 ? NONE : cl->row);
     else if (cl->target == EXATTN_TARGET_ROW
              || cl->target == EXATTN_TARGET_DIFF)
+        /* a contribution's vector over coordinates is still one key's */
         set_tokens(c, cl->lesson, cl->row,
-                   cl->vary == 0 && cl->kind != EXATTN_OUTPUT ? cl->key
-                                                              : NONE);
+                   (cl->vary == 0 && cl->kind != EXATTN_OUTPUT)
+                   || (cl->vary == 2 && cl->kind == EXATTN_CONTRIBUTION)
+                       ? cl->key : NONE);
     else if (cl->target == EXATTN_TARGET_BLOCK && cl->vary != 3)
     {
         /* a block stage's row is a token's (a query's or a key's); a
@@ -390,7 +392,8 @@ add_constant(exattn_audit_candidates *all, const exattn_lesson *l,
     return EXATTN_OK;
 }
 
-/* blend[NAME] weight[j] and blend[NAME] contribution[j] (a vector). */
+/* blend[NAME] weight[j], blend[NAME] contribution[j] (a vector) and
+ * blend[NAME] weights (the vector of them). */
 static int
 blend_constants(exattn_audit_candidates *all, const exattn_lesson *l,
                 size_t k, exattn_error_t *err)
@@ -426,6 +429,12 @@ blend_constants(exattn_audit_candidates *all, const exattn_lesson *l,
         exattn_sbuf__clear(&name);
         exattn_sbuf__init(&name);
     }
+    /* the assigned weights as one vector, as a page prints them */
+    exattn_sbuf__printf(&name, "blend[%s] weights", bl->name);
+    if (rc == EXATTN_OK && l->m > 1)
+        rc = name.oom ? EXATTN_ENOMEM
+                      : add_constant(all, l, name.s, bl->w, l->m,
+                                     EXATTN_FAM_WEIGHT, err);
     for (c = 0; c < l->dv; c++)
         mpq_clear(v[c]);
     free(v);

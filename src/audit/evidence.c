@@ -385,23 +385,55 @@ read_lead(clue *c, const char *lead, int block)
 
 /* ---- labels ------------------------------------------------------------ */
 
+/* The end of `label` matched at lead[k], case aside, with the inline
+ * math switches a writer puts around its signs skipped
+ * ("\text{\(<\)s\(>\)}" names "<s>"); or 0. */
+static size_t
+label_match(const char *lead, size_t len, size_t k, const char *label)
+{
+    size_t i = 0;
+
+    while (label[i] != '\0')
+    {
+        if (k + 1 < len && lead[k] == '\\'
+            && (lead[k + 1] == '(' || lead[k + 1] == ')') && i > 0)
+        {
+            k += 2;
+            continue;
+        }
+        if (k + 1 < len && lead[k] == '\\' && lead[k + 1] == '('
+            && i == 0)
+        {
+            k += 2;
+            continue;
+        }
+        if (k >= len || tolower((unsigned char)lead[k])
+                            != tolower((unsigned char)label[i]))
+            return 0;
+        k++, i++;
+    }
+    if (k + 1 < len && lead[k] == '\\' && lead[k + 1] == ')')
+        k += 2;
+    return k;
+}
+
 /* Is `label` named in the lead: quoted, in \text{..} or \mathrm{..}, or
  * as a word of four letters or more?  Where it ends, or 0. */
 static size_t
 label_in(const char *lead, const char *label)
 {
-    size_t n = strlen(label), len = strlen(lead), k, last = 0;
+    size_t n = strlen(label), len = strlen(lead), k, end, last = 0;
 
     if (n == 0 || n > 40)
         return 0;
-    for (k = 0; k + n <= len; k++)
+    for (k = 0; k < len; k++)
     {
         int before, after, quoted, word;
 
-        if (strncasecmp(lead + k, label, n) != 0)
+        if ((end = label_match(lead, len, k, label)) == 0)
             continue;
         before = k > 0 ? (unsigned char)lead[k - 1] : ' ';
-        after = k + n < len ? (unsigned char)lead[k + n] : ' ';
+        after = end < len ? (unsigned char)lead[end] : ' ';
         quoted = (before == '"' || before == '\'' || before == '{'
                   || before == '`'
                   || (k >= 3 && (unsigned char)lead[k - 1] == 0x9C))
@@ -414,7 +446,7 @@ label_in(const char *lead, const char *label)
         quoted |= (before == '{' || before == ',')
                   && (after == ',' || after == '}');
         if (quoted || word)
-            last = k + n;
+            last = end;
     }
     return last;
 }
@@ -603,6 +635,19 @@ variant_named(const char *lead, const exattn_lesson *l, size_t *from,
     return best;
 }
 
+/* The lesson of the variant named `name` (its tokens, its block), or the
+ * base lesson l. */
+static const exattn_lesson *
+variant_lesson(const exattn_lesson *l, const char *name)
+{
+    size_t v;
+
+    for (v = 0; name != NULL && v < l->variant_count; v++)
+        if (strcmp(l->variants[v]->name, name) == 0)
+            return l->variants[v];
+    return l;
+}
+
 /* ---- the evidence ------------------------------------------------------ */
 
 /* What the lead and the subject say, read (lead: with the variant's name
@@ -649,8 +694,10 @@ mention_after_all(exattn_audit_evidence *e, const reading *r,
 static void
 entry_named(exattn_audit_evidence *e, const char *subject, int labelled)
 {
-    const char *u = strchr(subject, '_');
+    const char *u = strchr(subject, '_'), *k;
     size_t a, b;
+    /* q, o, Z: one index, the query's; w_{23}: a query's and a key's */
+    int one = strchr("qoZxzhyuHc", subject[0]) != NULL;
 
     if (u == NULL)
         return;
@@ -662,7 +709,7 @@ entry_named(exattn_audit_evidence *e, const char *subject, int labelled)
         return;
     }
     u++;
-    if (isdigit((unsigned char)u[0]) && isdigit((unsigned char)u[1])
+    if (!one && isdigit((unsigned char)u[0]) && isdigit((unsigned char)u[1])
         && u[2] == '}')
     {
         e->row_index = (size_t)(u[0] - '0');    /* w_{23} */
@@ -671,7 +718,16 @@ entry_named(exattn_audit_evidence *e, const char *subject, int labelled)
     }
     a = strtoul(u, (char **)&u, 10);
     if (a > 0 && *u == '}' && !labelled)
+    {
         e->row_index = a;
+        /* q_{10}k_{1}^T: the key's index on k */
+        if (subject[0] == 'q' && (k = strstr(u, "k_")) != NULL)
+        {
+            k += 2;
+            b = strtoul(k + (*k == '{'), NULL, 10);
+            e->key_index = b;
+        }
+    }
     else if (a > 0 && *u == ',' && (b = strtoul(u + 1, (char **)&u, 10)) > 0
              && *u == '}')
     {
@@ -821,7 +877,9 @@ weigh(exattn_audit_evidence *e, reading *r, const exattn_lesson *l,
                   0);
     if (n->subject != NULL && weighted_value(n->subject, block))
     {
-        r->subject.families = r->subject.nearest = F(CONTRIB);
+        /* a product, or with \sum before it the output */
+        r->subject.families = F(CONTRIB) | F(OUTPUT);
+        r->subject.nearest = F(CONTRIB);
         snprintf(r->subject.what, sizeof r->subject.what,
                  "the product \"%.60s\"", n->subject);
     }
@@ -876,7 +934,7 @@ exattn_audit__evidence(exattn_audit_evidence *e, const exattn_page_number *n,
         memset(lead + from, ' ', to - from);
     }
     r.lead = lead;
-    rc = weigh(e, &r, l, all);
+    rc = weigh(e, &r, variant_lesson(l, e->variant), all);
     free(lead);
     return rc;
 }

@@ -28,6 +28,8 @@ typedef struct
 
 static int expression(tr *x, size_t *i, size_t stop);
 
+/* Past spaces, math spacing and a line break that a formula continues
+ * over ("\\ &\qquad + e^{0}": run() keeps such a break in its piece). */
 static size_t
 spaces(tr *x, size_t i, size_t stop)
 {
@@ -35,9 +37,12 @@ spaces(tr *x, size_t i, size_t stop)
 
     for (;;)
     {
-        while (i < stop && isspace((unsigned char)x->t[i]))
+        while (i < stop && (isspace((unsigned char)x->t[i])
+                            || x->t[i] == '&'))
             i++;
-        if ((n = exattn_page__gap(x->t, i, stop)) == 0)
+        if (i + 1 < stop && x->t[i] == '\\' && x->t[i + 1] == '\\')
+            n = 2;
+        else if ((n = exattn_page__gap(x->t, i, stop)) == 0)
             return i;
         i += n;
     }
@@ -366,6 +371,30 @@ push(list *l, const exattn_page_clean *c, size_t from, size_t to,
     f->subject_to = subject_to;
 }
 
+/* Does the line break "\\" at k continue the formula before it: the next
+ * line, past its alignment point and spacing, opens with an operator
+ * ("\\ &\qquad + e^{0}")?  Where that operator starts, or 0. */
+static size_t
+continued_at(const exattn_page_clean *c, size_t k, size_t stop)
+{
+    const char *t = c->text.s;
+    size_t n;
+
+    if (!(k + 1 < stop && t[k] == '\\' && t[k + 1] == '\\'))
+        return 0;
+    for (k += 2; k < stop;)
+        if (isspace((unsigned char)t[k]) || t[k] == '&')
+            k++;
+        else if ((n = exattn_page__gap(t, k, stop)) != 0)
+            k += n;
+        else
+            break;
+    return k < stop && (t[k] == '+' || t[k] == '-'
+                        || strncmp(t + k, "\\cdot", 5) == 0
+                        || strncmp(t + k, "\xe2\x88\x92", 3) == 0)
+           ? k : 0;
+}
+
 /* The pieces of one math run [a, b): every named formula, with the piece
  * before it as its subject when a relation joins them. */
 static void
@@ -385,6 +414,11 @@ run(list *l, const exattn_page_clean *c, size_t a, size_t b)
         }
         depth += k < b && c->text.s[k] == '{';
         depth -= k < b && c->text.s[k] == '}';
+        if (k < b && depth == 0 && (n = continued_at(c, k, b)) != 0)
+        {
+            k = n - 1;          /* the piece goes on over the break */
+            continue;
+        }
         if (k < b && !(depth == 0 && (n = separator(c, k, b, &relation))))
             continue;
         if ((expr = translate(c, piece, k)) != NULL)

@@ -192,7 +192,9 @@ coefficient(const scanner *s, size_t k)
         "sqrt", "frac", "tfrac", "dfrac", "exp", "log", "ln", "alpha",
         "beta", "gamma", "delta", "epsilon", "varepsilon", "mu", "sigma",
         "pi", "theta", "lambda", "mathbf", "boldsymbol", "bm", "vec",
-        "mathrm", "operatorname", "cos", "sin"
+        "mathrm", "operatorname", "cos", "sin",
+        /* a matrix written against its factor: \frac{1}{2}\begin{..} */
+        "begin"
     };
     size_t j, n;
 

@@ -185,19 +185,51 @@ is_label_command(const char *name, size_t n)
     return 0;
 }
 
+/* Does a term end at i: a sum's sign, a relation or a separator at the
+ * top level? */
+static int
+term_ends(const scanner *s, size_t i)
+{
+    char ch = s->t[i];
+
+    return strchr("+-=,;&<>", ch) != NULL
+           || (ch == '\\' && i + 1 < s->len
+               && (s->t[i + 1] == '\\'
+                   || strncmp(s->t + i, "\\quad", 5) == 0
+                   || strncmp(s->t + i, "\\approx", 7) == 0
+                   || strncmp(s->t + i, "\\text", 5) == 0))
+           || (unsigned char)ch == 0xE2;    /* −, ≈ */
+}
+
 /* Does an operand with a symbol stand at i (after an operator): a
- * symbol, or a bracketed group that holds one? */
+ * symbol, a bracketed group that holds one, or in math a product that
+ * has one ("2\cdot\cos\left(1\right)")? */
 static int
 symbolic_after(const scanner *s, size_t i)
 {
-    size_t close;
+    size_t close, k, stop = i + GROUP_SCAN < s->len ? i + GROUP_SCAN : s->len;
+    int depth = 0;
 
     if (i >= s->len)
         return 0;
     if (s->t[i] == '(' || s->t[i] == '{'
         || strncmp(s->t + i, "\\left(", 6) == 0)
         return (close = group_close(s, i)) != 0 && has_symbol(s, i, close);
-    return symbol_starts(s, i);
+    if (symbol_starts(s, i) || !s->c->math[i])
+        return symbol_starts(s, i);
+    /* the rest of the term, to its end at the top level */
+    for (k = i; k < stop && s->c->math[k]; k++)
+    {
+        char ch = s->t[k];
+
+        if (ch == '{' || ch == '(')
+            depth++;
+        else if ((ch == '}' || ch == ')') && --depth < 0)
+            break;
+        else if (depth == 0 && k > i && term_ends(s, k))
+            break;
+    }
+    return has_symbol(s, i, k);
 }
 
 /* Does the brace group closing just before i end a symbol: an index or
@@ -379,6 +411,16 @@ exattn_page__argument_of(const scanner *s, size_t i, size_t end)
     if (k == 0 || s->t[k - 1] != '(')
         return 0;
     k--;                        /* written against its name: no space */
+    if (k >= 5 && strncmp(s->t + k - 5, "\\left", 5) == 0)
+    {
+        /* \sin\left(2\right): the delimiter's size is no name */
+        k -= 5;
+        while (k > 0 && isspace((unsigned char)s->t[k - 1]))
+            k--;
+        if (strncmp(s->t + exattn_page__skip_spaces(s, end), "\\right)", 7)
+            == 0)
+            end = exattn_page__skip_spaces(s, end) + 6;
+    }
     if (k > 0 && s->t[k - 1] == '}')
         return 1;               /* \operatorname{softmax}(2) */
     for (w = k; w > 0 && isalpha((unsigned char)s->t[w - 1]); w--)
