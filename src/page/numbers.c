@@ -147,9 +147,9 @@ vector_at(scanner *s, size_t i)
     else if (cp && strncmp(s->t + i, "\\begin{", 7) != 0
              && (exattn_page__is_letter_cp(cp)
                  || (cp < 0x80 && isdigit((int)cp)) || cp == ')'
-                 || cp == ']')
+                 || cp == ']' || cp == '\'')
              && !exattn_page__after_relation(s, i))
-        return 0;
+        return 0;       /* x'[2,1]: an index */
     if (s->c->math[i] && strncmp(s->t + i, "\\begin{", 7) == 0)
     {
         static const char *const kinds[] = { "bmatrix}", "pmatrix}",
@@ -262,8 +262,9 @@ scan(scanner *s)
                 continue;
             }
         }
-        if (math && (ch == '_' || ch == '^'))
+        if (ch == '^' || (math && ch == '_'))
         {
+            /* an exponent, in prose too (e^0, e^{√2/2}): never a result */
             i = exattn_page__skip_argument(s, i + 1);
             continue;
         }

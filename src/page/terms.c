@@ -361,8 +361,13 @@ exattn_page__vector_factor(const scanner *s, size_t i)
                      || (k >= 2 && s->t[k - 2] == '\\'
                          && strchr(",;!:", s->t[k - 1]))))
         k -= isspace((unsigned char)s->t[k - 1]) ? 1 : 2;
-    if (k == 0 || !s->c->math[k - 1])
+    if (k == 0)
         return 0;
+    /* (e^0/Z)·(2,0), 1/4·(2,0): a vector times what stands before */
+    if (!s->c->math[k - 1])
+        return (k >= 2 && memcmp(s->t + k - 2, "\xc2\xb7", 2) == 0)
+               || (k >= 2 && memcmp(s->t + k - 2, "\xc3\x97", 2) == 0)
+               || s->t[k - 1] == '*';
     ch = s->t[k - 1];
     if (isdigit((unsigned char)ch) || ch == '\'' || ch == ')')
         return 1;
@@ -411,6 +416,8 @@ exattn_page__argument_of(const scanner *s, size_t i, size_t end)
     if (k == 0 || s->t[k - 1] != '(')
         return 0;
     k--;                        /* written against its name: no space */
+    if (k >= 3 && memcmp(s->t + k - 3, "\xe2\x88\x9a", 3) == 0)
+        return 1;               /* √(100001/100000): a radicand */
     if (k >= 5 && strncmp(s->t + k - 5, "\\left", 5) == 0)
     {
         /* \sin\left(2\right): the delimiter's size is no name */
