@@ -212,7 +212,8 @@ find_symbol(const char *s, size_t n, int block)
 {
     static const char *const fonts[] = { "\\mathbf{", "\\boldsymbol{",
                                          "\\bm{", "\\vec{", "\\mathit{",
-                                         "\\hat{", "\\bar{" };
+                                         "\\hat{", "\\bar{",
+                                         "\\tilde{" };
     size_t k, name, f;
 
     /* \mathbf{o}, \boldsymbol{\alpha}: its argument names it */
@@ -699,6 +700,9 @@ entry_named(exattn_audit_evidence *e, const char *subject, int labelled)
     /* q, o, Z: one index, the query's; w_{23}: a query's and a key's */
     int one = strchr("qoZxzhyuHc", subject[0]) != NULL;
 
+    /* PE(1)_{2}: the argument names the row, the index a coordinate */
+    if (u != NULL && memchr(subject, '(', (size_t)(u - subject)) != NULL)
+        return;
     if (u == NULL)
         return;
     u++;

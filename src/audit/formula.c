@@ -192,7 +192,11 @@ no_match(exattn_audit_result *r, const exattn_audit_candidate *f,
             continue;
         d = fabs(c->key - x);
         /* the base lesson's before a variant's, unless one is named */
-        if (d <= fabs(c->key)
+        /* near it, or the very entry the subject names by row and key
+         * (w_{1,2}, w_{rises,load}) */
+        if ((d <= fabs(c->key)
+             || (e->direct && ((e->row_index && e->key_index)
+                               || (e->label && e->key_label))))
             && (best == NULL
                 || (best->variant != NULL && c->variant == NULL)
                 || ((best->variant == NULL) == (c->variant == NULL)

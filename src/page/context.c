@@ -32,6 +32,9 @@ exattn_page__gap(const char *t, size_t i, size_t stop)
     return 0;
 }
 
+/* Bytes a display is followed back to find its first line. */
+#define DISPLAY_BYTES 4096
+
 /* ---- the word before a number ------------------------------------------ */
 
 /* Words after which a number is a reference into a document (a section,
@@ -374,12 +377,50 @@ table_lead(exattn_sbuf *b, const exattn_page_clean *c, size_t at)
     return 0;
 }
 
+/* In a display of several lines, what its first line says before its
+ * first relation ("\text{grid}:\ a_{1}" in "\text{grid}:\ a_{1} &= ..
+ * \\ a_{2} &= .."): it names what every line is about.  Put before the
+ * lead of a number on a later line. */
+static void
+display_lead(exattn_sbuf *b, const exattn_page_clean *c, size_t start)
+{
+    size_t a = start, stop = start > DISPLAY_BYTES ? start - DISPLAY_BYTES
+                                                   : 0, k;
+
+    while (a > stop && c->math[a - 1])
+        a--;
+    if (a == stop && a > 0 && c->math[a - 1])
+        return;                 /* too long to follow back */
+    /* past the spaces and \begin{aligned} that open it */
+    for (;;)
+    {
+        while (a < start && isspace((unsigned char)c->text.s[a]))
+            a++;
+        if (strncmp(c->text.s + a, "\\begin{", 7) != 0)
+            break;
+        while (a < start && c->text.s[a] != '}')
+            a++;
+        a++;
+    }
+    for (k = a; k < start && c->text.s[k] != '\n'; k++)
+        ;
+    if (k >= start)
+        return;                 /* the number is on the first line */
+    for (k = a; k < start && k < a + 80 && c->text.s[k] != '\n'
+                && c->text.s[k] != '&' && c->text.s[k] != '='; k++)
+        ;
+    put_span(b, c, a, k);
+    exattn_sbuf__putn(b, " ", 1);
+}
+
 char *
 exattn_page__lead(const exattn_page_clean *c, size_t start)
 {
     exattn_sbuf b;
 
     exattn_sbuf__init(&b);
+    if (c->math[start])
+        display_lead(&b, c, start);
     if (!table_lead(&b, c, start))
         sentence_lead(&b, c, start);
     return exattn_sbuf__take(&b);

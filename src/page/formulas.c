@@ -6,9 +6,11 @@
  * (=, \approx, ≈) and separators (&, \\, commas, \quad, \text); a piece
  * is a named formula when it translates whole -- numbers, e, e^{..},
  * \exp, \sqrt, \frac, + - \cdot \times /, parentheses and braces -- and
- * names something (an exponential or a root).  A piece with any other
- * symbol (Z_i, s_{ij}) is a formula in the page's own symbols: not read
- * here. */
+ * names something (an exponential, a root, \sin, \cos, \ln).  A symbol
+ * the page defined above in closed form ("Z_{1} = e^{1}+e^{2}", kept in
+ * symbols.c) is read as its definition, so \frac{e^{1}}{Z_{1}} is a
+ * named formula too; a piece with a symbol the page never defined is
+ * not read. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,7 +26,13 @@ typedef struct
     exattn_sbuf *out;
     int named;                  /* an exponential or a root was read */
     int depth;
+    const exattn_page_symbols *syms;    /* the page's definitions */
+    int symbols;                /* page symbols were read */
 } tr;
+
+/* Bytes a formula may grow to with the page's symbols written out: a
+ * chain of definitions that doubles each time is cut off, not followed */
+#define MAX_EXPANDED 8192
 
 static int expression(tr *x, size_t *i, size_t stop);
 
@@ -104,6 +112,162 @@ argument(tr *x, size_t *i, size_t stop)
     return 1;
 }
 
+/* ---- functions and the page's symbols --------------------------------- */
+
+/* \sin, \cos, \ln, \log at k: exattn's name for it, its length in *n. */
+static const char *
+function_name(tr *x, size_t k, size_t stop, size_t *n)
+{
+    static const struct { const char *tex, *name; } fns[] = {
+        { "\\sin", "sin" }, { "\\cos", "cos" }, { "\\ln", "ln" },
+        { "\\log", "ln" }
+    };
+    size_t j;
+
+    for (j = 0; j < sizeof fns / sizeof *fns; j++)
+        if (word(x, k, stop, fns[j].tex))
+        {
+            *n = strlen(fns[j].tex);
+            return fns[j].name;
+        }
+    return NULL;
+}
+
+static size_t
+function_at(tr *x, size_t k, size_t stop)
+{
+    size_t n;
+
+    return function_name(x, k, stop, &n) ? k + n : 0;
+}
+
+/* A function applied: \sin\left(2\right), \cos(1), \ln{2}, \sin 1. */
+static int
+function_call(tr *x, size_t *i, size_t after, size_t stop)
+{
+    size_t n, k;
+    const char *name = function_name(x, *i, stop, &n);
+
+    x->named = 1;
+    exattn_sbuf__printf(x->out, "%s(", name);
+    k = spaces(x, after, stop);
+    if (word(x, k, stop, "\\left(") || (k < stop && x->t[k] == '('))
+    {
+        k += x->t[k] == '(' ? 1 : 6;
+        if (!expression(x, &k, stop))
+            return 0;
+        k = spaces(x, k, stop);
+        if (word(x, k, stop, "\\right)"))
+            k += 7;
+        else if (k < stop && x->t[k] == ')')
+            k++;
+        else
+            return 0;
+    }
+    else if (!argument(x, &k, stop))
+        return 0;
+    exattn_sbuf__puts(x->out, ")");
+    *i = k;
+    return 1;
+}
+
+/* Commands that are no symbol of the page's. */
+static int
+structural(const char *s, size_t n)
+{
+    static const char *const names[] = {
+        "frac", "tfrac", "dfrac", "sqrt", "exp", "sin", "cos", "ln", "log",
+        "left", "right", "cdot", "times", "sum", "prod", "quad", "qquad",
+        "begin", "end", "approx", "to", "in", "le", "ge", "sim", "text",
+        "mathrm"
+    };
+    size_t k;
+
+    for (k = 0; k < sizeof names / sizeof *names; k++)
+        if (strlen(names[k]) == n && strncmp(s, names[k], n) == 0)
+            return 1;
+    return 0;
+}
+
+/* A brace group at k: past its close, or 0. */
+static size_t
+past_group(tr *x, size_t k, size_t stop)
+{
+    size_t close;
+
+    if (k >= stop || x->t[k] != '{'
+        || (close = group_end(x, k, stop)) >= stop)
+        return 0;
+    return close + 1;
+}
+
+/* The end of the page symbol at k -- a letter or a command (\alpha,
+ * \tilde{s}, \mathbf{o}), its primes, a layer's superscript ^{(1)} and
+ * its index (_{1,2}, _j) -- or 0. */
+static size_t
+symbol_token(tr *x, size_t k, size_t stop)
+{
+    size_t j = k, n;
+
+    if (k >= stop)
+        return 0;
+    if (isalpha((unsigned char)x->t[k]))
+        j = k + 1;
+    else if (x->t[k] == '\\')
+    {
+        for (j = k + 1; j < stop && isalpha((unsigned char)x->t[j]); j++)
+            ;
+        if (j == k + 1 || structural(x->t + k + 1, j - k - 1))
+            return 0;
+        if (j < stop && x->t[j] == '{' && (n = past_group(x, j, stop)) != 0)
+            j = n;              /* \mathbf{o}, \tilde{s} */
+    }
+    else
+        return 0;
+    while (j < stop && x->t[j] == '\'')
+        j++;
+    if (j + 1 < stop && x->t[j] == '^' && x->t[j + 1] == '{'
+        && j + 2 < stop && x->t[j + 2] == '(')
+        j = past_group(x, j + 1, stop);     /* H^{(1)} */
+    if (j != 0 && j + 1 < stop && x->t[j] == '_')
+        j = x->t[j + 1] == '{' ? past_group(x, j + 1, stop) : j + 2;
+    while (j != 0 && j < stop && x->t[j] == '\'')
+        j++;
+    return j;
+}
+
+/* The page's symbol [k, end): its definition written out. */
+static int
+page_symbol(tr *x, size_t k, size_t end)
+{
+    int named = 0;
+    const char *e = exattn_page__symbols_find(x->syms, x->t + k, end - k,
+                                              &named);
+
+    if (e == NULL || x->out->len + strlen(e) > MAX_EXPANDED)
+        return 0;
+    exattn_sbuf__puts(x->out, e);
+    x->named |= named;
+    x->symbols = 1;
+    return 1;
+}
+
+/* A power after a factor: ^{2}, ^2. */
+static int
+power(tr *x, size_t *i, size_t stop)
+{
+    size_t k = spaces(x, *i, stop);
+
+    if (k >= stop || x->t[k] != '^')
+        return 1;
+    k++;
+    exattn_sbuf__puts(x->out, "^");
+    if (!argument(x, &k, stop))
+        return 0;
+    *i = k;
+    return 1;
+}
+
 /* One factor: a number, e, e^{..}, \exp(..), \sqrt{..}, \frac{..}{..},
  * a bracketed expression. */
 static int
@@ -126,7 +290,8 @@ factor(tr *x, size_t *i, size_t stop)
         *i = j;
     }
     else if (x->t[k] == 'e'
-             && !(k + 1 < stop && isalpha((unsigned char)x->t[k + 1])))
+             && !(k + 1 < stop && (isalpha((unsigned char)x->t[k + 1])
+                                   || x->t[k + 1] == '_')))
     {
         x->named = 1;
         k = spaces(x, k + 1, stop);
@@ -147,7 +312,7 @@ factor(tr *x, size_t *i, size_t stop)
         exattn_sbuf__puts(x->out, "e^");
         k = spaces(x, k + 4, stop);
         if (word(x, k, stop, "\\left("))
-            k += 5;
+            k += 6;
         else if (k < stop && x->t[k] == '(')
             k++;
         else
@@ -215,10 +380,22 @@ factor(tr *x, size_t *i, size_t stop)
         exattn_sbuf__puts(x->out, ")");
         *i = k + 1;
     }
+    else if ((j = function_at(x, k, stop)) != 0)
+    {
+        if (!function_call(x, &k, j, stop))
+            return 0;
+        *i = k;
+    }
+    else if ((j = symbol_token(x, k, stop)) != 0)
+    {
+        if (!page_symbol(x, k, j))
+            return 0;
+        *i = j;
+    }
     else
         return 0;
     x->depth--;
-    return 1;
+    return power(x, i, stop);
 }
 
 /* The operator at i (+ - − \cdot \times · /): its exattn spelling, and
@@ -279,7 +456,8 @@ expression(tr *x, size_t *i, size_t stop)
 /* The translation of the piece [from, to), or NULL when it is no named
  * formula. */
 static char *
-translate(const exattn_page_clean *c, size_t from, size_t to)
+translate(const exattn_page_clean *c, size_t from, size_t to,
+          const exattn_page_symbols *syms, int *named, int *symbols)
 {
     exattn_sbuf out;
     tr x;
@@ -293,37 +471,71 @@ translate(const exattn_page_clean *c, size_t from, size_t to)
     x.t = c->text.s;
     x.end = to;
     x.out = &out;
-    if (!expression(&x, &k, to) || spaces(&x, k, to) != to || !x.named
-        || out.oom)
+    x.syms = syms;
+    if (!expression(&x, &k, to) || spaces(&x, k, to) != to || out.oom
+        || out.len > MAX_EXPANDED)
     {
         exattn_sbuf__clear(&out);
         return NULL;
     }
+    *named = x.named;
+    *symbols = x.symbols;
     return exattn_sbuf__take(&out);
+}
+
+/* Is [from, to) one symbol of the page's, alone ("Z_{1}", "w_{1,2}")? */
+static int
+lone_symbol(const exattn_page_clean *c, size_t from, size_t to)
+{
+    tr x;
+    size_t end;
+
+    memset(&x, 0, sizeof x);
+    x.c = c;
+    x.t = c->text.s;
+    x.end = to;
+    from = spaces(&x, from, to);
+    return from < to && (end = symbol_token(&x, from, to)) != 0
+           && spaces(&x, end, to) == to;
 }
 
 /* ---- pieces of math ------------------------------------------------- */
 
 /* Does a separator start at k (a relation, &, \\, a comma, \quad, \text,
  * an inequality)?  Its length, or 0; *relation says whether it joins the
- * pieces on its sides as equal (=, \approx, ≈). */
+ * pieces on its sides as equal (2 for =, 1 for \approx, ≈). */
 static size_t
 separator(const exattn_page_clean *c, size_t k, size_t stop, int *relation)
 {
     static const struct { const char *tex; int relation; } seps[] = {
-        { "=", 1 }, { "\\approx", 1 }, { "\xe2\x89\x88", 1 },
+        { "=", 2 }, { "\\approx", 1 }, { "\xe2\x89\x88", 1 },
         { "\\simeq", 1 }, { "\\sim", 0 }, { "&", 0 }, { "\\\\", 0 },
         { ",", 0 }, { ";", 0 }, { "\\quad", 0 }, { "\\qquad", 0 },
-        { "\\text", 0 }, { "\\mathrm", 0 }, { "\\le", 0 },
+        { "\\text", 0 }, { "\\le", 0 },
         { "\\ge", 0 }, { "<", 0 }, { ">", 0 }, { "\\in", 0 },
         { "\\to", 0 }, { ":", 0 }
     };
     size_t j, n;
+    const char *close;
 
+    /* \begin{aligned}, \end{aligned}: an environment's edges; a matrix
+     * is a factor, kept in its piece (which then names no closed form) */
+    if ((strncmp(c->text.s + k, "\\begin{", 7) == 0
+         || strncmp(c->text.s + k, "\\end{", 5) == 0)
+        && (close = memchr(c->text.s + k, '}', stop - k)) != NULL
+        && !((size_t)(close - (c->text.s + k)) >= 6
+             && strncmp(close - 6, "matrix", 6) == 0))
+    {
+        *relation = 0;
+        return (size_t)(close - (c->text.s + k)) + 1;
+    }
     for (j = 0; j < sizeof seps / sizeof *seps; j++)
     {
         n = strlen(seps[j].tex);
-        if (k + n <= stop && strncmp(c->text.s + k, seps[j].tex, n) == 0)
+        /* a command whole: \le is no part of \left */
+        if (k + n <= stop && strncmp(c->text.s + k, seps[j].tex, n) == 0
+            && !(isalpha((unsigned char)seps[j].tex[n - 1]) && k + n < stop
+                 && isalpha((unsigned char)c->text.s[k + n])))
         {
             *relation = seps[j].relation;
             return n;
@@ -395,19 +607,58 @@ continued_at(const exattn_page_clean *c, size_t k, size_t stop)
            ? k : 0;
 }
 
-/* The pieces of one math run [a, b): every named formula, with the piece
- * before it as its subject when a relation joins them. */
-static void
-run(list *l, const exattn_page_clean *c, size_t a, size_t b)
+/* Is [from, to) only spaces? */
+static int
+blank(const exattn_page_clean *c, size_t from, size_t to)
 {
-    size_t k = a, piece = a, before_from = 0, before_to = 0, n = 0;
-    int depth = 0, relation = 0, joined = 0;
-    char *expr;
+    while (from < to && isspace((unsigned char)c->text.s[from]))
+        from++;
+    return from == to;
+}
+
+/* One piece [from, to) read: a definition when "=" joins it to a lone
+ * symbol before it (Z_{1} = e^{1}+e^{2}); a named formula of the page
+ * when it names something -- unless it is written in the page's symbols
+ * and is a left side (\sqrt{d_k} = ..) or one symbol that nothing is set
+ * equal to (o_{1} = w_{1,2} is read). */
+static void
+piece_read(list *l, exattn_page_symbols *syms, const exattn_page_clean *c,
+           size_t from, size_t to, const size_t subject[2], int joined,
+           int left_side)
+{
+    int named = 0, symbols = 0;
+    char *expr = translate(c, from, to, syms, &named, &symbols);
+
+    if (expr == NULL)
+        return;
+    if (joined == 2 && lone_symbol(c, subject[0], subject[1])
+        && !exattn_page__symbols_define(syms, c->text.s + subject[0],
+                                        subject[1] - subject[0], expr,
+                                        named))
+        l->oom = 1;
+    if (named && !(symbols && (left_side
+                               || (!joined && lone_symbol(c, from, to)))))
+        push(l, c, from, to, expr, joined ? subject[0] : 0,
+             joined ? subject[1] : 0);
+    else
+        free(expr);
+}
+
+/* The pieces of one math run [a, b): every named formula, with the piece
+ * before it as its subject when a relation joins them; the definitions
+ * on the way. */
+static void
+run(list *l, exattn_page_symbols *syms, const exattn_page_clean *c,
+    size_t a, size_t b)
+{
+    size_t k = a, piece = a, subject[2] = { 0, 0 }, n = 0;
+    int depth = 0, relation = 0, joined = 0, after;
 
     for (;; k++)
     {
+        /* \{ \}, and \, \; \! \: (spacing, no separator) */
         if (k < b && c->text.s[k] == '\\' && k + 1 < b
-            && strchr("{}", c->text.s[k + 1]))
+            && strchr("{},;!: ", c->text.s[k + 1]))
         {
             k++;
             continue;
@@ -421,14 +672,18 @@ run(list *l, const exattn_page_clean *c, size_t a, size_t b)
         }
         if (k < b && !(depth == 0 && (n = separator(c, k, b, &relation))))
             continue;
-        if ((expr = translate(c, piece, k)) != NULL)
-            push(l, c, piece, k, expr, joined ? before_from : 0,
-                 joined ? before_to : 0);
+        after = k < b ? relation : 0;
+        if (blank(c, piece, k))
+            joined = after ? after : joined;    /* "w_{1,2} &= ..." */
+        else
+        {
+            piece_read(l, syms, c, piece, k, subject, joined, after != 0);
+            joined = after;
+            subject[0] = piece;
+            subject[1] = k;
+        }
         if (k >= b || l->oom)
             return;
-        joined = relation;
-        before_from = piece;
-        before_to = k;
         piece = k + n;
         k += n - 1;
     }
@@ -439,8 +694,11 @@ exattn_page__formulas(exattn_page_formula **out, size_t *count,
                       const exattn_page_clean *c)
 {
     list l = { NULL, 0, 0, 0 };
+    exattn_page_symbols *syms = exattn_page__symbols_new();
     size_t k = 0, a;
 
+    if (syms == NULL)
+        return 0;
     while (k < c->text.len && !l.oom)
     {
         if (!c->math[k] || (c->where[k] & EXATTN_PAGE_IN_CODE))
@@ -450,8 +708,9 @@ exattn_page__formulas(exattn_page_formula **out, size_t *count,
         }
         for (a = k; k < c->text.len && c->math[k]; k++)
             ;
-        run(&l, c, a, k);
+        run(&l, syms, c, a, k);
     }
+    exattn_page__symbols_free(syms);
     *out = l.items;
     *count = l.count;
     return !l.oom;

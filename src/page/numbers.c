@@ -625,8 +625,11 @@ formula_number(exattn_page_number *n, const exattn_page_clean *c,
     {
         size_t a = f->subject_from, b = f->subject_to;
 
-        while (a < b && isspace((unsigned char)c->text.s[a]))
-            a++;
+        /* past spaces, and the "\ " after a label's colon */
+        while (a < b && (isspace((unsigned char)c->text.s[a])
+                         || (c->text.s[a] == '\\' && a + 1 < b
+                             && c->text.s[a + 1] == ' ')))
+            a += c->text.s[a] == '\\' ? 2 : 1;
         while (b > a && isspace((unsigned char)c->text.s[b - 1]))
             b--;
         if (b > a && (n->subject = malloc(b - a + 1)) != NULL)

@@ -147,6 +147,19 @@ typedef struct
     char *expr;
 } exattn_page_formula;
 
+/* The symbols a page defines in closed form (symbols.c): "Z_{1}" bound
+ * to "(e^(1)+e^(2))", its latest definition; named when the form is
+ * irrational (an exponential, a root, a function). */
+#define EXATTN_PAGE_SYMBOL_MAX 96
+typedef struct exattn_page_symbols exattn_page_symbols;
+exattn_page_symbols *exattn_page__symbols_new(void);
+void exattn_page__symbols_free(exattn_page_symbols *t);
+int exattn_page__symbols_define(exattn_page_symbols *t, const char *name,
+                                size_t n, const char *expr, int named);
+const char *exattn_page__symbols_find(const exattn_page_symbols *t,
+                                      const char *name, size_t n,
+                                      int *named);
+
 /* Every named formula of the cleaned page, in page order; 0 when out of
  * memory. */
 int exattn_page__formulas(exattn_page_formula **out, size_t *count,

@@ -1,0 +1,162 @@
+/* The symbols a page defines in closed form ("Z_{1} = e^{1}+e^{2}",
+ * "s_{1,2} = \frac{1}{\sqrt{2}}"), so that a later formula written in
+ * them ("\frac{e^{1}}{Z_{1}}") can be read as the closed form it names
+ * (docs/cli.md, "Named formulas").  A symbol means its latest
+ * definition above the formula; names are compared with their spaces
+ * removed and a one-character index braced (Z_1 is Z_{1}).  A hash table keeps a page of many definitions linear. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include "page/page.h"
+
+typedef struct
+{
+    char *name;                 /* spaces removed */
+    char *expr;                 /* exattn's syntax, bracketed */
+    int named;                  /* irrational in form: an exponential, a
+                                   root, a function */
+} definition;
+
+struct exattn_page_symbols
+{
+    definition *slots;
+    size_t cap, count;          /* cap a power of two, or 0 */
+};
+
+exattn_page_symbols *
+exattn_page__symbols_new(void)
+{
+    return calloc(1, sizeof(exattn_page_symbols));
+}
+
+void
+exattn_page__symbols_free(exattn_page_symbols *t)
+{
+    size_t k;
+
+    if (t == NULL)
+        return;
+    for (k = 0; k < t->cap; k++)
+    {
+        free(t->slots[k].name);
+        free(t->slots[k].expr);
+    }
+    free(t->slots);
+    free(t);
+}
+
+/* The name [s, s + n) without its spaces, in `out` (NUL-terminated);
+ * its length, or (size_t)-1 when longer than `size` allows. */
+static size_t
+normalize(const char *s, size_t n, char *out, size_t size)
+{
+    size_t k, m = 0;
+
+    for (k = 0; k < n; k++)
+    {
+        if (isspace((unsigned char)s[k]))
+            continue;
+        if (m + 4 >= size)
+            return (size_t)-1;
+        out[m++] = s[k];
+        /* Z_1 is Z_{1} */
+        if (s[k] == '_' && k + 1 < n && s[k + 1] != '{'
+            && !isspace((unsigned char)s[k + 1]))
+        {
+            out[m++] = '{';
+            out[m++] = s[++k];
+            out[m++] = '}';
+        }
+    }
+    out[m] = '\0';
+    return m;
+}
+
+static size_t
+hash(const char *s)
+{
+    size_t h = 2166136261u;
+
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
+
+/* The slot of `name`: its own, or the empty one where it would go. */
+static definition *
+slot_of(const exattn_page_symbols *t, const char *name)
+{
+    size_t k = hash(name) & (t->cap - 1);
+
+    while (t->slots[k].name != NULL && strcmp(t->slots[k].name, name) != 0)
+        k = (k + 1) & (t->cap - 1);
+    return &t->slots[k];
+}
+
+/* Double the table; 0 when out of memory. */
+static int
+grow(exattn_page_symbols *t)
+{
+    exattn_page_symbols bigger = { NULL, t->cap ? 2 * t->cap : 64, 0 };
+    size_t k;
+
+    if ((bigger.slots = calloc(bigger.cap, sizeof *bigger.slots)) == NULL)
+        return 0;
+    for (k = 0; k < t->cap; k++)
+        if (t->slots[k].name != NULL)
+            *slot_of(&bigger, t->slots[k].name) = t->slots[k];
+    free(t->slots);
+    t->slots = bigger.slots;
+    t->cap = bigger.cap;
+    return 1;
+}
+
+int
+exattn_page__symbols_define(exattn_page_symbols *t, const char *name,
+                            size_t n, const char *expr, int named)
+{
+    char key[EXATTN_PAGE_SYMBOL_MAX + 1];
+    definition *d;
+    char *copy;
+
+    if (normalize(name, n, key, sizeof key) == (size_t)-1)
+        return 1;               /* too long to be a symbol: not kept */
+    if ((t->count + 1) * 2 > t->cap && !grow(t))
+        return 0;
+    if ((copy = malloc(strlen(expr) + 3)) == NULL)
+        return 0;
+    copy[0] = '(';
+    strcpy(copy + 1, expr);
+    strcat(copy, ")");
+    d = slot_of(t, key);
+    if (d->name == NULL)
+    {
+        if ((d->name = exattn_str__dup(key)) == NULL)
+        {
+            free(copy);
+            return 0;
+        }
+        t->count++;
+    }
+    free(d->expr);
+    d->expr = copy;
+    d->named = named;
+    return 1;
+}
+
+const char *
+exattn_page__symbols_find(const exattn_page_symbols *t, const char *name,
+                          size_t n, int *named)
+{
+    char key[EXATTN_PAGE_SYMBOL_MAX + 1];
+    const definition *d;
+
+    if (t == NULL || t->cap == 0
+        || normalize(name, n, key, sizeof key) == (size_t)-1)
+        return NULL;
+    d = slot_of(t, key);
+    if (d->name == NULL)
+        return NULL;
+    *named = d->named;
+    return d->expr;
+}
