@@ -574,6 +574,32 @@ intermediates(adder *a, const exattn_lesson *l, size_t r)
     return rc;
 }
 
+/* A matrix of one column (Q, K, V when their width is 1), which a page
+ * prints as a column vector: a candidate of its own. */
+static int
+column(adder *a, const exattn_lesson *l, const char *name,
+       const exattn_matrix *x)
+{
+    mpq_t *v;
+    size_t i, had = a->all->count;
+    int rc;
+
+    if (x->cols != 1 || x->rows < 2)
+        return EXATTN_OK;
+    if ((v = malloc(x->rows * sizeof *v)) == NULL)
+        return exattn_error__set(a->err, EXATTN_ENOMEM, l->file, 0, 0,
+                                 "out of memory");
+    for (i = 0; i < x->rows; i++)
+        mpq_init(v[i]), mpq_set(v[i], EXATTN_AT(x, i, 0));
+    rc = add_constant(a->all, l, name, v, x->rows, EXATTN_FAM_INPUT, a->err);
+    if (a->all->count > had)
+        a->all->items[a->all->count - 1].variant = a->variant;
+    for (i = 0; i < x->rows; i++)
+        mpq_clear(v[i]);
+    free(v);
+    return rc;
+}
+
 static int
 head_lesson(adder *a, const exattn_lesson *l)
 {
@@ -592,6 +618,12 @@ head_lesson(adder *a, const exattn_lesson *l)
     }
     for (r = 0; r < l->n && rc == EXATTN_OK; r++)
         rc = row_and_entries(a, "Q", l->query_labels, r, NULL, l->dk, NULL);
+    if (rc == EXATTN_OK)
+        rc = column(a, l, "Q (its column)", &l->q);
+    if (rc == EXATTN_OK)
+        rc = column(a, l, "K (its column)", &l->k);
+    if (rc == EXATTN_OK)
+        rc = column(a, l, "V (its column)", &l->v);
     for (j = 0; j < l->m && rc == EXATTN_OK; j++)
         if ((rc = row_and_entries(a, "K", l->key_labels, j, NULL, l->dk,
                                   NULL)) == EXATTN_OK)

@@ -452,8 +452,23 @@ label_in(const char *lead, const char *label)
     return last;
 }
 
-/* The label named nearest the number, among the lesson's own (not the
- * default indices). */
+/* Where a default label (an index, "2") is named as a label -- set as
+ * text, \text{2}, not as an index or a number -- ends in the lead, or
+ * 0. */
+static size_t
+index_label_in(const char *lead, const char *label)
+{
+    char set[56];
+    const char *p, *last = NULL;
+
+    snprintf(set, sizeof set, "\\text{%s}", label);
+    for (p = strstr(lead, set); p != NULL; p = strstr(p + 1, set))
+        last = p;
+    return last ? (size_t)(last - lead) + strlen(set) : 0;
+}
+
+/* The label named nearest the number, among the lesson's own; a default
+ * index only when set as text (\text{2}: a token's row). */
 static const char *
 nearest_label(const char *lead, const exattn_lesson *l, size_t *at)
 {
@@ -461,13 +476,31 @@ nearest_label(const char *lead, const exattn_lesson *l, size_t *at)
     size_t k, e;
 
     *at = 0;
-    for (k = 0; !l->default_query_labels && k < l->n; k++)
-        if ((e = label_in(lead, l->query_labels[k])) > *at)
+    for (k = 0; k < l->n; k++)
+        if ((e = l->default_query_labels
+                     ? index_label_in(lead, l->query_labels[k])
+                     : label_in(lead, l->query_labels[k])) > *at)
             *at = e, best = l->query_labels[k];
     for (k = 0; !l->default_key_labels && k < l->m; k++)
         if ((e = label_in(lead, l->key_labels[k])) > *at)
             *at = e, best = l->key_labels[k];
     return best;
+}
+
+/* A default label ("2", set as \text{2}) names its row by index: the
+ * quantities of a lesson without token labels carry none. */
+static void
+label_as_index(exattn_audit_evidence *e, const exattn_lesson *l)
+{
+    size_t k;
+
+    for (k = 0; e->label != NULL && l->default_query_labels && k < l->n;
+         k++)
+        if (e->label == l->query_labels[k])
+        {
+            e->row_index = k + 1;
+            e->label = NULL;
+        }
 }
 
 /* Two labels in a subject, a query's then a key's ("w_{rises,load}"):
@@ -765,13 +798,14 @@ result_by(exattn_audit_evidence *e, reading *r, const exattn_lesson *l,
     {
         /* "load: z_1 = 0": with the row named by its label, one index
          * is a coordinate */
-        entry_named(e, n->subject, e->label != NULL);
+        entry_named(e, n->subject, e->label != NULL || e->row_index != 0);
         /* a_{C,A}: the subject's own label, not the sentence's; with
          * two, the first is the row's and the second the key's */
         if ((own = nearest_label(n->subject, l, &at)) != NULL)
         {
             e->label = own;
             subject_labels(e, n->subject, l);
+            label_as_index(e, l);
         }
         e->families = r->subject.families;
         e->nearest = r->subject.nearest;
@@ -891,6 +925,8 @@ weigh(exattn_audit_evidence *e, reading *r, const exattn_lesson *l,
     e->label = nearest_label(r->lead, l, &at);
     e->row_index = index_named(r->lead, rows, 5);
     e->key_index = index_named(r->lead, keys, 1);
+    if (e->row_index == 0)
+        label_as_index(e, l);
     if (mention_after_all(e, r, l, &rc))
         return rc;
     return result_by(e, r, l, all);

@@ -84,10 +84,10 @@ push_value(scanner *s, lexeme *l, exattn_sbuf *text, int decimal,
 
 /* A list of numbers from i (just past its opening), separated by `seps`
  * and closed by `close`: its end past the closing, or 0 (then nothing is
- * kept).  At least two entries. */
+ * kept).  At least `least` entries. */
 static size_t
 list_at(scanner *s, size_t open, size_t i, const char *seps,
-        const char *close)
+        const char *close, size_t least)
 {
     lexeme *l;
     exattn_sbuf text;
@@ -110,7 +110,7 @@ list_at(scanner *s, size_t open, size_t i, const char *seps,
             return 0;
         k += s->t[k] == '\\' ? 2 : 1;
     }
-    if (count < 2 || (l = add(s, open, k + strlen(close))) == NULL)
+    if (count < least || (l = add(s, open, k + strlen(close))) == NULL)
         return 0;
     l->vector = 1;
     exattn_sbuf__init(&text);
@@ -167,8 +167,9 @@ vector_at(scanner *s, size_t i)
         snprintf(close, sizeof close, "\\end{%s", kinds[j]);
         /* one row (& between entries) or one column (\\ between), closed
          * by its own \end{...} */
-        if ((end = list_at(s, i, k, "&", close)) != 0
-            || (end = list_at(s, i, k, "\\", close)) != 0)
+        /* a matrix of one entry is a vector of one: [2] in w_1[2] */
+        if ((end = list_at(s, i, k, "&", close, 1)) != 0
+            || (end = list_at(s, i, k, "\\", close, 1)) != 0)
             return end;
         return 0;
     }
@@ -176,7 +177,7 @@ vector_at(scanner *s, size_t i)
         return 0;
     end = list_at(s, i, k + 1, ",;",
                   s->t[k] == '[' ? (k > i ? "\\right]" : "]")
-                                 : (k > i ? "\\right)" : ")"));
+                                 : (k > i ? "\\right)" : ")"), 2);
     return end;
 }
 
@@ -391,6 +392,13 @@ gap_operator(const scanner *s, size_t from, size_t to)
     };
     size_t a = exattn_page__skip_spaces(s, from), b = to, k, n;
 
+    /* a negative operand in parentheses: 2\cdot (-2), (-1)\cdot 2 */
+    if (a < b && s->t[a] == ')')
+        a = exattn_page__skip_spaces(s, a + 1);
+    while (b > a && isspace((unsigned char)s->t[b - 1]))
+        b--;
+    if (b > a && s->t[b - 1] == '(')
+        b--;
     while (b > a && isspace((unsigned char)s->t[b - 1]))
         b--;
     if (memchr(s->t + from, '\n', to - from) != NULL)
