@@ -540,3 +540,101 @@ Test(audit, named_formulas_are_proved)
     free(out);
     exattn_lesson_free(l);
 }
+
+/* Symbols the page defines in closed form are read in later formulas:
+ * Z_{2} defined, then used as Z_2; a wrong exponent FAILs against the
+ * very entry the subject names; a symbol never defined is not read. */
+Test(audit, formulas_in_the_page_s_own_symbols)
+{
+    exattn_lesson *l = example("docs/examples/004-value-weighting.json");
+    static const char page[] =
+        "$$\n\\begin{aligned}\n"                                     /* 1-2 */
+        "Z_{2} &= e^{0} + e^{1} \\\\\n"                              /* 3 */
+        "w_{2,2} &= \\frac{e^{1}}{Z_2}\n"                            /* 4 */
+        "\\end{aligned}\n$$\n"                                       /* 5-6 */
+        "A slip: $w_{2,1} = \\frac{e^{1}}{Z_{2}}$.\n"                /* 7 */
+        "Unknown: $w_{2,1} = \\frac{e^{0}}{Y_{2}}$.\n";              /* 8 */
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "m.md", page, &sum);
+
+    assert_verdict(out, 3, 10, "PASS-NAMED");
+    assert_verdict(out, 4, 12, "PASS-NAMED");
+    cr_assert_not_null(strstr(out, "m.md:7:20: FAIL \\frac{e^{1}}{Z_{2}} "
+                                   "(true: weights[2][1]"), "%s", out);
+    cr_assert_null(verdict_at(out, "m.md", 8, 21), "%s", out);
+    free(out);
+    exattn_lesson_free(l);
+}
+
+/* A formula continued over a line break is read whole; \left( is no
+ * \le; \sin and \cos are named. */
+Test(audit, formulas_over_breaks_and_functions)
+{
+    exattn_lesson *l = example("docs/examples/004-value-weighting.json");
+    exattn_lesson *pe = example("docs/examples/002-positional-encoding.json");
+    static const char page[] =
+        "$$\n\\begin{aligned}\n"
+        "Z_{3} &= e^{1} + e^{1} \\\\\n"                              /* 3 */
+        "&\\qquad + e^{2}\n"
+        "\\end{aligned}\n$$\n";
+    static const char page2[] =
+        "$$x'_{3,1} = 1+\\sin\\left(2\\right), \\quad "
+        "x'_{3,2} = \\cos(2)$$\n";
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "m.md", page, &sum);
+
+    assert_verdict(out, 3, 10, "PASS-NAMED");
+    cr_assert_eq(sum.failed, 0, "%s", out);
+    free(out);
+    out = report(exattn_audit_write_text, pe, "m.md", page2, &sum);
+    assert_verdict(out, 1, 14, "PASS-NAMED");
+    assert_verdict(out, 1, 53, "PASS-NAMED");
+    free(out);
+    exattn_lesson_free(pe);
+    exattn_lesson_free(l);
+}
+
+/* A heading that names a variant scopes its section: the zero query's
+ * exact 1/3 passes there, and is no result of the base lesson outside. */
+Test(audit, a_heading_names_the_variant_of_its_section)
+{
+    exattn_lesson *l = example("docs/examples/002-grid-load-rises.json");
+    static const char page[] =
+        "## Variant: zero query\n"                                   /* 1 */
+        "\n"
+        "Here $w_{\\text{rises},\\text{grid}} = \\frac{1}{3}$.\n"   /* 3 */
+        "\n"
+        "## The base lesson\n"                                       /* 5 */
+        "\n"
+        "Here $w_{\\text{rises},\\text{grid}} = \\frac{1}{3}$.\n";  /* 7 */
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "m.md", page, &sum);
+
+    assert_verdict(out, 3, 38, "PASS");
+    cr_assert_null(strstr(out, "m.md:7:38: PASS"), "%s", out);
+    free(out);
+    exattn_lesson_free(l);
+}
+
+/* Parts of formulas are no results: a term joined to a symbol in a
+ * bracket, a matrix's factor, an index set, an exponent in prose. */
+Test(audit, parts_of_formulas_are_not_results)
+{
+    exattn_lesson *l = example("docs/examples/004-value-weighting.json");
+    static const char page[] =
+        "$$y = 2\\cdot\\left(\\frac{z_1}{3}\\right)+\\frac{1}{2}$$\n"  /* 1 */
+        "$$w_{1,1}V_{1} = \\frac{1}{2}\\begin{bmatrix}7 & 9\\end{bmatrix}$$\n"
+        "$$A_2 = \\{1, 2\\}$$\n"                                      /* 3 */
+        "The weight e^0.25/(e^0.25+e^3) is small.\n";                /* 4 */
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "m.md", page, &sum);
+
+    cr_assert_eq(sum.failed + sum.unsourced + sum.wording, 0, "%s",
+                 out);
+    cr_assert_null(verdict_at(out, "m.md", 1, 9), "%s", out);
+    cr_assert_null(verdict_at(out, "m.md", 2, 18), "%s", out);
+    cr_assert_null(verdict_at(out, "m.md", 3, 10), "%s", out);
+    cr_assert_null(verdict_at(out, "m.md", 4, 17), "%s", out);
+    free(out);
+    exattn_lesson_free(l);
+}
