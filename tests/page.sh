@@ -6,6 +6,7 @@
 # and the assigned blend are there; saves a screenshot.  Then the page of
 # seed 002's encoder block: every stage rendered, the LayerNorm of [1,3]
 # with its surd, no .katex-error.
+# Then a lesson with compact rows (010).
 # Needs: node with docs/page/node_modules (npm ci), chromium.
 # Usage: tests/page.sh [OUT_DIR]     (TAP output)
 set -u
@@ -14,7 +15,7 @@ out=${1:-$PWD/tests/out/page}
 exattn=${EXATTN:-$top/exattn}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)      # file:// URLs need an absolute path
-echo "1..11"
+echo "1..12"
 "$exattn" derive "$top/docs/examples/004-value-weighting.json" \
     --format json --digits 3 > "$out/lesson.json" &&
     node "$top/docs/page/build.mjs" "$out/lesson.json" "$out/site" \
@@ -143,4 +144,16 @@ if ! grep -q 'katex-error' "$out/decoder-dom.html" &&
     echo "ok 11 - the decoder page: every stage and each head's map"
 else
     echo "not ok 11 - the decoder page (see $out/decoder-dom.html)"
+fi
+# a lesson whose long rows are written compact (allowed keys by index,
+# no contributions) builds, and each compact row lists its keys
+"$exattn" derive "$top/docs/examples/010-generated-head.json" \
+    --format json --digits 3 > "$out/generated.json" &&
+    node "$top/docs/page/build.mjs" "$out/generated.json" \
+        "$out/generated-site" > /dev/null 2> "$out/generated.log"
+if [ -s "$out/generated-site/index.html" ] &&
+    grep -qF 'Query 12' "$out/generated-site/index.html"; then
+    echo "ok 12 - the page of a lesson with compact rows builds"
+else
+    echo "not ok 12 - compact rows (see $out/generated.log)"
 fi

@@ -68,7 +68,15 @@ const rules = {
   softmax: 'scores proved different: the weights are named',
 };
 
-function rowSection(row) {
+// A compact row (docs/output-formats.md) lists its allowed keys only, by
+// index: read as a full row of those keys.
+function fullRow(row, keyLabels) {
+  if (row.keys) return row;
+  const keys = row.allowed_keys.map((k) => keyLabels[k - 1] ?? String(k));
+  return { ...row, keys, allowed: keys.map(() => true) };
+}
+
+function rowSection(row, depth = 2) {
   const label = (j) => escapeHtml(row.keys[j]);
   const allowed = row.keys.filter((_, j) => row.allowed[j]);
   const lines = row.keys.map((_, j) => {
@@ -89,15 +97,18 @@ function rowSection(row) {
     + `${n.groups ? ` (${n.groups.map((g) => `{${g.keys.map(escapeHtml)
       .join(', ')}} at ${tex(g.scaled_latex)}`).join('; ')})` : ''}.</li>`)
     .join('');
-  return `<section class="row"><h2>Query ${escapeHtml(row.query)}</h2>`
+  return `<section class="row"><h${depth}>Query ${escapeHtml(row.query)}`
+    + `</h${depth}>`
     + `<p class="kind">attends to {${allowed.map(escapeHtml).join(', ')}}`
     + ` — ${escapeHtml(rules[row.rule] || row.rule)}</p>`
     + '<div class="scroll"><table class="keys"><thead><tr><th>key</th>'
     + '<th>score q·k</th><th>scaled score</th><th>weight</th></tr></thead>'
     + `<tbody>${lines}</tbody></table></div>`
-    + (contributions ? '<h3>Contributions w·V</h3><div class="scroll">'
+    + (contributions ? `<h${depth + 1}>Contributions w·V</h${depth + 1}>`
+      + '<div class="scroll">'
       + `<table><tbody>${contributions}</tbody></table></div>` : '')
-    + `<h3>Output</h3><p class="m">${vector(row.output)}</p>`
+    + `<h${depth + 1}>Output</h${depth + 1}><p class="m">`
+    + `${vector(row.output)}</p>`
     + (notes ? `<ul class="notes">${notes}</ul>` : '')
     + '</section>';
 }
@@ -136,79 +147,85 @@ function contrastSection(ct) {
   return `<h3>Contrast with ${against}</h3><ul class="contrast">${rows}</ul>`;
 }
 
-function variantSection(v) {
+// A variant's sections stand one level under its heading, so that the
+// variant names all of them (and the audit reads them as its).
+function variantSection(v, keyLabels) {
   if (v.block) {
     return `<section class="variant"><h2>Variant: ${escapeHtml(v.name)}</h2>`
-      + `${blockSections(v.block)}</section>`;
+      + `${blockSections(v.block, 3)}</section>`;
   }
   return `<section class="variant"><h2>Variant: ${escapeHtml(v.name)}</h2>`
     + `${contrastSection(v.contrast)}`
-    + `${v.rows.map(rowSection).join('\n')}`
-    + `${(v.blends || []).map(blendSection).join('\n')}</section>`;
+    + `${v.rows.map((r) => rowSection(fullRow(r, keyLabels), 3)).join('\n')}`
+    + `${(v.blends || []).map((b) => blendSection(b, 3)).join('\n')}`
+    + '</section>';
 }
 
-function blendSection(blend) {
+function blendSection(blend, depth = 2) {
   const w = blend.weights.map((q, j) => `<tr><td>${tex(`w_{${j + 1}}`)}</td>`
     + `<td>${quantity(q)}</td></tr>`).join('');
   const o = blend.output.map((q, c) => `<tr><td>${tex(`o_{${c + 1}}`)}</td>`
     + `<td>${quantity(q)}</td></tr>`).join('');
-  return `<section class="blend"><h2>Assigned weights: `
-    + `${escapeHtml(blend.name)}</h2><p class="kind">not a softmax; the `
-    + `weights sum to exactly 1</p><table><tbody>${w}</tbody></table>`
-    + `<h3>Output</h3><table><tbody>${o}</tbody></table></section>`;
+  return `<section class="blend"><h${depth}>Assigned weights: `
+    + `${escapeHtml(blend.name)}</h${depth}><p class="kind">not a softmax; `
+    + `the weights sum to exactly 1</p><table><tbody>${w}</tbody></table>`
+    + `<h${depth + 1}>Output</h${depth + 1}><table><tbody>${o}</tbody>`
+    + '</table></section>';
 }
 
 // One stage of a block: a row per token (or key), an entry per column.
-function stageSection(name, table, labels) {
+function stageSection(name, table, labels, depth = 2) {
   if (!table) return '';
   const rows = table.map((row, i) => {
     const cells = (Array.isArray(row) ? row : [row])
       .map((q) => `<td>${quantity(q)}</td>`).join('');
     return `<tr><td>${escapeHtml(labels[i])}</td>${cells}</tr>`;
   }).join('');
-  return `<section class="stage"><h2>${escapeHtml(name)}</h2>`
+  return `<section class="stage"><h${depth}>${escapeHtml(name)}</h${depth}>`
     + `<table><tbody>${rows}</tbody></table></section>`;
 }
 
-function blockSections(b) {
+function blockSections(b, depth = 2) {
+  const stageAt = (name, table, labels) => stageSection(name, table, labels,
+    depth);
   const positions = b.tokens.map((_, p) => `PE(${p})`);
-  const out = [stageSection('Positional encoding', b.pe, positions),
-    stageSection("Input x' = X + PE", b.pe && b.input, b.tokens)];
+  const out = [stageAt('Positional encoding', b.pe, positions),
+    stageAt("Input x' = X + PE", b.pe && b.input, b.tokens)];
   b.heads.forEach((h, k) => {
     const name = (what) => `Head ${k + 1}: ${what}`;
-    out.push(stageSection(name('queries q'), h.q, b.tokens),
-      stageSection(name('keys k'), h.k, b.keys),
-      stageSection(name('values v'), h.v, b.keys),
-      stageSection(name('scaled scores s'), h.scores, b.tokens),
-      stageSection(name('weights a'), h.weights, b.tokens),
-      stageSection(name('output H'), h.output, b.tokens));
+    out.push(stageAt(name('queries q'), h.q, b.tokens),
+      stageAt(name('keys k'), h.k, b.keys),
+      stageAt(name('values v'), h.v, b.keys),
+      stageAt(name('scaled scores s'), h.scores, b.tokens),
+      stageAt(name('weights a'), h.weights, b.tokens),
+      stageAt(name('output H'), h.output, b.tokens));
   });
-  out.push(stageSection('Attention A = [H]·W_O', b.attention, b.tokens),
-    stageSection("Residual z = x' + A", b.residual, b.tokens),
-    stageSection('LayerNorm: mean μ', b.ln1_mean, b.tokens),
-    stageSection('LayerNorm: variance σ²', b.ln1_variance, b.tokens),
-    stageSection('LayerNorm u', b.ln1, b.tokens));
+  out.push(stageAt('Attention A = [H]·W_O', b.attention, b.tokens),
+    stageAt("Residual z = x' + A", b.residual, b.tokens),
+    stageAt('LayerNorm: mean μ', b.ln1_mean, b.tokens),
+    stageAt('LayerNorm: variance σ²', b.ln1_variance, b.tokens),
+    stageAt('LayerNorm u', b.ln1, b.tokens));
   (b.cross_heads || []).forEach((h, k) => {
     const name = (what) => `Cross-attention head ${k + 1}: ${what}`;
-    out.push(stageSection(name('queries from u'), h.cross_q, b.tokens),
-      stageSection(name('keys from memory'), h.cross_k, b.memory),
-      stageSection(name('values from memory'), h.cross_v, b.memory),
-      stageSection(name('scaled scores'), h.cross_scores, b.tokens),
-      stageSection(name('weights'), h.cross_weights, b.tokens),
-      stageSection(name('output C'), h.cross_output, b.tokens));
+    out.push(stageAt(name('queries from u'), h.cross_q, b.tokens),
+      stageAt(name('keys from memory'), h.cross_k, b.memory),
+      stageAt(name('values from memory'), h.cross_v, b.memory),
+      stageAt(name('scaled scores'), h.cross_scores, b.tokens),
+      stageAt(name('weights'), h.cross_weights, b.tokens),
+      stageAt(name('output C'), h.cross_output, b.tokens));
   });
-  out.push(stageSection('Cross-attention Ac', b.cross_attention, b.tokens),
-    stageSection('Residual zc = u + Ac', b.cross_residual, b.tokens),
-    stageSection('LayerNorm: mean μc', b.cross_ln_mean, b.tokens),
-    stageSection('LayerNorm: variance σc²', b.cross_ln_variance, b.tokens),
-    stageSection('LayerNorm uc', b.cross_ln, b.tokens),
-    stageSection('Feed-forward: h = u·W_1 + b_1', b.ffn_hidden, b.tokens),
-    stageSection('Feed-forward: r = max(0, h)', b.ffn_relu, b.tokens),
-    stageSection('Feed-forward: f = r·W_2 + b_2', b.ffn, b.tokens),
-    stageSection("Residual z' = u + f", b.residual2, b.tokens),
-    stageSection("LayerNorm: mean μ'", b.ln2_mean, b.tokens),
-    stageSection("LayerNorm: variance σ'²", b.ln2_variance, b.tokens),
-    stageSection('LayerNorm y (the block\'s output)', b.ln2, b.tokens));
+  out.push(stageAt('Cross-attention Ac', b.cross_attention, b.tokens),
+    stageAt('Residual zc = u + Ac', b.cross_residual, b.tokens),
+    stageAt('LayerNorm: mean μc', b.cross_ln_mean, b.tokens),
+    stageAt('LayerNorm: variance σc²', b.cross_ln_variance, b.tokens),
+    stageAt('LayerNorm uc', b.cross_ln, b.tokens),
+    stageAt('Feed-forward: h = u·W_1 + b_1', b.ffn_hidden, b.tokens),
+    stageAt('Feed-forward: r = max(0, h)', b.ffn_relu, b.tokens),
+    stageAt('Feed-forward: f = r·W_2 + b_2', b.ffn, b.tokens),
+    stageAt("Residual z' = u + f", b.residual2, b.tokens),
+    stageAt("LayerNorm: mean μ'", b.ln2_mean, b.tokens),
+    stageAt("LayerNorm: variance σ'²", b.ln2_variance, b.tokens),
+    stageAt('LayerNorm y (the block\'s output)', b.ln2, b.tokens));
   return out.join('\n');
 }
 
@@ -244,6 +261,8 @@ function display(latex) {
 }
 
 function lessonBody(doc, svg) {
+  // the key labels, from a row written in full (compact rows have none)
+  const keyLabels = (doc.rows.find((r) => r.keys) || { keys: [] }).keys;
   const scale = doc.scale && doc.scale.kind === '1/sqrt'
     ? `, scores divided by ${tex(`\\sqrt{${fracLatex(doc.scale.value)}}`)}`
     : '';
@@ -254,9 +273,9 @@ function lessonBody(doc, svg) {
 <div class="scroll">${display(`Q = ${matrix(doc.Q)},\\quad K = ${matrix(doc.K)},`
     + `\\quad V = ${matrix(doc.V)}`)}</div>
 ${mapFigure(svg)}
-${doc.rows.map(rowSection).join('\n')}
-${doc.blends.map(blendSection).join('\n')}
-${(doc.variants || []).map(variantSection).join('\n')}`;
+${doc.rows.map((r) => rowSection(fullRow(r, keyLabels))).join('\n')}
+${doc.blends.map((b) => blendSection(b)).join('\n')}
+${(doc.variants || []).map((v) => variantSection(v, keyLabels)).join('\n')}`;
 }
 
 function page(doc, svg) {

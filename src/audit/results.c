@@ -58,9 +58,13 @@ exattn_audit__in_scope(const exattn_audit_candidate *c,
         return c->row_label && strcasecmp(c->row_label, e->label) == 0
                && (c->key_label == NULL
                    || strcasecmp(c->key_label, e->key_label) == 0);
+    /* a label narrows the quantities of tokens; a shape or a scale
+     * belongs to none */
     return e->label == NULL
            || (c->row_label && strcasecmp(c->row_label, e->label) == 0)
-           || (c->key_label && strcasecmp(c->key_label, e->label) == 0);
+           || (c->key_label && strcasecmp(c->key_label, e->label) == 0)
+           || (!c->row_index && !c->key_index
+               && (c->family & (EXATTN_FAM_SHAPE | EXATTN_FAM_SCALE)));
 }
 
 /* Split `list` into the candidates in scope and the others (out may be
