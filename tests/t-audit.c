@@ -335,6 +335,36 @@ Test(audit, fuzzer_findings)
     exattn_lesson_free(l);
 }
 
+/* fuzz_formula's findings: a chain whose first side opens no relation
+ * ("x &1+x &= 1(1)^{2} + .."), read past the start of the text.  Each
+ * page audits, every number counted once. */
+Test(audit, formula_fuzzer_findings)
+{
+    static const char *const pages[] = {
+        "tests/data/fuzz/formula-66e62173.md",
+        "tests/data/fuzz/formula-a5c5e36c.md"
+    };
+    exattn_lesson *l = th_lesson(
+        "{\"tokens\": [\"a\", \"b\"], \"Q\": [[1,0],[1,1]],"
+        " \"K\": [[1,0],[0,1]], \"V\": [[1,0],[0,2]],"
+        " \"variants\": [{\"name\": \"zero\", \"Q\": [[0,0],[1,1]]}]}");
+    size_t k;
+
+    for (k = 0; k < sizeof pages / sizeof *pages; k++)
+    {
+        char *text = page_file(pages[k]);
+        exattn_audit_summary_t sum;
+        char *out = report(exattn_audit_write_text, l, "f.md", text, &sum);
+
+        cr_assert_eq(sum.numbers, sum.passed + sum.failed + sum.wording
+                                  + sum.unsourced + sum.undecided
+                                  + sum.mentions, "%s", out);
+        free(out);
+        free(text);
+    }
+    exattn_lesson_free(l);
+}
+
 /* The verdict word of the report line at LINE:COLUMN, or NULL. */
 static char *
 verdict_at(const char *out, const char *name, int line, int column)

@@ -575,7 +575,7 @@ char *
 exattn_page__subject(const exattn_page_clean *c, size_t start)
 {
     const char *t = c->text.s;
-    size_t at = back_over_spaces(c, start), rel, end, k;
+    size_t at = back_over_spaces(c, start), rel, first, end, k;
     exattn_sbuf b;
 
     /* "≈ [0.28, ...]": the "\left" of a vector is no gap */
@@ -587,8 +587,9 @@ exattn_page__subject(const exattn_page_clean *c, size_t start)
     k = term_start(c, end);
     /* "o = 2w_1 + w_3 = 1": the chain's first side is what is equal */
     if (k < end && ends_expression(c, k)
-        && (rel = opening_relation(c, k)) != (size_t)-1)
+        && (first = opening_relation(c, k)) != (size_t)-1)
     {
+        rel = first;
         end = side_end(c, rel);
         k = term_start(c, end);
     }
