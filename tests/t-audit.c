@@ -668,3 +668,31 @@ Test(audit, parts_of_formulas_are_not_results)
     free(out);
     exattn_lesson_free(l);
 }
+
+/* A FAIL on a named formula says the lesson's form and what differs: a
+ * wrong exponent, a missing term, the same change in both parts. */
+Test(audit, a_wrong_formula_says_what_differs)
+{
+    exattn_lesson *l = example("docs/examples/004-value-weighting.json");
+    static const char page[] =
+        "$w_{2,1} = \\frac{e^{0}}{e^{0}+e^{2}}$\n"                     /* 1 */
+        "$w_{2,2} = \\frac{e^{1}}{e^{1}}$\n"                           /* 2 */
+        "$w_{2,2} = \\frac{e^{2}}{e^{0}+e^{2}}$\n";                    /* 3 */
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "m.md", page, &sum);
+
+    cr_assert_not_null(strstr(out, "m.md:1:12: FAIL \\frac{e^{0}}{e^{0}+e^{2}} "
+                                   "(true: weights[2][1] = e^0/(e^0+e^1) ≈ "),
+                       "%s", out);
+    cr_assert_not_null(strstr(out, "the denominator differs: a wrong "
+                                   "exponent: e^2 where the lesson has e^1"),
+                       "%s", out);
+    cr_assert_not_null(strstr(out, "the denominator differs: a term is "
+                                   "missing: e^0"), "%s", out);
+    cr_assert_not_null(strstr(out, "where the lesson has e^1, in the "
+                                   "numerator and the denominator"),
+                       "%s", out);
+    cr_assert_eq(sum.failed, 3, "%s", out);
+    free(out);
+    exattn_lesson_free(l);
+}

@@ -64,6 +64,13 @@ int exattn_audit__expr_value(exattn_audit_candidate *out,
                              exattn_audit_candidates *all,
                              const exattn_lesson *l, const char *text,
                              mpfr_prec_t max_prec, exattn_error_t *err);
+/* What differs between the page's named formula `text` (exattn's
+ * syntax) and the lesson's form of candidate c ("the denominator
+ * differs: a term is missing: e^(2)"), and that form in *form (NULL
+ * when too long); NULL when c has no form to compare (differ.c). */
+char *exattn_audit__what_differs(const exattn_audit_candidate *c,
+                                 const char *text, char **form);
+
 /* The verdict on a named formula (formula.c). */
 int exattn_audit__formula(exattn_audit_result *r,
                           const exattn_page_number *n,

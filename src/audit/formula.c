@@ -173,14 +173,14 @@ matches(exattn_audit_result *r, size_t *found, const exattn_audit_candidate *f,
  * of the named kind within its size, else UNSOURCED. */
 static int
 no_match(exattn_audit_result *r, const exattn_audit_candidate *f,
-         exattn_audit_candidates *all, const exattn_audit_evidence *e,
-         exattn_error_t *err)
+         const char *text, exattn_audit_candidates *all,
+         const exattn_audit_evidence *e, exattn_error_t *err)
 {
     const exattn_audit_group *g = exattn_audit__group(all, 1);
     const exattn_audit_candidate *best = NULL;
     double x = mpq_get_d(f->value[0]), d, bd = 0;
     exattn_sbuf b;
-    char *page, *truth;
+    char *page, *truth, *what, *form;
     size_t k;
 
     r->verdict = EXATTN_AUDIT_UNSOURCED;
@@ -208,13 +208,22 @@ no_match(exattn_audit_result *r, const exattn_audit_candidate *f,
     r->verdict = EXATTN_AUDIT_FAIL;
     page = shown(f);
     truth = shown(best);
+    /* the lesson's own form, and what differs in the reader's words */
+    what = exattn_audit__what_differs(best, text, &form);
     exattn_sbuf__init(&b);
+    if (form != NULL)
+        exattn_sbuf__printf(&b, "= %s ", form);
     exattn_sbuf__printf(&b, "%s; the page's form %s", truth ? truth : "?",
                         page ? page : "?");
     r->truth = exattn_sbuf__take(&b);
     free(page);
     free(truth);
-    r->slip = exattn_str__dup("not the same named form: its value differs");
+    free(form);
+    exattn_sbuf__init(&b);
+    exattn_sbuf__printf(&b, "not the same named form: %s",
+                        what ? what : "its value differs");
+    free(what);
+    r->slip = exattn_sbuf__take(&b);
     if (!exattn_audit__add_bound(r, best->name) || r->truth == NULL)
         return exattn_audit__nomem(err);
     return EXATTN_OK;
@@ -257,7 +266,7 @@ exattn_audit__formula(exattn_audit_result *r, const exattn_page_number *n,
             rc = matches(r, &found, &f, all, &e, 0, n->values[0], max_prec,
                          err);
         if (rc == EXATTN_OK && found == 0 && e.families)
-            rc = no_match(r, &f, all, &e, err);
+            rc = no_match(r, &f, n->values[0], all, &e, err);
         if (rc == EXATTN_OK && found == 0 && e.families == 0)
             rc = exattn_audit__mention(r, "a closed form no quantity is, "
                                        "and nothing says what it is", NULL);
