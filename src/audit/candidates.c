@@ -697,12 +697,23 @@ head_lesson(adder *a, const exattn_lesson *l)
 static int
 block_lesson(adder *a, const exattn_lesson *l)
 {
+    /* the block's shapes, as a page prints them ("n = 3, d_model = 2");
+     * one the block lacks (d_ff without a feed-forward layer) is left
+     * out */
+    static const char *const shapes[] = { "shape.n", "shape.m",
+                                          "shape.d_model", "shape.d_ff",
+                                          "shape.heads" };
     char name[64];
     size_t q, h, heads, rows, cols, r;
     exattn_sbuf b;
     int rc = EXATTN_OK;
 
     exattn_sbuf__init(&b);
+    for (q = 0; q < sizeof shapes / sizeof *shapes && rc == EXATTN_OK; q++)
+    {
+        exattn_sbuf__puts(&b, shapes[q]);
+        rc = path(a, &b, NULL);
+    }
     for (q = 0; q < EXATTN_BQ_COUNT && rc == EXATTN_OK; q++)
     {
         heads = exattn_block__per_head((exattn_bq)q)
