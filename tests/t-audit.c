@@ -696,3 +696,39 @@ Test(audit, a_wrong_formula_says_what_differs)
     free(out);
     exattn_lesson_free(l);
 }
+
+/* --fill writes a form=latex marker's named form, as math in prose;
+ * the filled page audits, the marker binding the formula: PASS-NAMED,
+ * and a FAIL when the form is then edited wrong. */
+Test(audit, fill_writes_a_named_form_in_latex)
+{
+    exattn_lesson *l = example("docs/examples/004-value-weighting.json");
+    static const char page[] =
+        "The weight is <!-- exattn weights[2][2] form=latex -->"
+        "<!-- /exattn --> and <!-- exattn weights[1][1] form=latex -->0.5.\n";
+    static const char want[] =
+        "The weight is <!-- exattn weights[2][2] form=latex -->"
+        "$\\frac{e^{1}}{e^{0}+e^{1}}$<!-- /exattn --> and "
+        "<!-- exattn weights[1][1] form=latex -->$1$.\n";
+    exattn_audit_summary_t sum;
+    size_t changed = 0;
+    char *filled = fill(l, page, &changed), *out, *wrong, *at;
+
+    cr_assert_str_eq(filled, want);
+    cr_assert_eq(changed, 2);
+    out = report(exattn_audit_write_text, l, "m.md", filled, &sum);
+    assert_verdict(out, 1, 56, "PASS-NAMED");
+    cr_assert_eq(sum.failed + sum.unsourced + sum.undecided, 0, "%s", out);
+    free(out);
+    wrong = strdup(filled);
+    at = strstr(wrong, "e^{0}+e^{1}");
+    at[9] = '2';                                /* e^{0}+e^{2} */
+    out = report(exattn_audit_write_text, l, "m.md", wrong, &sum);
+    assert_verdict(out, 1, 56, "FAIL");
+    cr_assert_not_null(strstr(out, "a wrong exponent: e^2 where the lesson "
+                                   "has e^1"), "%s", out);
+    free(out);
+    free(wrong);
+    free(filled);
+    exattn_lesson_free(l);
+}

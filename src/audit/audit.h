@@ -151,6 +151,8 @@ void exattn_audit__place_error(exattn_error_t *err, int rc, const char *file,
 /* The decimals a marker asks for, digits=N, into *out (3 when it says
  * none); whether it says. */
 int exattn_audit__marker_digits(const char *marker, unsigned long *out);
+/* Does the marker ask --fill for the named form in LaTeX (form=latex)? */
+int exattn_audit__marker_latex(const char *marker);
 exattn_block *exattn_audit__block_of(exattn_audit_candidates *all,
                                      const exattn_lesson *l,
                                      mpfr_prec_t max_prec,

@@ -894,6 +894,18 @@ exattn_audit__marker(exattn_audit_candidate *out,
                                  "to %d", marker, AUDIT_DIGITS - 4);
     }
     free(digits);
+    if ((digits = option(marker, "form")) != NULL
+        && strcmp(digits, "latex") != 0)
+    {
+        free(digits);
+        free(p);
+        free(variant);
+        free(minus);
+        return exattn_error__set(err, EXATTN_EFIELD, l->file, 0, 0,
+                                 "marker \"%.60s\": form= takes latex (the "
+                                 "named form, for --fill)", marker);
+    }
+    free(digits);
     if (p == NULL)
         return exattn_error__set(err, EXATTN_ENOMEM, l->file, 0, 0,
                                  "out of memory");
@@ -934,6 +946,16 @@ exattn_audit__marker_digits(const char *marker, unsigned long *out)
     }
     free(d);
     return given;
+}
+
+int
+exattn_audit__marker_latex(const char *marker)
+{
+    char *f = option(marker, "form");
+    int latex = f != NULL && strcmp(f, "latex") == 0;
+
+    free(f);
+    return latex;
 }
 
 void

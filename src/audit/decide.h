@@ -71,6 +71,11 @@ int exattn_audit__expr_value(exattn_audit_candidate *out,
 char *exattn_audit__what_differs(const exattn_audit_candidate *c,
                                  const char *text, char **form);
 
+/* The lesson's own form of c, printed (flags: EXATTN_LATEX for LaTeX),
+ * or NULL when c has none (differ.c). */
+char *exattn_audit__lesson_form(const exattn_audit_candidate *c,
+                                unsigned flags);
+
 /* The verdict on a named formula (formula.c). */
 int exattn_audit__formula(exattn_audit_result *r,
                           const exattn_page_number *n,

@@ -156,28 +156,55 @@ differ(exattn_sbuf *b, const exattn_xnode *p, const exattn_xnode *t)
         one_for_another(b, p, t);
 }
 
+/* The lesson's own form of c: a row quantity built from its exact data
+ * (in *pool, with *row), or an intermediate's own expression (Z[i]);
+ * NULL when c has none. */
+static const exattn_xnode *
+lesson_node(const exattn_audit_candidate *c, exattn_expr **pool,
+            exattn_row **row)
+{
+    const exattn_claim *cl = &c->claim;
+    exattn_error_t local;
+
+    *pool = NULL;
+    *row = NULL;
+    exattn_error_init(&local);
+    if (cl->lesson != NULL && cl->target == EXATTN_TARGET_ROW
+        && (*pool = exattn_expr__pool("lesson")) != NULL
+        && exattn_row_new(row, cl->lesson, cl->row, &local) == EXATTN_OK)
+        return exattn_claims__row_node(*pool, *row, cl->kind, cl->key,
+                                       cl->col, &local);
+    if (cl->target == EXATTN_TARGET_EXPR && cl->expr != NULL)
+        return cl->expr->root;
+    return NULL;
+}
+
+char *
+exattn_audit__lesson_form(const exattn_audit_candidate *c, unsigned flags)
+{
+    exattn_expr *pool;
+    exattn_row *row;
+    const exattn_xnode *n = lesson_node(c, &pool, &row);
+    char *s = n ? exattn_expr__print(n, flags, 0, 0) : NULL;
+
+    exattn_row_free(row);
+    exattn_expr_free(pool);
+    return s;
+}
+
 char *
 exattn_audit__what_differs(const exattn_audit_candidate *c,
                            const char *text, char **form)
 {
-    const exattn_claim *cl = &c->claim;
-    exattn_expr *page = NULL, *pool = NULL;
-    exattn_xnode *truth = NULL;
-    exattn_row *row = NULL;
+    exattn_expr *page = NULL, *pool;
+    const exattn_xnode *truth;
+    exattn_row *row;
     exattn_error_t local;
     exattn_sbuf b;
 
     *form = NULL;
     exattn_error_init(&local);
-    /* the lesson's form: a row quantity built from its exact data, or
-     * an intermediate's own expression (Z[i]) */
-    if (cl->lesson != NULL && cl->target == EXATTN_TARGET_ROW
-        && (pool = exattn_expr__pool("lesson")) != NULL
-        && exattn_row_new(&row, cl->lesson, cl->row, &local) == EXATTN_OK)
-        truth = exattn_claims__row_node(pool, row, cl->kind, cl->key,
-                                        cl->col, &local);
-    else if (cl->target == EXATTN_TARGET_EXPR && cl->expr != NULL)
-        truth = cl->expr->root;
+    truth = lesson_node(c, &pool, &row);
     if (truth == NULL
         || exattn_expr_parse(&page, text, strlen(text), "page", &local)
                != EXATTN_OK)

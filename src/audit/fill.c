@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "audit/audit.h"
+#include "audit/decide.h"
 #include "eval/decimal.h"
 #include "eval/ziv.h"
 
@@ -132,6 +133,39 @@ fill_empty(exattn_sbuf *out, exattn_audit_candidate *m, unsigned long digits)
     return EXATTN_OK;
 }
 
+/* A marker with form=latex: the number (or the empty pair) becomes the
+ * quantity's named form in LaTeX, \frac{e^{1}}{e^{0}+e^{1}}; an exact
+ * value its exact form.  One value only. */
+static int
+fill_latex(exattn_sbuf *out, size_t *at, size_t *changed, const char *page,
+           const exattn_page_number *n, const exattn_audit_candidate *m,
+           const exattn_lesson *l, exattn_error_t *err)
+{
+    char *s;
+
+    if (m->count != 1)
+        return exattn_error__set(err, EXATTN_ESHAPE, l->file, 0, 0,
+                                 "marker \"%.60s\": form=latex names one "
+                                 "value; this quantity has %zu", n->marker,
+                                 m->count);
+    if ((s = m->exact[0] ? exattn_mpq_get_str(m->value[0])
+                         : exattn_audit__lesson_form(m, EXATTN_LATEX))
+        == NULL)
+        return exattn_error__set(err, EXATTN_EFIELD, l->file, 0, 0,
+                                 "marker \"%.60s\": no named form to write "
+                                 "for this quantity", n->marker);
+    copy_to(out, page, at, n->start);
+    /* in prose, the form is set as math; in math, as it is */
+    exattn_sbuf__printf(out, n->math ? "%s" : "$%s$", s);
+    if (n->count == 0 || strlen(s) != n->end - n->start
+        || memcmp(s, page + n->start, n->end - n->start) != 0)
+        (*changed)++;
+    if (n->count != 0)
+        *at = n->end;
+    free(s);
+    return EXATTN_OK;
+}
+
 /* One marked number (or empty pair) rewritten into out. */
 static int
 fill_one(exattn_sbuf *out, size_t *at, size_t *changed, const char *page,
@@ -153,6 +187,12 @@ fill_one(exattn_sbuf *out, size_t *at, size_t *changed, const char *page,
                                "marker \"%.60s\" names %zu values, the "
                                "page prints %zu", n->marker, m.count,
                                n->count);
+        exattn_audit__candidate_clear(&m);
+        return rc;
+    }
+    if (exattn_audit__marker_latex(n->marker))
+    {
+        rc = fill_latex(out, at, changed, page, n, &m, l, err);
         exattn_audit__candidate_clear(&m);
         return rc;
     }

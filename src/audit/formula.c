@@ -229,6 +229,56 @@ no_match(exattn_audit_result *r, const exattn_audit_candidate *f,
     return EXATTN_OK;
 }
 
+/* A formula a marker names (<!-- exattn weights[2][2] form=latex -->
+ * before it, as --fill writes): proved against that quantity alone. */
+static int
+marked(exattn_audit_result *r, const exattn_page_number *n,
+       exattn_audit_candidates *all, const exattn_lesson *l,
+       mpfr_prec_t max_prec, exattn_error_t *err)
+{
+    exattn_audit_candidate m;
+    exattn_verdict_t v = EXATTN_UNDECIDED;
+    char *note = NULL, *what, *form;
+    exattn_sbuf b;
+    int rc = exattn_audit__marker(&m, all, l, n->marker, max_prec, err);
+
+    if (rc != EXATTN_OK)
+        return rc;
+    if (m.count != 1)
+        rc = exattn_error__set(err, EXATTN_ESHAPE, l->file, 0, 0,
+                               "marker \"%.60s\" names %zu values, the "
+                               "page prints one formula", n->marker, m.count);
+    else
+        rc = prove(&v, &note, &m, all, n->values[0], max_prec, err);
+    if (rc == EXATTN_OK && !exattn_audit__add_bound(r, m.name))
+        rc = exattn_audit__nomem(err);
+    if (rc == EXATTN_OK)
+    {
+        r->evidence = exattn_str__dup("a marker");
+        r->verdict = v == EXATTN_PASS ? EXATTN_AUDIT_NAMED
+                     : v == EXATTN_FAIL ? EXATTN_AUDIT_FAIL
+                                        : EXATTN_AUDIT_UNDECIDED;
+        r->note = note;
+        note = NULL;
+    }
+    if (rc == EXATTN_OK && r->verdict == EXATTN_AUDIT_FAIL)
+    {
+        what = exattn_audit__what_differs(&m, n->values[0], &form);
+        exattn_sbuf__init(&b);
+        exattn_sbuf__printf(&b, "%s%s", form ? "= " : "", form ? form : "");
+        r->truth = exattn_sbuf__take(&b);
+        exattn_sbuf__init(&b);
+        exattn_sbuf__printf(&b, "not the same named form: %s",
+                            what ? what : "its value differs");
+        r->slip = exattn_sbuf__take(&b);
+        free(what);
+        free(form);
+    }
+    free(note);
+    exattn_audit__candidate_clear(&m);
+    return rc;
+}
+
 int
 exattn_audit__formula(exattn_audit_result *r, const exattn_page_number *n,
                       exattn_audit_candidates *all, const exattn_lesson *l,
@@ -243,6 +293,8 @@ exattn_audit__formula(exattn_audit_result *r, const exattn_page_number *n,
     memset(r, 0, sizeof *r);
     if (n->mention != NULL)
         return exattn_audit__mention(r, n->mention, NULL);
+    if (n->marker != NULL)
+        return marked(r, n, all, l, max_prec, err);
     exattn_error_init(&local);
     rc = exattn_audit__expr_value(&f, all, l, n->values[0], max_prec, &local);
     if (rc == EXATTN_ENOMEM)

@@ -649,35 +649,6 @@ formula_number(exattn_page_number *n, const exattn_page_clean *c,
     return 1;
 }
 
-/* The page's named formulas, among its numbers in page order. */
-static int
-add_formulas(exattn_page *out, const exattn_page_clean *c, const char *page,
-             size_t len)
-{
-    exattn_page_formula *f = NULL;
-    exattn_page_number n;
-    scanner at;
-    size_t count = 0, k;
-    int ok = exattn_page__formulas(&f, &count, c);
-
-    memset(&at, 0, sizeof at);
-    at.line = at.column = 1;
-    if (len >= 3 && memcmp(page, "\xef\xbb\xbf", 3) == 0)
-        at.at = 3;              /* a byte-order mark is no column */
-    for (k = 0; ok && k < count; k++)
-    {
-        ok = formula_number(&n, c, &f[k], &at, page) && push(out, &n);
-        if (!ok)
-            number_clear(&n);
-    }
-    for (k = 0; k < count; k++)
-        free(f[k].expr);
-    free(f);
-    if (ok && count > 0)
-        qsort(out->items, out->count, sizeof *out->items, by_start);
-    return ok;
-}
-
 /* An empty pair of markers (<!-- exattn P --><!-- /exattn -->): a
  * number the page does not print yet, at the closing marker. */
 static int
@@ -707,11 +678,55 @@ typedef struct
                                            another: an error */
     const exattn_page_marker *off;      /* <!-- exattn off --> in force */
     const exattn_page_marker *stray_on; /* "on" with no "off": an error */
+    exattn_page_formula *formulas;      /* the page's named formulas */
+    size_t formula_count, next_formula;
+    unsigned char *bound;               /* each: bound to a marker */
 } marker_walk;
 
 static const char IGNORED[] = "ignored: <!-- exattn ignore --> before it";
 static const char SWITCHED_OFF[] = "in a passage the page switches off "
                                    "(<!-- exattn off -->)";
+
+/* A marker that stands before a named formula binds it when the formula
+ * starts before `limit` (the next number, or the pair's closing marker,
+ * which the formula must end before): 1 when one was bound, 0 when
+ * none, -1 when out of memory. */
+static int
+bind_formula(marker_walk *w, exattn_page *out, scanner *s,
+             const exattn_page_marker *m, size_t limit, int pair,
+             const char *page)
+{
+    exattn_page_formula *f;
+    exattn_page_number n;
+
+    while (w->next_formula < w->formula_count
+           && w->formulas[w->next_formula].from < m->at)
+        w->next_formula++;
+    if (w->next_formula >= w->formula_count)
+        return 0;
+    f = &w->formulas[w->next_formula];
+    if (f->from >= limit || (pair && f->to > limit))
+        return 0;
+    if (!formula_number(&n, s->c, f, s, page))
+    {
+        number_clear(&n);
+        return -1;
+    }
+    if (strcmp(m->text, "ignore") == 0)
+        n.mention = IGNORED;
+    else if ((n.marker = exattn_str__dup(m->text)) == NULL)
+    {
+        number_clear(&n);
+        return -1;
+    }
+    if (!push(out, &n))
+    {
+        number_clear(&n);
+        return -1;
+    }
+    w->bound[w->next_formula++] = 1;
+    return 1;
+}
 
 /* Read the markers before `limit` (cleaned position): empty pairs become
  * empty numbers; the open marker left binds the next number. */
@@ -738,20 +753,62 @@ markers_until(marker_walk *w, exattn_page *out, scanner *s, size_t limit,
         }
         else if (m->text[0] == '/')
         {
-            /* the end of a pair; empty when nothing came between */
-            if (w->open != NULL && !push_empty(out, s, w->open, m, page))
+            /* the end of a pair: a named formula between, or nothing (an
+             * empty pair) */
+            int f = w->open ? bind_formula(w, out, s, w->open, m->at, 1,
+                                           page) : 0;
+
+            if (f < 0 || (w->open != NULL && f == 0
+                          && !push_empty(out, s, w->open, m, page)))
                 return 0;
             w->open = NULL;
         }
         else if (w->open != NULL)
         {
-            w->twice = w->open;
-            return 1;
+            int f = bind_formula(w, out, s, w->open, m->at, 0, page);
+
+            if (f < 0)
+                return 0;
+            if (f == 0)
+            {
+                w->twice = w->open;
+                return 1;
+            }
+            w->open = m;
         }
         else
             w->open = m;
     }
     return 1;
+}
+
+/* The page's named formulas no marker bound, among its numbers in page
+ * order. */
+static int
+add_formulas(exattn_page *out, marker_walk *w, const exattn_page_clean *c,
+             const char *page, size_t len)
+{
+    exattn_page_number n;
+    scanner at;
+    size_t k;
+    int ok = 1;
+
+    memset(&at, 0, sizeof at);
+    at.line = at.column = 1;
+    if (len >= 3 && memcmp(page, "\xef\xbb\xbf", 3) == 0)
+        at.at = 3;              /* a byte-order mark is no column */
+    for (k = 0; ok && k < w->formula_count; k++)
+    {
+        if (w->bound[k])
+            continue;
+        ok = formula_number(&n, c, &w->formulas[k], &at, page)
+             && push(out, &n);
+        if (!ok)
+            number_clear(&n);
+    }
+    if (ok && w->formula_count > 0)
+        qsort(out->items, out->count, sizeof *out->items, by_start);
+    return ok;
 }
 
 int
@@ -763,7 +820,7 @@ exattn_page__read(exattn_page *out, const char *file, const char *page,
     scanner s;
     size_t k, i;
     const exattn_page_marker *m;
-    marker_walk w = { 0, NULL, NULL, NULL, NULL };
+    marker_walk w;
     const char *why, *before = NULL;
     int code, ok = 1;
 
@@ -782,6 +839,10 @@ exattn_page__read(exattn_page *out, const char *file, const char *page,
     s.t = c.text.s ? c.text.s : "";
     s.len = c.text.len;
     scan(&s);
+    memset(&w, 0, sizeof w);
+    /* the named formulas first: a marker may name one */
+    ok = exattn_page__formulas(&w.formulas, &w.formula_count, &c)
+         && (w.bound = calloc(w.formula_count + 1, 1)) != NULL;
     for (k = 0; ok && !s.oom && k <= s.count && w.twice == NULL; k++)
     {
         ok = markers_until(&w, out, &s, k < s.count ? s.lx[k].start
@@ -790,6 +851,14 @@ exattn_page__read(exattn_page *out, const char *file, const char *page,
             break;
         m = w.open;
         w.open = NULL;
+        /* a named formula between the marker and this number is its */
+        if (m != NULL && (i = (size_t)bind_formula(&w, out, &s, m,
+                                                  s.lx[k].start, 0, page))
+                             != 0)
+        {
+            ok = i == 1;
+            m = NULL;
+        }
         why = mention_of(&s, k, before);
         before = why;
         if (m != NULL && strcmp(m->text, "ignore") == 0)
@@ -805,9 +874,22 @@ exattn_page__read(exattn_page *out, const char *file, const char *page,
         else if (m == NULL || why == IGNORED)
             out->items[out->count - 1].mention = why;
     }
+    /* a marker after the last number may name a formula after it */
+    if (ok && !s.oom && w.twice == NULL && w.stray_on == NULL
+        && w.open != NULL
+        && (i = (size_t)bind_formula(&w, out, &s, w.open, (size_t)-1, 0,
+                                     page)) != 0)
+    {
+        ok = i == 1;
+        w.open = NULL;
+    }
     if (ok && !s.oom && w.twice == NULL && w.stray_on == NULL
         && w.open == NULL)
-        ok = add_formulas(out, &c, page, len);
+        ok = add_formulas(out, &w, &c, page, len);
+    for (i = 0; i < w.formula_count; i++)
+        free(w.formulas[i].expr);
+    free(w.formulas);
+    free(w.bound);
     /* a marker before another, or after the last number, names nothing;
      * so does "on" with no "off" */
     if (ok && !s.oom && w.stray_on != NULL)
