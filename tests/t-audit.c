@@ -732,3 +732,45 @@ Test(audit, fill_writes_a_named_form_in_latex)
     free(filled);
     exattn_lesson_free(l);
 }
+
+/* Found by a second held-out set (tests/audit-heldout2): a line that
+ * opens with a relation is its chain's, "\approx F \approx 0.5" in page
+ * symbols is read, 2(0.2119) is the page's arithmetic and its "≈" the
+ * sum's, a range's index and a grade are mentions, and a heading that
+ * holds every word of a variant's name names it. */
+Test(audit, chains_ranges_grades_and_headings)
+{
+    exattn_lesson *l = example("docs/examples/004-value-weighting.json");
+    exattn_lesson *v = example("docs/examples/002-grid-load-rises.json");
+    static const char page[] =
+        "$$\n\\begin{aligned}\n"                                     /* 1-2 */
+        "Z_{3} &= e^{1} + e^{1} \\\\\n"                              /* 3 */
+        "  &\\qquad + e^{2} \\\\\n"                                  /* 4 */
+        "  &\\approx 12.82\n"                                        /* 5 */
+        "\\end{aligned}\n$$\n\n"                                     /* 6-8 */
+        "Then $w_{3,1} = \\frac{e^{2}}{Z_3} \\approx 0.5$, and\n"    /* 9 */
+        "$o_{3,2} = 3w_{3,2} + w_{3,3} \\approx 3(0.2119) + 0.5761 = "
+        "1.2118$.\n"                                                  /* 10 */
+        "Token $i$ sees keys $1, \\dots, i$. The median score was "
+        "21/25.\n";                                                   /* 11 */
+    static const char page2[] =
+        "## What if the query were zero?\n\n"
+        "Every weight of rises is then "
+        "$w_{\\text{rises},\\text{grid}} = \\frac{1}{3}$.\n";
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "m.md", page, &sum);
+
+    assert_verdict(out, 5, 12, "FAIL");         /* Z_3's truncation */
+    assert_verdict(out, 9, 17, "FAIL");         /* a wrong exponent */
+    assert_verdict(out, 10, 39, "PASS");        /* not misworded */
+    assert_verdict(out, 10, 60, "FAIL");        /* rounded intermediates */
+    cr_assert_null(verdict_at(out, "m.md", 11, 22), "%s", out);
+    assert_verdict(out, 11, 57, "MENTION");
+    cr_assert_eq(sum.failed, 3, "%s", out);
+    free(out);
+    out = report(exattn_audit_write_text, v, "m.md", page2, &sum);
+    assert_verdict(out, 3, 63, "PASS");
+    free(out);
+    exattn_lesson_free(v);
+    exattn_lesson_free(l);
+}

@@ -83,6 +83,10 @@ static const vocab words[] = {
     { "billion", 0 }, { "gpu", 0 }, { "gpus", 0 }, { "hours", 0 },
     { "days", 0 }, { "seconds", 0 }, { "layers", 0 }, { "percent", 0 },
     { "year", 0 }, { "years", 0 }, { "temperature", 0 },
+    /* a course's grading: "the median score was 21/25" */
+    { "median", 0 }, { "grade", 0 }, { "grades", 0 }, { "graded", 0 },
+    { "exam", 0 }, { "quiz", 0 }, { "marks", 0 }, { "points", 0 },
+    { "students", 0 },
 };
 
 /* Words that make what follows an example or a value the page reports
@@ -682,6 +686,51 @@ variant_lesson(const exattn_lesson *l, const char *name)
     return l;
 }
 
+/* Does `text` hold every word of `name` as a word ("What if the query
+ * were zero?" holds "zero query")? */
+static int
+has_every_word(const char *text, const char *name)
+{
+    const char *w = name, *p;
+    size_t n, len = strlen(text);
+
+    while (*w)
+    {
+        while (*w && !word_char(*w))
+            w++;
+        for (n = 0; w[n] && word_char(w[n]); n++)
+            ;
+        if (n == 0)
+            break;
+        for (p = text; (size_t)(p - text) + n <= len; p++)
+            if (strncasecmp(p, w, n) == 0 && (p == text || !word_char(p[-1]))
+                && !word_char(p[n]))
+                break;
+        if ((size_t)(p - text) + n > len)
+            return 0;
+        w += n;
+    }
+    return 1;
+}
+
+/* The variant a heading names: by its name, or by every word of its
+ * name ("## What if the query were zero?" for "zero query"), the longest
+ * name first; NULL when none. */
+static const char *
+variant_of_heading(const char *section, const exattn_lesson *l)
+{
+    const char *best = NULL;
+    size_t from, to, v;
+
+    if ((best = variant_named(section, l, &from, &to)) != NULL)
+        return best;
+    for (v = 0; v < l->variant_count; v++)
+        if (has_every_word(section, l->variants[v]->name)
+            && (best == NULL || strlen(l->variants[v]->name) > strlen(best)))
+            best = l->variants[v]->name;
+    return best;
+}
+
 /* ---- the evidence ------------------------------------------------------ */
 
 /* What the lead and the subject say, read (lead: with the variant's name
@@ -948,7 +997,7 @@ exattn_audit__evidence(exattn_audit_evidence *e, const exattn_page_number *n,
     /* "## Variant: zero query": a heading names the variant of all its
      * section (the base lesson's values may still be quoted there) */
     if (n->section != NULL
-        && (e->variant = variant_named(n->section, l, &from, &to)) != NULL)
+        && (e->variant = variant_of_heading(n->section, l)) != NULL)
         e->variant_by_section = 1;
     if (n->operand)
     {

@@ -534,13 +534,14 @@ ends_expression(const exattn_page_clean *c, size_t k)
     return strchr("+-*/}')", ch) != NULL || isalnum((unsigned char)ch);
 }
 
-/* The relation that opens the expression ending before `at` on its line
- * of math ("=" in "o &= 2w_{3,1} + w_{3,3}"), or (size_t)-1. */
+/* The first relation of the chain that ends before `at` on its line of
+ * math ("=" in "o &= 2w_{3,1} + w_{3,3} \approx 0.3 = 1"): every side of
+ * a chain is the same quantity.  (size_t)-1 when none. */
 static size_t
 opening_relation(const exattn_page_clean *c, size_t at)
 {
     const char *t = c->text.s;
-    size_t k, stop = at > 256 ? at - 256 : 0, r;
+    size_t k, stop = at > 512 ? at - 512 : 0, r, first = (size_t)-1;
     int depth = 0;
 
     for (k = at; k > stop && c->math[k - 1]; k--)
@@ -551,12 +552,39 @@ opening_relation(const exattn_page_clean *c, size_t at)
             depth--;
         else if (t[k - 1] == '\n' || (t[k - 1] == '\\' && k >= 2
                                       && t[k - 2] == '\\'))
-            return (size_t)-1;
+            break;
         if (depth == 0 && (r = relation_before(c, k)) != (size_t)-1
             && t[r] != ':')
-            return r;
+            first = r;
     }
-    return (size_t)-1;
+    return first;
+}
+
+/* The first relation on the line of math that ends at `at` (before its
+ * "\\"), following it back over lines that continue the one above;
+ * (size_t)-1 when none. */
+static size_t
+first_relation_of_line(const exattn_page_clean *c, size_t at)
+{
+    const char *t = c->text.s;
+    size_t k, stop = at > 1024 ? at - 1024 : 0, r, first = (size_t)-1;
+    int depth = 0;
+
+    for (k = at; k > stop && c->math[k - 1]; k--)
+    {
+        if (t[k - 1] == '}')
+            depth++;
+        else if (t[k - 1] == '{')
+            depth--;
+        /* a line that opens with an operator continues the one above */
+        else if (k >= 2 && t[k - 1] == '\\' && t[k - 2] == '\\'
+                 && first != (size_t)-1)
+            break;
+        if (depth == 0 && (r = relation_before(c, k)) != (size_t)-1
+            && t[r] != ':')
+            first = r;
+    }
+    return first;
 }
 
 /* The end of the side before the relation at rel: past spaces and an
@@ -564,10 +592,16 @@ opening_relation(const exattn_page_clean *c, size_t at)
 static size_t
 side_end(const exattn_page_clean *c, size_t rel)
 {
-    size_t end = back_over_spaces(c, rel);
+    size_t end = back_over_spaces(c, rel), first;
 
     if (end > 0 && c->text.s[end - 1] == '&' && c->math[end - 1])
         end = back_over_spaces(c, end - 1);
+    /* "Z &= e^{..} + .. \\ &\approx 9.731": a line that opens with a
+     * relation goes on with the line above, whose first side it is */
+    if (end >= 2 && c->text.s[end - 1] == '\\' && c->text.s[end - 2] == '\\'
+        && c->math[end - 1]
+        && (first = first_relation_of_line(c, end - 2)) != (size_t)-1)
+        end = side_end(c, first);
     return end;
 }
 
@@ -586,7 +620,8 @@ exattn_page__subject(const exattn_page_clean *c, size_t start)
     end = side_end(c, rel);
     k = term_start(c, end);
     /* "o = 2w_1 + w_3 = 1": the chain's first side is what is equal */
-    if (k < end && ends_expression(c, k)
+    if (c->math[rel] && (k == end ? end > 0 && c->text.s[end - 1] == ')'
+                                  : ends_expression(c, k))
         && (first = opening_relation(c, k)) != (size_t)-1)
     {
         rel = first;

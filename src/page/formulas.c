@@ -529,6 +529,15 @@ separator(const exattn_page_clean *c, size_t k, size_t stop, int *relation)
         *relation = 0;
         return (size_t)(close - (c->text.s + k)) + 1;
     }
+    /* a sentence's full stop in a display: a period after a space or
+     * before one ("\frac{..}{..} .") */
+    if (c->text.s[k] == '.' && (k + 1 >= stop
+                                || isspace((unsigned char)c->text.s[k + 1]))
+        && !(k > 0 && isdigit((unsigned char)c->text.s[k - 1])))
+    {
+        *relation = 0;
+        return 1;
+    }
     for (j = 0; j < sizeof seps / sizeof *seps; j++)
     {
         n = strlen(seps[j].tex);
@@ -636,7 +645,9 @@ piece_read(list *l, exattn_page_symbols *syms, const exattn_page_clean *c,
                                         subject[1] - subject[0], expr,
                                         named))
         l->oom = 1;
-    if (named && !(symbols && (left_side
+    /* a left side that is also a right side (a = F \approx 0.1: the
+     * middle of a chain) is read */
+    if (named && !(symbols && ((left_side && !joined)
                                || (!joined && lone_symbol(c, from, to)))))
         push(l, c, from, to, expr, joined ? subject[0] : 0,
              joined ? subject[1] : 0);

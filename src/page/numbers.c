@@ -318,6 +318,11 @@ scan(scanner *s)
             i = end;            /* 1 in 1+H_{2,2}, 2 in a_{2,1}\cdot 2 */
             continue;
         }
+        if (exattn_page__range_end(s, i, end))
+        {
+            i = end;            /* 1, \dots, n: a range of indices */
+            continue;
+        }
         if (exattn_page__argument_of(s, i, end))
         {
             i = end;            /* \sigma(0.5), f(2): an argument */
@@ -392,6 +397,10 @@ gap_operator(const scanner *s, size_t from, size_t to)
     };
     size_t a = exattn_page__skip_spaces(s, from), b = to, k, n;
 
+    /* 2(0.0722): a factor in parentheses, written against its number */
+    if (b > a && s->t[b - 1] == '(' && exattn_page__skip_spaces(s, a)
+                                           == b - 1)
+        return '*';
     /* a negative operand in parentheses: 2\cdot (-2), (-1)\cdot 2 */
     if (a < b && s->t[a] == ')')
         a = exattn_page__skip_spaces(s, a + 1);
@@ -534,6 +543,10 @@ to_number(exattn_page_number *n, scanner *s, size_t k,
     }
     n->arithmetic = arithmetic(s, k);
     n->operand = operand(s, k);
+    /* "≈ 3(0.2119) + 0.5761": the wording is the whole sum's, not its
+     * first operand's */
+    if (n->operand)
+        n->approx = n->exactly = 0;
     if ((n->lead = exattn_page__lead(s->c, l->start)) == NULL
         || (n->tail = exattn_page__tail(s->c, l->end)) == NULL)
         return 0;

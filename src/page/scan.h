@@ -48,6 +48,7 @@ size_t exattn_page__skip_argument(const scanner *s, size_t i);
 /* Parts of formulas (terms.c). */
 int exattn_page__after_relation(const scanner *s, size_t i);
 int exattn_page__vector_factor(const scanner *s, size_t i);
+int exattn_page__range_end(const scanner *s, size_t i, size_t end);
 size_t exattn_page__set_at(const scanner *s, size_t i);
 int exattn_page__formula_term(const scanner *s, size_t i, size_t end);
 int exattn_page__argument_of(const scanner *s, size_t i, size_t end);

@@ -347,6 +347,35 @@ exattn_page__formula_term(const scanner *s, size_t i, size_t end)
     return 0;
 }
 
+/* Is the number at [i, end) an end of a range of indices ("1, \dots,
+ * i", "1, 2, \ldots, n", "1,…,n")? */
+int
+exattn_page__range_end(const scanner *s, size_t i, size_t end)
+{
+    static const char *const dots[] = { "\\dots", "\\ldots", "\\cdots",
+                                        "\xe2\x80\xa6", "..." };
+    size_t k, d, n;
+
+    /* after: ", \dots" within a few bytes */
+    k = exattn_page__skip_spaces(s, end);
+    if (k < s->len && s->t[k] == ',')
+        k = exattn_page__skip_spaces(s, k + 1);
+    for (d = 0; d < sizeof dots / sizeof *dots; d++)
+        if (strncmp(s->t + k, dots[d], strlen(dots[d])) == 0)
+            return 1;
+    /* before: "\dots, " */
+    for (k = i; k > 0 && (isspace((unsigned char)s->t[k - 1])
+                          || s->t[k - 1] == ','); k--)
+        ;
+    for (d = 0; d < sizeof dots / sizeof *dots; d++)
+    {
+        n = strlen(dots[d]);
+        if (k >= n && strncmp(s->t + k - n, dots[d], n) == 0)
+            return 1;
+    }
+    return 0;
+}
+
 /* Is the vector at [i, end) a factor of a product written against what
  * stands before it ("w_{1,1}\begin{bmatrix}1 & 0\end{bmatrix}",
  * "\tfrac{1}{4}\begin{bmatrix}..", "1\begin{bmatrix}..")?  A label's

@@ -1,0 +1,98 @@
+"""Values for course-notes-exercises.md (lesson course-notes-exercises.json):
+university course notes with numbered exercises and a solutions section.
+Three tokens, d_k = 2, default scale 1/sqrt(2); the query "falls" ties keys
+1 and 3, and its first output coordinate is exactly 1.
+Re-run: python3 course-notes-exercises.py (writes course-notes-exercises.expect)."""
+from mpmath import exp, sqrt
+from heldout2lib import Page2
+
+P = Page2(__file__)
+M = P.mention
+r2 = sqrt(2)
+M("9", "'Week 9' in YAML title")
+M("310", "course number 'DS 310'")
+M("2025", "term 'Spring 2025'")
+M("1.3", "YAML version of the notes")
+M("9", "'Week 9' in the h1 heading")
+M("17", "'Lecture 17'")
+M("3", "date '3 April'")
+M("6.2", "link text '[Notes 6.2]'")
+M("8", "'Week 8'")
+M("5", "'Homework 5'")
+M("9.1", "section number in heading")
+for tok in ("rain", "falls", "today"):
+    for name in ("Q", "K", "V"):
+        P.ok(P.vtext("%s[%s]" % (name, tok), "(", ")"), "%s[%s]" % (name, tok),
+             "table of the lesson's inputs", after=None)
+P.passes("2", "shape.d_k", after="$d_k = ")
+P.passes("1.414", "sqrt(d_k)", after="\\sqrt{d_k} \\approx ")
+M("1", "citation '[1]'")
+M("512", "d_model of another model (base Transformer)")
+M("8", "h = 8 heads of another model; Z[rain] = 8.169 rounds to 8 at 0 decimals")
+M("9.2", "section number in heading")
+M("1", "list numbering '1.'", after=" Exercises\n\n")
+P.ok("3", "shape.n", "the shape 3 x 3 of S")
+P.ok("3", "shape.m", "the shape 3 x 3 of S")
+M("2", "list numbering '2.'")
+M("3", "list numbering '3.'")
+M("4", "list numbering '4.'")
+M("5", "list numbering '5.'")
+M("2", "'2 bonus points'")
+M("9.3", "section number in heading")
+M("1", "'**Exercise 1.**'")
+sc = ["1", "1", "2", "2", "0", "2", "1/2", "1", "3/2"]
+for k, t in enumerate(sc):
+    P.ok(t, "scores[%d][%d]" % (k // 3 + 1, k % 3 + 1), "entry of the printed score matrix S",
+         after="S = \\begin{bmatrix}" if k == 0 else None)
+P.passes(r"(\tfrac{1}{2}, 1, \tfrac{3}{2})", "scores[today]", note="exact")
+M("2", "'**Exercise 2.**'")
+P.passes("(0.707, 0.707, 1.414)", "scaled[rain]")
+P.ok("0.707", "scaled[rain][rain]", "decimal exponent of e^{0.707}")
+P.passes("2.028", "e^scaled[rain][rain]")
+P.ok("1.414", "scaled[rain][today]", "decimal exponent of e^{1.414}")
+P.passes("4.113", "e^scaled[rain][today]")
+P.passes("8.169", "Z[rain]")
+P.passes("(0.2483, 0.2483, 0.5035)", "weights[rain]")
+P.passes("0.2483", "weights[rain][rain]", after="o_{\\text{rain}} = ", note="operand of the page's sum")
+P.ok("(2, 0)", "V[rain]", "value in the page's sum")
+P.passes("0.2483", "weights[rain][falls]", note="operand of the page's sum")
+P.ok("(1, 3)", "V[falls]", "value in the page's sum")
+P.passes("0.5035", "weights[rain][today]", note="operand of the page's sum")
+P.ok("(0, 2)", "V[today]", "value in the page's sum")
+P.fail("(0.7449, 1.7519)", "output[rain]",
+       "computed from rounded weights: 0.2483*2 + 0.2483*1 = 0.7449 and 0.2483*3 + 0.5035*2 = 1.7519")
+M("3", "'**Exercise 3.**'")
+P.passes("(2, 0, 2)", "scores[falls]")
+P.passes("0", "scaled[falls][falls]", after="$\\sqrt{2}$, $", note="'The scaled scores are ... 0'")
+P.formula(r"2e^{\sqrt{2}} + 1", "Z[falls]", lambda: 2 * exp(r2) + 1)
+P.passes("9.2265", "Z[falls]")
+P.formula(r"\frac{e^{\sqrt{2}}}{2e^{\sqrt{2}} + 1}", "weights[falls][rain]", lambda: exp(r2) / (2 * exp(r2) + 1))
+P.passes("0.4458", "weights[falls][today]", note="w_{falls,rain} = w_{falls,today}")
+P.formula(r"\frac{1}{2e^{\sqrt{2}} + 1}", "weights[falls][falls]", lambda: 1 / (2 * exp(r2) + 1))
+P.passes("0.1084", "weights[falls][falls]")
+P.passes("1", "output[falls][1]", after="o_{\\text{falls},1} = ", note="'exactly': both score groups average 1 in coordinate 1")
+P.formula(r"\frac{3 + 2e^{\sqrt{2}}}{e^{\sqrt{2}} + 1}", "output[falls][2]",
+          lambda: (3 + 2 * exp(r2)) / (exp(r2) + 1))
+P.set_formula_note("a missing term: the true denominator is 2e^{sqrt 2} + 1 (Z_falls); the page dropped one e^{sqrt 2}")
+P.passes("1.2168", "output[falls][2]")
+M("4", "'**Exercise 4.**'")
+P.passes("(0.354, 0.707, 1.061)", "scaled[today]")
+P.fail("6.3406", "Z[today]", "last digit off by one")
+P.fail("(0.2246, 0.3198, 0.4555)", "weights[today]",
+       "truncation instead of rounding in coordinate 2 (0.319866... cut to 0.3198)")
+P.passes("(0.7691, 1.8707)", "output[today]")
+P.passes("(0.77, 1.87)", "output[today]", note="the same output to two places")
+M("5", "'**Exercise 5.**'")
+P.counterfactual("0.4223", "weights with d_k instead of sqrt(d_k): e/(2e+1), not a lesson quantity (a hypothetical)")
+P.counterfactual("0.1554", "weights with d_k instead of sqrt(d_k): 1/(2e+1), not a lesson quantity")
+P.counterfactual("0.4223", "weights with d_k instead of sqrt(d_k): e/(2e+1), not a lesson quantity")
+M("4", "'Figure 4 of the slides'")
+M("9.4", "section number in heading")
+M("10", "'Week 10'")
+M("3.2.2", "'Section 3.2.2'")
+M("1", "citation '[1]'")
+M("2-4", "office hours '2-4 pm' (one token)")
+M("1.205", "room number")
+M("1", "reference list marker '[1]'")
+M("2017", "year of the reference")
+P.write()
