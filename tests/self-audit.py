@@ -3,7 +3,7 @@
 
 For every shipped example (docs/examples/0*.json) and for random lessons
 and blocks drawn from fixed seeds, what `exattn derive` writes as
-Markdown and as a standalone LaTeX document is audited with --strict
+Markdown, as a standalone LaTeX document and as text is audited with --strict
 against the lesson it came from.  The test fails on any FAIL, misworded,
 unsourced or undecided number, and on a page whose "(named)" lines have
 no named formula proved (PASS-NAMED) at all.
@@ -92,7 +92,8 @@ def problems_of(exattn, lesson_path, work):
     """What is wrong with the lesson's own pages, as a list of lines."""
     problems = []
     for args, ext in ((["--format", "markdown"], "md"),
-                      (["--format", "latex", "--standalone"], "tex")):
+                      (["--format", "latex", "--standalone"], "tex"),
+                      ([], "txt")):
         text = derive(exattn, lesson_path, args)
         if text is None:
             return None         # a lesson derive refuses: not a page

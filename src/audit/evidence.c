@@ -439,11 +439,12 @@ label_in(const char *lead, const char *label)
             continue;
         before = k > 0 ? (unsigned char)lead[k - 1] : ' ';
         after = end < len ? (unsigned char)lead[end] : ' ';
+        /* "grid", {grid}, `grid`, [grid] (V[grid], row [rises]) */
         quoted = (before == '"' || before == '\'' || before == '{'
-                  || before == '`'
+                  || before == '`' || before == '['
                   || (k >= 3 && (unsigned char)lead[k - 1] == 0x9C))
                  && (after == '"' || after == '\'' || after == '}'
-                     || after == '`'
+                     || after == '`' || after == ']'
                      || after == 0xE2);
         word = !word_char((char)before) && !word_char((char)after)
                && n >= 4;
@@ -626,7 +627,11 @@ is_formula(const char *s)
 {
     static const char *const ops[] = { "\\frac", "\\sum", "\\dfrac",
                                        "\\tfrac", "\\cdot", "\\times",
-                                       "+", "*", "/" };
+                                       "+", "*", "/",
+                                       "\xc2\xb7",        /* · */
+                                       "\xc3\x97",        /* × */
+                                       "\xce\xa3",        /* Σ */
+                                       "\xe2\x88\x91" }; /* ∑ */
     size_t k;
 
     for (k = 0; k < sizeof ops / sizeof *ops; k++)

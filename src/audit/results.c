@@ -58,13 +58,13 @@ exattn_audit__in_scope(const exattn_audit_candidate *c,
         return c->row_label && strcasecmp(c->row_label, e->label) == 0
                && (c->key_label == NULL
                    || strcasecmp(c->key_label, e->key_label) == 0);
-    /* a label narrows the quantities of tokens; a shape or a scale
-     * belongs to none */
+    /* a label narrows the quantities that carry labels; a shape, a
+     * scale, and the quantities of a lesson without token labels carry
+     * none */
     return e->label == NULL
            || (c->row_label && strcasecmp(c->row_label, e->label) == 0)
            || (c->key_label && strcasecmp(c->key_label, e->label) == 0)
-           || (!c->row_index && !c->key_index
-               && (c->family & (EXATTN_FAM_SHAPE | EXATTN_FAM_SCALE)));
+           || (c->row_label == NULL && c->key_label == NULL);
 }
 
 /* Split `list` into the candidates in scope and the others (out may be

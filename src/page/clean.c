@@ -1306,11 +1306,38 @@ read_latex(reader *r)
     return EXATTN_OK;
 }
 
+/* A plain-text heading: a line that opens and closes with a run of "="
+ * (wiki style, "== variant \"zero query\" =="; level: the run's
+ * length), or a line underlined by "===" or "---" (setext). */
+static void
+text_heading(reader *r)
+{
+    size_t k = r->i, n = 0, eol, e;
+
+    if (!at_line_start(r, k))
+        return;
+    eol = line_end(r, k);
+    while (k + n < eol && r->p[k + n] == '=')
+        n++;
+    e = eol;
+    while (e > k && (r->p[e - 1] == ' ' || r->p[e - 1] == '\r'))
+        e--;
+    if (n >= 1 && n <= 6 && e - k > 2 * n && r->p[k + n] == ' '
+        && r->p[e - 1] == '=')
+    {
+        heading_at(r, (int)n, eol);
+        return;
+    }
+    markdown_heading(r);        /* setext: "Title\n=====" */
+}
+
 static int
 read_text(reader *r)
 {
     while (r->i < r->len)
     {
+        text_heading(r);
+        context_at(r);
         if (url(r))
             continue;
         exattn_page__put(r->c, r->p + r->i, 1, r->i, 0);

@@ -503,9 +503,10 @@ term_start(const exattn_page_clean *c, size_t end)
     {
         char ch = t[k - 1];
 
-        if (ch == '}')
+        /* braces, and in prose an index's brackets (V[grid]) */
+        if (ch == '}' || (ch == ']' && !c->math[k - 1]))
             depth++;
-        else if (ch == '{')
+        else if (ch == '{' || (ch == '[' && !c->math[k - 1]))
         {
             if (depth == 0)
                 break;
@@ -544,14 +545,19 @@ opening_relation(const exattn_page_clean *c, size_t at)
     size_t k, stop = at > 512 ? at - 512 : 0, r, first = (size_t)-1;
     int depth = 0;
 
-    for (k = at; k > stop && c->math[k - 1]; k--)
+    int math = at > 0 && c->math[at - 1];
+
+    /* in math, to the line's start; in prose, to the line's or a
+     * clause's (";") */
+    for (k = at; k > stop && c->math[k - 1] == math; k--)
     {
         if (t[k - 1] == '}')
             depth++;
         else if (t[k - 1] == '{')
             depth--;
         else if (t[k - 1] == '\n' || (t[k - 1] == '\\' && k >= 2
-                                      && t[k - 2] == '\\'))
+                                      && t[k - 2] == '\\')
+                 || (!math && t[k - 1] == ';'))
             break;
         if (depth == 0 && (r = relation_before(c, k)) != (size_t)-1
             && t[r] != ':')
@@ -605,6 +611,18 @@ side_end(const exattn_page_clean *c, size_t rel)
     return end;
 }
 
+/* Does [s, s + n) hold a "·" (a product written in prose)? */
+static int
+has_middle_dot(const char *s, size_t n)
+{
+    size_t k;
+
+    for (k = 0; k + 1 < n; k++)
+        if ((unsigned char)s[k] == 0xC2 && (unsigned char)s[k + 1] == 0xB7)
+            return 1;
+    return 0;
+}
+
 char *
 exattn_page__subject(const exattn_page_clean *c, size_t start)
 {
@@ -612,6 +630,9 @@ exattn_page__subject(const exattn_page_clean *c, size_t start)
     size_t at = back_over_spaces(c, start), rel, first, end, k;
     exattn_sbuf b;
 
+    /* "= (-1/3)": a value in brackets of its own */
+    if (at > 0 && (t[at - 1] == '(' || t[at - 1] == '['))
+        at = back_over_spaces(c, at - 1);
     /* "≈ [0.28, ...]": the "\left" of a vector is no gap */
     if ((rel = relation_before(c, at)) == (size_t)-1)
         return NULL;
@@ -620,8 +641,8 @@ exattn_page__subject(const exattn_page_clean *c, size_t start)
     end = side_end(c, rel);
     k = term_start(c, end);
     /* "o = 2w_1 + w_3 = 1": the chain's first side is what is equal */
-    if (c->math[rel] && (k == end ? end > 0 && c->text.s[end - 1] == ')'
-                                  : ends_expression(c, k))
+    if ((k == end ? end > 0 && c->text.s[end - 1] == ')'
+                  : c->math[rel] && ends_expression(c, k))
         && (first = opening_relation(c, k)) != (size_t)-1)
     {
         rel = first;
@@ -634,7 +655,9 @@ exattn_page__subject(const exattn_page_clean *c, size_t start)
      * d_model or N, not a word ("is = 1.000" has no subject) */
     if (c->math[rel] && !c->math[k])
         return NULL;
-    if (!c->math[rel] && !memchr(t + k, '_', end - k) && end - k > 2)
+    /* (a product written with "·", 1/2·V1, is a formula: kept) */
+    if (!c->math[rel] && !memchr(t + k, '_', end - k) && end - k > 2
+        && !has_middle_dot(t + k, end - k))
         return NULL;
     if (!c->math[rel] && end - k == 2 && islower((unsigned char)t[k])
         && islower((unsigned char)t[k + 1]))

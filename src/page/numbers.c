@@ -318,6 +318,11 @@ scan(scanner *s)
             i = end;            /* 1 in 1+H_{2,2}, 2 in a_{2,1}\cdot 2 */
             continue;
         }
+        if (end - i == 3 && strncmp(s->t + i, "0/1", 3) == 0)
+        {
+            i = end;            /* "a 0/1 mask": two values, no fraction */
+            continue;
+        }
         if (exattn_page__range_end(s, i, end))
         {
             i = end;            /* 1, \dots, n: a range of indices */

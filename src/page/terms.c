@@ -94,9 +94,16 @@ structural_command(const scanner *s, size_t i)
 static int
 symbol_starts(const scanner *s, size_t i)
 {
+    size_t n;
+
     if (i >= s->len)
         return 0;
     if (isalpha((unsigned char)s->t[i]) || root_sign(s, i))
+        return 1;
+    /* a Greek or accented letter written as itself (σ, μ') */
+    if ((unsigned char)s->t[i] >= 0xC0
+        && exattn_page__is_letter_cp(
+               exattn_page__code_point(s->t, s->len, i, &n)))
         return 1;
     return s->t[i] == '\\' && i + 1 < s->len
            && isalpha((unsigned char)s->t[i + 1])
@@ -265,6 +272,37 @@ braced_symbolic(const scanner *s, size_t i)
     return has_symbol(s, open, i);
 }
 
+/* In prose, does the term that ends at i hold a symbol, a root or an
+ * exponent ("-200000/√10000100001" before "+1/2")?  The term runs back
+ * to a space, a comma, a bracket or a relation. */
+static int
+prose_term_symbolic(const scanner *s, size_t i)
+{
+    size_t k, stop = i > 128 ? i - 128 : 0, n;
+    int depth = 0;
+
+    for (k = i; k > stop; k--)
+    {
+        unsigned char ch = (unsigned char)s->t[k - 1];
+
+        if (ch == ')' || ch == ']')
+            depth++;
+        else if (ch == '(' || ch == '[')
+        {
+            if (depth == 0)
+                return 0;
+            depth--;
+        }
+        else if (depth == 0 && (isspace(ch) || strchr(",;=", ch)))
+            return 0;
+        else if (isalpha(ch) || ch == '^'
+                 || (ch >= 0xC0 && exattn_page__is_letter_cp(
+                         exattn_page__code_point(s->t, s->len, k - 1, &n))))
+            return 1;
+    }
+    return 0;
+}
+
 /* Does an operand with a symbol end just before i (before an operator):
  * a letter, a prime, an index's brace, a bracketed group that holds a
  * symbol; in prose also an index's "]" (a[2,1]·2)? */
@@ -280,6 +318,8 @@ symbolic_before(const scanner *s, size_t i)
     if (isalpha((unsigned char)ch) || ch == '\''
         || (!s->c->math[i - 1] && ch == ']'))
         return 1;
+    if (!s->c->math[i - 1])
+        return prose_term_symbolic(s, i);
     if (ch == '}')
         return braced_symbolic(s, i);
     return ch == ')' && (open = group_open(s, i)) != (size_t)-1
@@ -330,11 +370,17 @@ exattn_page__formula_term(const scanner *s, size_t i, size_t end)
     int math = s->c->math[i];
     size_t k = math ? over_closings(s, end) : end, n, b;
 
+    /* in prose, brackets touching the number: (1/2)/√2 */
+    while (!math && k < s->len && s->t[k] == ')')
+        k++;
+
     if ((n = operator_at(s, k)) != 0
         && symbolic_after(s, math ? exattn_page__skip_spaces(s, k + n)
                                   : k + n))
         return 1;
     k = math ? back_over_openings(s, i) : i;
+    while (!math && k > 0 && s->t[k - 1] == '(')
+        k--;
     for (n = 1; n <= 6 && n <= k; n++)
         if (operator_at(s, k - n) == n)
         {
