@@ -348,14 +348,15 @@ Test(audit, formula_fuzzer_findings)
         "{\"tokens\": [\"a\", \"b\"], \"Q\": [[1,0],[1,1]],"
         " \"K\": [[1,0],[0,1]], \"V\": [[1,0],[0,2]],"
         " \"variants\": [{\"name\": \"zero\", \"Q\": [[0,0],[1,1]]}]}");
+    exattn_audit_summary_t sum;
+    char *out;
     size_t k;
 
     for (k = 0; k < sizeof pages / sizeof *pages; k++)
     {
         char *text = page_file(pages[k]);
-        exattn_audit_summary_t sum;
-        char *out = report(exattn_audit_write_text, l, "f.md", text, &sum);
 
+        out = report(exattn_audit_write_text, l, "f.md", text, &sum);
         cr_assert_eq(sum.numbers, sum.passed + sum.failed + sum.wording
                                   + sum.unsourced + sum.undecided
                                   + sum.mentions, "%s", out);
@@ -773,4 +774,23 @@ Test(audit, chains_ranges_grades_and_headings)
     free(out);
     exattn_lesson_free(v);
     exattn_lesson_free(l);
+}
+
+/* fuzz_page: a named formula whose value is a blend's stated weight was
+ * proved by a claim the weight does not have (a write past a calloc(0);
+ * valgrind in CI sees it).  It is that weight, exactly. */
+Test(audit, a_formula_equal_to_a_stated_weight)
+{
+    exattn_lesson *bl = th_lesson(
+        "{\"tokens\": [\"a\", \"b\"], \"Q\": [[1,0],[1,1]],"
+        " \"K\": [[1,0],[0,1]], \"V\": [[1,0],[0,2]],"
+        " \"blends\": [{\"name\": \"half\", \"weights\": [\"1/2\", \"1/2\"]}]}");
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, bl, "m.md",
+                       "The half blend weighs $\\frac{\\sqrt{4}}{4}$ "
+                       "each.\n", &sum);
+
+    assert_verdict(out, 1, 24, "PASS-NAMED");
+    free(out);
+    exattn_lesson_free(bl);
 }

@@ -142,8 +142,17 @@ matches(exattn_audit_result *r, size_t *found, const exattn_audit_candidate *f,
             || !same_value(f, c))
             continue;
         (*found)++;
-        if ((rc = prove(&v, &note, c, all, text, max_prec, err))
-            != EXATTN_OK)
+        if (c->claim.lesson == NULL || c->claim.count == 0)
+        {
+            /* a value the lesson states (a blend's assigned weight): no
+             * claim to prove by; an exact form equal to it is it */
+            v = f->exact[0] && c->exact[0] ? EXATTN_PASS : EXATTN_UNDECIDED;
+            note = exattn_str__dup(v == EXATTN_PASS
+                                       ? "equal: the same rational"
+                                       : "its value is the stated one's");
+        }
+        else if ((rc = prove(&v, &note, c, all, text, max_prec, err))
+                 != EXATTN_OK)
             break;
         if (v == EXATTN_PASS && r->verdict != EXATTN_AUDIT_NAMED)
         {
