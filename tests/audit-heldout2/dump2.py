@@ -1,8 +1,8 @@
 """dump2.py LESSON (without .json): every quantity of a lesson and of each
 variant, computed by corpuslib/heldout2lib (Fractions and mpmath), not exattn."""
 import json, sys
-import corpuslib as c
 from heldout2lib import variant_dict, lesson_from_dict
+import corpuslib as c
 
 
 def show(L, title):

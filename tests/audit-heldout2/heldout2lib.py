@@ -14,8 +14,13 @@ any of them may round to the slip.
 """
 import json
 import os
+import sys
 import tempfile
 from fractions import Fraction as F
+
+# the corpus's shared helpers, not a copy of them
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "audit-corpus"))
 
 import corpuslib
 from corpuslib import Lesson, Page, exact
