@@ -535,29 +535,30 @@ ends_expression(const exattn_page_clean *c, size_t k)
     return strchr("+-*/}')", ch) != NULL || isalnum((unsigned char)ch);
 }
 
-/* The first relation of the chain that ends before `at` on its line of
- * math ("=" in "o &= 2w_{3,1} + w_{3,3} \approx 0.3 = 1"): every side of
- * a chain is the same quantity.  (size_t)-1 when none. */
+/* The first relation of the chain that ends before `at` ("=" in "o &=
+ * 2w_{3,1} + w_{3,3} \approx 0.3 = 1"): every side of a chain is the
+ * same quantity.  The chain runs back to its line's start (in prose, to
+ * a clause's, ";"); with `over_breaks`, over line breaks "\\" until a
+ * line with a relation (a line that opens with an operator continues the
+ * one above).  (size_t)-1 when none. */
 static size_t
-opening_relation(const exattn_page_clean *c, size_t at)
+chain_start(const exattn_page_clean *c, size_t at, int over_breaks)
 {
     const char *t = c->text.s;
-    size_t k, stop = at > 512 ? at - 512 : 0, r, first = (size_t)-1;
-    int depth = 0;
+    size_t k, stop = at > 1024 ? at - 1024 : 0, r, first = (size_t)-1;
+    int depth = 0, math = at > 0 && c->math[at - 1];
 
-    int math = at > 0 && c->math[at - 1];
-
-    /* in math, to the line's start; in prose, to the line's or a
-     * clause's (";") */
     for (k = at; k > stop && c->math[k - 1] == math; k--)
     {
+        int line_break = k >= 2 && t[k - 1] == '\\' && t[k - 2] == '\\';
+
         if (t[k - 1] == '}')
             depth++;
         else if (t[k - 1] == '{')
             depth--;
-        else if (t[k - 1] == '\n' || (t[k - 1] == '\\' && k >= 2
-                                      && t[k - 2] == '\\')
-                 || (!math && t[k - 1] == ';'))
+        else if ((t[k - 1] == '\n' && !over_breaks)
+                 || (!math && t[k - 1] == ';')
+                 || (line_break && (!over_breaks || first != (size_t)-1)))
             break;
         if (depth == 0 && (r = relation_before(c, k)) != (size_t)-1
             && t[r] != ':')
@@ -566,31 +567,16 @@ opening_relation(const exattn_page_clean *c, size_t at)
     return first;
 }
 
-/* The first relation on the line of math that ends at `at` (before its
- * "\\"), following it back over lines that continue the one above;
- * (size_t)-1 when none. */
+static size_t
+opening_relation(const exattn_page_clean *c, size_t at)
+{
+    return chain_start(c, at, 0);
+}
+
 static size_t
 first_relation_of_line(const exattn_page_clean *c, size_t at)
 {
-    const char *t = c->text.s;
-    size_t k, stop = at > 1024 ? at - 1024 : 0, r, first = (size_t)-1;
-    int depth = 0;
-
-    for (k = at; k > stop && c->math[k - 1]; k--)
-    {
-        if (t[k - 1] == '}')
-            depth++;
-        else if (t[k - 1] == '{')
-            depth--;
-        /* a line that opens with an operator continues the one above */
-        else if (k >= 2 && t[k - 1] == '\\' && t[k - 2] == '\\'
-                 && first != (size_t)-1)
-            break;
-        if (depth == 0 && (r = relation_before(c, k)) != (size_t)-1
-            && t[r] != ':')
-            first = r;
-    }
-    return first;
+    return chain_start(c, at, 1);
 }
 
 /* The end of the side before the relation at rel: past spaces and an

@@ -120,7 +120,7 @@ function_name(tr *x, size_t k, size_t stop, size_t *n)
 {
     static const struct { const char *tex, *name; } fns[] = {
         { "\\sin", "sin" }, { "\\cos", "cos" }, { "\\ln", "ln" },
-        { "\\log", "ln" }
+        { "\\log", "ln" }, { "\\exp", "exp" }
     };
     size_t j;
 
@@ -304,30 +304,6 @@ factor(tr *x, size_t *i, size_t stop)
         }
         else
             exattn_sbuf__puts(x->out, "e");
-        *i = k;
-    }
-    else if (word(x, k, stop, "\\exp"))
-    {
-        x->named = 1;
-        exattn_sbuf__puts(x->out, "e^");
-        k = spaces(x, k + 4, stop);
-        if (word(x, k, stop, "\\left("))
-            k += 6;
-        else if (k < stop && x->t[k] == '(')
-            k++;
-        else
-            return 0;
-        exattn_sbuf__puts(x->out, "(");
-        if (!expression(x, &k, stop))
-            return 0;
-        k = spaces(x, k, stop);
-        if (word(x, k, stop, "\\right)"))
-            k += 7;
-        else if (k < stop && x->t[k] == ')')
-            k++;
-        else
-            return 0;
-        exattn_sbuf__puts(x->out, ")");
         *i = k;
     }
     else if (word(x, k, stop, "\\sqrt"))
