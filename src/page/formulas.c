@@ -114,23 +114,40 @@ argument(tr *x, size_t *i, size_t stop)
 
 /* ---- functions and the page's symbols --------------------------------- */
 
-/* \sin, \cos, \ln, \log at k: exattn's name for it, its length in *n. */
+/* A spelling and what it stands for in exattn's syntax. */
+typedef struct
+{
+    const char *tex, *to;
+} spelling;
+
+/* The entry of `table` whose spelling stands at k: what it stands for,
+ * its length in *n; NULL when none. */
+static const char *
+spelled_at(tr *x, size_t k, size_t stop, const spelling *table,
+           size_t count, size_t *n)
+{
+    size_t j;
+
+    for (j = 0; j < count; j++)
+        if (word(x, k, stop, table[j].tex))
+        {
+            *n = strlen(table[j].tex);
+            return table[j].to;
+        }
+    return NULL;
+}
+
+/* \sin, \cos, \ln, \log, \exp at k: exattn's name for it, its length
+ * in *n. */
 static const char *
 function_name(tr *x, size_t k, size_t stop, size_t *n)
 {
-    static const struct { const char *tex, *name; } fns[] = {
+    static const spelling fns[] = {
         { "\\sin", "sin" }, { "\\cos", "cos" }, { "\\ln", "ln" },
         { "\\log", "ln" }, { "\\exp", "exp" }
     };
-    size_t j;
 
-    for (j = 0; j < sizeof fns / sizeof *fns; j++)
-        if (word(x, k, stop, fns[j].tex))
-        {
-            *n = strlen(fns[j].tex);
-            return fns[j].name;
-        }
-    return NULL;
+    return spelled_at(x, k, stop, fns, sizeof fns / sizeof *fns, n);
 }
 
 static size_t
@@ -379,20 +396,13 @@ factor(tr *x, size_t *i, size_t stop)
 static const char *
 operator_at(tr *x, size_t i, size_t stop, size_t *n)
 {
-    static const struct { const char *tex, *op; } ops[] = {
+    static const spelling ops[] = {
         { "+", "+" }, { "-", "-" }, { "\xe2\x88\x92", "-" },
         { "\\cdot", "*" }, { "\\times", "*" }, { "\xc2\xb7", "*" },
         { "/", "/" }, { "*", "*" }
     };
-    size_t k;
 
-    for (k = 0; k < sizeof ops / sizeof *ops; k++)
-        if (word(x, i, stop, ops[k].tex))
-        {
-            *n = strlen(ops[k].tex);
-            return ops[k].op;
-        }
-    return NULL;
+    return spelled_at(x, i, stop, ops, sizeof ops / sizeof *ops, n);
 }
 
 /* Factors joined by operators or written side by side (2\sqrt{2}). */
