@@ -261,3 +261,89 @@ Test(page, tex_comments_and_paragraphs_in_math)
     expect_error("$x = 0.5\n\nand more$\n", 20, EXATTN_PAGE_MARKDOWN, 1, 1,
                  "closes in its paragraph");
 }
+
+/* What the reader says around number `k` of a page: "lead|subject|row|
+ * column" (each "-" when absent). */
+static char *
+context_of(const char *text, exattn_page_format fmt, size_t k)
+{
+    exattn_page p;
+    exattn_error_t err;
+    exattn_sbuf b;
+    const exattn_page_number *n;
+
+    exattn_error_init(&err);
+    cr_assert_eq(exattn_page__read(&p, "page", text, strlen(text), fmt, &err),
+                 EXATTN_OK, "%s", err.message);
+    cr_assert_lt(k, p.count);
+    n = &p.items[k];
+    exattn_sbuf__init(&b);
+    exattn_sbuf__printf(&b, "%s|%s|%s|%s", n->lead ? n->lead : "-",
+                        n->subject ? n->subject : "-",
+                        n->row_head ? n->row_head : "-",
+                        n->column_head ? n->column_head : "-");
+    exattn_page__clear(&p);
+    return exattn_sbuf__take(&b);
+}
+
+static void
+expect_context(const char *text, exattn_page_format fmt, size_t k,
+               const char *want)
+{
+    char *got = context_of(text, fmt, k);
+
+    cr_assert_str_eq(got, want, "page:\n%s\nnumber %zu: got\n%s", text, k,
+                     got);
+    free(got);
+}
+
+Test(page, html_tables_are_read_row_by_row)
+{
+    /* rows on lines of their own, with spaces and breaks between them;
+     * a body row may open with a <th>; only a row of <th>s is the
+     * heading; what follows the table is a paragraph of its own */
+    static const char page[] =
+        "<p>The weights.</p>\n<table>\n  <tr><th>query</th><th>cold</th>"
+        "<th>hot</th></tr>\n  <tr><th>cold</th><td>0.313</td><td>0.5</td>"
+        "</tr>\n  <tr>\n    <td>hot</td>\n    <td>0.25</td><td>0.75</td>\n"
+        "  </tr>\n</table>\nAfter it, 0.9.\n";
+
+    expect_context(page, EXATTN_PAGE_HTML, 1,
+                   "The weights  hot  cold | 0.313 ||-|cold|hot");
+    expect_context(page, EXATTN_PAGE_HTML, 2,
+                   "The weights  cold  hot ||-|hot|cold");
+    expect_context(page, EXATTN_PAGE_HTML, 4, "After it,|-|-|-");
+}
+
+Test(page, html_paragraphs_end_sentences_and_entities_decode)
+{
+    /* </p> and <li> end what a lead reads; any numeric character
+     * reference is its character (KaTeX writes m' as m&#x27;) */
+    expect_context("<p>The weight is</p><p>0.25 here</p>\n",
+                   EXATTN_PAGE_HTML, 0, "|-|-|-");
+    expect_context("<ul><li>weights</li><li>0.5</li></ul>\n",
+                   EXATTN_PAGE_HTML, 0, "|-|-|-");
+    expect("<p>&#8722;0.5, &#x2212;0.25 and &#45;0.125; &#0;1.5 &#xD800;2.5"
+           "</p>\n", EXATTN_PAGE_HTML,
+           "1:4 [-0.5]\n1:16 [-0.25]\n1:33 [-0.125]\n1:49 [1.5]\n"
+           "1:61 [2.5]\n");
+    expect_context("<math><annotation encoding=\"application/x-tex\">"
+                   "m&#x27; = 3</annotation></math>\n", EXATTN_PAGE_HTML, 0,
+                   "$ m' =$|m'|-|-");
+}
+
+Test(page, a_formula_before_a_relation_is_its_side)
+{
+    /* a closed form is the side, not its last term; a term after a word
+     * in \text is a symbol of its own */
+    expect_context("Then $\\frac{e^{1}}{e^{1}+e^{2}}\\cdot (-1)$ ≈ 0.079.\n",
+                   EXATTN_PAGE_MARKDOWN, 1,
+                   "Then$ \\frac{e^{1}}{e^{1}+e^{2}}\\cdot (-1)$ ≈|"
+                   "\\frac{e^{1}}{e^{1}+e^{2}}\\cdot (-1)|-|-");
+    expect_context("So $\\frac{1}{Z_{9}}\\sum_{k} e^{s_{9,k}}\\,V_{k,3}$ ≈ "
+                   "-0.030.\n", EXATTN_PAGE_MARKDOWN, 0,
+                   "So$ \\frac{1}{Z_{9}}\\sum_{k} e^{s_{9,k}}\\,V_{k,3}$ ≈|"
+                   "\\frac{1}{Z_{9}}\\sum_{k} e^{s_{9,k}}\\,V_{k,3}|-|-");
+    expect_context("$$\\{k_{1}\\}\\ \\text{at } s = 3$$\n", EXATTN_PAGE_MARKDOWN,
+                   0, "$ \\{k_{1}\\}\\ \\text{at } s =$|s|-|-");
+}

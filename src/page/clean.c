@@ -152,7 +152,9 @@ typedef struct
     /* the page offset where a heading, a link's text and an image's alt
      * text end (EXATTN_PAGE_IN_HEADING, _LINK, _ALT: bits 0, 1, 2) */
     size_t until[3];
-    int heading_row;            /* the HTML table row read has <th> */
+    int table_depth;            /* inside this many HTML <table>s */
+    int row_open;               /* inside an HTML table's <tr> */
+    size_t row_cells, row_heads;    /* its cells so far, and its <th>s */
     size_t tabular_end;         /* a LaTeX tabular's \end, or 0 */
     size_t tabular_rows;        /* its rows read so far */
 } reader;
@@ -357,17 +359,78 @@ html_comment(reader *r)
 static const struct { const char *name, *text; } entities[] = {
     { "&minus;", "\xe2\x88\x92" }, { "&asymp;", "\xe2\x89\x88" },
     { "&nbsp;", " " }, { "&amp;", "&" }, { "&lt;", "<" }, { "&gt;", ">" },
-    { "&quot;", "\"" }, { "&#39;", "'" }, { "&#x2212;", "\xe2\x88\x92" },
-    { "&#8722;", "\xe2\x88\x92" }, { "&times;", "\xc3\x97" },
+    { "&quot;", "\"" }, { "&times;", "\xc3\x97" },
     { "&middot;", "\xc2\xb7" }, { "&sdot;", "\xe2\x8b\x85" },
-    { "&thinsp;", " " }, { "&ThinSpace;", " " },
+    { "&thinsp;", " " }, { "&ThinSpace;", " " }, { "&apos;", "'" },
+    { "&ndash;", "\xe2\x80\x93" }, { "&mdash;", "\xe2\x80\x94" },
+    { "&le;", "\xe2\x89\xa4" }, { "&ge;", "\xe2\x89\xa5" },
+    { "&ne;", "\xe2\x89\xa0" }, { "&prime;", "\xe2\x80\xb2" },
+    { "&hellip;", "\xe2\x80\xa6" },
 };
 
-/* An entity at r->i, put as its text; 0 when there is none. */
+/* A numeric character reference at r->i ("&#39;", "&#x27;"): its code
+ * point, and *n its length; 0 when there is none or it names no
+ * character a page may hold (NUL, a surrogate, past U+10FFFF). */
+static unsigned long
+numeric_reference(const reader *r, size_t *n)
+{
+    size_t k = r->i + 2, digits = 0;
+    int hex = k < r->len && (r->p[k] == 'x' || r->p[k] == 'X');
+    unsigned long cp = 0;
+
+    if (!starts(r, r->i, "&#"))
+        return 0;
+    for (k += (size_t)hex; k < r->len && digits < 8
+                           && (hex ? isxdigit((unsigned char)r->p[k])
+                                   : isdigit((unsigned char)r->p[k]));
+         k++, digits++)
+        cp = cp * (hex ? 16 : 10)
+             + (unsigned long)(isdigit((unsigned char)r->p[k])
+                               ? r->p[k] - '0'
+                               : (tolower((unsigned char)r->p[k]) - 'a'
+                                  + 10));
+    if (digits == 0 || k >= r->len || r->p[k] != ';' || cp == 0
+        || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+        return 0;
+    *n = k + 1 - r->i;
+    return cp;
+}
+
+/* Code point cp as UTF-8, into out (4 bytes); its length. */
+static size_t
+utf8_of(unsigned long cp, char *out)
+{
+    if (cp < 0x80)
+        return out[0] = (char)cp, 1;
+    if (cp < 0x800)
+    {
+        out[0] = (char)(0xC0 | (cp >> 6));
+        out[1] = (char)(0x80 | (cp & 0x3F));
+        return 2;
+    }
+    if (cp < 0x10000)
+    {
+        out[0] = (char)(0xE0 | (cp >> 12));
+        out[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        out[2] = (char)(0x80 | (cp & 0x3F));
+        return 3;
+    }
+    out[0] = (char)(0xF0 | (cp >> 18));
+    out[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+    out[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+    out[3] = (char)(0x80 | (cp & 0x3F));
+    return 4;
+}
+
+/* An entity at r->i, put as its text: a named one of the list, or any
+ * numeric reference (KaTeX writes m' as "m&#x27;"); 0 when there is
+ * none. */
 static int
 entity(reader *r, int math)
 {
     size_t k, n;
+    unsigned long cp;
+    char utf8[4];
 
     for (k = 0; k < sizeof entities / sizeof *entities; k++)
         if (starts(r, r->i, entities[k].name))
@@ -379,6 +442,15 @@ entity(reader *r, int math)
             r->i += n;
             return 1;
         }
+    if ((cp = numeric_reference(r, &n)) != 0)
+    {
+        /* a non-breaking or thin space is a space */
+        if (cp == 0xA0 || cp == 0x2009 || cp == 0x202F)
+            cp = ' ';
+        exattn_page__put(r->c, utf8, utf8_of(cp, utf8), r->i, math);
+        r->i += n;
+        return 1;
+    }
     return 0;
 }
 
@@ -791,25 +863,90 @@ tag_named(reader *r, size_t at, const char *name)
            && (r->p[at + n] == '>' || isspace((unsigned char)r->p[at + n]));
 }
 
-/* An HTML table's rows, put as a Markdown table's are ("|a|b|", a
- * delimiter row after a row of <th>), so that a cell is read with its
- * column's heading and its row's first cell as a Markdown cell is. */
+/* Does a block-level element open or close at `at` (<p>, </li>,
+ * <h2 id=..>, </div>)?  Its text is a paragraph of its own. */
+static int
+paragraph_tag(reader *r, size_t at)
+{
+    static const char *const blocks[] = {
+        "p", "div", "li", "ul", "ol", "dl", "dt", "dd", "blockquote",
+        "section", "article", "aside", "header", "footer", "nav", "main",
+        "figure", "figcaption", "caption", "pre", "hr", "h1", "h2", "h3",
+        "h4", "h5", "h6"
+    };
+    char name[16];
+    size_t k;
+
+    for (k = 0; k < sizeof blocks / sizeof *blocks; k++)
+    {
+        snprintf(name, sizeof name, "<%s", blocks[k]);
+        if (tag_named(r, at, name))
+            return 1;
+        snprintf(name, sizeof name, "</%s", blocks[k]);
+        if (tag_named(r, at, name))
+            return 1;
+    }
+    return 0;
+}
+
+/* An HTML table's rows, put as a Markdown table's are ("|a|b|" on one
+ * line, a delimiter row after a row of <th> headings), so that a cell
+ * is read with its column's heading and its row's first cell as a
+ * Markdown cell is.  Only a row of headings alone is the table's
+ * heading: a body row may open with a <th> that names it. */
 static void
 table_tag(reader *r, size_t at)
 {
-    if (tag_named(r, at, "<tr"))
+    if (tag_named(r, at, "<table"))
+        r->table_depth++;
+    else if (tag_named(r, at, "</table") && r->table_depth > 0)
+    {
+        r->table_depth--;
+        r->row_open = 0;
+        /* what follows a table is a paragraph of its own */
+        exattn_page__put(r->c, "\n\n", 2, at, 0);
+    }
+    else if (tag_named(r, at, "<tr"))
     {
         exattn_page__put(r->c, "\n|", 2, at, 0);
-        r->heading_row = 0;
+        r->row_open = 1;
+        r->row_cells = r->row_heads = 0;
     }
     else if (tag_named(r, at, "</td") || tag_named(r, at, "</th"))
     {
         exattn_page__put(r->c, "|", 1, at, 0);
-        r->heading_row |= tag_named(r, at, "</th");
+        r->row_cells++;
+        r->row_heads += tag_named(r, at, "</th");
     }
     else if (tag_named(r, at, "</tr"))
-        exattn_page__put(r->c, r->heading_row ? "\n|-|\n" : "\n",
-                         r->heading_row ? 5 : 1, at, 0);
+    {
+        int heading = r->row_cells > 0 && r->row_heads == r->row_cells;
+
+        exattn_page__put(r->c, heading ? "\n|-|" : "", heading ? 4 : 0,
+                         at, 0);
+        r->row_open = 0;
+    }
+}
+
+/* Between an HTML table's rows: the source's spaces and line breaks
+ * there are no text, so that its rows stand on consecutive lines. */
+static int
+between_rows(const reader *r)
+{
+    return r->table_depth > 0 && !r->row_open;
+}
+
+/* In an HTML table's row, a line break of the source is a space: a
+ * row is one line of the cleaned text. */
+static int
+row_break(reader *r)
+{
+    if (r->table_depth == 0 || (r->p[r->i] != '\n' && r->p[r->i] != '\r'))
+        return 0;
+    if (r->row_open)
+        space(r, r->i);
+    r->i++;
+    return 1;
 }
 
 /* A tag <...>: skipped.  Returns 0 for a < that opens no tag. */
@@ -826,7 +963,8 @@ tag(reader *r)
     if (end == r->len)
         return 0;
     r->i = end + 1;
-    space(r, start);
+    if (!between_rows(r))
+        space(r, start);
     table_tag(r, start);
     return 1;
 }
@@ -969,6 +1107,10 @@ read_markup(reader *r)
             markdown_heading(r);
             markdown_link(r);
         }
+        if (ch == '<' && !r->row_open && paragraph_tag(r, r->i))
+            /* a paragraph, a list item, a heading: its sentences end
+             * (put before a heading's text begins) */
+            exattn_page__put(r->c, "\n\n", 2, r->i, 0);
         html_context(r);
         context_at(r);
         if (ch == '\\' && r->i + 1 < r->len && strchr("$`<&", r->p[r->i + 1]))
@@ -1010,6 +1152,13 @@ read_markup(reader *r)
         {
             if (k < 0)
                 return r->err ? r->err->code : EXATTN_ESYNTAX;
+            continue;
+        }
+        if (row_break(r))
+            continue;
+        if (between_rows(r) && isspace((unsigned char)ch))
+        {
+            r->i++;
             continue;
         }
         exattn_page__put(r->c, r->p + r->i, 1, r->i, 0);

@@ -5,10 +5,14 @@
  * (src/audit/evidence.c) weighs them against the lesson; this file only
  * reads the cleaned page. */
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 #include "page/page.h"
 
 #define LEAD_BYTES 160          /* a sentence's worth before a number */
+#define SIDE_BYTES 2048         /* the longest formula read as one side */
+#define LEAD_REACH 1280         /* the farthest back it is read, math and
+                                   all */
 #define TAIL_BYTES 48
 #define TABLE_LINE 4096         /* the longest table row read as one */
 #define TABLE_ROWS 512          /* the farthest a cell's heading is read */
@@ -307,35 +311,47 @@ cell_of(const exattn_page_clean *c, size_t from, size_t to, size_t cell,
     return 1;
 }
 
-/* The sentence before `start` (at most LEAD_BYTES), into b. */
+/* The sentence before `start`, into b: at most LEAD_BYTES of its prose,
+ * a formula in it counting as one word whatever its length (a named
+ * form of ninety bytes is no farther than a word), and LEAD_REACH bytes
+ * in all, so that the work per number stays bounded. */
 static void
 sentence_lead(exattn_sbuf *b, const exattn_page_clean *c, size_t start)
 {
-    size_t from = start > LEAD_BYTES ? start - LEAD_BYTES : 0, k;
+    size_t from = start > LEAD_REACH ? start - LEAD_REACH : 0, k,
+           prose = 0;
 
-    for (k = start; k > from; k--)
+    for (k = start; k > from && prose < LEAD_BYTES; k--)
     {
         if (sentence_ends(c, k - 1)
             || (c->text.s[k - 1] == '\n' && k >= 2
                 && c->text.s[k - 2] == '\n'))
             break;
+        prose += !c->math[k - 1];
     }
     /* a cut word at the window's edge is no word */
-    if (k == from && k > 0)
+    if (k > 0 && (k == from || prose >= LEAD_BYTES))
         while (k < start && !isspace((unsigned char)c->text.s[k]))
             k++;
     put_span(b, c, k, start);
 }
 
-/* A Markdown table's cell: its column's heading and its row's first
- * cell, which say what the cell is. */
-static int
-table_lead(exattn_sbuf *b, const exattn_page_clean *c, size_t at)
+/* A table's cell at `at`: its row [from, to), the heading row [hf, ht)
+ * and its column (the bars before it in its row). */
+typedef struct
 {
-    size_t from, to, k, bars = 0, hf, ht, a, z, up, rows = 0;
+    size_t from, to, hf, ht, column;
+} table_cell;
 
-    /* a table's row is short, and its heading near: bounded work per
-     * number, so that a page of one long line stays linear */
+/* Is `at` in a Markdown table's body (rows under a heading row and its
+ * delimiter)?  Then *cell locates it.  A table's row is short, and its
+ * heading near: bounded work per number, so that a page of one long
+ * line stays linear. */
+static int
+table_cell_at(const exattn_page_clean *c, size_t at, table_cell *cell)
+{
+    size_t from, to, k, bars = 0, hf, ht, up, rows = 0;
+
     for (from = at; from > 0 && c->text.s[from - 1] != '\n'; from--)
         if (at - from > TABLE_LINE)
             return 0;
@@ -354,20 +370,11 @@ table_lead(exattn_sbuf *b, const exattn_page_clean *c, size_t at)
         {
             if (hf == 0)
                 return 0;
-            to = hf - 1;
-            hf = line_start(c, to);
-            if (!table_row(c, hf, to))
+            ht = hf - 1;
+            hf = line_start(c, ht);
+            if (!table_row(c, hf, ht))
                 return 0;
-            /* what the text before the table calls its cells, the
-             * column's heading, then the row's cells before this one,
-             * nearest (| grid | $w_{load,grid}$ | 1/2 |: a weight) */
-            sentence_lead(b, c, hf);
-            exattn_sbuf__putn(b, " ", 1);
-            if (cell_of(c, hf, to, bars, &a, &z))
-                put_span(b, c, a, z);
-            exattn_sbuf__putn(b, " ", 1);
-            if (cell_of(c, from, line_stop(c, at), 1, &a, &z) && a < at)
-                put_span(b, c, a, at);
+            *cell = (table_cell){ from, to, hf, ht, bars };
             return 1;
         }
         if (!table_row(c, hf, ht) || ++rows > TABLE_ROWS)
@@ -375,6 +382,89 @@ table_lead(exattn_sbuf *b, const exattn_page_clean *c, size_t at)
         up = hf;
     }
     return 0;
+}
+
+/* The last sentence of the text before a table, into b: a table
+ * stands apart from the paragraph that introduces it ("The weights:",
+ * a blank line, the table). */
+static void
+text_before_table(exattn_sbuf *b, const exattn_page_clean *c, size_t hf)
+{
+    size_t k = hf;
+
+    while (k > 0 && isspace((unsigned char)c->text.s[k - 1]))
+        k--;
+    if (k > 0 && !c->math[k - 1] && strchr(".:!?", c->text.s[k - 1]))
+        k--;
+    sentence_lead(b, c, k);
+}
+
+/* A table's cell: what the text before the table calls its cells, the
+ * column's heading, then the row's cells before this one, nearest
+ * (| grid | $w_{load,grid}$ | 1/2 |: a weight). */
+static int
+table_lead(exattn_sbuf *b, const exattn_page_clean *c, size_t at)
+{
+    table_cell t;
+    size_t a, z;
+
+    if (!table_cell_at(c, at, &t))
+        return 0;
+    text_before_table(b, c, t.hf);
+    exattn_sbuf__putn(b, " ", 1);
+    if (cell_of(c, t.hf, t.ht, t.column, &a, &z))
+        put_span(b, c, a, z);
+    exattn_sbuf__putn(b, " ", 1);
+    if (cell_of(c, t.from, t.to, 1, &a, &z) && a < at)
+        put_span(b, c, a, at);
+    return 1;
+}
+
+/* Cell [a, z) of the cleaned text, its spaces trimmed, as a string. */
+static char *
+cell_text(const exattn_page_clean *c, size_t a, size_t z)
+{
+    exattn_sbuf b;
+
+    while (a < z && isspace((unsigned char)c->text.s[a]))
+        a++;
+    while (z > a && isspace((unsigned char)c->text.s[z - 1]))
+        z--;
+    exattn_sbuf__init(&b);
+    put_span(&b, c, a, z);
+    return exattn_sbuf__take(&b);
+}
+
+int
+exattn_page__table_heads(const exattn_page_clean *c, size_t at, char **row,
+                         char **column, char **about)
+{
+    table_cell t;
+    size_t a, z, ra, rz, ca, cz;
+    exattn_sbuf b;
+
+    *row = *column = *about = NULL;
+    /* a cell past the first, under a heading of its own */
+    if (!table_cell_at(c, at, &t) || t.column < 2
+        || !cell_of(c, t.hf, t.ht, t.column, &a, &z)
+        || !cell_of(c, t.from, t.to, 1, &ra, &rz) || rz > at
+        || !cell_of(c, t.hf, t.ht, 1, &ca, &cz))
+        return EXATTN_OK;
+    /* what the table is of: the text before it, then its corner */
+    exattn_sbuf__init(&b);
+    text_before_table(&b, c, t.hf);
+    exattn_sbuf__putn(&b, " ", 1);
+    put_span(&b, c, ca, cz);
+    if ((*about = exattn_sbuf__take(&b)) == NULL
+        || (*row = cell_text(c, ra, rz)) == NULL
+        || (*column = cell_text(c, a, z)) == NULL)
+    {
+        free(*about);
+        free(*row);
+        *about = *row = NULL;
+        return EXATTN_ENOMEM;
+    }
+    return EXATTN_OK;
 }
 
 /* In a display of several lines, what its first line says before its
@@ -535,6 +625,28 @@ ends_expression(const exattn_page_clean *c, size_t k)
     return strchr("+-*/}')", ch) != NULL || isalnum((unsigned char)ch);
 }
 
+/* In math, is the term starting at k the last operand of a formula: an
+ * operator before it ("+ w_{3,3}", "\cdot 2"), or a product written
+ * with a thin space after a group ("e^{s_{9,k}}\,V_{k,3}")? */
+static int
+joined_by_operator(const exattn_page_clean *c, size_t k)
+{
+    const char *t = c->text.s;
+    size_t at = k;
+
+    while (at > 0 && isspace((unsigned char)t[at - 1]))
+        at--;
+    if (at == 0 || !c->math[at - 1])
+        return 0;
+    if (strchr("+-*/", t[at - 1]) != NULL)
+        return 1;
+    if ((at >= 5 && strncmp(t + at - 5, "\\cdot", 5) == 0)
+        || (at >= 6 && strncmp(t + at - 6, "\\times", 6) == 0))
+        return 1;
+    return at >= 3 && t[at - 1] == ',' && t[at - 2] == '\\'
+           && (t[at - 3] == '}' || t[at - 3] == ')');
+}
+
 /* The first relation of the chain that ends before `at` ("=" in "o &=
  * 2w_{3,1} + w_{3,3} \approx 0.3 = 1"): every side of a chain is the
  * same quantity.  The chain runs back to its line's start (in prose, to
@@ -597,6 +709,43 @@ side_end(const exattn_page_clean *c, size_t rel)
     return end;
 }
 
+/* The start of the formula that ends at `end` in math and is no term
+ * ("\frac{..}{..}\cdot (-1)" before "≈ 0.079"): back to the start of
+ * its math, or to a relation, "&", "," or "\\" outside its brackets;
+ * `end` when it runs past SIDE_BYTES, too long to be one side. */
+static size_t
+formula_side(const exattn_page_clean *c, size_t end)
+{
+    const char *t = c->text.s;
+    size_t k;
+    int depth = 0;
+
+    for (k = end; k > 0 && c->math[k - 1]; k--)
+    {
+        char ch = t[k - 1];
+
+        if (end - k > SIDE_BYTES)
+            return end;
+        if (ch == '}' || ch == ')' || ch == ']')
+            depth++;
+        else if (ch == '{' || ch == '(' || ch == '[')
+        {
+            if (depth == 0)
+                break;
+            depth--;
+        }
+        else if (depth == 0
+                 && (ch == '&' || ch == '=' || ch == '\n'
+                     || (ch == ',' && !(k >= 2 && t[k - 2] == '\\'))
+                     || (ch == '\\' && k >= 2 && t[k - 2] == '\\')
+                     || relation_before(c, k) != (size_t)-1))
+            break;
+    }
+    while (k < end && isspace((unsigned char)t[k]))
+        k++;
+    return depth != 0 ? end : k;
+}
+
 /* Does [s, s + n) hold a "·" (a product written in prose)? */
 static int
 has_middle_dot(const char *s, size_t n)
@@ -635,15 +784,21 @@ exattn_page__subject(const exattn_page_clean *c, size_t start)
         end = side_end(c, rel);
         k = term_start(c, end);
     }
+    /* "$\frac{1}{Z_9}\sum_k e^{s_{9,k}}\,V_{k,3}$ ≈ -0.030": a formula
+     * that opens no chain is the side, not its last term */
+    else if (end > 0 && c->math[end - 1]
+             && (k == end || joined_by_operator(c, k)))
+        k = formula_side(c, end);
     if (k == end)
         return NULL;
     /* in math, a symbol of the same math; in prose, a name such as
      * d_model or N, not a word ("is = 1.000" has no subject) */
     if (c->math[rel] && !c->math[k])
         return NULL;
-    /* (a product written with "·", 1/2·V1, is a formula: kept) */
+    /* (a product written with "·", 1/2·V1, is a formula: kept; so is
+     * math before a relation in prose, "$\frac{e^{1}}{Z}$ ≈ 0.284") */
     if (!c->math[rel] && !memchr(t + k, '_', end - k) && end - k > 2
-        && !has_middle_dot(t + k, end - k))
+        && !has_middle_dot(t + k, end - k) && !c->math[k])
         return NULL;
     if (!c->math[rel] && end - k == 2 && islower((unsigned char)t[k])
         && islower((unsigned char)t[k + 1]))
@@ -695,8 +850,14 @@ exattn_page__section(const exattn_page_clean *c, size_t at)
     while (n-- > 0)
     {
         const exattn_page_heading *h = &c->headings[chain[n]];
+        size_t from = h->from, to = h->to;
 
-        exattn_sbuf__putn(&b, c->text.s + h->from, h->to - h->from);
+        /* its words, without the breaks around them */
+        while (from < to && isspace((unsigned char)c->text.s[from]))
+            from++;
+        while (to > from && isspace((unsigned char)c->text.s[to - 1]))
+            to--;
+        exattn_sbuf__putn(&b, c->text.s + from, to - from);
         if (n > 0)
             exattn_sbuf__puts(&b, " / ");
     }

@@ -557,6 +557,10 @@ to_number(exattn_page_number *n, scanner *s, size_t k,
         return 0;
     n->subject = exattn_page__subject(s->c, l->start);
     n->section = exattn_page__section(s->c, l->start);
+    if (exattn_page__table_heads(s->c, l->start, &n->row_head,
+                                 &n->column_head, &n->table_about)
+        != EXATTN_OK)
+        return 0;
     if (m != NULL && (n->marker = exattn_str__dup(m->text)) == NULL)
         return 0;
     return 1;
@@ -596,6 +600,9 @@ number_clear(exattn_page_number *n)
     free(n->tail);
     free(n->subject);
     free(n->section);
+    free(n->row_head);
+    free(n->column_head);
+    free(n->table_about);
 }
 
 void

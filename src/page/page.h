@@ -93,6 +93,11 @@ typedef struct
                                     column heading and row label, or
                                     NULL */
     char *tail;                  /* the words after it in its clause */
+    char *row_head, *column_head;    /* a table cell's row label (its
+                                        first cell) and its column's
+                                        heading, or NULL */
+    char *table_about;           /* the text before its table and the
+                                    table's corner cell, or NULL */
     char *section;               /* the headings it stands under,
                                     outermost first ("Variant: zero
                                     query / Query 1: grid"), or NULL */
@@ -128,6 +133,11 @@ int exattn_page__joins_references(const exattn_page_clean *c, size_t from,
                                   size_t to);
 char *exattn_page__lead(const exattn_page_clean *c, size_t start);
 char *exattn_page__tail(const exattn_page_clean *c, size_t end);
+/* A table cell's row label, its column's heading and what the table is
+ * of (the text before it and its corner cell); all NULL when the number
+ * is in no table's body or in its first column. */
+int exattn_page__table_heads(const exattn_page_clean *c, size_t at,
+                             char **row, char **column, char **about);
 char *exattn_page__subject(const exattn_page_clean *c, size_t start);
 
 /* The headings a position stands under, outermost first, joined by
