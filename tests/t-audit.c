@@ -794,3 +794,45 @@ Test(audit, a_formula_equal_to_a_stated_weight)
     free(out);
     exattn_lesson_free(bl);
 }
+
+/* A table of queries by keys: a cell's row and column name its entry,
+ * whatever the row's other cells hold, and a slip there FAILs against
+ * that very entry -- in Markdown and in HTML, rows written across
+ * lines and row labels in <th>. */
+Test(audit, a_cell_of_queries_by_keys_is_that_pair_s_entry)
+{
+    exattn_lesson *l = example("docs/examples/002-grid-load-rises.json");
+    static const char md[] =
+        "Here is the full matrix: each row is a query, each column a key.\n"
+        "\n"
+        "| query \\ key | grid | load | rises |\n"                  /* 3 */
+        "|---|---|---|---|\n"
+        "| load | 0.500 | 0.500 | 0 |\n"                          /* 5 */
+        "| rises | 0.284 | 0.140 | 0.567 |\n";                    /* 6 */
+    static const char html[] =
+        "<p>The weights, a row per query.</p>\n"
+        "<table>\n"
+        "  <tr><th>w</th><th>grid</th><th>load</th><th>rises</th></tr>\n"
+        "  <tr>\n"
+        "    <th>rises</th><td>0.284</td>\n"                     /* 5 */
+        "    <td>0.141</td><td>0.576</td>\n"                     /* 6 */
+        "  </tr>\n"
+        "</table>\n";
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "m.md", md, &sum);
+
+    assert_verdict(out, 5, 10, "PASS");
+    assert_verdict(out, 6, 11, "PASS");
+    assert_verdict(out, 6, 27, "FAIL");
+    cr_assert_not_null(strstr(out, "weights[rises][rises]"), "%s", out);
+    cr_assert_not_null(strstr(out, "its table's row \"rises\" and column "
+                                   "\"rises\""), "%s", out);
+    free(out);
+    out = report(exattn_audit_write_text, l, "m.html", html, &sum);
+    cr_assert_not_null(strstr(out, "m.html:5:23: PASS"), "%s", out);
+    cr_assert_not_null(strstr(out, "m.html:6:9: FAIL 0.141 (true: "
+                                   "weights[rises][load]"), "%s", out);
+    cr_assert_not_null(strstr(out, "m.html:6:23: PASS"), "%s", out);
+    free(out);
+    exattn_lesson_free(l);
+}

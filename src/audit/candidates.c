@@ -210,6 +210,17 @@ set_tokens(exattn_audit_candidate *c, const exattn_lesson *l, size_t r,
     }
 }
 
+/* Key j of a decoder's memory: its index and, when the lesson names
+ * the memory's rows, its label. */
+static void
+memory_token(exattn_audit_candidate *c, const exattn_lesson *l, size_t j)
+{
+    if (j == NONE || j >= exattn_block__memory_rows(l))
+        return;
+    c->key_index = j + 1;
+    c->key_label = exattn_block__memory_label(l, j);
+}
+
 /* The tokens of a claim's quantity: Q's rows are the queries', K's and
  * V's the keys'; a row quantity is its query's, and its key's when it is
  * of one key. */
@@ -242,6 +253,11 @@ claim_tokens(exattn_audit_candidate *c)
                    row == EXATTN_AXIS_KEY ? cl->row
                    : col == EXATTN_AXIS_KEY && cl->vary == 0 ? cl->col
                                                              : NONE);
+        /* a decoder's cross-attention keys are the memory's tokens */
+        if (row == EXATTN_AXIS_MEMORY)
+            memory_token(c, cl->lesson, cl->row);
+        else if (col == EXATTN_AXIS_MEMORY && cl->vary == 0)
+            memory_token(c, cl->lesson, cl->col);
     }
 }
 
@@ -697,12 +713,12 @@ head_lesson(adder *a, const exattn_lesson *l)
 static int
 block_lesson(adder *a, const exattn_lesson *l)
 {
-    /* the block's shapes, as a page prints them ("n = 3, d_model = 2");
-     * one the block lacks (d_ff without a feed-forward layer) is left
+    /* the block's shapes, as a page prints them ("n = 3, d_model = 2",
+     * a decoder's memory "m' = 3"); one the block lacks (d_ff without a feed-forward layer) is left
      * out */
     static const char *const shapes[] = { "shape.n", "shape.m",
                                           "shape.d_model", "shape.d_ff",
-                                          "shape.heads" };
+                                          "shape.heads", "shape.cross.m" };
     char name[64];
     size_t q, h, heads, rows, cols, r;
     exattn_sbuf b;

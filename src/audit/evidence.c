@@ -128,6 +128,7 @@ static const vocab block_symbols[] = {
     { "\\mu", F(MEAN) }, { "\\sigma", F(VARIANCE) }, { "u", F(NORM) },
     { "y", F(NORM) | F(OUTPUT) }, { "z", F(RESIDUAL) }, { "h", F(FFN) },
     { "r", F(FFN) }, { "f", F(FFN) }, { "H", F(OUTPUT) },
+    { "A", F(WEIGHT) | F(OUTPUT) }, { "C", F(OUTPUT) },
     { "\\mathrm{PE}", F(POSITION) }, { "PE", F(POSITION) },
     { "d_{\\mathrm{model}}", F(SHAPE) }, { "d_{\\text{model}}", F(SHAPE) },
     { "d_{model}", F(SHAPE) }, { "\\gamma", F(NORM) },
@@ -233,15 +234,16 @@ find_symbol(const char *s, size_t n, int block)
         && (strncmp(s, "\\sqrt", 5) == 0 || strncmp(s, "\\exp", 4) == 0))
         n = name;
 
-    for (k = 0; k < sizeof symbols / sizeof *symbols; k++)
-        if (strlen(symbols[k].word) == n
-            && strncmp(symbols[k].word, s, n) == 0)
-            return &symbols[k];
+    /* a block's own symbols first: its A is the attention stage */
     for (k = 0; block && k < sizeof block_symbols / sizeof *block_symbols;
          k++)
         if (strlen(block_symbols[k].word) == n
             && strncmp(block_symbols[k].word, s, n) == 0)
             return &block_symbols[k];
+    for (k = 0; k < sizeof symbols / sizeof *symbols; k++)
+        if (strlen(symbols[k].word) == n
+            && strncmp(symbols[k].word, s, n) == 0)
+            return &symbols[k];
     return NULL;
 }
 
@@ -489,6 +491,11 @@ nearest_label(const char *lead, const exattn_lesson *l, size_t *at)
     for (k = 0; !l->default_key_labels && k < l->m; k++)
         if ((e = label_in(lead, l->key_labels[k])) > *at)
             *at = e, best = l->key_labels[k];
+    /* a decoder's memory tokens are its cross-attention's keys */
+    for (k = 0; k < exattn_block__memory_rows(l); k++)
+        if (exattn_block__memory_label(l, k) != NULL
+            && (e = label_in(lead, exattn_block__memory_label(l, k))) > *at)
+            *at = e, best = exattn_block__memory_label(l, k);
     return best;
 }
 
@@ -953,6 +960,100 @@ weighted_value(const char *s, int block)
            && strchr("vV", s[k + n - (s[k + n - 1] == '}' ? 2 : 1)]);
 }
 
+/* Does a table cell name `label` -- the label alone, set as text or
+ * math ("grid", "$\\text{grid}$", "`<s>`"), or among words ("query
+ * grid")? */
+static int
+cell_names(const char *cell, const char *label)
+{
+    static const char *const wraps[] = { "\\text{", "\\mathrm{",
+                                         "\\texttt{", "\\textrm{" };
+    size_t a = 0, z = strlen(cell), n = strlen(label), k, w;
+
+    for (;;)
+    {
+        while (a < z && (isspace((unsigned char)cell[a]) || cell[a] == '$'
+                         || cell[a] == '`' || cell[a] == '"'))
+            a++;
+        while (z > a && (isspace((unsigned char)cell[z - 1])
+                         || cell[z - 1] == '$' || cell[z - 1] == '`'
+                         || cell[z - 1] == '"'))
+            z--;
+        for (k = 0; k < sizeof wraps / sizeof *wraps; k++)
+            if (z > a + (w = strlen(wraps[k]))
+                && strncmp(cell + a, wraps[k], w) == 0 && cell[z - 1] == '}')
+                break;
+        if (k == sizeof wraps / sizeof *wraps)
+            break;
+        a += w;
+        z--;
+    }
+    if (z - a == n && strncasecmp(cell + a, label, n) == 0)
+        return 1;
+    return label_in(cell, label) != 0;
+}
+
+/* The lesson's query label a table's row names, or its key label a
+ * column names; NULL when none does. */
+static const char *
+cell_label(const char *cell, const char *const *labels, size_t count,
+           int defaults)
+{
+    size_t k;
+
+    for (k = 0; cell != NULL && !defaults && k < count; k++)
+        if (cell_names(cell, labels[k]))
+            return labels[k];
+    return NULL;
+}
+
+/* Pairs of a query and a key: what a table of queries by keys holds. */
+#define PAIRWISE (F(SCORE) | F(SCALED) | F(EXP) | F(WEIGHT) | F(CONTRIB))
+
+/* A cell of a table whose rows are queries and whose columns are keys
+ * (| cold | 0.313 | under "bitter"): its position names the entry, the
+ * query's and the key's, whatever else its row holds.  Its kind is what
+ * the text before the table and the table's corner say, among the kinds
+ * a query and a key have together ("each row is a query, each column a
+ * key" names no kind: any of them).  1 when it is one. */
+static int
+table_entry(exattn_audit_evidence *e, const exattn_page_number *n,
+            const exattn_lesson *l, int block, int *rc)
+{
+    const char *row = cell_label(n->row_head, (const char *const *)
+                                 l->query_labels, l->n,
+                                 l->default_query_labels);
+    const char *key = cell_label(n->column_head, (const char *const *)
+                                 l->key_labels, l->m, l->default_key_labels);
+    size_t j;
+    clue about = { (size_t)-1, 0, (size_t)-1, 0, 0, 0, "" };
+    exattn_sbuf b;
+
+    /* a decoder's cross-attention: its keys are the memory's tokens */
+    for (j = 0; key == NULL && n->column_head != NULL
+                && j < exattn_block__memory_rows(l); j++)
+        if (exattn_block__memory_label(l, j) != NULL
+            && cell_names(n->column_head, exattn_block__memory_label(l, j)))
+            key = exattn_block__memory_label(l, j);
+    if (row == NULL || key == NULL)
+        return 0;
+    read_lead(&about, n->table_about ? n->table_about : "", block);
+    e->label = row;
+    e->key_label = key;
+    e->families = about.families & PAIRWISE ? about.families & PAIRWISE
+                                            : PAIRWISE;
+    e->nearest = about.nearest & PAIRWISE ? about.nearest & PAIRWISE
+                                          : e->families;
+    e->direct = 1;
+    exattn_sbuf__init(&b);
+    if (about.nearest & PAIRWISE)
+        exattn_sbuf__printf(&b, "%s, ", about.what);
+    exattn_sbuf__printf(&b, "its table's row \"%s\" and column \"%s\"",
+                        row, key);
+    *rc = (e->why = exattn_sbuf__take(&b)) ? EXATTN_OK : EXATTN_ENOMEM;
+    return 1;
+}
+
 static int
 weigh(exattn_audit_evidence *e, reading *r, const exattn_lesson *l,
       const exattn_audit_candidates *all)
@@ -982,6 +1083,8 @@ weigh(exattn_audit_evidence *e, reading *r, const exattn_lesson *l,
     if (e->row_index == 0)
         label_as_index(e, l);
     if (mention_after_all(e, r, l, &rc))
+        return rc;
+    if (n->subject == NULL && table_entry(e, n, l, block, &rc))
         return rc;
     return result_by(e, r, l, all);
 }

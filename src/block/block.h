@@ -114,6 +114,10 @@ int exattn_block__present(const exattn_block_spec *s, exattn_bq bq);
 /* Shapes, from the lesson alone (claims are resolved before any block is
  * built): rows and columns of quantity `bq` (of head `head`); 0 rows when
  * the block does not have it. */
+/* A decoder's memory: row j's label (NULL when the lesson names none)
+ * and its rows (0 without cross-attention). */
+const char *exattn_block__memory_label(const exattn_lesson *l, size_t j);
+size_t exattn_block__memory_rows(const exattn_lesson *l);
 void exattn_block__shape(const exattn_lesson *l, exattn_bq bq, size_t head,
                          size_t *rows, size_t *cols);
 

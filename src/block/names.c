@@ -110,6 +110,25 @@ exattn_block__present(const exattn_block_spec *s, exattn_bq bq)
     }
 }
 
+const char *
+exattn_block__memory_label(const exattn_lesson *l, size_t j)
+{
+    const exattn_block_spec *s = l->block;
+
+    return s != NULL && s->cross.present && j < s->cross.memory.rows
+                   && !s->cross.default_labels
+               ? s->cross.labels[j]
+               : NULL;
+}
+
+size_t
+exattn_block__memory_rows(const exattn_lesson *l)
+{
+    return l->block != NULL && l->block->cross.present
+               ? l->block->cross.memory.rows
+               : 0;
+}
+
 void
 exattn_block__shape(const exattn_lesson *l, exattn_bq bq, size_t head,
                     size_t *rows, size_t *cols)

@@ -35,6 +35,7 @@ typedef struct
     int present;
     exattn_matrix memory;           /* m' x width: the encoder's output */
     char **labels;                  /* m' memory labels ("1", ... if none) */
+    int default_labels;             /* the lesson names none */
     size_t head_count;
     exattn_head_spec *heads;
     exattn_matrix wo;               /* (H d_v) x d_model; 0 rows: none */

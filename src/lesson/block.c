@@ -383,6 +383,7 @@ read_cross(exattn_cross_spec *c, const exattn_rctx *rc,
             "block: memory may have at most %d rows and %d columns",
             EXATTN_BLOCK_MAX_ROWS, EXATTN_BLOCK_MAX_WIDTH);
     labels = exattn_json__get(obj, "memory_tokens");
+    c->default_labels = labels == NULL;
     code = labels ? exattn_lesson__labels(&c->labels, rc, labels,
                                           "memory_tokens (one per memory "
                                           "row)", c->memory.rows)
