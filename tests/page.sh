@@ -6,7 +6,9 @@
 # and the assigned blend are there; saves a screenshot.  Then the page of
 # seed 002's encoder block: every stage rendered, the LayerNorm of [1,3]
 # with its surd, no .katex-error.
-# Then a lesson with compact rows (010).
+# Then a lesson with compact rows (010).  Last, the page of every
+# shipped example audits clean against its own lesson (exattn audit
+# --strict), with named formulas proved on every page that has them.
 # Needs: node with docs/page/node_modules (npm ci), chromium.
 # Usage: tests/page.sh [OUT_DIR]     (TAP output)
 set -u
@@ -15,7 +17,7 @@ out=${1:-$PWD/tests/out/page}
 exattn=${EXATTN:-$top/exattn}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)      # file:// URLs need an absolute path
-echo "1..12"
+echo "1..13"
 "$exattn" derive "$top/docs/examples/004-value-weighting.json" \
     --format json --digits 3 > "$out/lesson.json" &&
     node "$top/docs/page/build.mjs" "$out/lesson.json" "$out/site" \
@@ -156,4 +158,29 @@ if [ -s "$out/generated-site/index.html" ] &&
     echo "ok 12 - the page of a lesson with compact rows builds"
 else
     echo "not ok 12 - compact rows (see $out/generated.log)"
+fi
+# exattn's own page of every example audits clean against its lesson
+bad=""
+for f in "$top"/docs/examples/0*.json; do
+    b=$(basename "$f" .json)
+    "$exattn" derive "$f" --format json --digits 3 > "$out/self-$b.json" &&
+        "$exattn" derive "$f" --format svg > "$out/self-$b.svg" 2>/dev/null
+    node "$top/docs/page/build.mjs" "$out/self-$b.json" "$out/self-$b" \
+        "$out/self-$b.svg" > /dev/null 2>> "$out/self.log" ||
+        { bad="$bad $b(build)"; continue; }
+    "$exattn" audit "$out/self-$b/index.html" --lesson "$f" --strict \
+        --format json > "$out/self-$b.audit.json" 2>> "$out/self.log"
+    status=$?
+    named=$(grep -c '"status": "named"' "$out/self-$b.json")
+    proved=$(grep -o '"verdict": "pass-named"' "$out/self-$b.audit.json" |
+        wc -l)
+    if [ "$status" -ne 0 ] || { [ "$named" -gt 0 ] && [ "$proved" -eq 0 ]; }
+    then
+        bad="$bad $b"
+    fi
+done
+if [ -z "$bad" ]; then
+    echo "ok 13 - every example's page audits clean against its lesson"
+else
+    echo "not ok 13 - pages that do not audit clean:$bad (see $out/self-*)"
 fi

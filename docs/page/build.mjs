@@ -174,58 +174,85 @@ function blendSection(blend, depth = 2) {
 }
 
 // One stage of a block: a row per token (or key), an entry per column.
-function stageSection(name, table, labels, depth = 2) {
+// The heading row names what the rows are (`rowsAre`) and each column:
+// a key's label (`columns`), or the stage's symbol with its coordinate
+// (h_{1}, h_{2}; the symbol alone for one value per row), so that a
+// reader (and `exattn audit`) knows every cell.
+function stageSection(name, table, labels, depth, how) {
   if (!table) return '';
+  const width = Math.max(...table.map((r) => (Array.isArray(r) ? r.length
+    : 1)));
+  const heads = Array.from({ length: width }, (_, c) => (how.columns
+    ? escapeHtml(how.columns[c])
+    : tex(width > 1 ? `${how.symbol}_{${c + 1}}` : how.symbol)));
+  const head = `<thead><tr><th>${escapeHtml(how.rowsAre || 'token')}</th>`
+    + `${heads.map((h) => `<th>${h}</th>`).join('')}</tr></thead>`;
   const rows = table.map((row, i) => {
     const cells = (Array.isArray(row) ? row : [row])
       .map((q) => `<td>${quantity(q)}</td>`).join('');
-    return `<tr><td>${escapeHtml(labels[i])}</td>${cells}</tr>`;
+    return `<tr><th>${escapeHtml(labels[i])}</th>${cells}</tr>`;
   }).join('');
   return `<section class="stage"><h${depth}>${escapeHtml(name)}</h${depth}>`
-    + `<table><tbody>${rows}</tbody></table></section>`;
+    + `<div class="scroll"><table>${head}<tbody>${rows}</tbody></table>`
+    + '</div></section>';
 }
 
+// A block's stages in order: the heading, the table, the rows' labels
+// and how its columns are named.
 function blockSections(b, depth = 2) {
-  const stageAt = (name, table, labels) => stageSection(name, table, labels,
-    depth);
+  const at = (name, table, labels, how) => stageSection(name, table, labels,
+    depth, how);
   const positions = b.tokens.map((_, p) => `PE(${p})`);
-  const out = [stageAt('Positional encoding', b.pe, positions),
-    stageAt("Input x' = X + PE", b.pe && b.input, b.tokens)];
-  b.heads.forEach((h, k) => {
-    const name = (what) => `Head ${k + 1}: ${what}`;
-    out.push(stageAt(name('queries q'), h.q, b.tokens),
-      stageAt(name('keys k'), h.k, b.keys),
-      stageAt(name('values v'), h.v, b.keys),
-      stageAt(name('scaled scores s'), h.scores, b.tokens),
-      stageAt(name('weights a'), h.weights, b.tokens),
-      stageAt(name('output H'), h.output, b.tokens));
-  });
-  out.push(stageAt('Attention A = [H]·W_O', b.attention, b.tokens),
-    stageAt("Residual z = x' + A", b.residual, b.tokens),
-    stageAt('LayerNorm: mean μ', b.ln1_mean, b.tokens),
-    stageAt('LayerNorm: variance σ²', b.ln1_variance, b.tokens),
-    stageAt('LayerNorm u', b.ln1, b.tokens));
-  (b.cross_heads || []).forEach((h, k) => {
-    const name = (what) => `Cross-attention head ${k + 1}: ${what}`;
-    out.push(stageAt(name('queries from u'), h.cross_q, b.tokens),
-      stageAt(name('keys from memory'), h.cross_k, b.memory),
-      stageAt(name('values from memory'), h.cross_v, b.memory),
-      stageAt(name('scaled scores'), h.cross_scores, b.tokens),
-      stageAt(name('weights'), h.cross_weights, b.tokens),
-      stageAt(name('output C'), h.cross_output, b.tokens));
-  });
-  out.push(stageAt('Cross-attention Ac', b.cross_attention, b.tokens),
-    stageAt('Residual zc = u + Ac', b.cross_residual, b.tokens),
-    stageAt('LayerNorm: mean μc', b.cross_ln_mean, b.tokens),
-    stageAt('LayerNorm: variance σc²', b.cross_ln_variance, b.tokens),
-    stageAt('LayerNorm uc', b.cross_ln, b.tokens),
-    stageAt('Feed-forward: h = u·W_1 + b_1', b.ffn_hidden, b.tokens),
-    stageAt('Feed-forward: r = max(0, h)', b.ffn_relu, b.tokens),
-    stageAt('Feed-forward: f = r·W_2 + b_2', b.ffn, b.tokens),
-    stageAt("Residual z' = u + f", b.residual2, b.tokens),
-    stageAt("LayerNorm: mean μ'", b.ln2_mean, b.tokens),
-    stageAt("LayerNorm: variance σ'²", b.ln2_variance, b.tokens),
-    stageAt('LayerNorm y (the block\'s output)', b.ln2, b.tokens));
+  const out = [at('Positional encoding', b.pe, positions,
+    { symbol: '\\mathrm{PE}', rowsAre: 'position' }),
+  at("Input x' = X + PE", b.pe && b.input, b.tokens, { symbol: "x'" })];
+  const headStages = (h, k, prefix, src, fields) => {
+    const name = (what) => `${prefix} ${k + 1}: ${what}`;
+    return fields.map(([what, field, labels, how]) => at(name(what),
+      h[field], labels, how));
+  };
+  b.heads.forEach((h, k) => out.push(...headStages(h, k, 'Head', b.keys, [
+    ['queries q', 'q', b.tokens, { symbol: 'q' }],
+    ['keys k', 'k', b.keys, { symbol: 'k', rowsAre: 'key' }],
+    ['values v', 'v', b.keys, { symbol: 'v', rowsAre: 'key' }],
+    ['scaled scores s', 'scores', b.tokens, { columns: b.keys }],
+    ['weights a', 'weights', b.tokens, { columns: b.keys }],
+    ['output H', 'output', b.tokens, { symbol: 'H' }]])));
+  out.push(at('Attention A = [H]·W_O', b.attention, b.tokens,
+    { symbol: 'A' }),
+  at("Residual z = x' + A", b.residual, b.tokens, { symbol: 'z' }),
+  at('LayerNorm: mean μ', b.ln1_mean, b.tokens, { symbol: '\\mu' }),
+  at('LayerNorm: variance σ²', b.ln1_variance, b.tokens,
+    { symbol: '\\sigma^2' }),
+  at('LayerNorm u', b.ln1, b.tokens, { symbol: 'u' }));
+  (b.cross_heads || []).forEach((h, k) => out.push(...headStages(h, k,
+    'Cross-attention head', b.memory, [
+      ['queries from u', 'cross_q', b.tokens, { symbol: 'q' }],
+      ['keys from memory', 'cross_k', b.memory,
+        { symbol: 'k', rowsAre: 'memory' }],
+      ['values from memory', 'cross_v', b.memory,
+        { symbol: 'v', rowsAre: 'memory' }],
+      ['scaled scores', 'cross_scores', b.tokens, { columns: b.memory }],
+      ['weights', 'cross_weights', b.tokens, { columns: b.memory }],
+      ['output C', 'cross_output', b.tokens, { symbol: 'C' }]])));
+  out.push(at('Cross-attention Ac', b.cross_attention, b.tokens,
+    { symbol: 'A^c' }),
+  at('Residual zc = u + Ac', b.cross_residual, b.tokens,
+    { symbol: 'z^c' }),
+  at('LayerNorm: mean μc', b.cross_ln_mean, b.tokens, { symbol: '\\mu^c' }),
+  at('LayerNorm: variance σc²', b.cross_ln_variance, b.tokens,
+    { symbol: '(\\sigma^c)^2' }),
+  at('LayerNorm uc', b.cross_ln, b.tokens, { symbol: 'u^c' }),
+  at('Feed-forward: h = u·W_1 + b_1', b.ffn_hidden, b.tokens,
+    { symbol: 'h' }),
+  at('Feed-forward: r = max(0, h)', b.ffn_relu, b.tokens, { symbol: 'r' }),
+  at('Feed-forward: f = r·W_2 + b_2', b.ffn, b.tokens, { symbol: 'f' }),
+  at("Residual z' = u + f", b.residual2, b.tokens, { symbol: "z'" }),
+  at("LayerNorm: mean μ'", b.ln2_mean, b.tokens, { symbol: "\\mu'" }),
+  at("LayerNorm: variance σ'²", b.ln2_variance, b.tokens,
+    { symbol: "\\sigma'^2" }),
+  at('LayerNorm y (the block\'s output)', b.ln2, b.tokens,
+    { symbol: 'y' }));
   return out.join('\n');
 }
 
