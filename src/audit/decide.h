@@ -68,6 +68,12 @@ int exattn_audit__expr_value(exattn_audit_candidate *out,
  * syntax) and the lesson's form of candidate c ("the denominator
  * differs: a term is missing: e^(2)"), and that form in *form (NULL
  * when too long); NULL when c has no form to compare (differ.c). */
+/* A quantity's value as a report shows it ("= 1/3 ≈ 0.333333",
+ * "≈ 0.401112"): certified decimals, as many as the page's number has
+ * plus three, or `fixed` when p is NULL (verdict.c). */
+char *exattn_audit__value_text_at(const exattn_audit_candidate *c,
+                                  const exattn_audit_number *p,
+                                  unsigned long fixed);
 char *exattn_audit__what_differs(const exattn_audit_candidate *c,
                                  const char *text, char **form);
 

@@ -99,20 +99,12 @@ prove(exattn_verdict_t *verdict, char **note, exattn_audit_candidate *c,
     return rc;
 }
 
-/* "≈ 0.506480" or "= 1/3": a value as the report shows it. */
+/* "≈ 0.506480" or "= 1/3": a value as the report shows it, every digit
+ * certified. */
 static char *
 shown(const exattn_audit_candidate *c)
 {
-    exattn_sbuf b;
-    char *s = c->exact[0] ? exattn_mpq_get_str(c->value[0]) : NULL;
-
-    exattn_sbuf__init(&b);
-    if (c->exact[0])
-        exattn_sbuf__printf(&b, "= %s", s ? s : "?");
-    else
-        exattn_sbuf__printf(&b, "≈ %.6f", mpq_get_d(c->value[0]));
-    exattn_free(s);
-    return exattn_sbuf__take(&b);
+    return exattn_audit__value_text_at(c, NULL, 6);
 }
 
 /* The quantities in scope whose value is the formula's: each proved (or

@@ -379,18 +379,16 @@ decided_rounding(mpz_t z, const mpq_t x, unsigned long d)
     return d;
 }
 
-static char *value_text_at(const exattn_audit_candidate *c,
-                           const exattn_audit_number *p, unsigned long fixed);
-
 static char *
 value_text(const exattn_audit_candidate *c, const exattn_audit_number *p)
 {
-    return value_text_at(c, p, 0);
+    return exattn_audit__value_text_at(c, p, 0);
 }
 
-/* The same with `fixed` decimals when p is NULL (an empty marker). */
-static char *
-value_text_at(const exattn_audit_candidate *c, const exattn_audit_number *p,
+/* The same with `fixed` decimals when p is NULL (an empty marker, a
+ * named formula's value). */
+char *
+exattn_audit__value_text_at(const exattn_audit_candidate *c, const exattn_audit_number *p,
               unsigned long fixed)
 {
     exattn_sbuf b;
@@ -1020,7 +1018,7 @@ empty_marker(exattn_audit_result *r, const exattn_page_number *n,
         return rc;
     exattn_audit__marker_digits(n->marker, &digits);
     r->verdict = EXATTN_AUDIT_FAIL;
-    r->truth = value_text_at(&marker, NULL, digits);
+    r->truth = exattn_audit__value_text_at(&marker, NULL, digits);
     r->note = exattn_str__dup("the marker is empty: exattn audit --fill "
                               "writes its number");
     if (!exattn_audit__add_bound(r, marker.name) || r->truth == NULL
