@@ -347,3 +347,18 @@ Test(page, a_formula_before_a_relation_is_its_side)
     expect_context("$$\\{k_{1}\\}\\ \\text{at } s = 3$$\n", EXATTN_PAGE_MARKDOWN,
                    0, "$ \\{k_{1}\\}\\ \\text{at } s =$|s|-|-");
 }
+
+Test(page, prose_formulas_are_read)
+{
+    /* a text page's named forms, written out in exattn's syntax; a lone
+     * e, a decimal exponent and a sum of plain numbers are none */
+    expect("w[apple] = exp(1)/(exp(1)+exp(2)) = 2.718 / 10.107 = 0.269\n"
+           "s = 2/√2 = √2, and e^{√2/2}/(1+e^-1); e.g. e is a letter,\n"
+           "e^1.155 and 1+2+3 are not; 3√2/2 is.\n",
+           EXATTN_PAGE_TEXT,
+           "1:12 [exp(1)/(exp(1)+exp(2))]\n"
+           "1:37 [2.718]\n1:45 [10.107]\n1:54 [0.269] arith=2.718/10.107\n"
+           "2:5 [2/sqrt(2)]\n2:12 [sqrt(2)]\n"
+           "2:20 [e^((sqrt(2)/2))/(1+e^((-1)))]\n"
+           "3:28 [3*sqrt(2)/2]\n");
+}

@@ -539,16 +539,11 @@ separator(const exattn_page_clean *c, size_t k, size_t stop, int *relation)
     return 0;
 }
 
-typedef struct
-{
-    exattn_page_formula *items;
-    size_t count, cap;
-    int oom;
-} list;
-
-static void
-push(list *l, const exattn_page_clean *c, size_t from, size_t to,
-     char *expr, size_t subject_from, size_t subject_to)
+void
+exattn_page__formula_push(exattn_page_formula_list *l,
+                          const exattn_page_clean *c, size_t from, size_t to,
+                          char *expr, size_t subject_from, size_t subject_to,
+                          int prose)
 {
     exattn_page_formula *f;
 
@@ -576,6 +571,7 @@ push(list *l, const exattn_page_clean *c, size_t from, size_t to,
     f->expr = expr;
     f->subject_from = subject_from;
     f->subject_to = subject_to;
+    f->prose = prose;
 }
 
 /* Does the line break "\\" at k continue the formula before it: the next
@@ -617,7 +613,7 @@ blank(const exattn_page_clean *c, size_t from, size_t to)
  * and is a left side (\sqrt{d_k} = ..) or one symbol that nothing is set
  * equal to (o_{1} = w_{1,2} is read). */
 static void
-piece_read(list *l, exattn_page_symbols *syms, const exattn_page_clean *c,
+piece_read(exattn_page_formula_list *l, exattn_page_symbols *syms, const exattn_page_clean *c,
            size_t from, size_t to, const size_t subject[2], int joined,
            int left_side)
 {
@@ -635,8 +631,9 @@ piece_read(list *l, exattn_page_symbols *syms, const exattn_page_clean *c,
      * middle of a chain) is read */
     if (named && !(symbols && ((left_side && !joined)
                                || (!joined && lone_symbol(c, from, to)))))
-        push(l, c, from, to, expr, joined ? subject[0] : 0,
-             joined ? subject[1] : 0);
+        exattn_page__formula_push(l, c, from, to, expr,
+                                  joined ? subject[0] : 0,
+                                  joined ? subject[1] : 0, 0);
     else
         free(expr);
 }
@@ -645,7 +642,7 @@ piece_read(list *l, exattn_page_symbols *syms, const exattn_page_clean *c,
  * before it as its subject when a relation joins them; the definitions
  * on the way. */
 static void
-run(list *l, exattn_page_symbols *syms, const exattn_page_clean *c,
+run(exattn_page_formula_list *l, exattn_page_symbols *syms, const exattn_page_clean *c,
     size_t a, size_t b)
 {
     size_t k = a, piece = a, subject[2] = { 0, 0 }, n = 0;
@@ -686,11 +683,19 @@ run(list *l, exattn_page_symbols *syms, const exattn_page_clean *c,
     }
 }
 
+static int
+by_from(const void *a, const void *b)
+{
+    const exattn_page_formula *x = a, *y = b;
+
+    return x->from < y->from ? -1 : x->from > y->from;
+}
+
 int
 exattn_page__formulas(exattn_page_formula **out, size_t *count,
                       const exattn_page_clean *c)
 {
-    list l = { NULL, 0, 0, 0 };
+    exattn_page_formula_list l = { NULL, 0, 0, 0 };
     exattn_page_symbols *syms = exattn_page__symbols_new();
     size_t k = 0, a;
 
@@ -708,6 +713,11 @@ exattn_page__formulas(exattn_page_formula **out, size_t *count,
         run(&l, syms, c, a, k);
     }
     exattn_page__symbols_free(syms);
+    if (!l.oom)
+        exattn_page__prose_formulas(&l, c);
+    /* in page order, math and prose together */
+    if (l.count > 1)
+        qsort(l.items, l.count, sizeof *l.items, by_from);
     *out = l.items;
     *count = l.count;
     return !l.oom;

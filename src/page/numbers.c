@@ -632,7 +632,7 @@ formula_number(exattn_page_number *n, const exattn_page_clean *c,
 {
     memset(n, 0, sizeof *n);
     n->formula = 1;
-    n->math = 1;
+    n->math = !f->prose;
     n->start = c->off[f->from];
     n->end = c->off[f->to - 1] + 1;
     /* formulas come in page order: the position cursor moves on, and a

@@ -155,7 +155,26 @@ typedef struct
     size_t from, to;
     size_t subject_from, subject_to;
     char *expr;
+    int prose;                  /* written outside math */
 } exattn_page_formula;
+
+/* The formulas found so far, and the one way to add to them. */
+typedef struct
+{
+    exattn_page_formula *items;
+    size_t count, cap;
+    int oom;
+} exattn_page_formula_list;
+
+void exattn_page__formula_push(exattn_page_formula_list *l,
+                               const exattn_page_clean *c, size_t from,
+                               size_t to, char *expr, size_t subject_from,
+                               size_t subject_to, int prose);
+
+/* The named formulas of the page's prose (prose_formulas.c):
+ * exp(1)/(exp(1)+exp(2)), e^{√2}/(e^{√2}+1); 0 when out of memory. */
+int exattn_page__prose_formulas(exattn_page_formula_list *l,
+                                const exattn_page_clean *c);
 
 /* The symbols a page defines in closed form (symbols.c): "Z_{1}" bound
  * to "(e^(1)+e^(2))", its latest definition; named when the form is

@@ -1,0 +1,452 @@
+/* Named formulas written in prose, outside math: the ASCII and Unicode
+ * forms of a plain-text page, a mailing-list answer or exattn's own text
+ * output -- exp(1)/(exp(1)+exp(2)+exp(0)), e^{√2}/(e^{√2}+e^{√2/2}),
+ * 1/(1+e^-1), sqrt(2)/2 (docs/cli.md, "Named formulas").  Prose is cut
+ * into pieces at relations (=, ≈), commas, semicolons, colons before a
+ * space, line breaks and words; a piece is a named formula when it reads
+ * whole in this grammar and names something (an exponential, a root, a
+ * function) with an operator, a power or a call in it -- a lone "e" is a
+ * letter.  The piece is written out in exattn's expression syntax, every
+ * group in parentheses, for the audit to parse.  A symbol before "="
+ * (w[apple], Z) is its subject. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include "page/page.h"
+
+#define MAX_PIECE 2000          /* bytes of one prose formula */
+
+typedef struct
+{
+    const char *t;
+    exattn_sbuf *out;
+    int named;                  /* an exponential, a root or a function */
+    int shaped;                 /* an operator, a power or a call */
+    int depth;
+} prose;
+
+static int expression(prose *x, size_t *i, size_t stop);
+
+static size_t
+spaces(const prose *x, size_t i, size_t stop)
+{
+    while (i < stop && (x->t[i] == ' ' || x->t[i] == '\t'))
+        i++;
+    return i;
+}
+
+/* Does word w stand at i, not as the start of a longer word? */
+static int
+word_at(const prose *x, size_t i, size_t stop, const char *w)
+{
+    size_t n = strlen(w);
+
+    return i + n <= stop && strncmp(x->t + i, w, n) == 0
+           && !(i + n < stop && isalpha((unsigned char)x->t[i + n]));
+}
+
+/* "√" at i (U+221A). */
+static int
+root_sign(const prose *x, size_t i, size_t stop)
+{
+    return i + 3 <= stop && memcmp(x->t + i, "\xe2\x88\x9a", 3) == 0;
+}
+
+/* A bracketed expression at i, "(..)" or "{..}": its translation in
+ * parentheses. */
+static int
+group(prose *x, size_t *i, size_t stop)
+{
+    size_t k = spaces(x, *i, stop);
+    char close;
+
+    if (k >= stop || (x->t[k] != '(' && x->t[k] != '{'))
+        return 0;
+    close = x->t[k] == '(' ? ')' : '}';
+    k++;
+    exattn_sbuf__puts(x->out, "(");
+    if (!expression(x, &k, stop))
+        return 0;
+    k = spaces(x, k, stop);
+    if (k >= stop || x->t[k] != close)
+        return 0;
+    exattn_sbuf__puts(x->out, ")");
+    *i = k + 1;
+    return 1;
+}
+
+/* An integer at i; a decimal makes the piece the page's approximation
+ * (e^1.155), not a named form. */
+static int
+integer(prose *x, size_t *i, size_t stop)
+{
+    size_t k = *i, j;
+
+    for (j = k; j < stop && isdigit((unsigned char)x->t[j]); j++)
+        ;
+    if (j == k || (j + 1 < stop && x->t[j] == '.'
+                   && isdigit((unsigned char)x->t[j + 1])))
+        return 0;
+    exattn_sbuf__putn(x->out, x->t + k, j - k);
+    *i = j;
+    return 1;
+}
+
+static int factor(prose *x, size_t *i, size_t stop);
+
+/* What a power or a root applies to: a group, an integer, a root, e, or
+ * a signed one of them (e^-1). */
+static int
+operand(prose *x, size_t *i, size_t stop)
+{
+    size_t k = spaces(x, *i, stop);
+
+    if (k < stop && (x->t[k] == '-'
+                     || (k + 3 <= stop
+                         && memcmp(x->t + k, "\xe2\x88\x92", 3) == 0)))
+    {
+        k += x->t[k] == '-' ? 1 : 3;
+        exattn_sbuf__puts(x->out, "(-");
+        if (!operand(x, &k, stop))
+            return 0;
+        exattn_sbuf__puts(x->out, ")");
+        *i = k;
+        return 1;
+    }
+    if (k < stop && (x->t[k] == '(' || x->t[k] == '{'))
+        return group(x, i, stop);
+    if (k < stop && isdigit((unsigned char)x->t[k]))
+    {
+        *i = k;
+        return integer(x, i, stop);
+    }
+    if (root_sign(x, k, stop) || word_at(x, k, stop, "e"))
+    {
+        /* one factor, without its power: e^2^3 is not written */
+        *i = k;
+        return factor(x, i, stop);
+    }
+    return 0;
+}
+
+/* A function applied: exp(..), sqrt(..), sin(..), cos(..), ln(..). */
+static int
+call(prose *x, size_t *i, size_t stop)
+{
+    static const char *const names[] = { "exp", "sqrt", "sin", "cos", "ln",
+                                         "log" };
+    size_t k = *i, j;
+
+    for (j = 0; j < sizeof names / sizeof *names; j++)
+        if (word_at(x, k, stop, names[j]))
+            break;
+    if (j == sizeof names / sizeof *names)
+        return 0;
+    k += strlen(names[j]);
+    if (k >= stop || x->t[k] != '(')
+        return 0;
+    exattn_sbuf__puts(x->out, j == 5 ? "ln" : names[j]);
+    x->named = x->shaped = 1;
+    *i = k;
+    return group(x, i, stop);
+}
+
+/* One factor, then its power: an integer, e, e^.., √.., a call or a
+ * group. */
+static int
+factor(prose *x, size_t *i, size_t stop)
+{
+    size_t k = spaces(x, *i, stop);
+    int ok;
+
+    if (k >= stop || ++x->depth > 64)
+        return 0;
+    if (isdigit((unsigned char)x->t[k]))
+        ok = integer(x, &k, stop);
+    else if (word_at(x, k, stop, "e"))
+    {
+        x->named = 1;
+        exattn_sbuf__puts(x->out, "e");
+        k++;
+        ok = 1;
+    }
+    else if (root_sign(x, k, stop))
+    {
+        x->named = x->shaped = 1;
+        exattn_sbuf__puts(x->out, "sqrt(");
+        k += 3;
+        ok = operand(x, &k, stop);
+        exattn_sbuf__puts(x->out, ")");
+    }
+    else if (x->t[k] == '(' || x->t[k] == '{')
+        ok = group(x, &k, stop);
+    else
+        ok = call(x, &k, stop);
+    if (!ok)
+        return 0;
+    x->depth--;
+    if (k < stop && x->t[k] == '^')
+    {
+        k++;
+        x->shaped = 1;
+        exattn_sbuf__puts(x->out, "^(");
+        if (!operand(x, &k, stop))
+            return 0;
+        exattn_sbuf__puts(x->out, ")");
+    }
+    *i = k;
+    return 1;
+}
+
+/* The operator at i (+ - − * · × /): exattn's spelling, its length in
+ * *n; NULL when none. */
+static const char *
+operator_at(const prose *x, size_t i, size_t stop, size_t *n)
+{
+    static const struct { const char *s, *to; } ops[] = {
+        { "+", "+" }, { "-", "-" }, { "\xe2\x88\x92", "-" }, { "*", "*" },
+        { "\xc2\xb7", "*" }, { "\xc3\x97", "*" }, { "/", "/" }
+    };
+    size_t k;
+
+    for (k = 0; k < sizeof ops / sizeof *ops; k++)
+        if (i + strlen(ops[k].s) <= stop
+            && strncmp(x->t + i, ops[k].s, strlen(ops[k].s)) == 0)
+        {
+            *n = strlen(ops[k].s);
+            return ops[k].to;
+        }
+    return NULL;
+}
+
+/* Factors joined by operators, or side by side (3√2, 2e^(1/2)). */
+static int
+expression(prose *x, size_t *i, size_t stop)
+{
+    size_t k = spaces(x, *i, stop), n;
+    const char *op;
+
+    if (k < stop && (op = operator_at(x, k, stop, &n)) != NULL && *op == '-')
+    {
+        exattn_sbuf__puts(x->out, "-");
+        k += n;
+    }
+    if (!factor(x, &k, stop))
+        return 0;
+    for (;;)
+    {
+        k = spaces(x, k, stop);
+        if (k >= stop || x->t[k] == ')' || x->t[k] == '}')
+            break;
+        if ((op = operator_at(x, k, stop, &n)) != NULL)
+        {
+            x->shaped = 1;
+            exattn_sbuf__puts(x->out, op);
+            k += n;
+        }
+        else if (isdigit((unsigned char)x->t[k]))
+            return 0;           /* "2 3" is two numbers */
+        else
+            exattn_sbuf__puts(x->out, "*");
+        if (!factor(x, &k, stop))
+            return 0;
+    }
+    *i = k;
+    return 1;
+}
+
+/* The piece [from, to) in exattn's syntax, or NULL when it is no named
+ * formula. */
+static char *
+translate(const exattn_page_clean *c, size_t from, size_t to)
+{
+    exattn_sbuf out;
+    prose x;
+    size_t k = from;
+
+    if (to - from > MAX_PIECE)
+        return NULL;
+    exattn_sbuf__init(&out);
+    memset(&x, 0, sizeof x);
+    x.t = c->text.s;
+    x.out = &out;
+    if (!expression(&x, &k, to) || spaces(&x, k, to) != to || !x.named
+        || !x.shaped || out.oom)
+    {
+        exattn_sbuf__clear(&out);
+        return NULL;
+    }
+    return exattn_sbuf__take(&out);
+}
+
+/* ---- pieces of prose ------------------------------------------------ */
+
+/* Can byte k of the cleaned text be part of a prose formula? */
+static int
+prose_byte(const exattn_page_clean *c, size_t k)
+{
+    return !c->math[k]
+           && !(c->where[k] & (EXATTN_PAGE_IN_CODE | EXATTN_PAGE_IN_HEADING
+                               | EXATTN_PAGE_IN_LINK | EXATTN_PAGE_IN_ALT));
+}
+
+/* A relation at k (=, ≈, ~): its length, or 0. */
+static size_t
+relation_at(const char *t, size_t k, size_t stop)
+{
+    if (t[k] == '=' || t[k] == '~')
+        return 1;
+    if (k + 3 <= stop && memcmp(t + k, "\xe2\x89\x88", 3) == 0)
+        return 3;
+    return 0;
+}
+
+/* A word at k that ends a piece (letters that are no e, exp, sqrt, sin,
+ * cos, ln, log), with an index or label after it ("w[apple]", "s_12");
+ * its end, or k when there is none. */
+static size_t
+word_end(const char *t, size_t k, size_t stop)
+{
+    static const char *const kept[] = { "e", "exp", "sqrt", "sin", "cos",
+                                        "ln", "log" };
+    size_t j = k, n;
+
+    while (j < stop && isalpha((unsigned char)t[j]))
+        j++;
+    if (j == k)
+        return k;
+    for (n = 0; n < sizeof kept / sizeof *kept; n++)
+        if (strlen(kept[n]) == j - k && strncmp(t + k, kept[n], j - k) == 0)
+            return k;
+    for (;;)
+    {
+        if (j < stop && t[j] == '[')
+        {
+            const char *close = memchr(t + j, ']', stop - j);
+
+            if (close == NULL || close - (t + j) > 40)
+                break;
+            j = (size_t)(close - t) + 1;
+        }
+        else if (j < stop && (t[j] == '_' || t[j] == '\''
+                              || isalnum((unsigned char)t[j])))
+            j++;
+        else
+            break;
+    }
+    return j;
+}
+
+/* The subject of a piece after the relation at rel: the word before it
+ * ("w[apple]  = ..."), as [*a, *b); 0 when there is none. */
+static int
+prose_subject(const exattn_page_clean *c, size_t lo, size_t rel, size_t *a,
+              size_t *b)
+{
+    const char *t = c->text.s;
+    size_t k = rel, depth = 0;
+
+    while (k > lo && (t[k - 1] == ' ' || t[k - 1] == '\t'))
+        k--;
+    *b = k;
+    while (k > lo)
+    {
+        char ch = t[k - 1];
+
+        if (ch == ']')
+            depth++;
+        else if (ch == '[')
+        {
+            if (depth == 0)
+                break;
+            depth--;
+        }
+        else if (depth == 0 && !(isalnum((unsigned char)ch) || ch == '_'
+                                 || ch == '\''))
+            break;
+        k--;
+    }
+    *a = k;
+    return *b > *a && isalpha((unsigned char)t[*a]) && depth == 0;
+}
+
+/* Read the piece [from, to) (trimmed, a sentence's full stop left out);
+ * after a relation at rel (or (size_t)-1), its subject is the word
+ * before it. */
+static void
+piece(exattn_page_formula_list *l, const exattn_page_clean *c, size_t lo,
+      size_t from, size_t to, size_t rel)
+{
+    const char *t = c->text.s;
+    size_t a = 0, b = 0;
+    char *expr;
+
+    while (from < to && isspace((unsigned char)t[from]))
+        from++;
+    while (to > from && (isspace((unsigned char)t[to - 1])
+                         || t[to - 1] == '.'))
+        to--;
+    if (to <= from || (expr = translate(c, from, to)) == NULL)
+        return;
+    if (rel == (size_t)-1 || !prose_subject(c, lo, rel, &a, &b))
+        a = b = 0;
+    exattn_page__formula_push(l, c, from, to, expr, a, b, 1);
+}
+
+/* The prose run [a, b): its pieces, cut at relations, separators and
+ * words. */
+static void
+run(exattn_page_formula_list *l, const exattn_page_clean *c, size_t a,
+    size_t b)
+{
+    const char *t = c->text.s;
+    size_t k = a, start = a, rel = (size_t)-1, last_rel = (size_t)-1, n,
+           end;
+
+    while (k <= b && !l->oom)
+    {
+        int cut = k == b;
+
+        n = 1;
+        if (!cut && (n = relation_at(t, k, b)) != 0)
+            cut = 1, rel = k;
+        else if (!cut && (strchr(",;\n\r\"`!?", t[k]) != NULL
+                          || (t[k] == ':' && k + 1 < b
+                              && isspace((unsigned char)t[k + 1]))))
+            cut = 1, n = 1;
+        else if (!cut && isalpha((unsigned char)t[k])
+                 && (k == a || !isalnum((unsigned char)t[k - 1]))
+                 && (end = word_end(t, k, b)) != k)
+            cut = 1, n = end - k;
+        else
+            n = 1;
+        if (cut)
+        {
+            piece(l, c, a, start, k, last_rel);
+            last_rel = rel;
+            rel = (size_t)-1;
+            start = k + n;
+        }
+        k += n;
+    }
+}
+
+int
+exattn_page__prose_formulas(exattn_page_formula_list *l,
+                            const exattn_page_clean *c)
+{
+    size_t k = 0, a;
+
+    while (k < c->text.len && !l->oom)
+    {
+        if (!prose_byte(c, k))
+        {
+            k++;
+            continue;
+        }
+        for (a = k; k < c->text.len && prose_byte(c, k); k++)
+            ;
+        run(l, c, a, k);
+    }
+    return !l->oom;
+}
