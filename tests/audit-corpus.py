@@ -96,7 +96,7 @@ def main():
     corpus = os.path.join(top, "tests", os.environ.get("AUDIT_CORPUS",
                                                      "audit-corpus"))
     pages = sorted(p for p in glob.glob(os.path.join(corpus, "*"))
-                   if p.endswith((".md", ".html", ".tex"))
+                   if p.endswith((".md", ".html", ".tex", ".txt"))
                    and os.path.exists(os.path.splitext(p)[0] + ".expect"))
     print("1..%d" % (len(pages) + 1))
     totals = {"numbers": 0, "slips": 0, "unread": 0, "formulas": 0}

@@ -836,3 +836,24 @@ Test(audit, a_cell_of_queries_by_keys_is_that_pair_s_entry)
     free(out);
     exattn_lesson_free(l);
 }
+
+/* A plain-text page's formulas are named formulas: proved, or FAILed
+ * with what differs; "exp(2) is about" names an exponential; a word of
+ * change ("rises by") names a variant's change. */
+Test(audit, a_text_page_s_formulas_and_words)
+{
+    exattn_lesson *l = example("docs/examples/000-scores-to-mixture.json");
+    static const char page[] =
+        "w[grid] = exp(sqrt(2))/(exp(sqrt(2))+exp(sqrt(2)/2)+exp(3*sqrt(2)/2))\n"
+        "w[load] = e^{√2/2}/(e^{√2}+e^{√2}+e^{3√2/2}).\n"        /* 2 */
+        "So exp(3*sqrt(2)/2) is about 8.33.\n";                  /* 3 */
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "m.txt", page, &sum);
+
+    cr_assert_not_null(strstr(out, "m.txt:1:11: PASS-NAMED"), "%s", out);
+    cr_assert_not_null(strstr(out, "m.txt:2:11: FAIL"), "%s", out);
+    cr_assert_not_null(strstr(out, "a wrong exponent"), "%s", out);
+    cr_assert_not_null(strstr(out, "m.txt:3:30: FAIL 8.33"), "%s", out);
+    free(out);
+    exattn_lesson_free(l);
+}

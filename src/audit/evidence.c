@@ -47,7 +47,7 @@ static const vocab words[] = {
     { "denominator", F(Z) }, { "normalizer", F(Z) }, { "normaliser", F(Z) },
     { "partition", F(Z) }, { "total", F(Z) | F(SUM) | F(OUTPUT) },
     { "exponential", F(EXP) }, { "exponentials", F(EXP) },
-    { "exponentiated", F(EXP) },
+    { "exponentiated", F(EXP) }, { "exp", F(EXP) },
     { "root", F(SCALE) }, { "scale", F(SCALE) }, { "scaling", F(SCALE) },
     { "factor", F(SCALE) }, { "dividing", F(SCALE) | F(SCALED) },
     { "divided", F(SCALE) | F(SCALED) },
@@ -73,6 +73,13 @@ static const vocab words[] = {
     { "decrease", F(CHANGE) }, { "decreases", F(CHANGE) },
     { "decreased", F(CHANGE) }, { "shift", F(CHANGE) },
     { "shifts", F(CHANGE) }, { "delta", F(CHANGE) },
+    { "rise", F(CHANGE) }, { "rises", F(CHANGE) }, { "rose", F(CHANGE) },
+    { "risen", F(CHANGE) }, { "fall", F(CHANGE) }, { "falls", F(CHANGE) },
+    { "fell", F(CHANGE) }, { "fallen", F(CHANGE) }, { "drop", F(CHANGE) },
+    { "drops", F(CHANGE) }, { "dropped", F(CHANGE) },
+    { "grows", F(CHANGE) }, { "grew", F(CHANGE) }, { "gains", F(CHANGE) },
+    { "gained", F(CHANGE) }, { "loses", F(CHANGE) },
+    { "climbs", F(CHANGE) }, { "moves", F(CHANGE) },
     { "tokens", F(SHAPE) }, { "width", F(SHAPE) },
     /* metrics, training settings, sizes of models: mentions */
     { "bleu", 0 }, { "rouge", 0 }, { "accuracy", 0 }, { "perplexity", 0 },
@@ -150,7 +157,31 @@ typedef struct
     int generic;                /* a word of no kind ("entry") was seen */
     unsigned words;             /* the kinds its prose words name */
     char what[96];              /* the nearest: "the word \"weights\"" */
+    const exattn_lesson *l;     /* whose token labels are no kind words */
 } clue;
+
+/* Is the word [w, w + n) a token label of the lesson ("rises", "sum"),
+ * which names a token, not a kind? */
+static int
+is_label(const exattn_lesson *l, const char *w, size_t n)
+{
+    size_t k;
+
+    for (k = 0; l != NULL && !l->default_query_labels && k < l->n; k++)
+        if (strlen(l->query_labels[k]) == n
+            && strncasecmp(l->query_labels[k], w, n) == 0)
+            return 1;
+    for (k = 0; l != NULL && !l->default_key_labels && k < l->m; k++)
+        if (strlen(l->key_labels[k]) == n
+            && strncasecmp(l->key_labels[k], w, n) == 0)
+            return 1;
+    for (k = 0; l != NULL && k < exattn_block__memory_rows(l); k++)
+        if (exattn_block__memory_label(l, k) != NULL
+            && strlen(exattn_block__memory_label(l, k)) == n
+            && strncasecmp(exattn_block__memory_label(l, k), w, n) == 0)
+            return 1;
+    return 0;
+}
 
 static void
 take(clue *c, size_t at, unsigned families, int mention, const char *kind,
@@ -305,7 +336,7 @@ read_math(clue *c, const char *s, size_t from, size_t to, int block,
             for (n = 0; n < j - k && n < sizeof w - 1; n++)
                 w[n] = (char)tolower((unsigned char)s[k + n]);
             w[n] = '\0';
-            if ((v = find_word(w, n)) != NULL)
+            if ((v = find_word(w, n)) != NULL && !is_label(c->l, s + k, j - k))
                 take(c, j, v->families, v->families == 0, "the word",
                      s + k, j - k);
             k = j;
@@ -332,6 +363,23 @@ find_word(const char *w, size_t n)
     return NULL;
 }
 
+/* Is the prose word [k, j) a letter with its index, as a text page
+ * writes a symbol: w[bread], s_12, V11? */
+static int
+indexed_letter(const char *s, size_t k, size_t j, size_t to)
+{
+    size_t i;
+
+    if (!isalpha((unsigned char)s[k]))
+        return 0;
+    if (j - k == 1)
+        return j < to && (s[j] == '[' || s[j] == '_');
+    for (i = k + 1; i < j; i++)
+        if (!isdigit((unsigned char)s[i]))
+            return 0;
+    return 1;
+}
+
 static void
 read_prose(clue *c, const char *s, size_t from, size_t to)
 {
@@ -352,8 +400,11 @@ read_prose(clue *c, const char *s, size_t from, size_t to)
         for (size_t i = 0; i < n; i++)
             w[i] = (char)tolower((unsigned char)s[k + i]);
         w[n] = '\0';
-        /* "query 2", "key 3": where, not what (index_named reads it) */
-        if ((v = find_word(w, n)) != NULL && v->families == F(INPUT)
+        /* "query 2", "key 3": where, not what (index_named reads it);
+         * a token's label names the token */
+        if ((v = find_word(w, n)) != NULL && is_label(c->l, s + k, j - k))
+            v = NULL;
+        if (v != NULL && v->families == F(INPUT)
             && j + 1 < to && s[j] == ' ' && isdigit((unsigned char)s[j + 1]))
             v = NULL;
         if (v != NULL)
@@ -363,6 +414,12 @@ read_prose(clue *c, const char *s, size_t from, size_t to)
             if (v->families != F(ALL))
                 c->words |= v->families;
         }
+        else if (indexed_letter(s, k, j, to)
+                 && (v = find_symbol(s + k, 1, 0)) != NULL
+                 && (v->families != F(INPUT) || isupper((unsigned char)s[k])))
+            /* a text page's symbol: w[bread], s_12, K[rises] (q, k, v
+             * say whose, not what) */
+            take(c, j, v->families, 0, "the symbol", s + k, 1);
         k = j;
     }
 }
@@ -441,13 +498,17 @@ label_in(const char *lead, const char *label)
             continue;
         before = k > 0 ? (unsigned char)lead[k - 1] : ' ';
         after = end < len ? (unsigned char)lead[end] : ' ';
-        /* "grid", {grid}, `grid`, [grid] (V[grid], row [rises]) */
+        /* "grid", {grid}, `grid`, [grid] (V[grid], row [rises]), and
+         * set in emphasis, *is* or _is_ */
         quoted = (before == '"' || before == '\'' || before == '{'
                   || before == '`' || before == '['
                   || (k >= 3 && (unsigned char)lead[k - 1] == 0x9C))
                  && (after == '"' || after == '\'' || after == '}'
                      || after == '`' || after == ']'
                      || after == 0xE2);
+        quoted |= (before == '*' && after == '*')
+                  || (before == '_' && after == '_' && k >= 2
+                      && !word_char(lead[k - 2]));
         word = !word_char((char)before) && !word_char((char)after)
                && n >= 4;
         /* an index's labels: a_{C,A} */
@@ -882,6 +943,11 @@ result_by(exattn_audit_evidence *e, reading *r, const exattn_lesson *l,
         e->families = r->words.families;
         e->nearest = r->words.nearest == F(ALL) ? r->words.families
                                                 : r->words.nearest;
+        /* "= 7.389 / 11.107 = 0.6653": the page's arithmetic says more
+         * than the nearest word (an "exp" of its formula): a slip may be
+         * of any kind the sentence names */
+        if (n->arithmetic != NULL)
+            e->nearest = e->families;
         e->direct = says_it_is(r->lead + r->words.at);
         return set_why(e, r->words.what);
     }
@@ -1026,7 +1092,7 @@ table_entry(exattn_audit_evidence *e, const exattn_page_number *n,
     const char *key = cell_label(n->column_head, (const char *const *)
                                  l->key_labels, l->m, l->default_key_labels);
     size_t j;
-    clue about = { (size_t)-1, 0, (size_t)-1, 0, 0, 0, "" };
+    clue about = { (size_t)-1, 0, (size_t)-1, 0, 0, 0, "", l };
     exattn_sbuf b;
 
     /* a decoder's cross-attention: its keys are the memory's tokens */
@@ -1094,8 +1160,8 @@ exattn_audit__evidence(exattn_audit_evidence *e, const exattn_page_number *n,
                        const exattn_lesson *l,
                        const exattn_audit_candidates *all)
 {
-    reading r = { n, NULL, { (size_t)-1, 0, (size_t)-1, 0, 0, 0, "" },
-                  { (size_t)-1, 0, (size_t)-1, 0, 0, 0, "" } };
+    reading r = { n, NULL, { (size_t)-1, 0, (size_t)-1, 0, 0, 0, "", l },
+                  { (size_t)-1, 0, (size_t)-1, 0, 0, 0, "", l } };
     char *lead;
     const char *v;
     size_t from, to;
