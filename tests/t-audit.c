@@ -857,3 +857,40 @@ Test(audit, a_text_page_s_formulas_and_words)
     free(out);
     exattn_lesson_free(l);
 }
+
+/* Words that say a number is no result even beside a kind's word (a
+ * unit, a grade, "such as" just before it), a factor of a value (a
+ * weight, not the side it stands in), an exponential's exponent (no
+ * kind), and "For example" that opens a sentence about the lesson. */
+Test(audit, measurements_factors_and_examples)
+{
+    exattn_lesson *l = example("docs/examples/000-scores-to-mixture.json");
+    static const char page[] =
+        "This page weighs 1.56 MB.\n"                                /* 1 */
+        "\n"
+        "Quiz 3 average was 8.2/10 for the weights.\n"               /* 3 */
+        "\n"
+        "So $o \\approx 0.28\\,v_{\\text{grid}} + 0.14\\,"
+        "v_{\\text{load}}$.\n"                                       /* 5 */
+        "\n"
+        "Here $e^{\\sqrt{2}} \\approx 4.1134$.\n"                     /* 7 */
+        "\n"
+        "For example, the weight on grid is 0.283.\n"                /* 9 */
+        "\n"
+        "A weight such as 0.284 is common.\n";                       /* 11 */
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "m.md", page, &sum);
+
+    assert_verdict(out, 1, 18, "MENTION");
+    assert_verdict(out, 3, 20, "MENTION");
+    cr_assert_not_null(strstr(out, "m.md:5:15: PASS 0.28 = "
+                                   "weights[rises][grid]"), "%s", out);
+    cr_assert_not_null(strstr(out, "m.md:5:39: PASS 0.14 = "
+                                   "weights[rises][load]"), "%s", out);
+    assert_verdict(out, 7, 28, "FAIL");
+    cr_assert_not_null(strstr(out, "e^scaled[rises][grid]"), "%s", out);
+    assert_verdict(out, 9, 36, "FAIL");
+    assert_verdict(out, 11, 18, "MENTION");
+    free(out);
+    exattn_lesson_free(l);
+}

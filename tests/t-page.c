@@ -362,3 +362,16 @@ Test(page, prose_formulas_are_read)
            "2:20 [e^((sqrt(2)/2))/(1+e^((-1)))]\n"
            "3:28 [3*sqrt(2)/2]\n");
 }
+
+Test(page, indented_code_and_wrapped_tex)
+{
+    /* an indented code block is code (not a list item's paragraph); a
+     * MediaWiki annotation wrapped in {\displaystyle ...} is read inside */
+    expect("Text.\n\n    [1.5, 0.5]\n\n    0.75\n\nafter 0.5\n\n- item\n\n"
+           "    0.333 goes on\n", EXATTN_PAGE_MARKDOWN,
+           "7:7 [0.5]\n11:5 [0.333]\n");
+    expect("<math><annotation encoding=\"application/x-tex\">{\\displaystyle "
+           "w={\\frac {e}{e+2}}\\approx 0.576}</annotation></math>\n",
+           EXATTN_PAGE_HTML,
+           "1:65 [(((e)/(e+2)))] math\n1:89 [0.576] math approx\n");
+}

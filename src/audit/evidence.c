@@ -17,6 +17,8 @@
 #define F(x) EXATTN_FAM_##x
 #define METRIC_REACH 24         /* a metric word this close names the
                                    number */
+#define EXAMPLE_REACH 8         /* "such as", "e.g." this close: an
+                                   example's value */
 
 typedef struct
 {
@@ -99,7 +101,11 @@ static const vocab words[] = {
 /* Words that make what follows an example or a value the page reports
  * as wrong, not a result. */
 static const char *const examples[] = {
-    "such as", "e.g.", "for example", "for instance", "say,",
+    "such as", "e.g.", "for example", "for instance", "say,", "say"
+};
+/* Words anywhere in its sentence that make a number a value the page
+ * retracts. */
+static const char *const retractions[] = {
     "earlier version", "previous version", "incorrectly", "mistakenly",
     "wrongly", "erroneously"
 };
@@ -303,6 +309,18 @@ read_math(clue *c, const char *s, size_t from, size_t to, int block,
                      || strncmp(s + k + 1, "{\\intercal}", 11) == 0)))
                 take(c, k, F(SCORE) | F(SCALED), 0, "the product", "q k^T",
                      5);
+            else if (s[k] == '^' && k + 1 < to && s[k + 1] == '{')
+            {
+                /* an exponent is no kind: e^{\sqrt{2}} is an
+                 * exponential, e^{s_{ij}} too */
+                size_t depth = 0;
+
+                for (k++; k < to; k++)
+                    if (s[k] == '{')
+                        depth++;
+                    else if (s[k] == '}' && --depth == 0)
+                        break;
+            }
             k++;
             continue;
         }
@@ -639,6 +657,36 @@ has_any(const char *text, const char *const *list, size_t count)
     return 0;
 }
 
+/* Does one of `list` stand just before the end of the lead, with at
+ * most EXAMPLE_REACH bytes after it ("such as $-0.5$", "e.g. 0.1")?  "For
+ * example" that opens a sentence about the lesson's own numbers ("For
+ * example, the weight on grid is 0.284") says nothing of them. */
+static int
+said_just_before(const char *lead, const char *const *list, size_t count)
+{
+    size_t k, n = strlen(lead), m, i, from = n > 255 ? n - 255 : 0;
+    char low[256];
+    const char *p, *last;
+
+    for (i = from; i < n; i++)
+        low[i - from] = (char)tolower((unsigned char)lead[i]);
+    low[n - from] = '\0';
+    for (k = 0; k < count; k++)
+    {
+        m = strlen(list[k]);
+        /* whole words: no "say" in "essay" */
+        for (last = NULL, p = strstr(low, list[k]); p != NULL;
+             p = strstr(p + 1, list[k]))
+            if ((p == low || !isalpha((unsigned char)p[-1]))
+                && !isalpha((unsigned char)p[m]))
+                last = p;
+        if (last != NULL && (size_t)(low + (n - from) - (last + m))
+                                <= EXAMPLE_REACH)
+            return 1;
+    }
+    return 0;
+}
+
 /* A vector with as many entries as some quantity of the lesson. */
 static int
 shape_fits(const exattn_page_number *n, const exattn_audit_candidates *all)
@@ -815,6 +863,55 @@ typedef struct
     clue words, subject;
 } reading;
 
+/* Units after a number that make it a measurement ("1.56 MB", "12 ms"):
+ * of a file, a run or a screen, never a quantity of the lesson. */
+static const char *const units[] = {
+    "B", "kB", "KB", "MB", "GB", "TB", "KiB", "MiB", "GiB", "TiB", "bytes",
+    "ms", "\xc2\xb5s", "us", "ns", "px", "pt", "em", "rem", "Hz", "kHz",
+    "MHz", "GHz", "FLOPs", "GFLOPs", "TFLOPs", "fps", "seconds", "minutes",
+    "hours", "days", "MiB/s", "GB/s"
+};
+
+/* Does the tail open with a unit ("MB, mostly fonts")? */
+static int
+unit_after(const char *tail)
+{
+    size_t k, n;
+
+    if (tail == NULL)
+        return 0;
+    while (*tail == ' ')
+        tail++;
+    for (k = 0; k < sizeof units / sizeof *units; k++)
+        if (strncmp(tail, units[k], n = strlen(units[k])) == 0
+            && !word_char(tail[n]))
+            return 1;
+    return 0;
+}
+
+/* What the words around a number say it is instead of a result: an
+ * example, a value the page denies, a metric or a grade just before it,
+ * a measurement with its unit; NULL when they say nothing such. */
+static const char *
+said_otherwise(const exattn_page_number *n, const char *lead,
+               const clue *said)
+{
+    if (said_just_before(lead, examples, sizeof examples / sizeof *examples))
+        return "an example, not a result (\"such as\", \"e.g.\")";
+    if (has_any(lead, retractions, sizeof retractions / sizeof *retractions))
+        return "a value the page retracts (\"an earlier version said\")";
+    if (n->tail && has_any(n->tail, denials,
+                           sizeof denials / sizeof *denials))
+        return "a value the page says is not the lesson's";
+    if (said->mention_at != (size_t)-1
+        && strlen(lead) - said->mention_at <= METRIC_REACH)
+        /* "a BLEU score of 41.0", "dropout 0.1", "Quiz 3 average was" */
+        return "a metric or a setting of another model";
+    if (unit_after(n->tail))
+        return "a measurement with its unit (\"1.56 MB\")";
+    return NULL;
+}
+
 /* A mention after all: a symbol of another model, an example, a value
  * the page denies, a metric; 1 when it is one. */
 static int
@@ -831,16 +928,7 @@ mention_after_all(exattn_audit_evidence *e, const reading *r,
         e->mention = "a symbol the lesson does not define";
         return *rc = set_why(e, n->subject), 1;
     }
-    if (has_any(r->lead, examples, sizeof examples / sizeof *examples))
-        e->mention = "an example, not a result (\"such as\", \"e.g.\")";
-    else if (n->tail && has_any(n->tail, denials,
-                                sizeof denials / sizeof *denials))
-        e->mention = "a value the page says is not the lesson's";
-    else if (r->words.mention_at != (size_t)-1
-             && strlen(r->lead) - r->words.mention_at <= METRIC_REACH)
-        /* "a BLEU score of 41.0", "dropout 0.1" */
-        e->mention = "a metric or a setting of another model";
-    else
+    if ((e->mention = said_otherwise(n, r->lead, &r->words)) == NULL)
         return 0;
     return *rc = set_why(e, ""), 1;
 }
@@ -1120,6 +1208,37 @@ table_entry(exattn_audit_evidence *e, const exattn_page_number *n,
     return 1;
 }
 
+/* A scalar that multiplies a value ("o_{cat} \approx 0.88\,v_{the} +
+ * ...", "\frac{1}{2}(4, 0)"): a weight, the subject's row's on the
+ * value's key -- not the side the relation sets equal.  1 when it is
+ * one. */
+static int
+factor_of_value(exattn_audit_evidence *e, const exattn_page_number *n,
+                const exattn_lesson *l, int *rc)
+{
+    const char *row = NULL, *key = NULL;
+    size_t at;
+    exattn_sbuf b;
+
+    if (n->times == NULL || n->count != 1)
+        return 0;
+    /* the row: the symbol the sum is of (o_{cat}), not a term of it */
+    if (n->subject != NULL && !is_formula(n->subject))
+        row = nearest_label(n->subject, l, &at);
+    if (strcmp(n->times, "(vector)") != 0)
+        key = nearest_label(n->times, l, &at);
+    e->families = e->nearest = F(WEIGHT);
+    e->label = row != NULL ? row : key;
+    e->key_label = row != NULL && key != NULL && row != key ? key : NULL;
+    e->direct = row != NULL && key != NULL;
+    exattn_sbuf__init(&b);
+    exattn_sbuf__printf(&b, "a factor of \"%.40s\": a weight",
+                        strcmp(n->times, "(vector)") == 0 ? "a value vector"
+                                                          : n->times);
+    *rc = (e->why = exattn_sbuf__take(&b)) ? EXATTN_OK : EXATTN_ENOMEM;
+    return 1;
+}
+
 static int
 weigh(exattn_audit_evidence *e, reading *r, const exattn_lesson *l,
       const exattn_audit_candidates *all)
@@ -1152,6 +1271,8 @@ weigh(exattn_audit_evidence *e, reading *r, const exattn_lesson *l,
         return rc;
     if (n->subject == NULL && table_entry(e, n, l, block, &rc))
         return rc;
+    if (factor_of_value(e, n, l, &rc))
+        return rc;
     return result_by(e, r, l, all);
 }
 
@@ -1173,6 +1294,17 @@ exattn_audit__evidence(exattn_audit_evidence *e, const exattn_page_number *n,
     if (n->section != NULL
         && (e->variant = variant_of_heading(n->section, l)) != NULL)
         e->variant_by_section = 1;
+    if (n->operand || (n->subject != NULL && is_formula(n->subject)))
+    {
+        /* the page's arithmetic, unless its words say it is not the
+         * lesson's ("Quiz 3 average was 8.2/10") */
+        clue said = { (size_t)-1, 0, (size_t)-1, 0, 0, 0, "", l };
+        const char *lead_text = n->lead ? n->lead : "";
+
+        read_lead(&said, lead_text, l->block != NULL);
+        if ((e->mention = said_otherwise(n, lead_text, &said)) != NULL)
+            return set_why(e, "");
+    }
     if (n->operand)
     {
         /* "0.24 / 3.27": any quantity the page computes with, and the

@@ -804,6 +804,102 @@ fence(reader *r)
     return 1;
 }
 
+/* The indentation of the line starting at k (a tab counts four), and
+ * whether it holds nothing else. */
+static size_t
+indent_of(const reader *r, size_t k, int *blank)
+{
+    size_t n = 0;
+
+    while (k < r->len && (r->p[k] == ' ' || r->p[k] == '\t'))
+        n += r->p[k++] == '\t' ? 4 : 1;
+    *blank = k >= r->len || r->p[k] == '\n' || r->p[k] == '\r';
+    return n;
+}
+
+/* Does the line at k open a list item ("- ", "* ", "+ ", "1. ", "2) ")? */
+static int
+list_item(const reader *r, size_t k)
+{
+    while (k < r->len && r->p[k] == ' ')
+        k++;
+    if (k + 1 < r->len && strchr("-*+", r->p[k]) && r->p[k + 1] == ' ')
+        return 1;
+    while (k < r->len && isdigit((unsigned char)r->p[k]))
+        k++;
+    return k + 1 < r->len && k > 0 && isdigit((unsigned char)r->p[k - 1])
+           && (r->p[k] == '.' || r->p[k] == ')') && r->p[k + 1] == ' ';
+}
+
+/* The start of the line after the one at k. */
+static size_t
+next_line(reader *r, size_t k)
+{
+    size_t n = find(r, k, "\n");
+
+    return n < r->len ? n + 1 : r->len;
+}
+
+/* The start of the line before the one at k, or (size_t)-1. */
+static size_t
+line_before(const reader *r, size_t k)
+{
+    if (k == 0)
+        return (size_t)-1;
+    for (k--; k > 0 && r->p[k - 1] != '\n'; k--)
+        ;
+    return k;
+}
+
+/* An indented code block (CommonMark): lines indented four spaces or
+ * more after a blank line, unless they go on a list item.  Skipped with
+ * the blank lines inside it, as a fence's body is. */
+static int
+indented_code(reader *r)
+{
+    size_t k = r->i, prev, end;
+    int blank;
+
+    if ((k > 0 && r->p[k - 1] != '\n') || indent_of(r, k, &blank) < 4
+        || blank)
+        return 0;
+    prev = line_before(r, k);
+    if (prev != (size_t)-1)
+    {
+        indent_of(r, prev, &blank);
+        if (!blank)
+            return 0;           /* a paragraph's continuation */
+        /* past the blank lines, the block before: a list item goes on */
+        while (prev != (size_t)-1 && (indent_of(r, prev, &blank), blank))
+            prev = line_before(r, prev);
+        if (prev != (size_t)-1
+            && (list_item(r, prev) || indent_of(r, prev, &blank) >= 2))
+            return 0;
+    }
+    for (end = k; end < r->len;)
+    {
+        size_t after;
+
+        if (indent_of(r, end, &blank) < 4 && !blank)
+            break;
+        if (!blank)
+        {
+            end = next_line(r, end);
+            continue;
+        }
+        /* blank lines belong to it only when code follows them */
+        for (after = end; after < r->len && (indent_of(r, after, &blank),
+                                             blank);)
+            after = next_line(r, after);
+        if (after >= r->len || indent_of(r, after, &blank) < 4)
+            break;
+        end = after;
+    }
+    r->i = end;
+    space(r, k);
+    return 1;
+}
+
 /* A short inline code span [from, to), backticks and all, put as code:
  * no number is read there, but a label in it (`tea`) names a token. */
 static void
@@ -1120,7 +1216,7 @@ read_markup(reader *r)
             r->i += 2;
             continue;
         }
-        if (r->fmt == EXATTN_PAGE_MARKDOWN && fence(r))
+        if (r->fmt == EXATTN_PAGE_MARKDOWN && (fence(r) || indented_code(r)))
             continue;
         if (r->fmt == EXATTN_PAGE_MARKDOWN && ch == '`' && inline_code(r))
             continue;

@@ -808,6 +808,141 @@ exattn_page__subject(const exattn_page_clean *c, size_t start)
     return exattn_sbuf__take(&b);
 }
 
+/* ---- a factor after a number: 0.88\,v_{the}, \frac{1}{2}(4, 0) ------ */
+
+/* Past the product signs and spacing after a number: spaces, "\,",
+ * "\;", "\cdot", "\times", "·", "×". */
+static size_t
+past_product_sign(const exattn_page_clean *c, size_t k)
+{
+    static const char *const signs[] = { "\\cdot", "\\times", "\xc2\xb7",
+                                         "\xc3\x97", "\\,", "\\;", "\\:",
+                                         "\\ " };
+    const char *t = c->text.s;
+    size_t j, n;
+    int moved = 1;
+
+    while (moved && k < c->text.len)
+    {
+        moved = 0;
+        while (k < c->text.len && (t[k] == ' ' || t[k] == '\t'))
+            k++, moved = 1;
+        for (j = 0; j < sizeof signs / sizeof *signs; j++)
+            if (k + (n = strlen(signs[j])) <= c->text.len
+                && strncmp(t + k, signs[j], n) == 0)
+            {
+                k += n;
+                moved = 1;
+            }
+    }
+    return k;
+}
+
+/* The end of a value's symbol at k -- v or V, plain or in a font
+ * (\mathbf{v}), with its index -- or k when there is none. */
+static size_t
+value_symbol_end(const exattn_page_clean *c, size_t k)
+{
+    static const char *const fonts[] = { "\\mathbf{", "\\boldsymbol{",
+                                         "\\bm{", "\\vec{", "\\mathit{" };
+    const char *t = c->text.s;
+    size_t len = c->text.len, j = k, f, n;
+
+    for (f = 0; f < sizeof fonts / sizeof *fonts; f++)
+        if (k + (n = strlen(fonts[f])) + 2 <= len
+            && strncmp(t + k, fonts[f], n) == 0
+            && (t[k + n] == 'v' || t[k + n] == 'V') && t[k + n + 1] == '}')
+        {
+            j = k + n + 2;
+            break;
+        }
+    if (j == k)
+    {
+        if (k >= len || (t[k] != 'v' && t[k] != 'V')
+            || (k + 1 < len && isalpha((unsigned char)t[k + 1])))
+            return k;
+        j = k + 1;
+    }
+    if (j < len && t[j] == '_')
+    {
+        if (j + 1 < len && t[j + 1] == '{')
+        {
+            int depth = 0;
+
+            for (j++; j < len; j++)
+                if (t[j] == '{')
+                    depth++;
+                else if (t[j] == '}' && --depth == 0)
+                    break;
+            j = j < len ? j + 1 : len;
+        }
+        else if (j + 1 < len)
+            j += 2;
+    }
+    return j;
+}
+
+/* Does a bracket at k hold a vector of numbers ("(4, 0)", "\left(
+ * \tfrac{1}{2}, 1 \right)"): entries with a comma between, and no
+ * letter but a command's? */
+static int
+numbers_in_brackets(const exattn_page_clean *c, size_t k)
+{
+    const char *t = c->text.s;
+    size_t j, stop = k + 256 < c->text.len ? k + 256 : c->text.len;
+    int commas = 0;
+    char close;
+
+    if (strncmp(t + k, "\\left", 5) == 0)
+        k += 5;
+    if (k >= c->text.len || (t[k] != '(' && t[k] != '['))
+        return 0;
+    close = t[k] == '(' ? ')' : ']';
+    for (j = k + 1; j < stop; j++)
+    {
+        if (t[j] == close)
+            return commas > 0;
+        if (t[j] == ',')
+            commas++;
+        else if (t[j] == '\\')
+            while (j + 1 < stop && isalpha((unsigned char)t[j + 1]))
+                j++;
+        else if (isalpha((unsigned char)t[j]) || t[j] == '(' || t[j] == '[')
+            return 0;
+    }
+    return 0;
+}
+
+char *
+exattn_page__factor_after(const exattn_page_clean *c, size_t end)
+{
+    const char *t = c->text.s;
+    size_t k = past_product_sign(c, end), j;
+    exattn_sbuf b;
+
+    if (k == end && !(k < c->text.len && (t[k] == '(' || t[k] == '[')))
+        return NULL;            /* "0.88v" is one token, read elsewhere */
+    if (k >= c->text.len || c->math[k] != c->math[end > 0 ? end - 1 : 0])
+        return NULL;
+    if ((j = value_symbol_end(c, k)) > k)
+    {
+        exattn_sbuf__init(&b);
+        exattn_sbuf__putn(&b, t + k, j - k);
+        return exattn_sbuf__take(&b);
+    }
+    /* a vector the number multiplies: (4, 0), \left(..\right),
+     * \begin{bmatrix}; in prose only when joined to it ("1/2·(1,0)",
+     * not "0.5 (about half)") */
+    if (!c->math[k] && k > end && t[k - 1] == ' '
+        && !has_middle_dot(t + end, k - end) && !memchr(t + end, '*', k - end))
+        return NULL;
+    if (strncmp(t + k, "\\begin{bmatrix}", 15) == 0
+        || strncmp(t + k, "\\begin{pmatrix}", 15) == 0
+        || numbers_in_brackets(c, k))
+        return exattn_str__dup("(vector)");
+    return NULL;
+}
+
 /* ---- the section: the headings a number stands under ------------------- */
 
 void

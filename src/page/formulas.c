@@ -36,6 +36,23 @@ typedef struct
 
 static int expression(tr *x, size_t *i, size_t stop);
 
+/* A style switch at i (\displaystyle, as MediaWiki wraps its TeX): no
+ * part of the formula; its length, or 0. */
+static size_t
+style_at(const tr *x, size_t i, size_t stop)
+{
+    static const char *const styles[] = { "\\displaystyle", "\\textstyle",
+                                          "\\scriptstyle" };
+    size_t k, n;
+
+    for (k = 0; k < sizeof styles / sizeof *styles; k++)
+        if (i + (n = strlen(styles[k])) <= stop
+            && strncmp(x->t + i, styles[k], n) == 0
+            && !(i + n < stop && isalpha((unsigned char)x->t[i + n])))
+            return n;
+    return 0;
+}
+
 /* Past spaces, math spacing and a line break that a formula continues
  * over ("\\ &\qquad + e^{0}": run() keeps such a break in its piece). */
 static size_t
@@ -50,7 +67,8 @@ spaces(tr *x, size_t i, size_t stop)
             i++;
         if (i + 1 < stop && x->t[i] == '\\' && x->t[i + 1] == '\\')
             n = 2;
-        else if ((n = exattn_page__gap(x->t, i, stop)) == 0)
+        else if ((n = style_at(x, i, stop)) == 0
+                 && (n = exattn_page__gap(x->t, i, stop)) == 0)
             return i;
         i += n;
     }
@@ -683,6 +701,31 @@ run(exattn_page_formula_list *l, exattn_page_symbols *syms, const exattn_page_cl
     }
 }
 
+/* A math run wrapped whole in a style group, as MediaWiki writes its TeX
+ * ("{\displaystyle w = {\frac {e}{e+2}} \approx 0.576}"): its pieces
+ * are those inside the group. */
+static void
+unwrapped_run(exattn_page_formula_list *l, exattn_page_symbols *syms,
+              const exattn_page_clean *c, size_t a, size_t b)
+{
+    tr x;
+    size_t i, j = b, n, close;
+
+    memset(&x, 0, sizeof x);
+    x.t = c->text.s;
+    for (i = a; i < b && isspace((unsigned char)x.t[i]); i++)
+        ;
+    while (j > i && isspace((unsigned char)x.t[j - 1]))
+        j--;
+    if (i < j && x.t[i] == '{' && (n = style_at(&x, i + 1, j)) != 0
+        && (close = group_end(&x, i, j)) == j - 1)
+    {
+        a = i + 1 + n;
+        b = close;
+    }
+    run(l, syms, c, a, b);
+}
+
 static int
 by_from(const void *a, const void *b)
 {
@@ -710,7 +753,7 @@ exattn_page__formulas(exattn_page_formula **out, size_t *count,
         }
         for (a = k; k < c->text.len && c->math[k]; k++)
             ;
-        run(&l, syms, c, a, k);
+        unwrapped_run(&l, syms, c, a, k);
     }
     exattn_page__symbols_free(syms);
     if (!l.oom)

@@ -557,6 +557,10 @@ to_number(exattn_page_number *n, scanner *s, size_t k,
         return 0;
     n->subject = exattn_page__subject(s->c, l->start);
     n->section = exattn_page__section(s->c, l->start);
+    /* a decimal or a fraction times a value is a weight; an integer
+     * there is the formula's coefficient (1 \cdot V_1) */
+    if (l->count == 1 && (l->decimal[0] || strchr(l->values[0], '/')))
+        n->times = exattn_page__factor_after(s->c, l->end);
     if (exattn_page__table_heads(s->c, l->start, &n->row_head,
                                  &n->column_head, &n->table_about)
         != EXATTN_OK)
@@ -603,6 +607,7 @@ number_clear(exattn_page_number *n)
     free(n->row_head);
     free(n->column_head);
     free(n->table_about);
+    free(n->times);
 }
 
 void

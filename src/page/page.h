@@ -98,6 +98,9 @@ typedef struct
                                         heading, or NULL */
     char *table_about;           /* the text before its table and the
                                     table's corner cell, or NULL */
+    char *times;                 /* the value it multiplies: a value's
+                                    symbol ("v_{\\text{the}}"), "(vector)"
+                                    for a vector, or NULL */
     char *section;               /* the headings it stands under,
                                     outermost first ("Variant: zero
                                     query / Query 1: grid"), or NULL */
@@ -133,6 +136,9 @@ int exattn_page__joins_references(const exattn_page_clean *c, size_t from,
                                   size_t to);
 char *exattn_page__lead(const exattn_page_clean *c, size_t start);
 char *exattn_page__tail(const exattn_page_clean *c, size_t end);
+/* The value the number at [.., end) multiplies: "0.88\\,v_{the}",
+ * "\\frac{1}{2}(4, 0)"; NULL when it multiplies nothing. */
+char *exattn_page__factor_after(const exattn_page_clean *c, size_t end);
 /* A table cell's row label, its column's heading and what the table is
  * of (the text before it and its corner cell); all NULL when the number
  * is in no table's body or in its first column. */

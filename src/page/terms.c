@@ -3,6 +3,7 @@
  * argument ("\sigma(0.5)"), and the names that make a bracket an
  * argument list rather than a vector. */
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 #include "page/scan.h"
 
@@ -359,6 +360,25 @@ over_closings(const scanner *s, size_t i)
     }
 }
 
+/* Is the number at [i, end) a decimal or a fraction that multiplies a
+ * value ("0.14\,v_{load}", "\frac{1}{2}(0, 2)")?  An integer there is a
+ * coefficient of the formula (1 \cdot V_1). */
+static int
+weight_of_product(const scanner *s, size_t i, size_t end)
+{
+    char *times;
+    size_t k;
+    int weight = 0;
+
+    for (k = i; k < end && !weight; k++)
+        weight = s->t[k] == '.' || s->t[k] == '/'
+                 || strncmp(s->t + k, "frac", 4) == 0;
+    if (!weight || (times = exattn_page__factor_after(s->c, end)) == NULL)
+        return 0;
+    free(times);
+    return 1;
+}
+
 /* Is the number at [i, end) a term of a formula with symbols ("1 +
  * H_{2,2}", "a_{2,1} \cdot 2", "1/\sqrt{2}", "2\cdot\left(\frac{z}{y}
  * \right)")?  Joined by an operator to a symbol, it is part of a named
@@ -370,6 +390,10 @@ exattn_page__formula_term(const scanner *s, size_t i, size_t end)
     int math = s->c->math[i];
     size_t k = math ? over_closings(s, end) : end, n, b;
 
+    /* "+ 0.14\,v_{load}": a weight of its own product, which the sign
+     * joins to the sum, not a term of the formula */
+    if (weight_of_product(s, i, end))
+        return 0;
     /* in prose, brackets touching the number: (1/2)/√2 */
     while (!math && k < s->len && s->t[k] == ')')
         k++;
