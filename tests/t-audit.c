@@ -894,3 +894,25 @@ Test(audit, measurements_factors_and_examples)
     free(out);
     exattn_lesson_free(l);
 }
+
+/* A sentence about another computation: its 1, which a score of the
+ * lesson happens to be, is no result when its other numbers are no
+ * quantity of the lesson; the same 1 beside the lesson's own numbers is
+ * one. */
+Test(audit, a_sentence_about_another_computation)
+{
+    exattn_lesson *l = example("docs/examples/004-value-weighting.json");
+    static const char page[] =
+        "Take two scores, say $8$ and $0$. Divided by 8 they become $1$\n"
+        "and $0.5$, with weights 0.622 and 0.378.\n"                 /* 2 */
+        "\n"
+        "The scores of query 3 are $1$, and its weights 0.212.\n";   /* 4 */
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "m.md", page, &sum);
+
+    assert_verdict(out, 1, 61, "MENTION");
+    cr_assert_not_null(strstr(out, "another computation's"), "%s", out);
+    assert_verdict(out, 4, 28, "PASS");
+    free(out);
+    exattn_lesson_free(l);
+}

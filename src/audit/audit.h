@@ -206,6 +206,9 @@ typedef struct
     char *note;                 /* why (WORDING), the page's arithmetic */
     char *evidence;             /* why it was taken as a result, or why
                                    it is a mention */
+    int by_kind_only;           /* a PASS of a number many quantities
+                                   share (1, 1/2) that only a word of
+                                   its kind names: no entry, no marker */
 } exattn_audit_result;
 
 int exattn_audit__verdict(exattn_audit_result *r,
@@ -214,5 +217,11 @@ int exattn_audit__verdict(exattn_audit_result *r,
                           const exattn_lesson *l, mpfr_prec_t max_prec,
                           exattn_error_t *err);
 void exattn_audit__result_clear(exattn_audit_result *r);
+
+/* The numbers of a sentence about another computation (cohort.c): a
+ * PASS by kind only among numbers of its sentence that are no quantity
+ * of the lesson is a mention. */
+int exattn_audit__cohorts(exattn_audit_result *results,
+                          const exattn_page *page);
 
 #endif

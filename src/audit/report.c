@@ -74,6 +74,13 @@ run(audit *a, exattn_auditor *auditor, const char *file, const char *page,
                                    auditor->max_prec, err);
         if (rc != EXATTN_OK)
             exattn_audit__place_error(err, rc, file, n);
+    }
+    if (rc == EXATTN_OK
+        && exattn_audit__cohorts(a->results, &a->page) != EXATTN_OK)
+        rc = exattn_error__set(err, EXATTN_ENOMEM, file, 0, 0,
+                               "out of memory");
+    for (i = 0; i < a->page.count && rc == EXATTN_OK; i++)
+    {
         switch (a->results[i].verdict)
         {
         case EXATTN_AUDIT_PASS: case EXATTN_AUDIT_NAMED:

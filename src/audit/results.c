@@ -293,6 +293,11 @@ exattn_audit__unmarked(exattn_audit_result *r, const exattn_audit_number *p,
             rc = exattn_audit__unevaluated(r, all);
         if (rc == EXATTN_OK && r->evidence == NULL)
             r->evidence = e.why, e.why = NULL;
+        r->by_kind_only = r->verdict == EXATTN_AUDIT_PASS && !informative(p)
+                          && p->count == 1 && !e.direct && e.label == NULL
+                          && e.key_label == NULL && e.row_index == 0
+                          && e.key_index == 0 && p->n->subject == NULL
+                          && p->n->row_head == NULL;
     }
     free(list.items);
     free(in.items);

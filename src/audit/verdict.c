@@ -185,7 +185,8 @@ exattn_audit__distance(mpq_t u, const exattn_audit_candidate *c,
 }
 
 /* Do the correct rounding of x and the page's decimal differ in one
- * digit only (0.294 for 0.284, 0.885 for 0.085), with the same sign? */
+ * digit only (0.294 for 0.284, 0.885 for 0.085), with the same sign,
+ * both of two significant digits or more? */
 static int
 one_digit_differs(const mpq_t x, const exattn_audit_value *v)
 {
@@ -209,6 +210,10 @@ one_digit_differs(const mpq_t x, const exattn_audit_value *v)
     la = a ? strlen(a) : 0;
     lb = b ? strlen(b) : 0;
     n = la > lb ? la : lb;
+    /* a number of one significant digit that differs in it is another
+     * number, no slip (0.5 for 0): the digit is all it says */
+    if (la < 2 || lb < 2)
+        n = 0, diff = 2;
     /* compared digit by digit from the right, missing digits as 0; a
      * digit above both leading digits in the integer part is no slip
      * (41.0 is not 1.0 misprinted) */

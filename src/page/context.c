@@ -11,6 +11,7 @@
 
 #define LEAD_BYTES 160          /* a sentence's worth before a number */
 #define SIDE_BYTES 2048         /* the longest formula read as one side */
+#define SENTENCE_REACH 4096     /* the farthest back a sentence starts */
 #define LEAD_REACH 1280         /* the farthest back it is read, math and
                                    all */
 #define TAIL_BYTES 48
@@ -309,6 +310,21 @@ cell_of(const exattn_page_clean *c, size_t from, size_t to, size_t cell,
         k++;
     *b = k;
     return 1;
+}
+
+/* Where the sentence holding `start` begins: back to the end of the one
+ * before, a blank line, or SENTENCE_REACH bytes. */
+size_t
+exattn_page__sentence_start(const exattn_page_clean *c, size_t start)
+{
+    size_t from = start > SENTENCE_REACH ? start - SENTENCE_REACH : 0, k;
+
+    for (k = start; k > from; k--)
+        if (sentence_ends(c, k - 1)
+            || (c->text.s[k - 1] == '\n' && k >= 2
+                && c->text.s[k - 2] == '\n'))
+            break;
+    return k;
 }
 
 /* The sentence before `start`, into b: at most LEAD_BYTES of its prose,

@@ -556,6 +556,7 @@ to_number(exattn_page_number *n, scanner *s, size_t k,
         || (n->tail = exattn_page__tail(s->c, l->end)) == NULL)
         return 0;
     n->subject = exattn_page__subject(s->c, l->start);
+    n->sentence = exattn_page__sentence_start(s->c, l->start);
     n->section = exattn_page__section(s->c, l->start);
     /* a decimal or a fraction times a value is a weight; an integer
      * there is the formula's coefficient (1 \cdot V_1) */

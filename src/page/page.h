@@ -98,6 +98,8 @@ typedef struct
                                         heading, or NULL */
     char *table_about;           /* the text before its table and the
                                     table's corner cell, or NULL */
+    size_t sentence;             /* where its sentence starts in the
+                                    cleaned text */
     char *times;                 /* the value it multiplies: a value's
                                     symbol ("v_{\\text{the}}"), "(vector)"
                                     for a vector, or NULL */
@@ -135,6 +137,8 @@ const char *exattn_page__mention(const exattn_page_clean *c, size_t start,
 int exattn_page__joins_references(const exattn_page_clean *c, size_t from,
                                   size_t to);
 char *exattn_page__lead(const exattn_page_clean *c, size_t start);
+size_t exattn_page__sentence_start(const exattn_page_clean *c,
+                                   size_t start);
 char *exattn_page__tail(const exattn_page_clean *c, size_t end);
 /* The value the number at [.., end) multiplies: "0.88\\,v_{the}",
  * "\\frac{1}{2}(4, 0)"; NULL when it multiplies nothing. */
