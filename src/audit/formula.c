@@ -72,7 +72,7 @@ prove(exattn_verdict_t *verdict, char **note, exattn_audit_candidate *c,
                == NULL)
         rc = err && err->code ? err->code : EXATTN_ENOMEM;
     if (rc == EXATTN_OK
-        && (rc = exattn_claims__check(&cr, &c->claim, b, max_prec, err))
+        && (rc = exattn_claims__verdict(&cr, &c->claim, b, max_prec, err))
                == EXATTN_OK)
     {
         *verdict = cr.verdict;

@@ -31,6 +31,8 @@ typedef struct
     exattn_row *minus_row;      /* difference targets: what is subtracted */
     exattn_expr *pool;          /* and the pool their entries are built
                                    in */
+    int want_truth;             /* a decided entry's truth text: a report
+                                   shows it; the audit does not */
 } source;
 
 /* The expression of an expression or block entry; NULL for others. */
@@ -616,7 +618,8 @@ check_approx(exattn_entry_result *r, source *s, const char *claimed,
     {
         if (!s->exact)
             certificate(r, &cert, wp, n);
-        r->truth = truth_text(s, n, err);
+        if (s->want_truth)
+            r->truth = truth_text(s, n, err);
         r->tie = s->exact && exattn_ziv__is_tie(s->q, n);
         r->verdict = mpz_cmp(c, d) == 0 || other_tie_neighbour(s, c, d, n)
                          ? EXATTN_PASS : EXATTN_FAIL;
@@ -808,7 +811,8 @@ check_named(exattn_entry_result *r, source *s, const exattn_expr *claimed,
 
     mpq_init(q);
     claimed_exact = exattn_expr_get_mpq(q, claimed) == EXATTN_OK;
-    r->truth = truth_text(s, 6, err);
+    if (s->want_truth)
+        r->truth = truth_text(s, 6, err);
     if (s->exact && claimed_exact)
     {
         r->verdict = mpq_equal(s->q, q) ? EXATTN_PASS : EXATTN_FAIL;
@@ -1019,10 +1023,10 @@ source_close(source *s, const exattn_block *block)
     mpq_clear(s->q);
 }
 
-int
-exattn_claims__check(exattn_claim_result *out, const exattn_claim *c,
-                     exattn_block *block, mpfr_prec_t max_prec,
-                     exattn_error_t *err)
+static int
+check_claim(exattn_claim_result *out, const exattn_claim *c,
+            exattn_block *block, mpfr_prec_t max_prec, int want_truth,
+            exattn_error_t *err)
 {
     source s;
     size_t i;
@@ -1035,6 +1039,7 @@ exattn_claims__check(exattn_claim_result *out, const exattn_claim *c,
                                  "out of memory");
     out->count = c->count;
     rc = source_open(&s, c, block, max_prec, err);
+    s.want_truth = want_truth;
     if (rc == EXATTN_OK && c->claim == EXATTN_CLAIM_HOLDS)
         rc = exattn_claims__property(&out->entries[0], c, s.row, max_prec,
                                      err);
@@ -1056,6 +1061,22 @@ exattn_claims__check(exattn_claim_result *out, const exattn_claim *c,
     if (rc != EXATTN_OK)
         exattn_claims__clear(out);
     return rc;
+}
+
+int
+exattn_claims__check(exattn_claim_result *out, const exattn_claim *c,
+                     exattn_block *block, mpfr_prec_t max_prec,
+                     exattn_error_t *err)
+{
+    return check_claim(out, c, block, max_prec, 1, err);
+}
+
+int
+exattn_claims__verdict(exattn_claim_result *out, const exattn_claim *c,
+                       exattn_block *block, mpfr_prec_t max_prec,
+                       exattn_error_t *err)
+{
+    return check_claim(out, c, block, max_prec, 0, err);
 }
 
 int

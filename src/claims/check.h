@@ -31,6 +31,12 @@ typedef struct
 int exattn_claims__check(exattn_claim_result *out, const exattn_claim *c,
                          exattn_block *block, mpfr_prec_t max_prec,
                          exattn_error_t *err);
+/* The same verdicts and notes, but a decided approx or named entry has
+ * no truth text (NULL): the audit checks many numbers and formulas and
+ * shows the truth its own way, so it skips their extra decimals. */
+int exattn_claims__verdict(exattn_claim_result *out, const exattn_claim *c,
+                           exattn_block *block, mpfr_prec_t max_prec,
+                           exattn_error_t *err);
 void exattn_claims__clear(exattn_claim_result *r);
 
 /* The entries of claim c's quantity (its values are not read): exact
