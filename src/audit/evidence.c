@@ -220,6 +220,21 @@ word_char(char ch)
 
 static const vocab *find_word(const char *w, size_t n);
 
+/* The entry of table t spelled exactly [s, s + n), or NULL.  The first
+ * byte is compared before the lengths: it is called for every word of
+ * every number's lead. */
+static const vocab *
+in_table(const vocab *t, size_t count, const char *s, size_t n)
+{
+    size_t k;
+
+    for (k = 0; k < count; k++)
+        if (t[k].word[0] == s[0] && strlen(t[k].word) == n
+            && strncmp(t[k].word, s, n) == 0)
+            return &t[k];
+    return NULL;
+}
+
 /* A math symbol at s[k]: its length (a letter, or a command with its
  * braced argument when it has one, "d_k", "d_{\mathrm{model}}"). */
 static size_t
@@ -256,6 +271,7 @@ find_symbol(const char *s, size_t n, int block)
                                          "\\bm{", "\\vec{", "\\mathit{",
                                          "\\hat{", "\\bar{",
                                          "\\tilde{" };
+    const vocab *v;
     size_t k, name, f;
 
     /* \mathbf{o}, \boldsymbol{\alpha}: its argument names it */
@@ -272,16 +288,10 @@ find_symbol(const char *s, size_t n, int block)
         n = name;
 
     /* a block's own symbols first: its A is the attention stage */
-    for (k = 0; block && k < sizeof block_symbols / sizeof *block_symbols;
-         k++)
-        if (strlen(block_symbols[k].word) == n
-            && strncmp(block_symbols[k].word, s, n) == 0)
-            return &block_symbols[k];
-    for (k = 0; k < sizeof symbols / sizeof *symbols; k++)
-        if (strlen(symbols[k].word) == n
-            && strncmp(symbols[k].word, s, n) == 0)
-            return &symbols[k];
-    return NULL;
+    if (block && (v = in_table(block_symbols, sizeof block_symbols
+                                              / sizeof *block_symbols, s, n)))
+        return v;
+    return in_table(symbols, sizeof symbols / sizeof *symbols, s, n);
 }
 
 /* The symbols of a math stretch [from, to) of the lead or the subject:
@@ -373,12 +383,7 @@ read_math(clue *c, const char *s, size_t from, size_t to, int block,
 static const vocab *
 find_word(const char *w, size_t n)
 {
-    size_t k;
-
-    for (k = 0; k < sizeof words / sizeof *words; k++)
-        if (strlen(words[k].word) == n && strncmp(words[k].word, w, n) == 0)
-            return &words[k];
-    return NULL;
+    return in_table(words, sizeof words / sizeof *words, w, n);
 }
 
 /* Is the prose word [k, j) a letter with its index, as a text page
@@ -626,11 +631,11 @@ index_named(const char *lead, const char *const *nouns, size_t count)
     size_t k, j, n, found = 0, len = strlen(lead);
 
     for (k = 0; k < len; k++)
-        for (j = 0; j < count; j++)
+        for (j = 0; j < count && (k == 0 || !word_char(lead[k - 1])); j++)
         {
             n = strlen(nouns[j]);
             if (k + n + 1 < len && strncasecmp(lead + k, nouns[j], n) == 0
-                && (k == 0 || !word_char(lead[k - 1])) && lead[k + n] == ' '
+                && lead[k + n] == ' '
                 && isdigit((unsigned char)lead[k + n + 1])
                 && (k + n + 2 >= len || !word_char(lead[k + n + 2])
                     || isdigit((unsigned char)lead[k + n + 2])))
@@ -781,8 +786,10 @@ variant_named(const char *lead, const exattn_lesson *l, size_t *from,
 
         n = strlen(name);
         for (k = 0; n > 0 && k + n <= len; k++)
-            if (strncasecmp(lead + k, name, n) == 0
-                && (k == 0 || !word_char(lead[k - 1]))
+            if ((k == 0 || !word_char(lead[k - 1]))
+                && tolower((unsigned char)lead[k])
+                       == tolower((unsigned char)name[0])
+                && strncasecmp(lead + k, name, n) == 0
                 && (k + n == len || !word_char(lead[k + n]))
                 && (k + n > *to || (k + n == *to && n > *to - *from)))
             {
@@ -824,7 +831,7 @@ has_every_word(const char *text, const char *name)
         if (n == 0)
             break;
         for (p = text; (size_t)(p - text) + n <= len; p++)
-            if (strncasecmp(p, w, n) == 0 && (p == text || !word_char(p[-1]))
+            if ((p == text || !word_char(p[-1])) && strncasecmp(p, w, n) == 0
                 && !word_char(p[n]))
                 break;
         if ((size_t)(p - text) + n > len)

@@ -970,18 +970,15 @@ paragraph_tag(reader *r, size_t at)
         "figure", "figcaption", "caption", "pre", "hr", "h1", "h2", "h3",
         "h4", "h5", "h6"
     };
-    char name[16];
-    size_t k;
+    size_t k, name = at + 1;
 
+    if (r->p[at] != '<')
+        return 0;
+    if (name < r->len && r->p[name] == '/')
+        name++;
     for (k = 0; k < sizeof blocks / sizeof *blocks; k++)
-    {
-        snprintf(name, sizeof name, "<%s", blocks[k]);
-        if (tag_named(r, at, name))
+        if (tag_named(r, name, blocks[k]))
             return 1;
-        snprintf(name, sizeof name, "</%s", blocks[k]);
-        if (tag_named(r, at, name))
-            return 1;
-    }
     return 0;
 }
 
