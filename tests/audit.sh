@@ -19,7 +19,7 @@ i=0
 for pair in "000-scores-to-mixture 000-scores-to-mixture 22 22" \
             "001-soft-lookup 001-soft-lookup 42 42" \
             "002-grid-load-rises 002-complete 23 23" \
-            "004-value-weighting 004-value-weighting 32 32"; do
+            "004-value-weighting 004-value-weighting 33 32, 1 mentions"; do
     set -- $pair
     i=$((i + 1))
     "$exattn" audit "$pages/$1.md" --lesson "$top/docs/examples/$2.json" \

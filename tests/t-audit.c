@@ -84,7 +84,7 @@ Test(audit, every_seed_page_passes)
         { "docs/examples/pages/002-grid-load-rises.md",
           "docs/examples/002-complete.json", 23 },
         { "docs/examples/pages/004-value-weighting.md",
-          "docs/examples/004-value-weighting.json", 32 },
+          "docs/examples/004-value-weighting.json", 33 },
     };
     size_t i;
 
@@ -574,7 +574,8 @@ Test(audit, named_formulas_are_proved)
 
 /* Symbols the page defines in closed form are read in later formulas:
  * Z_{2} defined, then used as Z_2; a wrong exponent FAILs against the
- * very entry the subject names; a symbol never defined is not read. */
+ * very entry the subject names; a symbol neither the page nor the
+ * lesson defines is a mention. */
 Test(audit, formulas_in_the_page_s_own_symbols)
 {
     exattn_lesson *l = example("docs/examples/004-value-weighting.json");
@@ -592,8 +593,58 @@ Test(audit, formulas_in_the_page_s_own_symbols)
     assert_verdict(out, 4, 12, "PASS-NAMED");
     cr_assert_not_null(strstr(out, "m.md:7:20: FAIL \\frac{e^{1}}{Z_{2}} "
                                    "(true: weights[2][1]"), "%s", out);
-    cr_assert_null(verdict_at(out, "m.md", 8, 21), "%s", out);
+    /* Y_2 names nothing of the lesson: said, never judged */
+    cr_assert_not_null(strstr(out, "m.md:8:21: MENTION \\frac{e^{0}}{Y_{2}} "
+                                   "-- a formula in symbols that name no "
+                                   "single entry"), "%s", out);
     free(out);
+    exattn_lesson_free(l);
+}
+
+/* A formula in the lesson's own symbols is read as the entries they
+ * name: w_{rises,grid} and Z_1 of a head, s as the scaled score or as
+ * q k^T (a textbook's), a^{(h)}_{i,j} and H of a block by its stage
+ * table; a subject's entry is the one a wrong formula FAILs against; a
+ * symbol the lesson lacks (s_{1,4} of three keys) is a mention. */
+Test(audit, formulas_in_the_lesson_s_own_symbols)
+{
+    exattn_lesson *l = example("docs/examples/000-scores-to-mixture.json");
+    exattn_lesson *b = example("docs/examples/002-cross-attention-block.json");
+    static const char head[] =
+        "Grid: $w_{\\text{rises},\\text{grid}} = \\frac{e^{s_{1,1}}}"
+        "{e^{s_{1,1}}+e^{s_{1,2}}+e^{s_{1,3}}}$.\n"                  /* 1 */
+        "Raw: $w_{1,3} = \\frac{e^{s_{13}/\\sqrt{2}}}{e^{s_{11}/\\sqrt{2}}"
+        "+e^{s_{12}/\\sqrt{2}}+e^{s_{13}/\\sqrt{2}}}$.\n"            /* 2 */
+        "Slip: $w_{1,2} = \\frac{e^{s_{1,1}}}{e^{s_{1,1}}+e^{s_{1,2}}"
+        "+e^{s_{1,3}}}$.\n"                                          /* 3 */
+        "Sum: $Z_{1} = e^{s_{1,1}}+e^{s_{1,2}}+e^{s_{1,3}}$.\n"      /* 4 */
+        "None: $w_{1,4} = \\frac{1}{1+e^{s_{1,4}}}$.\n";             /* 5 */
+    static const char block[] =
+        "$$\\text{power}:\\ H^{(1)}_{1} = a_{2,1}+a_{2,3}$$\n"       /* 1 */
+        "Slip: $H^{(1)}_{2,2} = a_{2,2}\\cdot 2+a_{2,1}\\cdot 2$.\n"; /* 2 */
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "m.md", head, &sum);
+
+    assert_verdict(out, 1, 39, "PASS-NAMED");
+    assert_verdict(out, 2, 17, "PASS-NAMED");
+    cr_assert_not_null(strstr(out, "m.md:3:18: FAIL \\frac{e^{s_{1,1}}}"
+                                   "{e^{s_{1,1}}+e^{s_{1,2}}+e^{s_{1,3}}} "
+                                   "(true: weights[rises][load]"), "%s", out);
+    cr_assert_not_null(strstr(out, "m.md:4:15: PASS-NAMED e^{s_{1,1}}"
+                                   "+e^{s_{1,2}}+e^{s_{1,3}} = Z[rises]"),
+                       "%s", out);
+    assert_verdict(out, 5, 18, "MENTION");
+    cr_assert_eq(sum.failed, 1);
+    free(out);
+    out = report(exattn_audit_write_text, b, "b.md", block, &sum);
+    cr_assert_not_null(strstr(out, "b.md:1:32: PASS-NAMED a_{2,1}+a_{2,3} "
+                                   "= h1.output[2][1]"), "%s", out);
+    /* the subject's entry, [2][2], not the nearest value */
+    cr_assert_not_null(strstr(out, "b.md:2:24: FAIL a_{2,2}\\cdot 2"
+                                   "+a_{2,1}\\cdot 2 (true: h1.output[2][2]"),
+                       "%s", out);
+    free(out);
+    exattn_lesson_free(b);
     exattn_lesson_free(l);
 }
 

@@ -64,16 +64,16 @@ int exattn_audit__expr_value(exattn_audit_candidate *out,
                              exattn_audit_candidates *all,
                              const exattn_lesson *l, const char *text,
                              mpfr_prec_t max_prec, exattn_error_t *err);
-/* What differs between the page's named formula `text` (exattn's
- * syntax) and the lesson's form of candidate c ("the denominator
- * differs: a term is missing: e^(2)"), and that form in *form (NULL
- * when too long); NULL when c has no form to compare (differ.c). */
 /* A quantity's value as a report shows it ("= 1/3 ≈ 0.333333",
  * "≈ 0.401112"): certified decimals, as many as the page's number has
  * plus three, or `fixed` when p is NULL (verdict.c). */
 char *exattn_audit__value_text_at(const exattn_audit_candidate *c,
                                   const exattn_audit_number *p,
                                   unsigned long fixed);
+/* What differs between the page's named formula `text` (exattn's
+ * syntax) and the lesson's form of candidate c ("the denominator
+ * differs: a term is missing: e^(2)"), and that form in *form (NULL
+ * when too long); NULL when c has no form to compare (differ.c). */
 char *exattn_audit__what_differs(const exattn_audit_candidate *c,
                                  const char *text, char **form);
 
@@ -81,6 +81,23 @@ char *exattn_audit__what_differs(const exattn_audit_candidate *c,
  * or NULL when c has none (differ.c). */
 char *exattn_audit__lesson_form(const exattn_audit_candidate *c,
                                 unsigned flags);
+
+/* A formula's lesson symbols (EXATTN_PAGE_LESSON_SYMBOL) written out
+ * as the forms of the quantities of lesson l they name, under reading
+ * `reading` of an ambiguous symbol (*readings: how many there are);
+ * *out NULL when a symbol names no single entry (symbols.c). */
+int exattn_audit__lesson_symbols(char **out, int *readings, const char *expr,
+                                 const exattn_lesson *l,
+                                 exattn_audit_candidates *all, int reading,
+                                 mpfr_prec_t max_prec, exattn_error_t *err);
+/* The candidate of lesson l that `subject` (w_{2,1}, H^{(1)}_{2,2})
+ * names by the lesson's symbols, or NULL (symbols.c). */
+exattn_audit_candidate *
+exattn_audit__subject(exattn_audit_candidates *all, const exattn_lesson *l,
+                      const char *subject, mpfr_prec_t max_prec);
+/* The lesson of the variant named `name`, or l itself (evidence.c). */
+const exattn_lesson *exattn_audit__variant_lesson(const exattn_lesson *l,
+                                                  const char *name);
 
 /* The verdict on a named formula (formula.c). */
 int exattn_audit__formula(exattn_audit_result *r,

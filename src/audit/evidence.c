@@ -13,6 +13,7 @@
 #include <string.h>
 #include <strings.h>
 #include "audit/audit.h"
+#include "audit/decide.h"
 
 #define F(x) EXATTN_FAM_##x
 #define METRIC_REACH 24         /* a metric word this close names the
@@ -803,8 +804,8 @@ variant_named(const char *lead, const exattn_lesson *l, size_t *from,
 
 /* The lesson of the variant named `name` (its tokens, its block), or the
  * base lesson l. */
-static const exattn_lesson *
-variant_lesson(const exattn_lesson *l, const char *name)
+const exattn_lesson *
+exattn_audit__variant_lesson(const exattn_lesson *l, const char *name)
 {
     size_t v;
 
@@ -1336,7 +1337,7 @@ exattn_audit__evidence(exattn_audit_evidence *e, const exattn_page_number *n,
         memset(lead + from, ' ', to - from);
     }
     r.lead = lead;
-    rc = weigh(e, &r, variant_lesson(l, e->variant), all);
+    rc = weigh(e, &r, exattn_audit__variant_lesson(l, e->variant), all);
     free(lead);
     return rc;
 }

@@ -7,6 +7,7 @@
  * FAIL, against the nearest quantity of the named kind, when no quantity
  * is the formula's value; a mention when nothing says what it is. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "audit/decide.h"
@@ -170,12 +171,39 @@ matches(exattn_audit_result *r, size_t *found, const exattn_audit_candidate *f,
     return rc;
 }
 
+/* The entry the formula's subject names has its value: proved equal to
+ * it (PASS-NAMED) or UNDECIDED. */
+static int
+subject_match(exattn_audit_result *r, size_t *found,
+              exattn_audit_candidate *named, exattn_audit_candidates *all,
+              const char *text, mpfr_prec_t max_prec, exattn_error_t *err)
+{
+    exattn_verdict_t v = EXATTN_UNDECIDED;
+    char *note = NULL;
+    int rc = prove(&v, &note, named, all, text, max_prec, err);
+
+    if (rc != EXATTN_OK)
+        return rc;
+    *found = 1;
+    free(r->note);
+    r->verdict = v == EXATTN_PASS ? EXATTN_AUDIT_NAMED
+                                  : EXATTN_AUDIT_UNDECIDED;
+    r->note = v == EXATTN_PASS ? note
+              : (free(note), exattn_str__dup("its value is the quantity's, "
+                                             "but the identity is neither "
+                                             "proved nor refuted"));
+    if (!exattn_audit__add_bound(r, named->name) || r->note == NULL)
+        return exattn_audit__nomem(err);
+    return EXATTN_OK;
+}
+
 /* No quantity in scope is the formula's value: FAIL against the nearest
  * of the named kind within its size, else UNSOURCED. */
 static int
 no_match(exattn_audit_result *r, const exattn_audit_candidate *f,
          const char *text, exattn_audit_candidates *all,
-         const exattn_audit_evidence *e, exattn_error_t *err)
+         const exattn_audit_evidence *e, const exattn_audit_candidate *named,
+         exattn_error_t *err)
 {
     const exattn_audit_group *g = exattn_audit__group(all, 1);
     const exattn_audit_candidate *best = NULL;
@@ -204,6 +232,10 @@ no_match(exattn_audit_result *r, const exattn_audit_candidate *f,
                     && d < bd)))
             best = c, bd = d;
     }
+    /* the entry its subject names (w_{2,\text{green}}), whatever is
+     * nearest */
+    if (named != NULL)
+        best = named;
     if (best == NULL)
         return EXATTN_OK;
     r->verdict = EXATTN_AUDIT_FAIL;
@@ -233,7 +265,7 @@ no_match(exattn_audit_result *r, const exattn_audit_candidate *f,
 /* A formula a marker names (<!-- exattn weights[2][2] form=latex -->
  * before it, as --fill writes): proved against that quantity alone. */
 static int
-marked(exattn_audit_result *r, const exattn_page_number *n,
+marked(exattn_audit_result *r, const exattn_page_number *n, const char *text,
        exattn_audit_candidates *all, const exattn_lesson *l,
        mpfr_prec_t max_prec, exattn_error_t *err)
 {
@@ -250,7 +282,7 @@ marked(exattn_audit_result *r, const exattn_page_number *n,
                                "marker \"%.60s\" names %zu values, the "
                                "page prints one formula", n->marker, m.count);
     else
-        rc = prove(&v, &note, &m, all, n->values[0], max_prec, err);
+        rc = prove(&v, &note, &m, all, text, max_prec, err);
     if (rc == EXATTN_OK && !exattn_audit__add_bound(r, m.name))
         rc = exattn_audit__nomem(err);
     if (rc == EXATTN_OK)
@@ -264,7 +296,7 @@ marked(exattn_audit_result *r, const exattn_page_number *n,
     }
     if (rc == EXATTN_OK && r->verdict == EXATTN_AUDIT_FAIL)
     {
-        what = exattn_audit__what_differs(&m, n->values[0], &form);
+        what = exattn_audit__what_differs(&m, text, &form);
         exattn_sbuf__init(&b);
         exattn_sbuf__printf(&b, "%s%s", form ? "= " : "", form ? form : "");
         r->truth = exattn_sbuf__take(&b);
@@ -280,24 +312,22 @@ marked(exattn_audit_result *r, const exattn_page_number *n,
     return rc;
 }
 
-int
-exattn_audit__formula(exattn_audit_result *r, const exattn_page_number *n,
-                      exattn_audit_candidates *all, const exattn_lesson *l,
-                      mpfr_prec_t max_prec, exattn_error_t *err)
+/* The verdict on formula n written as `text` (exattn's syntax). */
+static int
+judge(exattn_audit_result *r, const exattn_page_number *n, const char *text,
+      exattn_audit_candidates *all, const exattn_lesson *l,
+      mpfr_prec_t max_prec, exattn_error_t *err)
 {
-    exattn_audit_candidate f;
+    exattn_audit_candidate f, *named;
     exattn_audit_evidence e;
     exattn_error_t local;
     size_t found = 0;
     int rc;
 
-    memset(r, 0, sizeof *r);
-    if (n->mention != NULL)
-        return exattn_audit__mention(r, n->mention, NULL);
     if (n->marker != NULL)
-        return marked(r, n, all, l, max_prec, err);
+        return marked(r, n, text, all, l, max_prec, err);
     exattn_error_init(&local);
-    rc = exattn_audit__expr_value(&f, all, l, n->values[0], max_prec, &local);
+    rc = exattn_audit__expr_value(&f, all, l, text, max_prec, &local);
     if (rc == EXATTN_ENOMEM)
         return exattn_audit__nomem(err);
     if (rc != EXATTN_OK)
@@ -313,13 +343,20 @@ exattn_audit__formula(exattn_audit_result *r, const exattn_page_number *n,
          * name its entry (a symbol such as alpha_{2,3} does), a quantity
          * of any kind with its value is the one meant */
         r->verdict = EXATTN_AUDIT_UNSOURCED;
-        rc = matches(r, &found, &f, all, &e, 1, n->values[0], max_prec,
-                     err);
+        rc = matches(r, &found, &f, all, &e, 1, text, max_prec, err);
         if (rc == EXATTN_OK && found == 0 && !e.direct)
-            rc = matches(r, &found, &f, all, &e, 0, n->values[0], max_prec,
-                         err);
+            rc = matches(r, &found, &f, all, &e, 0, text, max_prec, err);
+        named = exattn_audit__subject(all,
+                                      exattn_audit__variant_lesson(l,
+                                                                   e.variant),
+                                      n->subject, max_prec);
+        /* the words point elsewhere ("both she and reads"), but the
+         * subject names the very entry whose value it has */
+        if (rc == EXATTN_OK && found == 0 && named != NULL
+            && same_value(&f, named))
+            rc = subject_match(r, &found, named, all, text, max_prec, err);
         if (rc == EXATTN_OK && found == 0 && e.families)
-            rc = no_match(r, &f, n->values[0], all, &e, err);
+            rc = no_match(r, &f, text, all, &e, named, err);
         if (rc == EXATTN_OK && found == 0 && e.families == 0)
             rc = exattn_audit__mention(r, "a closed form no quantity is, "
                                        "and nothing says what it is", NULL);
@@ -330,4 +367,109 @@ exattn_audit__formula(exattn_audit_result *r, const exattn_page_number *n,
     exattn_audit__evidence_clear(&e);
     exattn_audit__candidate_clear(&f);
     return rc;
+}
+
+/* The lesson n's symbols are read in: its variant's, when its words or
+ * section name one (a marker says its own). */
+static const exattn_lesson *
+symbols_lesson(const exattn_page_number *n, exattn_audit_candidates *all,
+               const exattn_lesson *l, mpfr_prec_t max_prec,
+               exattn_error_t *err)
+{
+    exattn_audit_candidate m;
+    exattn_audit_evidence e;
+    const exattn_lesson *in = l;
+
+    if (n->marker != NULL)
+    {
+        if (exattn_audit__marker(&m, all, l, n->marker, max_prec, err)
+            != EXATTN_OK)
+            return NULL;
+        in = m.claim.lesson ? m.claim.lesson : l;
+        exattn_audit__candidate_clear(&m);
+        return in;
+    }
+    if (exattn_audit__evidence(&e, n, l, all) != EXATTN_OK)
+    {
+        exattn_audit__nomem(err);
+        return NULL;
+    }
+    in = exattn_audit__variant_lesson(l, e.variant);
+    exattn_audit__evidence_clear(&e);
+    return in;
+}
+
+/* A formula in the lesson's symbols (a_{2,1}+a_{2,3}): judged with each
+ * symbol written out as its quantity's form, under each reading of its
+ * symbols (src/audit/symbols.c) until one proves it. */
+static int
+in_lesson_symbols(exattn_audit_result *r, const exattn_page_number *n,
+                  exattn_audit_candidates *all, const exattn_lesson *l,
+                  mpfr_prec_t max_prec, exattn_error_t *err)
+{
+    const exattn_lesson *in = symbols_lesson(n, all, l, max_prec, err);
+    exattn_audit_result other;
+    int reading, readings = 1, rc = EXATTN_OK;
+    char *text;
+
+    if (in == NULL)
+        return err && err->code ? err->code : EXATTN_ENOMEM;
+    for (reading = 0; reading < readings && rc == EXATTN_OK; reading++)
+    {
+        rc = exattn_audit__lesson_symbols(&text, &readings, n->values[0],
+                                          in, all, reading, max_prec, err);
+        if (rc != EXATTN_OK)
+            break;
+        if (text == NULL)
+            return reading > 0 ? EXATTN_OK
+                   : exattn_audit__mention(r, "a formula in symbols that "
+                                           "name no single entry of the "
+                                           "lesson", NULL);
+        if (reading == 0)
+            rc = judge(r, n, text, all, l, max_prec, err);
+        else
+        {
+            memset(&other, 0, sizeof other);
+            rc = judge(&other, n, text, all, l, max_prec, err);
+            if (rc == EXATTN_OK && other.verdict == EXATTN_AUDIT_NAMED)
+            {
+                exattn_audit__result_clear(r);
+                *r = other;
+            }
+            else
+                exattn_audit__result_clear(&other);
+        }
+        free(text);
+        if (r->verdict == EXATTN_AUDIT_NAMED)
+            break;
+    }
+    if (rc == EXATTN_OK && r->verdict == EXATTN_AUDIT_UNDECIDED)
+    {
+        /* before these symbols were read such a formula was not read at
+         * all; one whose identity is out of the engine's reach (a
+         * variance of named values past its caps) stays a mention, and
+         * says so, rather than failing a page that is right */
+        char what[96];
+
+        snprintf(what, sizeof what, "its value is the quantity's to %d "
+                 "digits, the identity neither proved nor refuted",
+                 AUDIT_DIGITS);
+        exattn_audit__result_clear(r);
+        rc = exattn_audit__mention(r, "a formula in the lesson's symbols "
+                                   "beyond exattn's identity engine", what);
+    }
+    return rc;
+}
+
+int
+exattn_audit__formula(exattn_audit_result *r, const exattn_page_number *n,
+                      exattn_audit_candidates *all, const exattn_lesson *l,
+                      mpfr_prec_t max_prec, exattn_error_t *err)
+{
+    memset(r, 0, sizeof *r);
+    if (n->mention != NULL)
+        return exattn_audit__mention(r, n->mention, NULL);
+    if (strchr(n->values[0], EXATTN_PAGE_LESSON_SYMBOL[0]) != NULL)
+        return in_lesson_symbols(r, n, all, l, max_prec, err);
+    return judge(r, n, n->values[0], all, l, max_prec, err);
 }

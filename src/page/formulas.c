@@ -271,7 +271,74 @@ symbol_token(tr *x, size_t k, size_t stop)
     return j;
 }
 
-/* The page's symbol [k, end): its definition written out. */
+/* Is [k, end) one index of a subscript: digits, or a label in
+ * \text{..} or \mathrm{..}? */
+static int
+index_part(const tr *x, size_t k, size_t end)
+{
+    static const char *const wraps[] = { "\\text{", "\\mathrm{" };
+    size_t w, n, i;
+
+    while (k < end && isspace((unsigned char)x->t[k]))
+        k++;
+    while (end > k && isspace((unsigned char)x->t[end - 1]))
+        end--;
+    if (k == end)
+        return 0;
+    for (i = k; i < end && isdigit((unsigned char)x->t[i]); i++)
+        ;
+    if (i == end)
+        return 1;
+    for (w = 0; w < sizeof wraps / sizeof *wraps; w++)
+        if (end - k > (n = strlen(wraps[w])) + 1
+            && strncmp(x->t + k, wraps[w], n) == 0 && x->t[end - 1] == '}')
+            return 1;
+    return 0;
+}
+
+/* Does the symbol [k, end) end in an index that names entries of the
+ * lesson -- _{2,1}, _3, _{\text{rises},\text{grid}} -- not a generic one
+ * (_j, _{i,j}, d_k)? */
+static int
+indexed(const tr *x, size_t k, size_t end)
+{
+    size_t u = end, from, i;
+    int depth = 0;
+
+    while (u > k && x->t[u - 1] == '\'')
+        u--;
+    if (u >= k + 2 && x->t[u - 2] == '_')
+        return isdigit((unsigned char)x->t[u - 1]);
+    if (u < k + 3 || x->t[u - 1] != '}')
+        return 0;
+    /* the subscript's group: back to its opening brace */
+    for (i = u - 1; i > k; i--)
+    {
+        depth += x->t[i] == '}';
+        depth -= x->t[i] == '{';
+        if (depth == 0)
+            break;
+    }
+    if (depth != 0 || i <= k || x->t[i - 1] != '_')
+        return 0;
+    for (from = ++i, depth = 0; i < u - 1; i++)
+    {
+        depth += x->t[i] == '{';
+        depth -= x->t[i] == '}';
+        if (depth == 0 && x->t[i] == ',')
+        {
+            if (!index_part(x, from, i))
+                return 0;
+            from = i + 1;
+        }
+    }
+    return index_part(x, from, u - 1);
+}
+
+/* The page's symbol [k, end): its definition written out; or, when the
+ * page never defined it and its index names entries, the symbol itself
+ * between EXATTN_PAGE_LESSON_SYMBOL's bytes, for the audit to read as
+ * the lesson's quantity (src/audit/symbols.c). */
 static int
 page_symbol(tr *x, size_t k, size_t end)
 {
@@ -279,6 +346,19 @@ page_symbol(tr *x, size_t k, size_t end)
     const char *e = exattn_page__symbols_find(x->syms, x->t + k, end - k,
                                               &named);
 
+    if (e == NULL && end - k <= EXATTN_PAGE_SYMBOL_MAX
+        && x->out->len + end - k + 2 <= MAX_EXPANDED && indexed(x, k, end)
+        && memchr(x->t + k, EXATTN_PAGE_LESSON_SYMBOL[0], end - k) == NULL
+        && memchr(x->t + k, EXATTN_PAGE_LESSON_SYMBOL[1], end - k) == NULL)
+    {
+        exattn_sbuf__putn(x->out, EXATTN_PAGE_LESSON_SYMBOL, 1);
+        exattn_sbuf__putn(x->out, x->t + k, end - k);
+        exattn_sbuf__putn(x->out, EXATTN_PAGE_LESSON_SYMBOL + 1, 1);
+        /* what it names is the lesson's to say: a candidate */
+        x->named = 1;
+        x->symbols = 1;
+        return 1;
+    }
     if (e == NULL || x->out->len + strlen(e) > MAX_EXPANDED)
         return 0;
     exattn_sbuf__puts(x->out, e);

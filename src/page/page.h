@@ -199,6 +199,12 @@ const char *exattn_page__symbols_find(const exattn_page_symbols *t,
                                       const char *name, size_t n,
                                       int *named);
 
+/* A formula's symbol that the page never defined but whose index names
+ * entries (w_{2,1}, H^{(1)}_{2,1}, Z_{\text{rises}}) is kept as written,
+ * between these two bytes, for the audit to read as the lesson's
+ * quantity: "(\x01a_{2,1}\x02+1)". */
+#define EXATTN_PAGE_LESSON_SYMBOL "\x01\x02"
+
 /* Every named formula of the cleaned page, in page order; 0 when out of
  * memory. */
 int exattn_page__formulas(exattn_page_formula **out, size_t *count,

@@ -1,0 +1,629 @@
+/* The lesson's symbols in a page's named formula: a symbol the page
+ * never defined but whose index names entries -- w_{2,1}, \alpha_{12},
+ * Z_{\text{rises}}, a^{(2)}_{1,3}, x'_{2,1} -- stands for that entry of
+ * the lesson, as a path does in a claim (docs/cli.md, "Named formulas").
+ * The page reader keeps such a symbol as written between
+ * EXATTN_PAGE_LESSON_SYMBOL's bytes; here each is replaced by its
+ * quantity's exact or named form, so that the formula is evaluated and
+ * proved like any other.
+ *
+ * A head lesson's symbols are the ones textbooks use (w, a, \alpha for
+ * weights, s for scores, Z for the denominator, o for outputs, q, k, v
+ * for the rows of Q, K, V); a block's are its stage table's
+ * (src/block/stages.c).  s is read two ways in a head lesson, as the
+ * scaled score (exattn's own pages) and as q k^T (many textbooks): a
+ * formula passes under either.  A symbol that names no single entry --
+ * a vector (o_2 with d_v > 1), an index out of range, an unknown label
+ * or letter -- leaves the formula unread. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include "audit/audit.h"
+#include "audit/decide.h"
+#include "expr/expr.h"
+#include "row/named.h"
+
+/* Bytes of a formula with the lesson's forms written out: a block's
+ * deep quantities are long; past this the formula is not read */
+#define MAX_WRITTEN 65536
+
+#define MAX_INDICES 3
+
+/* Nodes of a block quantity looked at for roots of named values */
+#define MAX_NODES 4096
+
+/* One symbol as written, in parts. */
+typedef struct
+{
+    char base[64];              /* "w", "\alpha", "\tilde{a}", "x'" */
+    size_t head;                /* ^{(h)}: h, from 1; 0 when absent */
+    size_t count;               /* indices */
+    char index[MAX_INDICES][64];    /* each: digits or a label */
+} symbol;
+
+/* ---- reading a symbol ------------------------------------------------- */
+
+/* The brace group at s[k] ('{'): past its close, or 0. */
+static size_t
+past_group(const char *s, size_t k, size_t n)
+{
+    int depth = 0;
+
+    for (; k < n; k++)
+    {
+        depth += s[k] == '{';
+        depth -= s[k] == '}';
+        if (depth == 0)
+            return k + 1;
+    }
+    return 0;
+}
+
+/* Copy [s, s + n) into out (size bytes), or fail. */
+static int
+copy(char *out, size_t size, const char *s, size_t n)
+{
+    if (n >= size)
+        return 0;
+    memcpy(out, s, n);
+    out[n] = '\0';
+    return 1;
+}
+
+/* One index [s, s + n) as a bare label or number: \text{rises} and
+ * \mathrm{rises} unwrapped, a writer's \( \) switches around a sign
+ * dropped ("\text{\(<\)s\(>\)}" is "<s>"). */
+static int
+index_text(char *out, size_t size, const char *s, size_t n)
+{
+    static const char *const wraps[] = { "\\text{", "\\mathrm{" };
+    size_t w, k, m = 0, len;
+
+    while (n > 0 && isspace((unsigned char)*s))
+        s++, n--;
+    while (n > 0 && isspace((unsigned char)s[n - 1]))
+        n--;
+    for (w = 0; w < sizeof wraps / sizeof *wraps; w++)
+        if (n > (len = strlen(wraps[w])) && strncmp(s, wraps[w], len) == 0
+            && s[n - 1] == '}')
+        {
+            s += len;
+            n -= len + 1;
+            break;
+        }
+    for (k = 0; k < n; k++)
+    {
+        if (s[k] == '\\' && k + 1 < n && (s[k + 1] == '(' || s[k + 1] == ')'))
+        {
+            k++;
+            continue;
+        }
+        if (m + 1 >= size)
+            return 0;
+        out[m++] = s[k];
+    }
+    out[m] = '\0';
+    return m > 0;
+}
+
+/* The symbol [s, s + n) in parts; 0 when it is not one. */
+static int
+read_symbol(symbol *y, const char *s, size_t n)
+{
+    static const char *const fonts[] = { "\\mathbf{", "\\boldsymbol{",
+                                         "\\bm{", "\\vec{" };
+    size_t k = 0, f, len, from, end;
+    int depth;
+
+    memset(y, 0, sizeof *y);
+    /* a font says how it is set, not what it is: \mathbf{o} is o */
+    for (f = 0; f < sizeof fonts / sizeof *fonts; f++)
+        if (n > (len = strlen(fonts[f])) && strncmp(s, fonts[f], len) == 0
+            && (end = past_group(s, len - 1, n)) != 0)
+        {
+            symbol inner;
+            size_t rest = n - end;
+
+            /* \mathbf{o}_{2,1}: the font's argument, then the rest */
+            char buf[160];
+
+            if (end - len - 1 + rest >= sizeof buf)
+                return 0;
+            memcpy(buf, s + len, end - len - 1);
+            memcpy(buf + (end - len - 1), s + end, rest);
+            if (!read_symbol(&inner, buf, end - len - 1 + rest))
+                return 0;
+            *y = inner;
+            return 1;
+        }
+    if (s[0] == '\\')
+    {
+        for (k = 1; k < n && isalpha((unsigned char)s[k]); k++)
+            ;
+        if (k < n && s[k] == '{' && (end = past_group(s, k, n)) != 0)
+            k = end;            /* \tilde{a} */
+    }
+    else if (isalpha((unsigned char)s[0]))
+        k = 1;
+    while (k < n && s[k] == '\'')
+        k++;
+    if (k == 0 || !copy(y->base, sizeof y->base, s, k))
+        return 0;
+    if (k + 3 < n && s[k] == '^' && s[k + 1] == '{' && s[k + 2] == '(')
+    {
+        /* a head's superscript, ^{(2)} */
+        for (y->head = 0, k += 3; k < n && isdigit((unsigned char)s[k]); k++)
+            y->head = y->head * 10 + (size_t)(s[k] - '0');
+        if (!(k + 1 < n && s[k] == ')' && s[k + 1] == '}') || y->head == 0
+            || y->head > 1000)
+            return 0;
+        k += 2;
+    }
+    while (k < n && s[k] == '\'')
+        k++;
+    if (k + 1 >= n || s[k] != '_')
+        return 0;
+    if (s[k + 1] != '{')
+    {
+        /* _3 */
+        y->count = 1;
+        return k + 2 == n
+               && copy(y->index[0], sizeof *y->index, s + k + 1, 1);
+    }
+    if (past_group(s, k + 1, n) != n)
+        return 0;
+    for (from = k + 2, k = from, depth = 0; k < n - 1; k++)
+    {
+        depth += s[k] == '{';
+        depth -= s[k] == '}';
+        if (depth == 0 && s[k] == ',')
+        {
+            if (y->count == MAX_INDICES
+                || !index_text(y->index[y->count++], sizeof *y->index,
+                               s + from, k - from))
+                return 0;
+            from = k + 1;
+        }
+    }
+    return y->count < MAX_INDICES
+           && index_text(y->index[y->count++], sizeof *y->index, s + from,
+                         n - 1 - from);
+}
+
+/* ---- indices ---------------------------------------------------------- */
+
+/* Index `text` among `count` things labelled `labels` (NULL: none, or
+ * a decoder's memory when `memory`): 0-based, or (size_t)-1. */
+static size_t
+position(const char *text, size_t count, char *const *labels,
+         const exattn_lesson *memory)
+{
+    size_t k;
+    char *end;
+    unsigned long v;
+
+    if (isdigit((unsigned char)text[0]))
+    {
+        v = strtoul(text, &end, 10);
+        return *end == '\0' && v >= 1 && v <= count ? (size_t)v - 1
+                                                    : (size_t)-1;
+    }
+    for (k = 0; k < count; k++)
+    {
+        const char *label = memory ? exattn_block__memory_label(memory, k)
+                            : labels ? labels[k] : NULL;
+
+        if (label != NULL && strcmp(label, text) == 0)
+            return k;
+    }
+    return (size_t)-1;
+}
+
+/* The two indices of an entry of a rows x cols table: both written
+ * (_{2,1}), run together when both are digits under 10 (_{21}), or one
+ * when the other has a single value (\alpha_3 of a lesson of one query,
+ * H_2 of a head one value wide).  First and second, as texts. */
+static int
+two_indices(const symbol *y, size_t rows, size_t cols, char *first,
+            char *second)
+{
+    if (y->count == 2)
+    {
+        strcpy(first, y->index[0]);
+        strcpy(second, y->index[1]);
+        return 1;
+    }
+    if (y->count != 1)
+        return 0;
+    if (strlen(y->index[0]) == 2 && isdigit((unsigned char)y->index[0][0])
+        && isdigit((unsigned char)y->index[0][1]) && rows < 10 && cols < 10)
+    {
+        first[0] = y->index[0][0], first[1] = '\0';
+        second[0] = y->index[0][1], second[1] = '\0';
+        return 1;
+    }
+    if (rows == 1)
+    {
+        strcpy(first, "1");
+        strcpy(second, y->index[0]);
+        return 1;
+    }
+    if (cols == 1)
+    {
+        strcpy(first, y->index[0]);
+        strcpy(second, "1");
+        return 1;
+    }
+    return 0;
+}
+
+/* ---- what a symbol names ---------------------------------------------- */
+
+/* An entry of the lesson a symbol names: a head lesson's row quantity,
+ * Z, or an entry of Q, K, V; or a block's stage entry. */
+typedef enum { REF_ROW, REF_Z, REF_MATRIX, REF_BLOCK } ref_kind;
+
+typedef struct
+{
+    ref_kind what;
+    exattn_kind_t kind;         /* REF_ROW */
+    int matrix;                 /* REF_MATRIX: 0 Q, 1 K, 2 V */
+    exattn_bq bq;               /* REF_BLOCK */
+    size_t head;
+    size_t row, key, col;       /* 0-based */
+} ref;
+
+typedef enum { H_WEIGHT, H_SCORE, H_Z, H_OUTPUT, H_Q, H_K, H_V } head_q;
+
+static const struct
+{
+    const char *base;
+    head_q q;
+} head_symbols[] = {
+    { "w", H_WEIGHT }, { "a", H_WEIGHT }, { "\\alpha", H_WEIGHT },
+    { "s", H_SCORE }, { "Z", H_Z }, { "o", H_OUTPUT },
+    { "q", H_Q }, { "k", H_K }, { "v", H_V },
+};
+
+/* The entry a head lesson's symbol names, reading s as the scaled score
+ * (reading 0) or q k^T (reading 1); 0 when it names none. */
+static int
+head_ref(ref *out, const symbol *y, const exattn_lesson *l, int reading)
+{
+    char first[64], second[64];
+    size_t k;
+    head_q q;
+
+    for (k = 0; k < sizeof head_symbols / sizeof *head_symbols; k++)
+        if (strcmp(head_symbols[k].base, y->base) == 0)
+            break;
+    if (k == sizeof head_symbols / sizeof *head_symbols || y->head != 0)
+        return 0;
+    q = head_symbols[k].q;
+    memset(out, 0, sizeof *out);
+    if (q == H_Z)
+    {
+        out->what = REF_Z;
+        if (y->count == 0 && l->n == 1)
+            return 1;
+        return y->count == 1
+               && (out->row = position(y->index[0], l->n, l->query_labels,
+                                       NULL)) != (size_t)-1;
+    }
+    if (q == H_WEIGHT || q == H_SCORE)
+    {
+        out->what = REF_ROW;
+        out->kind = q == H_WEIGHT ? EXATTN_WEIGHT
+                    : reading == 0 ? EXATTN_SCALED : EXATTN_SCORE;
+        return two_indices(y, l->n, l->m, first, second)
+               && (out->row = position(first, l->n, l->query_labels, NULL))
+                      != (size_t)-1
+               && (out->key = position(second, l->m, l->key_labels, NULL))
+                      != (size_t)-1;
+    }
+    if (q == H_OUTPUT)
+    {
+        out->what = REF_ROW;
+        out->kind = EXATTN_OUTPUT;
+        return two_indices(y, l->n, l->dv, first, second)
+               && (out->row = position(first, l->n, l->query_labels, NULL))
+                      != (size_t)-1
+               && (out->col = position(second, l->dv, NULL, NULL))
+                      != (size_t)-1;
+    }
+    {
+        /* an entry of Q, K or V: its row's token, its coordinate */
+        const exattn_matrix *x = q == H_Q ? &l->q : q == H_K ? &l->k : &l->v;
+
+        out->what = REF_MATRIX;
+        out->matrix = q == H_Q ? 0 : q == H_K ? 1 : 2;
+        return two_indices(y, x->rows, x->cols, first, second)
+               && (out->row = position(first, x->rows,
+                                       q == H_Q ? l->query_labels
+                                                : l->key_labels, NULL))
+                      != (size_t)-1
+               && (out->col = position(second, x->cols, NULL, NULL))
+                      != (size_t)-1;
+    }
+}
+
+/* The labels of a block's axis (query or key tokens, a decoder's memory
+ * rows), for position(). */
+static size_t
+axis_position(const char *text, exattn_axis axis, size_t count,
+              const exattn_lesson *l)
+{
+    if (axis == EXATTN_AXIS_MEMORY)
+        return position(text, count, NULL, l);
+    if (axis == EXATTN_AXIS_QUERY)
+        return position(text, count,
+                        l->default_query_labels ? NULL : l->query_labels,
+                        NULL);
+    if (axis == EXATTN_AXIS_KEY)
+        return position(text, count,
+                        l->default_key_labels ? NULL : l->key_labels, NULL);
+    return position(text, count, NULL, NULL);
+}
+
+/* The entry a block's symbol names, by its stage table's symbols. */
+static int
+block_ref(ref *out, const symbol *y, const exattn_lesson *l,
+          const exattn_block *blk)
+{
+    const exattn_stage_info *st = NULL;
+    char first[64], second[64];
+    size_t k, heads, rows, cols;
+
+    for (k = 0; k < EXATTN_BQ_COUNT && st == NULL; k++)
+        if (exattn_block__present(l->block, (exattn_bq)k)
+            && strcmp(exattn_block__stage((exattn_bq)k)->tex, y->base) == 0)
+            st = exattn_block__stage((exattn_bq)k);
+    if (st == NULL)
+        return 0;
+    memset(out, 0, sizeof *out);
+    out->what = REF_BLOCK;
+    out->bq = st->bq;
+    heads = exattn_block__per_head(st->bq)
+            ? exattn_block__heads_of(blk, st->bq) : 1;
+    /* a head's superscript: always for H, with several heads for q, a;
+     * never for the stages after the heads */
+    if (st->sup == EXATTN_SUP_NEVER ? y->head != 0
+        : y->head == 0 ? heads != 1 : y->head > heads)
+        return 0;
+    out->head = y->head ? y->head - 1 : 0;
+    exattn_block__shape(l, st->bq, out->head, &rows, &cols);
+    return rows > 0 && two_indices(y, rows, cols, first, second)
+           && (out->row = axis_position(first,
+                                        exattn_block__row_axis(st->bq), rows,
+                                        l)) != (size_t)-1
+           && (out->col = axis_position(second,
+                                        exattn_block__col_axis(st->bq), cols,
+                                        l)) != (size_t)-1;
+}
+
+/* The entry symbol [s, s + n) names in lesson l (blk its block, or
+ * NULL); 0 when none. */
+static int
+resolve(ref *out, const char *s, size_t n, const exattn_lesson *l,
+        const exattn_block *blk, int reading)
+{
+    symbol y;
+
+    if (!read_symbol(&y, s, n))
+        return 0;
+    return blk != NULL ? block_ref(out, &y, l, blk)
+                       : head_ref(out, &y, l, reading);
+}
+
+/* ---- writing what it names -------------------------------------------- */
+
+/* A rational, bracketed, into b. */
+static void
+put_rational(exattn_sbuf *b, const mpq_t q)
+{
+    char *s = exattn_mpq_get_str(q);
+
+    exattn_sbuf__printf(b, "(%s)", s ? s : "?");
+    if (s == NULL)
+        b->oom = 1;
+    exattn_free(s);
+}
+
+/* A head lesson's row quantity or Z, written into b; 0 when it has
+ * none. */
+static int
+put_row(exattn_sbuf *b, const exattn_lesson *l, const ref *x)
+{
+    exattn_error_t local;
+    exattn_expr *pool = exattn_expr__pool("lesson");
+    exattn_row *row = NULL;
+    exattn_xnode *n;
+    char *text = NULL;
+    size_t j;
+    int first = 1, ok = 0;
+
+    exattn_error_init(&local);
+    if (pool != NULL && exattn_row_new(&row, l, x->row, &local) == EXATTN_OK)
+    {
+        if (x->what == REF_Z)
+        {
+            /* Z_i: the sum of the allowed keys' exponentials */
+            exattn_sbuf__puts(b, "(");
+            for (j = 0; j < l->m; j++)
+                if (row->allowed[j])
+                {
+                    if (!first)
+                        exattn_sbuf__puts(b, "+");
+                    exattn_named__exp(b, row, j, 0);
+                    first = 0;
+                }
+            exattn_sbuf__puts(b, ")");
+            ok = !first;
+        }
+        else if ((n = exattn_claims__row_node(pool, row, x->kind, x->key,
+                                              x->col, &local)) != NULL
+                 && (text = exattn_expr__print(n, 0, 0, MAX_WRITTEN))
+                        != NULL)
+        {
+            exattn_sbuf__printf(b, "(%s)", text);
+            ok = 1;
+        }
+    }
+    free(text);
+    exattn_row_free(row);
+    exattn_expr_free(pool);
+    return ok;
+}
+
+/* Does n's form hold no root of a named value?  A LayerNorm of named
+ * rows divides by one (sqrt(σ² + ε), σ² named), and the identity engine
+ * does not decide such forms once they are written out and read back:
+ * a formula in them would only ever be undecided, so their symbols are
+ * not read.  *budget bounds the nodes visited (a block's DAG shares
+ * them); past it, no. */
+static int
+decidable(const exattn_xnode *n, size_t *budget)
+{
+    if (n == NULL || n->exact)
+        return 1;
+    if (*budget == 0)
+        return 0;
+    --*budget;
+    if (n->op == EXATTN_X_SQRT && !(n->a != NULL && n->a->exact))
+        return 0;
+    return decidable(n->a, budget) && decidable(n->b, budget);
+}
+
+/* The entry x names, written into b; 0 when it cannot be. */
+static int
+put_ref(exattn_sbuf *b, const exattn_lesson *l, const exattn_block *blk,
+        const ref *x)
+{
+    const exattn_matrix *m;
+    exattn_xnode *n;
+    size_t budget = MAX_NODES;
+    char *text;
+
+    switch (x->what)
+    {
+    case REF_ROW: case REF_Z:
+        return put_row(b, l, x);
+    case REF_MATRIX:
+        m = x->matrix == 0 ? &l->q : x->matrix == 1 ? &l->k : &l->v;
+        put_rational(b, EXATTN_AT(m, x->row, x->col));
+        return 1;
+    default:
+        if ((n = exattn_block__node(blk, x->bq, x->head, x->row, x->col))
+                == NULL
+            || !decidable(n, &budget)
+            || (text = exattn_expr__print(n, 0, 0, MAX_WRITTEN)) == NULL)
+            return 0;
+        exattn_sbuf__printf(b, "(%s)", text);
+        free(text);
+        return 1;
+    }
+}
+
+/* ---- the candidate a subject names ------------------------------------ */
+
+/* Is candidate c the one value x names? */
+static int
+names(const exattn_audit_candidate *c, const ref *x)
+{
+    const exattn_claim *cl = &c->claim;
+
+    if (c->count != 1 || cl->vary != 0)
+        return 0;
+    switch (x->what)
+    {
+    case REF_ROW:
+        return cl->target == EXATTN_TARGET_ROW && cl->kind == x->kind
+               && cl->row == x->row
+               && (x->kind == EXATTN_OUTPUT ? cl->col == x->col
+                                            : cl->key == x->key);
+    case REF_MATRIX:
+        return cl->target == EXATTN_TARGET_MATRIX
+               && (int)cl->kind == x->matrix && cl->row == x->row
+               && cl->col == x->col;
+    case REF_BLOCK:
+        return cl->target == EXATTN_TARGET_BLOCK && cl->block_q == (int)x->bq
+               && cl->block_head == x->head && cl->row == x->row
+               && cl->col == x->col;
+    default:
+        return 0;
+    }
+}
+
+exattn_audit_candidate *
+exattn_audit__subject(exattn_audit_candidates *all, const exattn_lesson *l,
+                      const char *subject, mpfr_prec_t max_prec)
+{
+    exattn_error_t local;
+    exattn_block *blk = NULL;
+    ref x;
+    size_t k;
+
+    exattn_error_init(&local);
+    if (subject == NULL
+        || (l->block != NULL
+            && (blk = exattn_audit__block_of(all, l, max_prec, &local))
+                   == NULL)
+        || !resolve(&x, subject, strlen(subject), l, blk, 0)
+        /* s is read two ways: it names no one entry */
+        || (x.what == REF_ROW && x.kind == EXATTN_SCALED))
+        return NULL;
+    for (k = 0; k < all->count; k++)
+        if (all->items[k].claim.lesson == l && names(&all->items[k], &x))
+            return &all->items[k];
+    return NULL;
+}
+
+/* ---- the formula ------------------------------------------------------ */
+
+int
+exattn_audit__lesson_symbols(char **out, int *readings, const char *expr,
+                             const exattn_lesson *l,
+                             exattn_audit_candidates *all, int reading,
+                             mpfr_prec_t max_prec, exattn_error_t *err)
+{
+    const char open = EXATTN_PAGE_LESSON_SYMBOL[0],
+               close = EXATTN_PAGE_LESSON_SYMBOL[1];
+    exattn_block *blk = NULL;
+    const char *p = expr, *a, *z;
+    exattn_sbuf b;
+    ref x;
+    int ok = 1;
+
+    *out = NULL;
+    *readings = 1;
+    if (l->block != NULL
+        && (blk = exattn_audit__block_of(all, l, max_prec, err)) == NULL)
+        return err && err->code ? err->code : EXATTN_ENOMEM;
+    exattn_sbuf__init(&b);
+    while (ok && (a = strchr(p, open)) != NULL)
+    {
+        exattn_sbuf__putn(&b, p, (size_t)(a - p));
+        if ((z = strchr(a + 1, close)) == NULL
+            || !resolve(&x, a + 1, (size_t)(z - a - 1), l, blk, reading)
+            || !put_ref(&b, l, blk, &x))
+            ok = 0;
+        else if (x.what == REF_ROW
+                 && (x.kind == EXATTN_SCALED || x.kind == EXATTN_SCORE))
+            *readings = 2;
+        ok = ok && !b.oom && b.len <= MAX_WRITTEN;
+        p = ok ? z + 1 : p;
+    }
+    if (!ok)
+    {
+        exattn_sbuf__clear(&b);
+        return EXATTN_OK;
+    }
+    exattn_sbuf__puts(&b, p);
+    if (b.oom)
+    {
+        exattn_sbuf__clear(&b);
+        return exattn_audit__nomem(err);
+    }
+    *out = exattn_sbuf__take(&b);
+    return EXATTN_OK;
+}
