@@ -1124,6 +1124,44 @@ skipped_element(reader *r)
     return 1;
 }
 
+/* An element whose content is TeX, for a script to typeset: Distill's
+ * <d-math> and MathJax 2's <script type="math/tex"> (mode=display too).
+ * Its content is math, as between $ signs. */
+static int
+tex_element(reader *r)
+{
+    static const struct
+    {
+        const char *open, *must, *close;
+    } tex[] = {
+        { "<d-math", NULL, "</d-math>" },
+        { "<script", "math/tex", "</script>" },
+    };
+    size_t k, n, start = r->i, tag_end = find(r, start, ">"), end;
+
+    for (k = 0; k < sizeof tex / sizeof *tex; k++)
+    {
+        n = strlen(tex[k].open);
+        if (!starts_nocase(r, start, tex[k].open) || start + n >= r->len
+            || !(isspace((unsigned char)r->p[start + n])
+                 || r->p[start + n] == '>')
+            || tag_end == r->len
+            || (tex[k].must && find_nocase(r, start, tex[k].must) > tag_end))
+            continue;
+        end = find_nocase(r, tag_end, tex[k].close);
+        if (end == r->len)
+            return fail_at(r, start, "unterminated math element: no "
+                                     "closing tag"), -1;
+        space(r, start);
+        r->i = tag_end + 1;
+        copy_math(r, end);
+        r->i = end + strlen(tex[k].close);
+        space(r, end);
+        return 1;
+    }
+    return 0;
+}
+
 /* <math>...</math> (MathML, as KaTeX renders it): its TeX annotation as
  * math when it has one, else the text of its elements. */
 static int
@@ -1221,6 +1259,12 @@ read_markup(reader *r)
         {
             if ((k = html_comment(r)) != EXATTN_OK)
                 return k;
+            continue;
+        }
+        if (ch == '<' && (k = tex_element(r)) != 0)
+        {
+            if (k < 0)
+                return r->err ? r->err->code : EXATTN_ESYNTAX;
             continue;
         }
         if (ch == '<' && (k = skipped_element(r)) != 0)
