@@ -704,6 +704,8 @@ push_empty(exattn_page *out, scanner *s, const exattn_page_marker *open,
 typedef struct
 {
     size_t next;                        /* the next marker to read */
+    size_t next_subject;                /* the next formula that may be a
+                                           number's subject */
     const exattn_page_marker *open;     /* read, not yet bound */
     const exattn_page_marker *twice;    /* an open marker followed by
                                            another: an error */
@@ -713,6 +715,49 @@ typedef struct
     size_t formula_count, next_formula;
     unsigned char *bound;               /* each: bound to a marker */
 } marker_walk;
+
+/* A prose formula the page sets a number equal to ("e²/(2e + e²) ≈
+ * 0.5762": the relation between them and nothing else) is that number's
+ * subject, as math before a relation is: the page's own computation.
+ * 1, or 0 when out of memory. */
+static int
+formula_subject(exattn_page_number *n, marker_walk *w,
+                const exattn_page_clean *c, size_t start)
+{
+    static const char *const relations[] = { "\xe2\x89\x88", "=", "~" };
+    const char *t = c->text.s;
+    const exattn_page_formula *f;
+    size_t k = start, r, len;
+
+    while (w->next_subject < w->formula_count
+           && w->formulas[w->next_subject].to <= start
+           && w->next_subject + 1 < w->formula_count
+           && w->formulas[w->next_subject + 1].to <= start)
+        w->next_subject++;
+    if (n->subject != NULL || w->next_subject >= w->formula_count)
+        return 1;
+    f = &w->formulas[w->next_subject];
+    if (!f->prose || f->to > start)
+        return 1;
+    while (k > f->to && isspace((unsigned char)t[k - 1]))
+        k--;
+    for (r = 0; r < sizeof relations / sizeof *relations; r++)
+        if (k >= f->to + (len = strlen(relations[r]))
+            && memcmp(t + k - len, relations[r], len) == 0)
+            break;
+    if (r == sizeof relations / sizeof *relations)
+        return 1;
+    k -= len;
+    while (k > f->to && isspace((unsigned char)t[k - 1]))
+        k--;
+    if (k != f->to)
+        return 1;
+    if ((n->subject = malloc(f->to - f->from + 1)) == NULL)
+        return 0;
+    memcpy(n->subject, t + f->from, f->to - f->from);
+    n->subject[f->to - f->from] = '\0';
+    return 1;
+}
 
 static const char IGNORED[] = "ignored: <!-- exattn ignore --> before it";
 static const char SWITCHED_OFF[] = "in a passage the page switches off "
@@ -899,7 +944,7 @@ exattn_page__read(exattn_page *out, const char *file, const char *page,
         if (!keep(&s.lx[k], c.math[s.lx[k].start], m))
             continue;
         ok = to_number(&n, &s, k, why == IGNORED ? NULL : m, page)
-             && push(out, &n);
+             && formula_subject(&n, &w, &c, s.lx[k].start) && push(out, &n);
         if (!ok)
             number_clear(&n);
         else if (m == NULL || why == IGNORED)

@@ -151,6 +151,56 @@ call(prose *x, size_t *i, size_t stop)
     return group(x, i, stop);
 }
 
+/* The superscript digit or minus sign at k (² U+00B2, ⁻ U+207B): its
+ * ASCII spelling, and its bytes in *n; 0 when none. */
+static char
+superscript_at(const prose *x, size_t k, size_t stop, size_t *n)
+{
+    static const struct
+    {
+        const char *utf8;
+        char ascii;
+    } sup[] = {
+        { "\xc2\xb9", '1' }, { "\xc2\xb2", '2' }, { "\xc2\xb3", '3' },
+        { "\xe2\x81\xb0", '0' }, { "\xe2\x81\xb4", '4' },
+        { "\xe2\x81\xb5", '5' }, { "\xe2\x81\xb6", '6' },
+        { "\xe2\x81\xb7", '7' }, { "\xe2\x81\xb8", '8' },
+        { "\xe2\x81\xb9", '9' }, { "\xe2\x81\xbb", '-' },
+    };
+    size_t j;
+
+    for (j = 0; j < sizeof sup / sizeof *sup; j++)
+        if (k + (*n = strlen(sup[j].utf8)) <= stop
+            && memcmp(x->t + k, sup[j].utf8, *n) == 0)
+            return sup[j].ascii;
+    return 0;
+}
+
+/* A power written in superscripts (e², e⁻¹) after a factor, as
+ * ^(2), ^(-1); 1 when there was none, or it was read whole. */
+static int
+superscript_power(prose *x, size_t *i, size_t stop)
+{
+    size_t k = *i, n;
+    char c;
+    int digits = 0;
+
+    if (superscript_at(x, k, stop, &n) == 0)
+        return 1;
+    x->shaped = 1;
+    exattn_sbuf__puts(x->out, "^(");
+    while ((c = superscript_at(x, k, stop, &n)) != 0
+           && (c != '-' || (digits == 0 && x->out->s[x->out->len - 1] == '(')))
+    {
+        exattn_sbuf__putn(x->out, &c, 1);
+        digits += c != '-';
+        k += n;
+    }
+    exattn_sbuf__puts(x->out, ")");
+    *i = k;
+    return digits > 0;
+}
+
 /* One factor, then its power: an integer, e, e^.., √.., a call or a
  * group. */
 static int
@@ -185,6 +235,8 @@ factor(prose *x, size_t *i, size_t stop)
     if (!ok)
         return 0;
     x->depth--;
+    if (!superscript_power(x, &k, stop))
+        return 0;
     if (k < stop && x->t[k] == '^')
     {
         k++;
@@ -370,6 +422,31 @@ prose_subject(const exattn_page_clean *c, size_t lo, size_t rel, size_t *a,
     return *b > *a && isalpha((unsigned char)t[*a]) && depth == 0;
 }
 
+/* A vector's brackets around its entries, cut apart at its commas --
+ * "(2e/(1 + e)" and "2/(1 + e))" -- are no part of either entry: an
+ * opening bracket the piece never closes, or a closing one it never
+ * opened, at its edges, is left out (with the spaces after it). */
+static void
+unbracket(const char *t, size_t *from, size_t *to)
+{
+    long depth = 0, low = 0;
+    size_t k;
+
+    for (k = *from; k < *to; k++)
+    {
+        depth += t[k] == '(';
+        depth -= t[k] == ')';
+        if (depth < low)
+            low = depth;
+    }
+    /* closers with no opener: the piece ends in them */
+    for (; low < 0 && *to > *from && t[*to - 1] == ')'; low++, depth++)
+        --*to;
+    for (; depth > 0 && *from < *to && t[*from] == '('; depth--)
+        for (++*from; *from < *to && isspace((unsigned char)t[*from]);)
+            ++*from;
+}
+
 /* Read the piece [from, to) (trimmed, a sentence's full stop left out);
  * after a relation at rel (or (size_t)-1), its subject is the word
  * before it. */
@@ -386,6 +463,7 @@ piece(exattn_page_formula_list *l, const exattn_page_clean *c, size_t lo,
     while (to > from && (isspace((unsigned char)t[to - 1])
                          || t[to - 1] == '.'))
         to--;
+    unbracket(t, &from, &to);
     if (to <= from || (expr = translate(c, from, to)) == NULL)
         return;
     if (rel == (size_t)-1 || !prose_subject(c, lo, rel, &a, &b))
