@@ -1,0 +1,63 @@
+"""Values for org-additive.html (lesson org-additive.json): Q/K/V, 3
+tokens, d_k = 2 (scale 1/sqrt(2)), an additive mask of 0 and -inf.
+Re-run: python3 org-additive.py (writes org-additive.expect)."""
+from heldout4lib import Page4, exp, sqrt
+
+P = Page4(__file__)
+M = P.mention
+r2 = sqrt(2)
+M("2024-02-11", "export date in an HTML comment")
+M("21:43", "export time in an HTML comment")
+M("85", "MathJax configuration in a <script>: '85%'")
+M("1", "table of contents link text '1. The mask as a matrix'")
+M("2", "table of contents link text '2. Row by row'")
+M("3", "table of contents link text '3. TODO Check against the code'")
+M("1", "section number in a heading")
+P.ok("2", "shape.d_k", "'\\(d_k = 2\\)': the lesson's own d_k")
+P.ok("1", None, "numerator of the symbolic 1/\\sqrt{2}")
+P.passes("0.7071", "1/sqrt(d_k)", note="'the scale is 1/sqrt(2) ≈ 0.7071'")
+M("0/1", "'a 0/1 mask': the kind of mask, not a fraction")
+for _ in range(7):
+    P.ok("0", None, "an entry 0 of the additive mask M (lesson data, no claim path)")
+M("1", "footnote marker")
+P.ok("(2, 0)", "Q[open]", "the query of open")
+P.ok("(1, 0)", "K[open]", "a key")
+P.ok("(1, 1)", "K[the]", "a key")
+P.ok("(0, 2)", "K[door]", "a key")
+M("2", "section number in a heading")
+P.passes("(2, 2, 0)", "scores[open]", note="the raw scores, the masked key's included")
+P.formula(r"\frac{e^{\sqrt{2}}}{e^{\sqrt{2}} + 1}", "weights[open][open]", lambda: exp(r2) / (exp(r2) + 1))
+P.passes("0.8044", "weights[open][open]")
+P.passes("0.1956", "weights[open][door]")
+P.formula(r"\frac{e^{\sqrt{2}}}{e^{\sqrt{2}} + e^{1/\sqrt{2}}}", "weights[the][the]",
+          lambda: exp(r2) / (exp(r2) + exp(1 / r2)))
+P.fail("0.6697", "weights[the][the]", "truncation instead of rounding (0.669762 rounds to 0.6698)")
+P.passes("(1.6698, 0.3302)", "output[the]")
+P.formula(r"1 + e^{1/\sqrt{2}} + e^{2}", "Z[door]", lambda: 1 + exp(1 / r2) + exp(2))
+P.fail("7.1415", "Z[door]", "the last digit off by one (7.141365 rounds to 7.1414)")
+P.passes("(0.1400, 0.2840, 0.5760)", "weights[door]")
+P.wording("1.000", "sum(weights[door])", "'sum to approximately 1.000': the sum of the weights is exactly 1")
+P.passes("0.14", "weights[door][open]", note="operand of the page's arithmetic")
+P.ok("2", "V[the][1]", "factor v_{the,1} in 2(0.28)")
+P.passes("0.28", "weights[door][the]", note="operand of the page's arithmetic")
+P.fail("0.70", "output[door][1]", "rounded intermediates: 0.14 + 2(0.28) = 0.70 from two-place weights (true 0.70802 rounds to 0.71)")
+M("1", "table caption 'Table 1:'")
+table = {"open": ("0.804", "0", "0.196"), "the": ("0.330", "0.670", "0"), "door": ("0.140", "0.284", "0.576")}
+for q in ("open", "the", "door"):
+    for k, t in zip(("open", "the", "door"), table[q]):
+        P.passes(t, "weights[%s][%s]" % (q, k), note="Org table of weights (label in a <td>), cell %s/%s" % (q, k))
+M("3", "section number in a heading")
+P.mentions_until("Scheduled:", "code or program output (<pre class=\"src\">, <pre class=\"example\">)")
+M("2024-02-12", "an Org timestamp")
+M("256", "d_model of the project's model (another model)")
+M("4", "'4 heads' of the project's model")
+M("32", "'a batch size of 32'")
+M("3e-4", "a learning rate (a training setting)")
+M("2", "numeric citation '[2]'")
+M("1", "footnote number")
+M("2.1", "version 'PyTorch 2.1'")
+M("2024-02-11", "postamble date")
+M("21:43", "postamble time")
+M("29.1", "version 'Emacs 29.1'")
+M("9.6.6", "version 'Org mode 9.6.6'")
+P.write()

@@ -1,0 +1,82 @@
+"""Values for thread-ties.md (lesson thread-ties.json): Q/K/V, 3 tokens,
+d_k = 2, "scale": "none", a 0/1 mask that hides 'hard' from 'fell'.
+Row rain has named weights but the exact output (1, 1); row hard is the
+zero query (1/3 each, output (1, 1)).  The closed forms are plain-text
+prose forms (e/(1 + e), e²/(2e + e²)), as a tweet writes them.
+Re-run: python3 thread-ties.py (writes thread-ties.expect)."""
+from heldout4lib import Page4, exp, e
+
+P = Page4(__file__)
+M = P.mention
+L = P.L
+M("2024-01-12", "YAML front matter: unroll date")
+M("12", "date 'Jan 12, 2024'")
+M("2024", "date 'Jan 12, 2024'")
+M("3:14", "time '3:14 PM'")
+M("9", "'9 tweets'")
+M("1/9", "tweet counter '1/9' (not a fraction)")
+P.ok("2", "shape.d_k", "'2-d queries and keys': the lesson's own d_k")
+P.ok("1", None, "numerator of the symbolic 1/√d_k")
+P.ok("2", "shape.d_k", "'d_k = 2': the lesson's own d_k (the page then skips the scale, as the lesson does)")
+M("2/9", "tweet counter '2/9'")
+for t, path in (("(1, 0)", "K[rain]"), ("(0, 1)", "K[fell]"), ("(1, 1)", "K[hard]"),
+                ("(2, 0)", "V[rain]"), ("(0, 2)", "V[fell]"), ("(1, 1)", "V[hard]"),
+                ("(1, 1)", "Q[rain]"), ("(1, 0)", "Q[fell]"), ("(0, 0)", "Q[hard]")):
+    P.ok(t, path, "lesson data in the thread's list")
+M("3/9", "tweet counter '3/9' (equals the weights of hard, 1/3, by coincidence)")
+P.passes("(1, 1, 2)", "scores[rain]")
+P.formula("2e + e²", "Z[rain]", lambda: 2 * e + exp(2))
+P.fail("12.825", "Z[rain]", "rounded intermediates: 2.718 + 2.718 + 7.389 = 12.825 (true 12.825620 rounds to 12.826)")
+P.passes("2.718", "e^scaled[rain][rain]", note="operand of the page's sum")
+P.passes("2.718", "e^scaled[rain][fell]", note="operand of the page's sum")
+P.passes("7.389", "e^scaled[rain][hard]", note="operand of the page's sum")
+M("4/9", "tweet counter '4/9'")
+P.formula("e²/(2e + e²)", "weights[rain][hard]", lambda: exp(2) / (2 * e + exp(2)))
+P.fail("0.5762", "weights[rain][hard]", "the last digit off by one (0.576117 rounds to 0.5761)")
+P.formula("1/(2 + e²)", "weights[rain][rain]", lambda: 1 / (2 + exp(2)))
+P.passes("0.2119", "weights[rain][rain]", note="the right weight 1/(2 + e), after a form with a wrong exponent (e² for e)")
+P.ok("1", "sum(weights[rain])", "'they sum to 1' (an integer in prose)")
+M("5/9", "tweet counter '5/9'")
+P.passes("(1, 1)", "output[rain]", note="'exactly': both score groups average (1, 1)")
+P.ok("(2, 0)", "V[rain]", "a value being averaged")
+P.ok("(0, 2)", "V[fell]", "a value being averaged")
+P.ok("(1, 1)", "V[hard]", "the average of the tied pair's values (= V[hard] = output[rain])")
+P.ok("(1, 1)", "V[hard]", "hard's value")
+M("6/9", "tweet counter '6/9' (equals 2/3, a contribution of hard's row, by coincidence)")
+assert [L.scores[1][0], L.scores[1][1]] == [1, 0]
+P.ok("(1, 0)", None, "scores[fell][rain], scores[fell][fell] = (1, 0): the two visible scores (full row (1, 0, 1))")
+P.formula("e/(1 + e)", "weights[fell][rain]", lambda: e / (1 + e))
+P.passes("0.7311", "weights[fell][rain]")
+P.formula("1/(1 + e)", "weights[fell][fell]", lambda: 1 / (1 + e))
+P.passes("0.2689", "weights[fell][fell]")
+P.formula("2e/(1 + e)", "output[fell][1]", lambda: 2 * e / (1 + e))
+P.formula("2/(1 + e)", "output[fell][2]", lambda: 2 / (1 + e))
+P.fail("(1.462, 0.537)", "output[fell]", "truncation in the second coordinate (0.537883 rounds to 0.538)")
+M("7/9", "tweet counter '7/9'")
+P.ok("0", "scores[hard][1]", "'Every score is 0' (an integer in prose; right)")
+P.wording("0.33", "weights[hard][rain]", "'exactly 0.33' for a weight that is exactly 1/3")
+P.passes("(1, 1)", "output[hard]", note="exact: the mean of the values")
+M("8/9", "tweet counter '8/9'")
+for t in ("0.25", "12", "0.33", "71", "0.5", "17", "312", "71"):
+    M(t, "a poll's options and results (0.33 is the right answer by the poll, not the thread's claim)")
+M("9/9", "tweet counter '9/9' (equals 1, the weights' sum, by coincidence)")
+M("2", "model name 'Llama 2'")
+M("70", "'70B' parameters")
+M("64", "'64 query heads' of another model")
+M("8", "'8 KV heads' of another model")
+M("128", "head size of another model")
+M("2023", "'PyData 2023'")
+M("41", "link text '(slide 41)'")
+M("1.2", "likes '1.2K'")
+M("214", "reposts")
+M("37", "replies")
+M("12", "reply date 'Jan 12'")
+M("6/9", "reference to tweet 6/9")
+P.formula("2/(1 + e)", "output[fell][2]", lambda: 2 / (1 + e))
+P.passes("0.538", "output[fell][2]", note="a reply corrects the slip: 2/(1 + e) ≈ 0.538")
+M("0.537", "the slip quoted and denied in the reply ('not 0.537')")
+M("12", "reply date 'Jan 12'")
+M("2,381", "view count")
+M("13", "date 'Jan 13, 2024'")
+M("2024", "date 'Jan 13, 2024'")
+P.write()
