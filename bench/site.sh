@@ -18,15 +18,25 @@ while [ "$i" -lt "$n" ]; do
     cp "$page" "$dir/p$i.md"
     i=$((i + 1))
 done
+# the best of five runs: a tenth of a second is at the mercy of the
+# machine's other work, and the least time is the one closest to the
+# work itself
 seconds() {
-    s=$(date +%s.%N)
-    "$exattn" audit "$@" --lesson "$lesson" > /dev/null || true
-    e=$(date +%s.%N)
-    echo "$e - $s" | bc
+    best=""
+    for run in 1 2 3 4 5; do
+        s=$(date +%s.%N)
+        "$exattn" audit "$@" --lesson "$lesson" > /dev/null || true
+        e=$(date +%s.%N)
+        t=$(echo "$e - $s" | bc)
+        if [ -z "$best" ] || [ "$(echo "$t < $best" | bc)" -eq 1 ]; then
+            best=$t
+        fi
+    done
+    echo "$best"
 }
 t1=$(seconds "$dir/p0.md")
 tn=$(seconds "$dir"/p*.md)
-printf 'pages %4d  seconds %7.2f\n' 1 "$t1"
-printf 'pages %4d  seconds %7.2f\n' "$n" "$tn"
+printf 'pages %4d  seconds %7.3f (best of 5)\n' 1 "$t1"
+printf 'pages %4d  seconds %7.3f (best of 5)\n' "$n" "$tn"
 printf 'ratio t(%d pages)/t(1 page) = %.2f (goal: at most 3)\n' "$n" \
     "$(echo "$tn / $t1" | bc -l)"
