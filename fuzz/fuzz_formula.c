@@ -2,8 +2,10 @@
  * symbols.c) and the proof of what it reads (src/audit/formula.c).  The
  * input is set as display math, so every byte reaches the formula reader:
  * definitions (Z_{1} = ..), symbols used later, functions, continued
- * lines, nesting.  The lesson's weights are named, so a formula that
- * reads is proved or refuted by the claim checker.  An error must say
+ * lines, nesting, the lesson's own symbols (w_{2,1}; a block's a_{2,1}
+ * and H^{(1)}_{1,2} when the input opens with '%').  The lesson's weights
+ * are named, so a formula that reads is proved or refuted by the claim
+ * checker.  An error must say
  * why; a report must count every number once. */
 #include <stdint.h>
 #include <stdio.h>
@@ -18,10 +20,20 @@ static const char lesson_json[] =
     " \"K\": [[1,0],[0,1]], \"V\": [[1,0],[0,2]],"
     " \"variants\": [{\"name\": \"zero\", \"Q\": [[0,0],[1,1]]}]}";
 
+/* A block, for the symbols of its stage table (a_{2,1}, H^{(1)}_{1,2},
+ * x'_{1,1}, u_{2,1}: the lesson's own symbols, src/audit/symbols.c). */
+static const char block_json[] =
+    "{\"tokens\": [\"a\", \"b\"], \"X\": [[1,0],[0,2]],"
+    " \"W_Q\": [[1,0],[0,1]], \"W_K\": [[1,1],[0,1]],"
+    " \"W_V\": [[2,0],[0,1]], \"mask\": \"none\","
+    " \"block\": {\"layer_norm\": {\"epsilon\": \"1/100\"},"
+    " \"ffn\": {\"W_1\": [[1,0],[0,1]], \"W_2\": [[1,0],[0,1]]},"
+    " \"layer_norm_2\": {\"epsilon\": \"1/100\"}}}";
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static exattn_lesson *lesson;
+    static exattn_lesson *lesson, *block;
     static FILE *sink;
     exattn_audit_summary_t sum;
     exattn_error_t err;
@@ -34,6 +46,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (exattn_lesson_read_buffer(&lesson, lesson_json,
                                       sizeof lesson_json - 1, "lesson", NULL,
                                       &err) != EXATTN_OK
+            || exattn_lesson_read_buffer(&block, block_json,
+                                         sizeof block_json - 1, "block",
+                                         NULL, &err) != EXATTN_OK
             || (sink = fopen("/dev/null", "w")) == NULL)
             abort();
     }
@@ -43,7 +58,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memcpy(page + 3, data, size);
     memcpy(page + 3 + size, "\n$$\n", 4);
     exattn_error_init(&err);
-    rc = exattn_audit_write_text(sink, &sum, lesson, "page.md", page,
+    /* an input that opens with '%' (a TeX comment: no formula) is read
+     * against the block */
+    rc = exattn_audit_write_text(sink, &sum,
+                                 size > 0 && data[0] == '%' ? block : lesson,
+                                 "page.md", page,
                                  size + 7, EXATTN_PAGE_MARKDOWN, 256, &err);
     free(page);
     if (rc != EXATTN_OK && (err.code == EXATTN_OK || err.message[0] == '\0'))

@@ -188,10 +188,18 @@ subject_match(exattn_audit_result *r, size_t *found,
     free(r->note);
     r->verdict = v == EXATTN_PASS ? EXATTN_AUDIT_NAMED
                                   : EXATTN_AUDIT_UNDECIDED;
-    r->note = v == EXATTN_PASS ? note
-              : (free(note), exattn_str__dup("its value is the quantity's, "
-                                             "but the identity is neither "
-                                             "proved nor refuted"));
+    if (v == EXATTN_PASS && note != NULL)
+        r->note = note;
+    else
+    {
+        free(note);
+        /* the checker gives two equal rationals no note */
+        r->note = exattn_str__dup(v == EXATTN_PASS
+                                  ? "equal: the same rational"
+                                  : "its value is the quantity's, but the "
+                                    "identity is neither proved nor "
+                                    "refuted");
+    }
     if (!exattn_audit__add_bound(r, named->name) || r->note == NULL)
         return exattn_audit__nomem(err);
     return EXATTN_OK;
@@ -312,16 +320,63 @@ marked(exattn_audit_result *r, const exattn_page_number *n, const char *text,
     return rc;
 }
 
+/* Bind the formula's value f to what it names, and prove it so: the
+ * entry its subject names, the quantities of the kind and entry the page
+ * names, or -- an irrational value being no coincidence -- any quantity
+ * with its value.  A rational value many quantities may share is bound
+ * only by its subject or a kind the page names. */
+static int
+bind_formula(exattn_audit_result *r, exattn_audit_candidate *f,
+             const exattn_page_number *n, const char *text,
+             exattn_audit_candidates *all, const exattn_lesson *l,
+             exattn_audit_evidence *e, mpfr_prec_t max_prec,
+             exattn_error_t *err)
+{
+    exattn_audit_candidate *named
+        = exattn_audit__subject(all, exattn_audit__variant_lesson(l,
+                                                                  e->variant),
+                                n->subject, max_prec);
+    size_t found = 0;
+    int rc = EXATTN_OK;
+
+    r->verdict = EXATTN_AUDIT_UNSOURCED;
+    if (f->exact[0] && named == NULL && e->families == EXATTN_FAM_ALL)
+        return exattn_audit__mention(r, "a rational closed form whose "
+                                     "entry nothing names", "quantities of "
+                                     "any kind may share its value");
+    if (!(f->exact[0] && named != NULL))
+    {
+        rc = matches(r, &found, f, all, e, 1, text, max_prec, err);
+        if (rc == EXATTN_OK && found == 0 && !e->direct && !f->exact[0])
+            rc = matches(r, &found, f, all, e, 0, text, max_prec, err);
+    }
+    /* the words point elsewhere ("both she and reads"), or the value is
+     * rational: the subject names the very entry */
+    if (rc == EXATTN_OK && found == 0 && named != NULL
+        && same_value(f, named))
+        rc = subject_match(r, &found, named, all, text, max_prec, err);
+    if (rc == EXATTN_OK && found == 0 && e->families)
+        rc = no_match(r, f, text, all, e, named, err);
+    if (rc == EXATTN_OK && found == 0 && e->families == 0)
+        return exattn_audit__mention(r, "a closed form no quantity is, and "
+                                     "nothing says what it is", NULL);
+    if (rc == EXATTN_OK && r->evidence == NULL)
+    {
+        r->evidence = e->why ? e->why : exattn_str__dup("its value");
+        e->why = NULL;
+    }
+    return rc;
+}
+
 /* The verdict on formula n written as `text` (exattn's syntax). */
 static int
 judge(exattn_audit_result *r, const exattn_page_number *n, const char *text,
       exattn_audit_candidates *all, const exattn_lesson *l,
       mpfr_prec_t max_prec, exattn_error_t *err)
 {
-    exattn_audit_candidate f, *named;
+    exattn_audit_candidate f;
     exattn_audit_evidence e;
     exattn_error_t local;
-    size_t found = 0;
     int rc;
 
     if (n->marker != NULL)
@@ -338,32 +393,7 @@ judge(exattn_audit_result *r, const exattn_page_number *n, const char *text,
     else if (e.mention != NULL)
         rc = exattn_audit__mention(r, e.mention, e.why);
     else
-    {
-        /* a closed form's value is no coincidence: when the words do not
-         * name its entry (a symbol such as alpha_{2,3} does), a quantity
-         * of any kind with its value is the one meant */
-        r->verdict = EXATTN_AUDIT_UNSOURCED;
-        rc = matches(r, &found, &f, all, &e, 1, text, max_prec, err);
-        if (rc == EXATTN_OK && found == 0 && !e.direct)
-            rc = matches(r, &found, &f, all, &e, 0, text, max_prec, err);
-        named = exattn_audit__subject(all,
-                                      exattn_audit__variant_lesson(l,
-                                                                   e.variant),
-                                      n->subject, max_prec);
-        /* the words point elsewhere ("both she and reads"), but the
-         * subject names the very entry whose value it has */
-        if (rc == EXATTN_OK && found == 0 && named != NULL
-            && same_value(&f, named))
-            rc = subject_match(r, &found, named, all, text, max_prec, err);
-        if (rc == EXATTN_OK && found == 0 && e.families)
-            rc = no_match(r, &f, text, all, &e, named, err);
-        if (rc == EXATTN_OK && found == 0 && e.families == 0)
-            rc = exattn_audit__mention(r, "a closed form no quantity is, "
-                                       "and nothing says what it is", NULL);
-        else if (rc == EXATTN_OK && r->evidence == NULL)
-            r->evidence = e.why ? e.why : exattn_str__dup("its value"),
-            e.why = NULL;
-    }
+        rc = bind_formula(r, &f, n, text, all, l, &e, max_prec, err);
     exattn_audit__evidence_clear(&e);
     exattn_audit__candidate_clear(&f);
     return rc;
