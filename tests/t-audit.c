@@ -909,6 +909,43 @@ Test(audit, a_text_page_s_formulas_and_words)
     exattn_lesson_free(l);
 }
 
+/* A plain-text page's superscript powers (e¹/(e⁰ + e¹)), a vector of
+ * closed forms (its brackets belong to neither entry), and a number set
+ * equal to a prose formula, whose slip FAILs; an HTML page's <d-math>
+ * and math/tex script are math. */
+Test(audit, prose_forms_superscripts_vectors_and_tex_elements)
+{
+    exattn_lesson *l = example("docs/examples/004-value-weighting.json");
+    static const char text[] =
+        "Query 2: w = e/(1 + e) \xe2\x89\x88 0.7312 here.\n"         /* 1 */
+        "The output is (2/(1 + e), 3e/(1 + e)) for it.\n"            /* 2 */
+        "Its weight e\xc2\xb9/(e\xe2\x81\xb0 + e\xc2\xb9) again.\n"; /* 3 */
+    static const char html[] =
+        "<p>The weight <d-math>w_{2,2} = \\frac{e}{1+e}</d-math> holds,\n"
+        "<script type=\"math/tex\">w_{2,1} = \\frac{1}{1+e^{2}}</script>"
+        " does not.</p>\n";
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "m.txt", text, &sum);
+
+    cr_assert_not_null(strstr(out, "m.txt:1:14: PASS-NAMED e/(1 + e) = "
+                                   "weights[2][2]"), "%s", out);
+    cr_assert_not_null(strstr(out, "m.txt:1:26: FAIL 0.7312"), "%s", out);
+    cr_assert_not_null(strstr(out, "m.txt:2:16: PASS-NAMED 2/(1 + e) = "
+                                   "output[2][1]"), "%s", out);
+    cr_assert_not_null(strstr(out, "m.txt:2:27: PASS-NAMED 3e/(1 + e) = "
+                                   "output[2][2]"), "%s", out);
+    cr_assert_not_null(strstr(out, "m.txt:3:12: PASS-NAMED"), "%s", out);
+    cr_assert_eq(sum.numbers, 5);
+    free(out);
+    out = report(exattn_audit_write_text, l, "m.html", html, &sum);
+    cr_assert_not_null(strstr(out, "m.html:1:33: PASS-NAMED \\frac{e}{1+e}"),
+                       "%s", out);
+    cr_assert_not_null(strstr(out, "m.html:2:35: FAIL \\frac{1}{1+e^{2}} "
+                                   "(true: weights[2][1]"), "%s", out);
+    free(out);
+    exattn_lesson_free(l);
+}
+
 /* Words that say a number is no result even beside a kind's word (a
  * unit, a grade, "such as" just before it), a factor of a value (a
  * weight, not the side it stands in), an exponential's exponent (no
