@@ -764,13 +764,40 @@ at_line_start(const reader *r, size_t at)
     return spaces < 4 && (k == 0 || r->p[k - 1] == '\n');
 }
 
+/* Is the fence whose info string runs [info, eol) a math block --
+ * GitHub's "math", MyST's "{math}"?  Then r->i is set past its option
+ * lines (MyST's ":label: eq-1") to where its TeX starts, before close. */
+static int
+math_fence(reader *r, size_t info, size_t eol, size_t close)
+{
+    static const char *const infos[] = { "math", "{math}" };
+    size_t k, n, at;
+
+    while (info < eol && (r->p[info] == ' ' || r->p[info] == '\t'))
+        info++;
+    for (k = 0; k < sizeof infos / sizeof *infos; k++)
+    {
+        n = strlen(infos[k]);
+        if (info + n <= eol && memcmp(r->p + info, infos[k], n) == 0
+            && (info + n == eol || isspace((unsigned char)r->p[info + n])))
+            break;
+    }
+    if (k == sizeof infos / sizeof *infos || eol >= close)
+        return 0;
+    at = eol + 1;
+    while (at < close && r->p[at] == ':')
+        at = find(r, at, "\n") + 1;
+    r->i = at < close ? at : close;
+    return 1;
+}
+
 /* A fence (``` or ~~~) at the start of a line: skipped to its closing
  * fence, or to the end of the page (CommonMark). */
 static int
 fence(reader *r)
 {
     char ch = r->p[r->i];
-    size_t start = r->i, n = 0, k;
+    size_t start = r->i, n = 0, k, close = r->len, body;
 
     if ((ch != '`' && ch != '~') || !at_line_start(r, start))
         return 0;
@@ -779,6 +806,7 @@ fence(reader *r)
     if (n < 3)
         return 0;
     k = start + n;
+    body = find(r, k, "\n");
     for (;;)
     {
         k = find(r, k, "\n");
@@ -794,13 +822,20 @@ fence(reader *r)
                 m++;
             if (m >= n)
             {
+                close = k;
                 k = find(r, j + m, "\n");
                 break;
             }
         }
     }
-    r->i = k;
     space(r, start);
+    if (math_fence(r, start + n, body, close))
+    {
+        /* GitHub's ```math, MyST's ```{math}: display math, not code */
+        copy_math(r, close);
+        space(r, close);
+    }
+    r->i = k;
     return 1;
 }
 
@@ -920,6 +955,9 @@ static int
 inline_code(reader *r)
 {
     size_t start = r->i, n = 0, k;
+    /* MyST's {math}`..` role and GitHub's $`..`$: math, not code */
+    int math = (start >= 6 && memcmp(r->p + start - 6, "{math}", 6) == 0)
+               || (start >= 1 && r->p[start - 1] == '$');
 
     while (start + n < r->len && r->p[start + n] == '`')
         n++;
@@ -935,9 +973,18 @@ inline_code(reader *r)
                 m++;
             if (m == n)
             {
-                r->i = k + m;
                 space(r, start);
-                code_words(r, start, r->i);
+                if (math)
+                {
+                    r->i = start + n;
+                    copy_math(r, k);
+                    space(r, k);
+                }
+                else
+                    code_words(r, start, k + m);
+                r->i = k + m;
+                if (math && r->i < r->len && r->p[r->i] == '$')
+                    r->i++;
                 return 1;
             }
             k += m - 1;
