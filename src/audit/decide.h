@@ -84,12 +84,16 @@ char *exattn_audit__lesson_form(const exattn_audit_candidate *c,
 
 /* A formula's lesson symbols (EXATTN_PAGE_LESSON_SYMBOL) written out
  * as the forms of the quantities of lesson l they name, under reading
- * `reading` of an ambiguous symbol (*readings: how many there are);
- * *out NULL when a symbol names no single entry (symbols.c). */
-int exattn_audit__lesson_symbols(char **out, int *readings, const char *expr,
+ * `reading` of the ambiguous ones; *has gains what makes them ambiguous
+ * (EXATTN_READS_: an s, a symbol the page defined too), which reading 0
+ * finds and exattn_audit__readings counts.  *out NULL when a symbol names
+ * no single entry (symbols.c). */
+enum { EXATTN_READS_S = 1, EXATTN_READS_PAGE = 2 };
+int exattn_audit__lesson_symbols(char **out, unsigned *has, const char *expr,
                                  const exattn_lesson *l,
                                  exattn_audit_candidates *all, int reading,
                                  mpfr_prec_t max_prec, exattn_error_t *err);
+int exattn_audit__readings(unsigned has);
 /* The candidate of lesson l that `subject` (w_{2,1}, H^{(1)}_{2,2})
  * names by the lesson's symbols, or NULL (symbols.c). */
 exattn_audit_candidate *

@@ -439,15 +439,17 @@ in_lesson_symbols(exattn_audit_result *r, const exattn_page_number *n,
 {
     const exattn_lesson *in = symbols_lesson(n, all, l, max_prec, err);
     exattn_audit_result other;
-    int reading, readings = 1, rc = EXATTN_OK;
+    int reading, rc = EXATTN_OK;
+    unsigned has = 0;
     char *text;
 
     if (in == NULL)
         return err && err->code ? err->code : EXATTN_ENOMEM;
-    for (reading = 0; reading < readings && rc == EXATTN_OK; reading++)
+    for (reading = 0;
+         reading < exattn_audit__readings(has) && rc == EXATTN_OK; reading++)
     {
-        rc = exattn_audit__lesson_symbols(&text, &readings, n->values[0],
-                                          in, all, reading, max_prec, err);
+        rc = exattn_audit__lesson_symbols(&text, &has, n->values[0], in, all,
+                                          reading, max_prec, err);
         if (rc != EXATTN_OK)
             break;
         if (text == NULL)

@@ -378,6 +378,11 @@ block_ref(ref *out, const symbol *y, const exattn_lesson *l,
         if (exattn_block__present(l->block, (exattn_bq)k)
             && strcmp(exattn_block__stage((exattn_bq)k)->tex, y->base) == 0)
             st = exattn_block__stage((exattn_bq)k);
+    /* a textbook's x is the block's input x' when no positions are added
+     * to it (then they are one) */
+    if (st == NULL && strcmp(y->base, "x") == 0
+        && !exattn_block__present(l->block, EXATTN_BQ_PE))
+        st = exattn_block__stage(EXATTN_BQ_INPUT);
     if (st == NULL)
         return 0;
     memset(out, 0, sizeof *out);
@@ -580,49 +585,138 @@ exattn_audit__subject(exattn_audit_candidates *all, const exattn_lesson *l,
 
 /* ---- the formula ------------------------------------------------------ */
 
+typedef struct
+{
+    const exattn_lesson *l;
+    const exattn_block *blk;
+    int s_reading;              /* s as q k^T (1) or scaled (0) */
+    int lesson_over_page;       /* a symbol the page defined, read as the
+                                   lesson's entry (1) or the page's form */
+    unsigned has;               /* EXATTN_READS_ bits met */
+    exattn_sbuf *out;
+} writer;
+
+/* The placeholder's close matching the open at a, before end; NULL when
+ * there is none (definitions nest). */
+static const char *
+placeholder_end(const char *a, const char *end)
+{
+    int depth = 0;
+
+    for (; a < end; a++)
+        if (*a == EXATTN_PAGE_LESSON_SYMBOL[0])
+            depth++;
+        else if (*a == EXATTN_PAGE_LESSON_SYMBOL[1] && --depth == 0)
+            return a;
+    return NULL;
+}
+
+/* The lesson's entry named by symbol [s, s + n), written; 0 when none. */
+static int
+put_symbol(writer *w, const char *s, size_t n)
+{
+    ref x;
+
+    if (!resolve(&x, s, n, w->l, w->blk, w->s_reading)
+        || !put_ref(w->out, w->l, w->blk, &x))
+        return 0;
+    if (x.what == REF_ROW
+        && (x.kind == EXATTN_SCALED || x.kind == EXATTN_SCORE))
+        w->has |= EXATTN_READS_S;
+    return 1;
+}
+
+/* [p, end) written with its placeholders read; 0 when a symbol names no
+ * entry. */
+static int
+put_reading(writer *w, const char *p, const char *end)
+{
+    const char *a, *z, *def;
+
+    while (p < end)
+    {
+        if ((a = memchr(p, EXATTN_PAGE_LESSON_SYMBOL[0],
+                        (size_t)(end - p))) == NULL)
+        {
+            exattn_sbuf__putn(w->out, p, (size_t)(end - p));
+            return 1;
+        }
+        exattn_sbuf__putn(w->out, p, (size_t)(a - p));
+        if ((z = placeholder_end(a, end)) == NULL)
+            return 0;
+        def = memchr(a + 1, EXATTN_PAGE_DEFINED[0], (size_t)(z - a - 1));
+        if (def == NULL)
+        {
+            if (!put_symbol(w, a + 1, (size_t)(z - a - 1)))
+                return 0;
+        }
+        else
+        {
+            size_t had = w->out->len;
+
+            w->has |= EXATTN_READS_PAGE;
+            /* the lesson's entry, or the page's form when the lesson has
+             * no such entry */
+            if (!(w->lesson_over_page
+                  && put_symbol(w, a + 1, (size_t)(def - a - 1))))
+            {
+                w->out->len = had;
+                if (w->out->s)
+                    w->out->s[had] = '\0';
+                if (!put_reading(w, def + 1, z))
+                    return 0;
+            }
+        }
+        if (w->out->oom || w->out->len > MAX_WRITTEN)
+            return 0;
+        p = z + 1;
+    }
+    return 1;
+}
+
 int
-exattn_audit__lesson_symbols(char **out, int *readings, const char *expr,
+exattn_audit__readings(unsigned has)
+{
+    return ((has & EXATTN_READS_S) ? 2 : 1)
+           * ((has & EXATTN_READS_PAGE) ? 2 : 1);
+}
+
+int
+exattn_audit__lesson_symbols(char **out, unsigned *has, const char *expr,
                              const exattn_lesson *l,
                              exattn_audit_candidates *all, int reading,
                              mpfr_prec_t max_prec, exattn_error_t *err)
 {
-    const char open = EXATTN_PAGE_LESSON_SYMBOL[0],
-               close = EXATTN_PAGE_LESSON_SYMBOL[1];
     exattn_block *blk = NULL;
-    const char *p = expr, *a, *z;
     exattn_sbuf b;
-    ref x;
-    int ok = 1;
+    writer w;
+    int ok;
 
     *out = NULL;
-    *readings = 1;
     if (l->block != NULL
         && (blk = exattn_audit__block_of(all, l, max_prec, err)) == NULL)
         return err && err->code ? err->code : EXATTN_ENOMEM;
     exattn_sbuf__init(&b);
-    while (ok && (a = strchr(p, open)) != NULL)
+    memset(&w, 0, sizeof w);
+    w.l = l;
+    w.blk = blk;
+    w.out = &b;
+    /* reading r: its low bit reads s, the next bit a page's definitions,
+     * for those of the two the formula has (found by reading 0) */
+    if (reading > 0 && (*has & EXATTN_READS_S))
     {
-        exattn_sbuf__putn(&b, p, (size_t)(a - p));
-        if ((z = strchr(a + 1, close)) == NULL
-            || !resolve(&x, a + 1, (size_t)(z - a - 1), l, blk, reading)
-            || !put_ref(&b, l, blk, &x))
-            ok = 0;
-        else if (x.what == REF_ROW
-                 && (x.kind == EXATTN_SCALED || x.kind == EXATTN_SCORE))
-            *readings = 2;
-        ok = ok && !b.oom && b.len <= MAX_WRITTEN;
-        p = ok ? z + 1 : p;
+        w.s_reading = reading & 1;
+        reading >>= 1;
     }
-    if (!ok)
+    w.lesson_over_page = reading & 1;
+    ok = put_reading(&w, expr, expr + strlen(expr));
+    *has |= w.has;
+    if (!ok || b.oom)
     {
+        int oom = b.oom;
+
         exattn_sbuf__clear(&b);
-        return EXATTN_OK;
-    }
-    exattn_sbuf__puts(&b, p);
-    if (b.oom)
-    {
-        exattn_sbuf__clear(&b);
-        return exattn_audit__nomem(err);
+        return oom ? exattn_audit__nomem(err) : EXATTN_OK;
     }
     *out = exattn_sbuf__take(&b);
     return EXATTN_OK;

@@ -359,10 +359,28 @@ page_symbol(tr *x, size_t k, size_t end)
         x->symbols = 1;
         return 1;
     }
-    if (e == NULL || x->out->len + strlen(e) > MAX_EXPANDED)
+    if (e == NULL || x->out->len + strlen(e) + end - k + 2 > MAX_EXPANDED)
         return 0;
-    exattn_sbuf__puts(x->out, e);
-    x->named |= named;
+    if (indexed(x, k, end)
+        && memchr(x->t + k, EXATTN_PAGE_LESSON_SYMBOL[0], end - k) == NULL
+        && memchr(x->t + k, EXATTN_PAGE_LESSON_SYMBOL[1], end - k) == NULL
+        && memchr(x->t + k, EXATTN_PAGE_DEFINED[0], end - k) == NULL)
+    {
+        /* a symbol that may also be the lesson's: both, for the audit to
+         * read either way (a page's wrong definition is its own FAIL,
+         * not every later formula's) */
+        exattn_sbuf__putn(x->out, EXATTN_PAGE_LESSON_SYMBOL, 1);
+        exattn_sbuf__putn(x->out, x->t + k, end - k);
+        exattn_sbuf__putn(x->out, EXATTN_PAGE_DEFINED, 1);
+        exattn_sbuf__puts(x->out, e);
+        exattn_sbuf__putn(x->out, EXATTN_PAGE_LESSON_SYMBOL + 1, 1);
+        x->named = 1;
+    }
+    else
+    {
+        exattn_sbuf__puts(x->out, e);
+        x->named |= named;
+    }
     x->symbols = 1;
     return 1;
 }

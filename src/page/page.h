@@ -204,6 +204,9 @@ const char *exattn_page__symbols_find(const exattn_page_symbols *t,
  * between these two bytes, for the audit to read as the lesson's
  * quantity: "(\x01a_{2,1}\x02+1)". */
 #define EXATTN_PAGE_LESSON_SYMBOL "\x01\x02"
+/* One the page did define is kept with its definition after this byte:
+ * "\x01Z_{1}\x03(e^(1)+e^(2))\x02" (definitions may nest). */
+#define EXATTN_PAGE_DEFINED "\x03"
 
 /* Every named formula of the cleaned page, in page order; 0 when out of
  * memory. */
