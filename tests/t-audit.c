@@ -946,6 +946,29 @@ Test(audit, prose_forms_superscripts_vectors_and_tex_elements)
     exattn_lesson_free(l);
 }
 
+/* A wrong definition of a lesson symbol is its own FAIL, not that of a
+ * later formula that uses the symbol rightly; a ```math block and a
+ * {math} role are math, not code. */
+Test(audit, a_wrong_definition_fails_once_and_math_in_code_syntax)
+{
+    exattn_lesson *l = example("docs/examples/004-value-weighting.json");
+    static const char page[] =
+        "$$\n\\alpha_{2,2} = \\frac{e^{1}}{e^{0}+e^{2}}\n$$\n"      /* 1-3 */
+        "\nThen $o_{2,2} = 3\\,\\alpha_{2,2}$ holds.\n"              /* 5 */
+        "\n```math\nw_{2,1} = \\frac{1}{1+e}\n```\n"                 /* 7-9 */
+        "\nA role: {math}`w_{2,1} \\approx 0.2690`.\n";              /* 11 */
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "m.md", page, &sum);
+
+    assert_verdict(out, 2, 16, "FAIL");
+    assert_verdict(out, 5, 17, "PASS-NAMED");
+    assert_verdict(out, 8, 11, "PASS-NAMED");
+    cr_assert_not_null(strstr(out, "m.md:11:32: FAIL 0.2690"), "%s", out);
+    cr_assert_eq(sum.failed, 2);
+    free(out);
+    exattn_lesson_free(l);
+}
+
 /* Words that say a number is no result even beside a kind's word (a
  * unit, a grade, "such as" just before it), a factor of a value (a
  * weight, not the side it stands in), an exponential's exponent (no
