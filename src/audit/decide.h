@@ -82,7 +82,7 @@ char *exattn_audit__what_differs(const exattn_audit_candidate *c,
 char *exattn_audit__lesson_form(const exattn_audit_candidate *c,
                                 unsigned flags);
 
-/* A formula's lesson symbols (EXATTN_PAGE_LESSON_SYMBOL) written out
+/* A formula's lesson symbols (EXATTN_PAGE_FREE_SYMBOL) written out
  * as the forms of the quantities of lesson l they name, under reading
  * `reading` of the ambiguous ones; *has gains what makes them ambiguous
  * (EXATTN_READS_: an s, a symbol the page defined too), which reading 0

@@ -340,7 +340,8 @@ bind_formula(exattn_audit_result *r, exattn_audit_candidate *f,
     int rc = EXATTN_OK;
 
     r->verdict = EXATTN_AUDIT_UNSOURCED;
-    if (f->exact[0] && named == NULL && e->families == EXATTN_FAM_ALL)
+    if (f->exact[0] && named == NULL
+        && (e->families == 0 || e->families == EXATTN_FAM_ALL))
         return exattn_audit__mention(r, "a rational closed form whose "
                                      "entry nothing names", "quantities of "
                                      "any kind may share its value");
@@ -439,42 +440,40 @@ in_lesson_symbols(exattn_audit_result *r, const exattn_page_number *n,
 {
     const exattn_lesson *in = symbols_lesson(n, all, l, max_prec, err);
     exattn_audit_result other;
-    int reading, rc = EXATTN_OK;
+    int reading, rc = EXATTN_OK, judged = 0;
     unsigned has = 0;
     char *text;
 
     if (in == NULL)
         return err && err->code ? err->code : EXATTN_ENOMEM;
     for (reading = 0;
-         reading < exattn_audit__readings(has) && rc == EXATTN_OK; reading++)
+         reading < exattn_audit__readings(has) && rc == EXATTN_OK
+         && r->verdict != EXATTN_AUDIT_NAMED;
+         reading++)
     {
         rc = exattn_audit__lesson_symbols(&text, &has, n->values[0], in, all,
                                           reading, max_prec, err);
-        if (rc != EXATTN_OK)
-            break;
-        if (text == NULL)
-            return reading > 0 ? EXATTN_OK
-                   : exattn_audit__mention(r, "a formula in symbols that "
-                                           "name no single entry of the "
-                                           "lesson", NULL);
-        if (reading == 0)
-            rc = judge(r, n, text, all, l, max_prec, err);
-        else
-        {
-            memset(&other, 0, sizeof other);
-            rc = judge(&other, n, text, all, l, max_prec, err);
-            if (rc == EXATTN_OK && other.verdict == EXATTN_AUDIT_NAMED)
-            {
-                exattn_audit__result_clear(r);
-                *r = other;
-            }
-            else
-                exattn_audit__result_clear(&other);
-        }
+        if (rc != EXATTN_OK || text == NULL)
+            continue;           /* this reading names no entry */
+        memset(&other, 0, sizeof other);
+        rc = judge(&other, n, text, all, l, max_prec, err);
         free(text);
-        if (r->verdict == EXATTN_AUDIT_NAMED)
-            break;
+        /* the best reading: proved, else not refuted, else the first */
+        if (rc == EXATTN_OK
+            && (!judged || other.verdict == EXATTN_AUDIT_NAMED
+                || (other.verdict == EXATTN_AUDIT_UNDECIDED
+                    && r->verdict != EXATTN_AUDIT_UNDECIDED)))
+        {
+            exattn_audit__result_clear(r);
+            *r = other;
+            judged = 1;
+        }
+        else
+            exattn_audit__result_clear(&other);
     }
+    if (rc == EXATTN_OK && !judged)
+        return exattn_audit__mention(r, "a formula in symbols that name no "
+                                     "single entry of the lesson", NULL);
     if (rc == EXATTN_OK && r->verdict == EXATTN_AUDIT_UNDECIDED)
     {
         /* before these symbols were read such a formula was not read at
@@ -501,7 +500,7 @@ exattn_audit__formula(exattn_audit_result *r, const exattn_page_number *n,
     memset(r, 0, sizeof *r);
     if (n->mention != NULL)
         return exattn_audit__mention(r, n->mention, NULL);
-    if (strchr(n->values[0], EXATTN_PAGE_LESSON_SYMBOL[0]) != NULL)
+    if (strchr(n->values[0], EXATTN_PAGE_FREE_SYMBOL[0]) != NULL)
         return in_lesson_symbols(r, n, all, l, max_prec, err);
     return judge(r, n, n->values[0], all, l, max_prec, err);
 }

@@ -3,7 +3,7 @@
  * Z_{\text{rises}}, a^{(2)}_{1,3}, x'_{2,1} -- stands for that entry of
  * the lesson, as a path does in a claim (docs/cli.md, "Named formulas").
  * The page reader keeps such a symbol as written between
- * EXATTN_PAGE_LESSON_SYMBOL's bytes; here each is replaced by its
+ * EXATTN_PAGE_FREE_SYMBOL's bytes; here each is replaced by its
  * quantity's exact or named form, so that the formula is evaluated and
  * proved like any other.
  *
@@ -116,6 +116,8 @@ read_symbol(symbol *y, const char *s, size_t n)
     int depth;
 
     memset(y, 0, sizeof *y);
+    if (n == 0)
+        return 0;
     /* a font says how it is set, not what it is: \mathbf{o} is o */
     for (f = 0; f < sizeof fonts / sizeof *fonts; f++)
         if (n > (len = strlen(fonts[f])) && strncmp(s, fonts[f], len) == 0
@@ -153,7 +155,8 @@ read_symbol(symbol *y, const char *s, size_t n)
     {
         /* a head's superscript, ^{(2)} */
         for (y->head = 0, k += 3; k < n && isdigit((unsigned char)s[k]); k++)
-            y->head = y->head * 10 + (size_t)(s[k] - '0');
+            if ((y->head = y->head * 10 + (size_t)(s[k] - '0')) > 1000)
+                return 0;       /* no block has so many heads */
         if (!(k + 1 < n && s[k] == ')' && s[k + 1] == '}') || y->head == 0
             || y->head > 1000)
             return 0;
@@ -604,11 +607,22 @@ placeholder_end(const char *a, const char *end)
     int depth = 0;
 
     for (; a < end; a++)
-        if (*a == EXATTN_PAGE_LESSON_SYMBOL[0])
+        if (*a == EXATTN_PAGE_FREE_SYMBOL[0])
             depth++;
-        else if (*a == EXATTN_PAGE_LESSON_SYMBOL[1] && --depth == 0)
+        else if (*a == EXATTN_PAGE_FREE_SYMBOL[1] && --depth == 0)
             return a;
     return NULL;
+}
+
+/* Does symbol [s, s + n) name an s, read two ways?  Its bit in w->has. */
+static void
+note_s(writer *w, const char *s, size_t n)
+{
+    ref x;
+
+    if (resolve(&x, s, n, w->l, w->blk, 0) && x.what == REF_ROW
+        && x.kind == EXATTN_SCALED)
+        w->has |= EXATTN_READS_S;
 }
 
 /* The lesson's entry named by symbol [s, s + n), written; 0 when none. */
@@ -617,13 +631,9 @@ put_symbol(writer *w, const char *s, size_t n)
 {
     ref x;
 
-    if (!resolve(&x, s, n, w->l, w->blk, w->s_reading)
-        || !put_ref(w->out, w->l, w->blk, &x))
-        return 0;
-    if (x.what == REF_ROW
-        && (x.kind == EXATTN_SCALED || x.kind == EXATTN_SCORE))
-        w->has |= EXATTN_READS_S;
-    return 1;
+    note_s(w, s, n);
+    return resolve(&x, s, n, w->l, w->blk, w->s_reading)
+           && put_ref(w->out, w->l, w->blk, &x);
 }
 
 /* [p, end) written with its placeholders read; 0 when a symbol names no
@@ -635,7 +645,7 @@ put_reading(writer *w, const char *p, const char *end)
 
     while (p < end)
     {
-        if ((a = memchr(p, EXATTN_PAGE_LESSON_SYMBOL[0],
+        if ((a = memchr(p, EXATTN_PAGE_FREE_SYMBOL[0],
                         (size_t)(end - p))) == NULL)
         {
             exattn_sbuf__putn(w->out, p, (size_t)(end - p));
@@ -655,6 +665,7 @@ put_reading(writer *w, const char *p, const char *end)
             size_t had = w->out->len;
 
             w->has |= EXATTN_READS_PAGE;
+            note_s(w, a + 1, (size_t)(def - a - 1));
             /* the lesson's entry, or the page's form when the lesson has
              * no such entry */
             if (!(w->lesson_over_page
