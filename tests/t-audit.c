@@ -969,6 +969,42 @@ Test(audit, a_wrong_definition_fails_once_and_math_in_code_syntax)
     exattn_lesson_free(l);
 }
 
+/* Found by review: a rational formula nothing names is a mention (not
+ * bound to every quantity with its value); GitHub's $`..`$ is math; a
+ * head number past any block's is no symbol; a formula's JSON values
+ * hold its symbols as written, no marker bytes. */
+Test(audit, rational_forms_inline_dollar_code_and_plain_values)
+{
+    exattn_lesson *l = example("docs/examples/004-value-weighting.json");
+    exattn_lesson *b = example("docs/examples/002-encoder-block.json");
+    static const char page[] =
+        "$$w_{2,1}+w_{2,2}$$\n"                                      /* 1 */
+        "\nThe weight is $`w_{2,1} = \\frac{e^{1}}{e^{1}+e^{2}}`$ here.\n"
+        "\n$$Z_{2} = e^{0}+e^{1}$$ and $$w_{2,2} = \\frac{e^{1}}{Z_{2}}$$\n";
+    static const char heads[] =
+        "$$\nz_{1,1} = 1 + H^{(18446744073709551617)}_{1,1}\n$$\n";
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "m.md", page, &sum);
+    size_t k;
+
+    assert_verdict(out, 1, 3, "MENTION");
+    assert_verdict(out, 3, 27, "PASS-NAMED");
+    assert_verdict(out, 5, 41, "PASS-NAMED");
+    free(out);
+    out = report(exattn_audit_write_json, l, "m.md", page, &sum);
+    for (k = 0; out[k]; k++)
+        cr_assert(out[k] != '\x01' && out[k] != '\x02' && out[k] != '\x03',
+                  "%s", out);
+    cr_assert_not_null(strstr(out, "\"values\": [\"((e^(1))/(Z_{2}))\"]"),
+                       "%s", out);
+    free(out);
+    out = report(exattn_audit_write_text, b, "m.md", heads, &sum);
+    assert_verdict(out, 2, 11, "MENTION");
+    free(out);
+    exattn_lesson_free(b);
+    exattn_lesson_free(l);
+}
+
 /* Words that say a number is no result even beside a kind's word (a
  * unit, a grade, "such as" just before it), a factor of a value (a
  * weight, not the side it stands in), an exponential's exponent (no

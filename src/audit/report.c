@@ -373,8 +373,13 @@ json_number(FILE *f, const char *page, const exattn_page_number *n,
     fputs(", \"values\": [", f);
     for (i = 0; i < n->count; i++)
     {
+        /* a formula's kept symbols as the page writes them */
+        char *plain = n->formula ? exattn_page__formula_plain(n->values[i])
+                                 : NULL;
+
         fputs(i ? ", " : "", f);
-        json_string(f, n->values[i]);
+        json_string(f, plain ? plain : n->values[i]);
+        free(plain);
     }
     fprintf(f, "], \"math\": %s, \"verdict\": \"%s\", \"bound\": [",
             n->math ? "true" : "false", words[r->verdict]);

@@ -542,8 +542,9 @@ math_span(reader *r)
     /* $...$: opened by a $ before a non-space, closed within its
      * paragraph by a $ after a non-space and before no digit (pandoc's
      * tex_math_dollars) */
-    if (open + 1 >= r->len || isspace((unsigned char)r->p[open + 1]))
-        return 0;
+    if (open + 1 >= r->len || isspace((unsigned char)r->p[open + 1])
+        || r->p[open + 1] == '`')
+        return 0;               /* GitHub's $`..`$: inline_code's */
     for (end = open + 1; end < r->len && !paragraph_ends(r, end); end++)
         if (r->p[end] == '\\' && end + 1 < r->len)
             end++;

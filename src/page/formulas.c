@@ -337,7 +337,7 @@ indexed(const tr *x, size_t k, size_t end)
 
 /* The page's symbol [k, end): its definition written out; or, when the
  * page never defined it and its index names entries, the symbol itself
- * between EXATTN_PAGE_LESSON_SYMBOL's bytes, for the audit to read as
+ * between EXATTN_PAGE_FREE_SYMBOL's bytes, for the audit to read as
  * the lesson's quantity (src/audit/symbols.c). */
 static int
 page_symbol(tr *x, size_t k, size_t end)
@@ -348,12 +348,13 @@ page_symbol(tr *x, size_t k, size_t end)
 
     if (e == NULL && end - k <= EXATTN_PAGE_SYMBOL_MAX
         && x->out->len + end - k + 2 <= MAX_EXPANDED && indexed(x, k, end)
-        && memchr(x->t + k, EXATTN_PAGE_LESSON_SYMBOL[0], end - k) == NULL
-        && memchr(x->t + k, EXATTN_PAGE_LESSON_SYMBOL[1], end - k) == NULL)
+        && memchr(x->t + k, EXATTN_PAGE_FREE_SYMBOL[0], end - k) == NULL
+        && memchr(x->t + k, EXATTN_PAGE_FREE_SYMBOL[1], end - k) == NULL
+        && memchr(x->t + k, EXATTN_PAGE_DEFINED[0], end - k) == NULL)
     {
-        exattn_sbuf__putn(x->out, EXATTN_PAGE_LESSON_SYMBOL, 1);
+        exattn_sbuf__putn(x->out, EXATTN_PAGE_FREE_SYMBOL, 1);
         exattn_sbuf__putn(x->out, x->t + k, end - k);
-        exattn_sbuf__putn(x->out, EXATTN_PAGE_LESSON_SYMBOL + 1, 1);
+        exattn_sbuf__putn(x->out, EXATTN_PAGE_FREE_SYMBOL + 1, 1);
         /* what it names is the lesson's to say: a candidate */
         x->named = 1;
         x->symbols = 1;
@@ -362,18 +363,18 @@ page_symbol(tr *x, size_t k, size_t end)
     if (e == NULL || x->out->len + strlen(e) + end - k + 2 > MAX_EXPANDED)
         return 0;
     if (indexed(x, k, end)
-        && memchr(x->t + k, EXATTN_PAGE_LESSON_SYMBOL[0], end - k) == NULL
-        && memchr(x->t + k, EXATTN_PAGE_LESSON_SYMBOL[1], end - k) == NULL
+        && memchr(x->t + k, EXATTN_PAGE_FREE_SYMBOL[0], end - k) == NULL
+        && memchr(x->t + k, EXATTN_PAGE_FREE_SYMBOL[1], end - k) == NULL
         && memchr(x->t + k, EXATTN_PAGE_DEFINED[0], end - k) == NULL)
     {
         /* a symbol that may also be the lesson's: both, for the audit to
          * read either way (a page's wrong definition is its own FAIL,
          * not every later formula's) */
-        exattn_sbuf__putn(x->out, EXATTN_PAGE_LESSON_SYMBOL, 1);
+        exattn_sbuf__putn(x->out, EXATTN_PAGE_FREE_SYMBOL, 1);
         exattn_sbuf__putn(x->out, x->t + k, end - k);
         exattn_sbuf__putn(x->out, EXATTN_PAGE_DEFINED, 1);
         exattn_sbuf__puts(x->out, e);
-        exattn_sbuf__putn(x->out, EXATTN_PAGE_LESSON_SYMBOL + 1, 1);
+        exattn_sbuf__putn(x->out, EXATTN_PAGE_FREE_SYMBOL + 1, 1);
         x->named = 1;
     }
     else

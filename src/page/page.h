@@ -199,14 +199,19 @@ const char *exattn_page__symbols_find(const exattn_page_symbols *t,
                                       const char *name, size_t n,
                                       int *named);
 
-/* A formula's symbol that the page never defined but whose index names
- * entries (w_{2,1}, H^{(1)}_{2,1}, Z_{\text{rises}}) is kept as written,
- * between these two bytes, for the audit to read as the lesson's
- * quantity: "(\x01a_{2,1}\x02+1)". */
-#define EXATTN_PAGE_LESSON_SYMBOL "\x01\x02"
+/* A formula's indexed symbol that the page never defined (w_{2,1},
+ * H^{(1)}_{2,1}, Z_{\text{rises}}: an index of digits or labels, no
+ * generic i or j) is kept as written, between these two bytes, for the
+ * reader of the formula to resolve: "(\x01a_{2,1}\x02+1)". */
+#define EXATTN_PAGE_FREE_SYMBOL "\x01\x02"
 /* One the page did define is kept with its definition after this byte:
  * "\x01Z_{1}\x03(e^(1)+e^(2))\x02" (definitions may nest). */
 #define EXATTN_PAGE_DEFINED "\x03"
+
+/* A formula's expression as a report shows it: each kept symbol as the
+ * page writes it, its markers (and a definition kept with it) left out;
+ * NULL when out of memory (symbols.c). */
+char *exattn_page__formula_plain(const char *expr);
 
 /* Every named formula of the cleaned page, in page order; 0 when out of
  * memory. */

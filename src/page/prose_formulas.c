@@ -190,7 +190,7 @@ superscript_power(prose *x, size_t *i, size_t stop)
     x->shaped = 1;
     exattn_sbuf__puts(x->out, "^(");
     while ((c = superscript_at(x, k, stop, &n)) != 0
-           && (c != '-' || (digits == 0 && x->out->s[x->out->len - 1] == '(')))
+           && (c != '-' || k == *i))
     {
         exattn_sbuf__putn(x->out, &c, 1);
         digits += c != '-';

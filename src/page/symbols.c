@@ -160,3 +160,29 @@ exattn_page__symbols_find(const exattn_page_symbols *t, const char *name,
     *named = d->named;
     return d->expr;
 }
+
+char *
+exattn_page__formula_plain(const char *expr)
+{
+    char *out = malloc(strlen(expr) + 1), *o = out;
+    int depth = 0, hidden = 0;
+
+    if (out == NULL)
+        return NULL;
+    /* hidden: the depth inside which a definition is skipped (0: none) */
+    for (; *expr; expr++)
+        if (*expr == EXATTN_PAGE_FREE_SYMBOL[0])
+            depth++;
+        else if (*expr == EXATTN_PAGE_FREE_SYMBOL[1])
+        {
+            if (hidden == depth)
+                hidden = 0;
+            depth -= depth > 0;
+        }
+        else if (*expr == EXATTN_PAGE_DEFINED[0])
+            hidden = hidden ? hidden : depth;
+        else if (!hidden)
+            *o++ = *expr;
+    *o = '\0';
+    return out;
+}
