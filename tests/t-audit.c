@@ -1005,6 +1005,27 @@ Test(audit, rational_forms_inline_dollar_code_and_plain_values)
     exattn_lesson_free(l);
 }
 
+/* TeX drops the spaces after a control word: MediaWiki's
+ * "\alpha _{3,2}" is the symbol \alpha_{3,2}, so its formula is proved
+ * and the slip after it FAILs. */
+Test(audit, a_space_after_a_control_word_is_no_part_of_the_symbol)
+{
+    exattn_lesson *l = example("tests/audit-heldout/"
+                               "notebook-softmax-walkthrough.json");
+    static const char page[] =
+        "<p><math><semantics><annotation encoding=\"application/x-tex\">"
+        "{\\displaystyle \\alpha _{3,1}=\\alpha _{3,2}\\approx 0.4459}"
+        "</annotation></semantics></math></p>\n";
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "m.html", page, &sum);
+
+    cr_assert_not_null(strstr(out, "PASS-NAMED \\alpha _{3,2} = "
+                                   "weights[books][she]"), "%s", out);
+    cr_assert_not_null(strstr(out, "FAIL 0.4459"), "%s", out);
+    free(out);
+    exattn_lesson_free(l);
+}
+
 /* Words that say a number is no result even beside a kind's word (a
  * unit, a grade, "such as" just before it), a factor of a value (a
  * weight, not the side it stands in), an exponential's exponent (no

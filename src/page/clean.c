@@ -468,8 +468,20 @@ copy_math(reader *r, size_t end)
     {
         if (r->p[r->i] == '\\' && r->i + 1 < end)
         {
+            size_t k;
+
             exattn_page__put(r->c, r->p + r->i, 2, r->i, 1);
             r->i += 2;
+            if (!isalpha((unsigned char)r->p[r->i - 1]))
+                continue;
+            /* a control word, and the spaces TeX drops after it when an
+             * index or a power follows (MediaWiki's "\alpha _{1,2}") */
+            while (r->i < end && isalpha((unsigned char)r->p[r->i]))
+                exattn_page__put(r->c, r->p + r->i, 1, r->i, 1), r->i++;
+            for (k = r->i; k < end && (r->p[k] == ' ' || r->p[k] == '\t');)
+                k++;
+            if (k > r->i && k < end && (r->p[k] == '_' || r->p[k] == '^'))
+                r->i = k;
             continue;
         }
         if (r->p[r->i] == '%')
