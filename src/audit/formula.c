@@ -329,7 +329,7 @@ static int
 bind_formula(exattn_audit_result *r, exattn_audit_candidate *f,
              const exattn_page_number *n, const char *text,
              exattn_audit_candidates *all, const exattn_lesson *l,
-             exattn_audit_evidence *e, mpfr_prec_t max_prec,
+             const exattn_audit_evidence *e, mpfr_prec_t max_prec,
              exattn_error_t *err)
 {
     exattn_audit_candidate *named
@@ -361,22 +361,22 @@ bind_formula(exattn_audit_result *r, exattn_audit_candidate *f,
     if (rc == EXATTN_OK && found == 0 && e->families == 0)
         return exattn_audit__mention(r, "a closed form no quantity is, and "
                                      "nothing says what it is", NULL);
-    if (rc == EXATTN_OK && r->evidence == NULL)
-    {
-        r->evidence = e->why ? e->why : exattn_str__dup("its value");
-        e->why = NULL;
-    }
+    if (rc == EXATTN_OK && r->evidence == NULL
+        && (r->evidence = exattn_str__dup(e->why ? e->why : "its value"))
+               == NULL)
+        rc = exattn_audit__nomem(err);
     return rc;
 }
 
-/* The verdict on formula n written as `text` (exattn's syntax). */
+/* The verdict on formula n written as `text` (exattn's syntax), with the
+ * evidence of its words e (the same for every reading of its symbols). */
 static int
 judge(exattn_audit_result *r, const exattn_page_number *n, const char *text,
       exattn_audit_candidates *all, const exattn_lesson *l,
-      mpfr_prec_t max_prec, exattn_error_t *err)
+      const exattn_audit_evidence *e, mpfr_prec_t max_prec,
+      exattn_error_t *err)
 {
     exattn_audit_candidate f;
-    exattn_audit_evidence e;
     exattn_error_t local;
     int rc;
 
@@ -389,44 +389,31 @@ judge(exattn_audit_result *r, const exattn_page_number *n, const char *text,
     if (rc != EXATTN_OK)
         return exattn_audit__mention(r, "a closed form exattn cannot "
                                      "evaluate", local.message);
-    if ((rc = exattn_audit__evidence(&e, n, l, all)) != EXATTN_OK)
-        rc = exattn_audit__nomem(err);
-    else if (e.mention != NULL)
-        rc = exattn_audit__mention(r, e.mention, e.why);
+    if (e->mention != NULL)
+        rc = exattn_audit__mention(r, e->mention, e->why);
     else
-        rc = bind_formula(r, &f, n, text, all, l, &e, max_prec, err);
-    exattn_audit__evidence_clear(&e);
+        rc = bind_formula(r, &f, n, text, all, l, e, max_prec, err);
     exattn_audit__candidate_clear(&f);
     return rc;
 }
 
 /* The lesson n's symbols are read in: its variant's, when its words or
- * section name one (a marker says its own). */
+ * section name one (e), or its marker's. */
 static const exattn_lesson *
 symbols_lesson(const exattn_page_number *n, exattn_audit_candidates *all,
-               const exattn_lesson *l, mpfr_prec_t max_prec,
-               exattn_error_t *err)
+               const exattn_lesson *l, const exattn_audit_evidence *e,
+               mpfr_prec_t max_prec, exattn_error_t *err)
 {
     exattn_audit_candidate m;
-    exattn_audit_evidence e;
-    const exattn_lesson *in = l;
+    const exattn_lesson *in;
 
-    if (n->marker != NULL)
-    {
-        if (exattn_audit__marker(&m, all, l, n->marker, max_prec, err)
-            != EXATTN_OK)
-            return NULL;
-        in = m.claim.lesson ? m.claim.lesson : l;
-        exattn_audit__candidate_clear(&m);
-        return in;
-    }
-    if (exattn_audit__evidence(&e, n, l, all) != EXATTN_OK)
-    {
-        exattn_audit__nomem(err);
+    if (n->marker == NULL)
+        return exattn_audit__variant_lesson(l, e->variant);
+    if (exattn_audit__marker(&m, all, l, n->marker, max_prec, err)
+        != EXATTN_OK)
         return NULL;
-    }
-    in = exattn_audit__variant_lesson(l, e.variant);
-    exattn_audit__evidence_clear(&e);
+    in = m.claim.lesson ? m.claim.lesson : l;
+    exattn_audit__candidate_clear(&m);
     return in;
 }
 
@@ -436,9 +423,10 @@ symbols_lesson(const exattn_page_number *n, exattn_audit_candidates *all,
 static int
 in_lesson_symbols(exattn_audit_result *r, const exattn_page_number *n,
                   exattn_audit_candidates *all, const exattn_lesson *l,
-                  mpfr_prec_t max_prec, exattn_error_t *err)
+                  const exattn_audit_evidence *e, mpfr_prec_t max_prec,
+                  exattn_error_t *err)
 {
-    const exattn_lesson *in = symbols_lesson(n, all, l, max_prec, err);
+    const exattn_lesson *in = symbols_lesson(n, all, l, e, max_prec, err);
     exattn_audit_result other;
     int reading, rc = EXATTN_OK, judged = 0;
     unsigned has = 0;
@@ -456,7 +444,7 @@ in_lesson_symbols(exattn_audit_result *r, const exattn_page_number *n,
         if (rc != EXATTN_OK || text == NULL)
             continue;           /* this reading names no entry */
         memset(&other, 0, sizeof other);
-        rc = judge(&other, n, text, all, l, max_prec, err);
+        rc = judge(&other, n, text, all, l, e, max_prec, err);
         free(text);
         /* the best reading: proved, else not refuted, else the first */
         if (rc == EXATTN_OK
@@ -497,10 +485,19 @@ exattn_audit__formula(exattn_audit_result *r, const exattn_page_number *n,
                       exattn_audit_candidates *all, const exattn_lesson *l,
                       mpfr_prec_t max_prec, exattn_error_t *err)
 {
+    exattn_audit_evidence e;
+    int rc;
+
     memset(r, 0, sizeof *r);
     if (n->mention != NULL)
         return exattn_audit__mention(r, n->mention, NULL);
-    if (strchr(n->values[0], EXATTN_PAGE_FREE_SYMBOL[0]) != NULL)
-        return in_lesson_symbols(r, n, all, l, max_prec, err);
-    return judge(r, n, n->values[0], all, l, max_prec, err);
+    /* the words around it: one evidence for every reading */
+    if (exattn_audit__evidence(&e, n, l, all) != EXATTN_OK)
+        rc = exattn_audit__nomem(err);
+    else if (strchr(n->values[0], EXATTN_PAGE_FREE_SYMBOL[0]) != NULL)
+        rc = in_lesson_symbols(r, n, all, l, &e, max_prec, err);
+    else
+        rc = judge(r, n, n->values[0], all, l, &e, max_prec, err);
+    exattn_audit__evidence_clear(&e);
+    return rc;
 }
