@@ -1084,3 +1084,58 @@ Test(audit, a_sentence_about_another_computation)
     free(out);
     exattn_lesson_free(l);
 }
+
+/* A lesson of two queries over three keys, scaled by 1/sqrt(2): raw
+ * scores (1, 2, 2) and (0, 1, 2). */
+static exattn_lesson *
+two_by_three(void)
+{
+    static const char json[] =
+        "{\"Q\": [[1, 1], [0, 1]], \"K\": [[1, 0], [1, 1], [0, 2]],"
+        " \"V\": [[1, 0], [0, 1], [1, 1]]}";
+    exattn_lesson *l = NULL;
+    exattn_error_t err;
+
+    exattn_error_init(&err);
+    cr_assert_eq(exattn_lesson_read_buffer(&l, json, strlen(json), "l.json",
+                                           NULL, &err), EXATTN_OK, "%s",
+                 err.message);
+    return l;
+}
+
+/* A page's generic definition says what its letter means: with s the raw
+ * score, a weight written without the scale FAILs (the lesson's scaled
+ * reading of s no longer rescues it); with s the exponentiated scaled
+ * score, s_{1,1} = e^{1/\sqrt2} is right and s_{1,2} = e^{2} wrong.  A
+ * generic definition with a sum leaves its letter the lesson's. */
+Test(audit, a_generic_definition_says_what_a_letter_means)
+{
+    exattn_lesson *l = two_by_three();
+    static const char raw[] =
+        "Let $s_{ij} = q_i^\\top k_j$ be the raw score.\n"            /* 1 */
+        "\n$$w_{2,1} = \\frac{e^{s_{21}/\\sqrt{2}}}{e^{s_{21}/\\sqrt{2}}"
+        "+e^{s_{22}/\\sqrt{2}}+e^{s_{23}/\\sqrt{2}}}$$\n"             /* 3 */
+        "\n$$w_{2,3} = \\frac{e^{s_{23}}}{e^{s_{21}}+e^{s_{22}}"
+        "+e^{s_{23}}}$$\n";                                           /* 5 */
+    static const char similarity[] =
+        "$$s_{ij} = \\exp\\left(\\frac{q_{i}\\cdot k_{j}}{\\sqrt{d_{k}}}"
+        "\\right), \\qquad \\alpha_{ij} = \\frac{s_{ij}}{\\sum_{l} s_{il}}$$\n"
+        "\n$s_{1,1} = e^{1/\\sqrt{2}}$ and $s_{1,2} = e^{2}$.\n"       /* 3 */
+        "\n$$\\alpha_{1,1} = \\frac{s_{1,1}}{s_{1,1}+s_{1,2}+s_{1,3}}$$\n";
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "m.md", raw, &sum);
+
+    assert_verdict(out, 3, 13, "PASS-NAMED");
+    assert_verdict(out, 5, 13, "FAIL");
+    cr_assert_eq(sum.failed, 1, "%s", out);
+    free(out);
+    out = report(exattn_audit_write_text, l, "m.md", similarity, &sum);
+    assert_verdict(out, 3, 12, "PASS-NAMED");
+    assert_verdict(out, 3, 43, "FAIL");
+    cr_assert_not_null(strstr(out, "s_{1,2} as the page defines it"), "%s",
+                       out);
+    assert_verdict(out, 5, 18, "PASS-NAMED");
+    cr_assert_eq(sum.failed, 1, "%s", out);
+    free(out);
+    exattn_lesson_free(l);
+}

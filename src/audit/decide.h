@@ -88,12 +88,21 @@ char *exattn_audit__lesson_form(const exattn_audit_candidate *c,
  * (EXATTN_READS_: an s, a symbol the page defined too), which reading 0
  * finds and exattn_audit__readings counts.  *out NULL when a symbol names
  * no single entry (symbols.c). */
-enum { EXATTN_READS_S = 1, EXATTN_READS_PAGE = 2 };
+enum { EXATTN_READS_S = 1, EXATTN_READS_PAGE = 2, EXATTN_READS_GENERIC = 4 };
 int exattn_audit__lesson_symbols(char **out, unsigned *has, const char *expr,
                                  const exattn_lesson *l,
                                  exattn_audit_candidates *all, int reading,
                                  mpfr_prec_t max_prec, exattn_error_t *err);
 int exattn_audit__readings(unsigned has);
+/* A formula's subject read through the page's generic definition of
+ * its letter (n->subject_form): the value that definition gives, as a
+ * candidate in *out named after the subject; *found 0 when the
+ * definition names what lesson l cannot say (symbols.c). */
+int exattn_audit__subject_form(exattn_audit_candidate *out, int *found,
+                               const char *form, const char *subject,
+                               const exattn_lesson *l,
+                               exattn_audit_candidates *all,
+                               mpfr_prec_t max_prec, exattn_error_t *err);
 /* The candidate of lesson l that `subject` (w_{2,1}, H^{(1)}_{2,2})
  * names by the lesson's symbols, or NULL (symbols.c). */
 exattn_audit_candidate *

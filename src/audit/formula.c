@@ -320,6 +320,29 @@ marked(exattn_audit_result *r, const exattn_page_number *n, const char *text,
     return rc;
 }
 
+/* The formula's value f held to the value its subject has by the page's
+ * own definition (`page`): PASS-NAMED when proved equal, FAIL with what
+ * differs. */
+static int
+held_to(exattn_audit_result *r, const exattn_audit_candidate *f,
+        exattn_audit_candidate *page, const char *text,
+        exattn_audit_candidates *all, const exattn_audit_evidence *e,
+        mpfr_prec_t max_prec, exattn_error_t *err)
+{
+    size_t found = 0;
+    int rc;
+
+    if (same_value(f, page))
+        rc = subject_match(r, &found, page, all, text, max_prec, err);
+    else
+        rc = no_match(r, f, text, all, e, page, err);
+    if (rc == EXATTN_OK
+        && (r->evidence = exattn_str__dup("its subject, as the page "
+                                          "defines its letter")) == NULL)
+        rc = exattn_audit__nomem(err);
+    return rc;
+}
+
 /* Bind the formula's value f to what it names, and prove it so: the
  * entry its subject names, the quantities of the kind and entry the page
  * names, or -- an irrational value being no coincidence -- any quantity
@@ -332,14 +355,29 @@ bind_formula(exattn_audit_result *r, exattn_audit_candidate *f,
              const exattn_audit_evidence *e, mpfr_prec_t max_prec,
              exattn_error_t *err)
 {
-    exattn_audit_candidate *named
-        = exattn_audit__subject(all, exattn_audit__variant_lesson(l,
-                                                                  e->variant),
-                                n->subject, max_prec);
+    const exattn_lesson *in = exattn_audit__variant_lesson(l, e->variant);
+    exattn_audit_candidate *named = exattn_audit__subject(all, in,
+                                                          n->subject,
+                                                          max_prec);
+    exattn_audit_candidate page;
     size_t found = 0;
-    int rc = EXATTN_OK;
+    int rc = EXATTN_OK, defined = 0;
 
     r->verdict = EXATTN_AUDIT_UNSOURCED;
+    /* a subject whose letter the page defined generically is the page's
+     * own quantity: the formula is held to that */
+    if (n->subject_form != NULL && n->subject != NULL
+        && (rc = exattn_audit__subject_form(&page, &defined,
+                                            n->subject_form, n->subject, in,
+                                            all, max_prec, err))
+               != EXATTN_OK)
+        return rc;
+    if (defined)
+    {
+        rc = held_to(r, f, &page, text, all, e, max_prec, err);
+        exattn_audit__candidate_clear(&page);
+        return rc;
+    }
     if (f->exact[0] && named == NULL
         && (e->families == 0 || e->families == EXATTN_FAM_ALL))
         return exattn_audit__mention(r, "a rational closed form whose "

@@ -264,7 +264,8 @@ two_indices(const symbol *y, size_t rows, size_t cols, char *first,
 
 /* An entry of the lesson a symbol names: a head lesson's row quantity,
  * Z, or an entry of Q, K, V; or a block's stage entry. */
-typedef enum { REF_ROW, REF_Z, REF_MATRIX, REF_BLOCK } ref_kind;
+typedef enum { REF_ROW, REF_Z, REF_MATRIX, REF_BLOCK, REF_KEY_WIDTH }
+ref_kind;
 
 typedef struct
 {
@@ -419,8 +420,41 @@ resolve(ref *out, const char *s, size_t n, const exattn_lesson *l,
 
     if (!read_symbol(&y, s, n))
         return 0;
+    if (blk == NULL && strcmp(y.base, "d") == 0 && y.count == 1
+        && strcmp(y.index[0], "k") == 0)
+    {
+        /* d_k, in a page's generic definition (\sqrt{d_k}) */
+        memset(out, 0, sizeof *out);
+        out->what = REF_KEY_WIDTH;
+        return 1;
+    }
     return blk != NULL ? block_ref(out, &y, l, blk)
                        : head_ref(out, &y, l, reading);
+}
+
+/* The row of Q, K or V a head lesson's one-index symbol names (q_2,
+ * k_{\text{rises}}): its matrix and row; 0 when none. */
+static int
+vector_ref(const exattn_matrix **m, size_t *row, const char *s, size_t n,
+           const exattn_lesson *l)
+{
+    symbol y;
+    size_t k;
+
+    if (!read_symbol(&y, s, n) || y.count != 1 || y.head != 0)
+        return 0;
+    for (k = 0; k < sizeof head_symbols / sizeof *head_symbols; k++)
+        if (strcmp(head_symbols[k].base, y.base) == 0)
+            break;
+    if (k == sizeof head_symbols / sizeof *head_symbols
+        || head_symbols[k].q < H_Q)
+        return 0;
+    *m = head_symbols[k].q == H_Q ? &l->q
+         : head_symbols[k].q == H_K ? &l->k : &l->v;
+    *row = position(y.index[0], (*m)->rows,
+                    head_symbols[k].q == H_Q ? l->query_labels
+                                             : l->key_labels, NULL);
+    return *row != (size_t)-1;
 }
 
 /* ---- writing what it names -------------------------------------------- */
@@ -520,6 +554,9 @@ put_ref(exattn_sbuf *b, const exattn_lesson *l, const exattn_block *blk,
         m = x->matrix == 0 ? &l->q : x->matrix == 1 ? &l->k : &l->v;
         put_rational(b, EXATTN_AT(m, x->row, x->col));
         return 1;
+    case REF_KEY_WIDTH:
+        exattn_sbuf__printf(b, "(%zu)", l->k.cols);
+        return 1;
     default:
         if ((n = exattn_block__node(blk, x->bq, x->head, x->row, x->col))
                 == NULL
@@ -596,6 +633,7 @@ typedef struct
     int lesson_over_page;       /* a symbol the page defined, read as the
                                    lesson's entry (1) or the page's form */
     unsigned has;               /* EXATTN_READS_ bits met */
+    int in_generic;             /* writing a generic definition's body */
     exattn_sbuf *out;
 } writer;
 
@@ -636,12 +674,108 @@ put_symbol(writer *w, const char *s, size_t n)
            && put_ref(w->out, w->l, w->blk, &x);
 }
 
+static int put_reading(writer *w, const char *p, const char *end);
+
+/* Undo what was written since `had`. */
+static void
+put_undo(writer *w, size_t had)
+{
+    w->out->len = had;
+    if (w->out->s)
+        w->out->s[had] = '\0';
+}
+
+/* The placeholder [a, z] of a symbol the page defined: the lesson's
+ * entry or the page's form (def, its byte), as the reading says; a
+ * generic definition's form whenever the lesson can read it. */
+static int
+put_defined(writer *w, const char *a, const char *def, const char *z)
+{
+    size_t had = w->out->len;
+
+    if (*def == EXATTN_PAGE_GENERIC[0])
+    {
+        /* the page's own meaning of its letter, else the lesson's */
+        int ok;
+
+        w->in_generic++;
+        ok = put_reading(w, def + 1, z);
+        w->in_generic--;
+        if (ok)
+        {
+            w->has |= EXATTN_READS_GENERIC;
+            return 1;
+        }
+        put_undo(w, had);
+        return !w->out->oom && put_symbol(w, a + 1, (size_t)(def - a - 1));
+    }
+    w->has |= EXATTN_READS_PAGE;
+    note_s(w, a + 1, (size_t)(def - a - 1));
+    /* the lesson's entry, or the page's form when the lesson has no such
+     * entry */
+    if (w->lesson_over_page && put_symbol(w, a + 1, (size_t)(def - a - 1)))
+        return 1;
+    put_undo(w, had);
+    return put_reading(w, def + 1, z);
+}
+
+/* In a generic definition's body, a free symbol's vector at [a, z] times
+ * the free symbol's vector after it (q_2^\top k_1, read as q_2 * k_1):
+ * their inner product written out, and *next past the second; 0 when
+ * they are not two rows of a length. */
+static int
+put_dot(writer *w, const char *a, const char *z, const char *end,
+        const char **next)
+{
+    const exattn_matrix *m1, *m2;
+    const char *b, *y;
+    size_t r1, r2, c;
+
+    for (b = z + 1; b < end && *b == ' '; b++)
+        ;
+    if (b >= end || *b != '*')
+        return 0;
+    for (b++; b < end && *b == ' '; b++)
+        ;
+    if (b >= end || *b != EXATTN_PAGE_FREE_SYMBOL[0]
+        || (y = placeholder_end(b, end)) == NULL
+        || memchr(b + 1, EXATTN_PAGE_DEFINED[0], (size_t)(y - b - 1)) != NULL
+        || memchr(b + 1, EXATTN_PAGE_GENERIC[0], (size_t)(y - b - 1)) != NULL
+        || !vector_ref(&m1, &r1, a + 1, (size_t)(z - a - 1), w->l)
+        || !vector_ref(&m2, &r2, b + 1, (size_t)(y - b - 1), w->l)
+        || m1->cols != m2->cols)
+        return 0;
+    exattn_sbuf__puts(w->out, "(");
+    for (c = 0; c < m1->cols; c++)
+    {
+        if (c > 0)
+            exattn_sbuf__puts(w->out, "+");
+        put_rational(w->out, EXATTN_AT(m1, r1, c));
+        exattn_sbuf__puts(w->out, "*");
+        put_rational(w->out, EXATTN_AT(m2, r2, c));
+    }
+    exattn_sbuf__puts(w->out, ")");
+    *next = y + 1;
+    return 1;
+}
+
+/* The first byte of [a, z) that joins a symbol to its definition, or
+ * NULL: a symbol as written holds none, so it is the top level's. */
+static const char *
+definition_byte(const char *a, const char *z)
+{
+    for (; a < z; a++)
+        if (*a == EXATTN_PAGE_DEFINED[0] || *a == EXATTN_PAGE_GENERIC[0])
+            return a;
+    return NULL;
+}
+
 /* [p, end) written with its placeholders read; 0 when a symbol names no
  * entry. */
 static int
 put_reading(writer *w, const char *p, const char *end)
 {
-    const char *a, *z, *def;
+    const char *a, *z, *def, *next;
 
     while (p < end)
     {
@@ -654,33 +788,19 @@ put_reading(writer *w, const char *p, const char *end)
         exattn_sbuf__putn(w->out, p, (size_t)(a - p));
         if ((z = placeholder_end(a, end)) == NULL)
             return 0;
-        def = memchr(a + 1, EXATTN_PAGE_DEFINED[0], (size_t)(z - a - 1));
-        if (def == NULL)
+        next = z + 1;
+        if ((def = definition_byte(a + 1, z)) != NULL)
         {
-            if (!put_symbol(w, a + 1, (size_t)(z - a - 1)))
+            if (!put_defined(w, a, def, z))
                 return 0;
         }
-        else
-        {
-            size_t had = w->out->len;
-
-            w->has |= EXATTN_READS_PAGE;
-            note_s(w, a + 1, (size_t)(def - a - 1));
-            /* the lesson's entry, or the page's form when the lesson has
-             * no such entry */
-            if (!(w->lesson_over_page
-                  && put_symbol(w, a + 1, (size_t)(def - a - 1))))
-            {
-                w->out->len = had;
-                if (w->out->s)
-                    w->out->s[had] = '\0';
-                if (!put_reading(w, def + 1, z))
-                    return 0;
-            }
-        }
+        else if (!put_symbol(w, a + 1, (size_t)(z - a - 1))
+                 && !(w->in_generic && w->l->block == NULL
+                      && put_dot(w, a, z, end, &next)))
+            return 0;
         if (w->out->oom || w->out->len > MAX_WRITTEN)
             return 0;
-        p = z + 1;
+        p = next;
     }
     return 1;
 }
@@ -730,5 +850,45 @@ exattn_audit__lesson_symbols(char **out, unsigned *has, const char *expr,
         return oom ? exattn_audit__nomem(err) : EXATTN_OK;
     }
     *out = exattn_sbuf__take(&b);
+    return EXATTN_OK;
+}
+
+int
+exattn_audit__subject_form(exattn_audit_candidate *out, int *found,
+                           const char *form, const char *subject,
+                           const exattn_lesson *l,
+                           exattn_audit_candidates *all,
+                           mpfr_prec_t max_prec, exattn_error_t *err)
+{
+    exattn_error_t local;
+    exattn_sbuf name;
+    unsigned has = 0;
+    char *text = NULL;
+    int rc;
+
+    *found = 0;
+    memset(out, 0, sizeof *out);
+    rc = exattn_audit__lesson_symbols(&text, &has, form, l, all, 0,
+                                      max_prec, err);
+    if (rc != EXATTN_OK || text == NULL || !(has & EXATTN_READS_GENERIC))
+    {
+        free(text);
+        return rc;
+    }
+    exattn_error_init(&local);
+    rc = exattn_audit__expr_value(out, all, l, text, max_prec, &local);
+    free(text);
+    if (rc == EXATTN_ENOMEM)
+        return exattn_audit__nomem(err);
+    if (rc != EXATTN_OK)
+        return EXATTN_OK;       /* a form exattn cannot evaluate: unread */
+    exattn_sbuf__init(&name);
+    exattn_sbuf__printf(&name, "%s as the page defines it", subject);
+    if ((out->name = exattn_sbuf__take(&name)) == NULL)
+    {
+        exattn_audit__candidate_clear(out);
+        return exattn_audit__nomem(err);
+    }
+    *found = 1;
     return EXATTN_OK;
 }

@@ -28,6 +28,8 @@ typedef struct
     int depth;
     const exattn_page_symbols *syms;    /* the page's definitions */
     int symbols;                /* page symbols were read */
+    int in_generic;             /* reading a generic definition's body */
+    int generic;                /* a generic definition was read */
 } tr;
 
 /* Bytes a formula may grow to with the page's symbols written out: a
@@ -335,6 +337,76 @@ indexed(const tr *x, size_t k, size_t end)
     return index_part(x, from, u - 1);
 }
 
+/* Is [k, end) the symbol of the keys' width, d_k? */
+static int
+key_width(const tr *x, size_t k, size_t end)
+{
+    static const char *const spellings[] = { "d_k", "d_{k}" };
+    size_t w;
+
+    for (w = 0; w < sizeof spellings / sizeof *spellings; w++)
+        if (end - k == strlen(spellings[w])
+            && strncmp(x->t + k, spellings[w], end - k) == 0)
+            return 1;
+    return 0;
+}
+
+/* Does [k, end) hold a byte the page reader writes around symbols? */
+static int
+marked_up(const tr *x, size_t k, size_t end)
+{
+    return memchr(x->t + k, EXATTN_PAGE_FREE_SYMBOL[0], end - k) != NULL
+           || memchr(x->t + k, EXATTN_PAGE_FREE_SYMBOL[1], end - k) != NULL
+           || memchr(x->t + k, EXATTN_PAGE_DEFINED[0], end - k) != NULL
+           || memchr(x->t + k, EXATTN_PAGE_GENERIC[0], end - k) != NULL;
+}
+
+/* The symbol [k, end) of a letter the page defined generically
+ * (s_{ij} = q_i^\top k_j): written with that definition at its index,
+ * after EXATTN_PAGE_GENERIC's byte; 0 when there is none or its body
+ * does not translate (a sum). */
+static int
+generic_symbol(tr *x, size_t k, size_t end)
+{
+    char *body;
+    exattn_sbuf out;
+    tr inner;
+    size_t i = 0, len;
+    int ok;
+
+    if (x->in_generic || end - k > EXATTN_PAGE_SYMBOL_MAX
+        || !indexed(x, k, end) || marked_up(x, k, end)
+        || (body = exattn_page__symbols_instance(x->syms, x->t + k,
+                                                 end - k)) == NULL)
+        return 0;
+    len = strlen(body);
+    exattn_sbuf__init(&out);
+    memset(&inner, 0, sizeof inner);
+    inner.c = x->c;
+    inner.t = body;
+    inner.end = len;
+    inner.out = &out;
+    inner.syms = x->syms;
+    inner.in_generic = 1;
+    ok = len <= MAX_FORMULA && expression(&inner, &i, len)
+         && spaces(&inner, i, len) == len && !out.oom
+         && x->out->len + out.len + end - k + 4 <= MAX_EXPANDED;
+    if (ok)
+    {
+        exattn_sbuf__putn(x->out, EXATTN_PAGE_FREE_SYMBOL, 1);
+        exattn_sbuf__putn(x->out, x->t + k, end - k);
+        exattn_sbuf__putn(x->out, EXATTN_PAGE_GENERIC, 1);
+        exattn_sbuf__puts(x->out, "(");
+        exattn_sbuf__putn(x->out, out.s, out.len);
+        exattn_sbuf__puts(x->out, ")");
+        exattn_sbuf__putn(x->out, EXATTN_PAGE_FREE_SYMBOL + 1, 1);
+        x->named = x->symbols = x->generic = 1;
+    }
+    exattn_sbuf__clear(&out);
+    free(body);
+    return ok;
+}
+
 /* The page's symbol [k, end): its definition written out; or, when the
  * page never defined it and its index names entries, the symbol itself
  * between EXATTN_PAGE_FREE_SYMBOL's bytes, for the audit to read as
@@ -343,14 +415,15 @@ static int
 page_symbol(tr *x, size_t k, size_t end)
 {
     int named = 0;
-    const char *e = exattn_page__symbols_find(x->syms, x->t + k, end - k,
-                                              &named);
+    const char *e;
 
+    if (generic_symbol(x, k, end))
+        return 1;
+    e = exattn_page__symbols_find(x->syms, x->t + k, end - k, &named);
     if (e == NULL && end - k <= EXATTN_PAGE_SYMBOL_MAX
-        && x->out->len + end - k + 2 <= MAX_EXPANDED && indexed(x, k, end)
-        && memchr(x->t + k, EXATTN_PAGE_FREE_SYMBOL[0], end - k) == NULL
-        && memchr(x->t + k, EXATTN_PAGE_FREE_SYMBOL[1], end - k) == NULL
-        && memchr(x->t + k, EXATTN_PAGE_DEFINED[0], end - k) == NULL)
+        && x->out->len + end - k + 2 <= MAX_EXPANDED
+        && (indexed(x, k, end) || (x->in_generic && key_width(x, k, end)))
+        && !marked_up(x, k, end))
     {
         exattn_sbuf__putn(x->out, EXATTN_PAGE_FREE_SYMBOL, 1);
         exattn_sbuf__putn(x->out, x->t + k, end - k);
@@ -363,9 +436,7 @@ page_symbol(tr *x, size_t k, size_t end)
     if (e == NULL || x->out->len + strlen(e) + end - k + 2 > MAX_EXPANDED)
         return 0;
     if (indexed(x, k, end)
-        && memchr(x->t + k, EXATTN_PAGE_FREE_SYMBOL[0], end - k) == NULL
-        && memchr(x->t + k, EXATTN_PAGE_FREE_SYMBOL[1], end - k) == NULL
-        && memchr(x->t + k, EXATTN_PAGE_DEFINED[0], end - k) == NULL)
+        && !marked_up(x, k, end))
     {
         /* a symbol that may also be the lesson's: both, for the audit to
          * read either way (a page's wrong definition is its own FAIL,
@@ -384,6 +455,27 @@ page_symbol(tr *x, size_t k, size_t end)
     }
     x->symbols = 1;
     return 1;
+}
+
+/* A transpose at k (^\top, ^{T}, ^\intercal, ^{\mathsf{T}}): its
+ * length, or 0. */
+static size_t
+transpose_at(tr *x, size_t k, size_t stop)
+{
+    static const char *const marks[] = {
+        "^\\top", "^{\\top}", "^T", "^{T}", "^\\intercal", "^{\\intercal}",
+        "^\\mathsf{T}", "^{\\mathsf{T}}", "^\\mathrm{T}", "^{\\mathrm{T}}"
+    };
+    size_t m, n;
+
+    for (m = 0; m < sizeof marks / sizeof *marks; m++)
+        if (k + (n = strlen(marks[m])) <= stop
+            && strncmp(x->t + k, marks[m], n) == 0
+            /* a command whole: \top is no part of \topology */
+            && !(isalpha((unsigned char)marks[m][n - 1]) && k + n < stop
+                 && isalpha((unsigned char)x->t[k + n])))
+            return n;
+    return 0;
 }
 
 /* A power after a factor: ^{2}, ^2. */
@@ -500,7 +592,10 @@ factor(tr *x, size_t *i, size_t stop)
     {
         if (!page_symbol(x, k, j))
             return 0;
-        *i = j;
+        /* q_i^\top k_j in a generic definition: a vector's transpose,
+         * for the reader of two vectors side by side (their inner
+         * product) */
+        *i = j + (x->in_generic ? transpose_at(x, j, stop) : 0);
     }
     else
         return 0;
@@ -560,7 +655,8 @@ expression(tr *x, size_t *i, size_t stop)
  * formula. */
 static char *
 translate(const exattn_page_clean *c, size_t from, size_t to,
-          const exattn_page_symbols *syms, int *named, int *symbols)
+          const exattn_page_symbols *syms, int *named, int *symbols,
+          int *generic)
 {
     exattn_sbuf out;
     tr x;
@@ -583,6 +679,7 @@ translate(const exattn_page_clean *c, size_t from, size_t to,
     }
     *named = x.named;
     *symbols = x.symbols;
+    *generic = x.generic;
     return exattn_sbuf__take(&out);
 }
 
@@ -724,20 +821,65 @@ blank(const exattn_page_clean *c, size_t from, size_t to)
     return from == to;
 }
 
+/* The subject [from, to) read through the page's generic definition of
+ * its letter (s_{1,1} as \exp(q_1 \cdot k_1/\sqrt{d_k})), or NULL. */
+static char *
+subject_form(const exattn_page_clean *c, size_t from, size_t to,
+             const exattn_page_symbols *syms)
+{
+    int named, symbols, generic = 0;
+    char *form;
+
+    if (!lone_symbol(c, from, to)
+        || (form = translate(c, from, to, syms, &named, &symbols,
+                             &generic)) == NULL)
+        return NULL;
+    if (!generic)
+    {
+        free(form);
+        return NULL;
+    }
+    return form;
+}
+
+/* A generic definition (s_{ij} = q_i^\top k_j): kept for the symbols of
+ * its letter after it; 1 when [from, to) was one. */
+static int
+generic_definition(exattn_page_formula_list *l, exattn_page_symbols *syms,
+                   const exattn_page_clean *c, size_t from, size_t to,
+                   const size_t subject[2])
+{
+    exattn_page_generic g;
+
+    if (!exattn_page__generic_subject(&g, c->text.s + subject[0],
+                                      subject[1] - subject[0])
+        || !exattn_page__generic_uses(&g, c->text.s + from, to - from))
+        return 0;
+    if (!exattn_page__symbols_generic(syms, &g, c->text.s + from, to - from))
+        l->oom = 1;
+    return 1;
+}
+
 /* One piece [from, to) read: a definition when "=" joins it to a lone
- * symbol before it (Z_{1} = e^{1}+e^{2}); a named formula of the page
- * when it names something -- unless it is written in the page's symbols
- * and is a left side (\sqrt{d_k} = ..) or one symbol that nothing is set
- * equal to (o_{1} = w_{1,2} is read). */
+ * symbol before it (Z_{1} = e^{1}+e^{2}), or a generic one (s_{ij} =
+ * ..); a named formula of the page when it names something -- unless it
+ * is written in the page's symbols and is a left side (\sqrt{d_k} = ..)
+ * or one symbol that nothing is set equal to (o_{1} = w_{1,2} is read).
+ * A subject whose letter the page defined generically is kept in that
+ * reading too, for the audit to hold the formula to. */
 static void
 piece_read(exattn_page_formula_list *l, exattn_page_symbols *syms, const exattn_page_clean *c,
            size_t from, size_t to, const size_t subject[2], int joined,
            int left_side)
 {
-    int named = 0, symbols = 0;
-    char *expr = translate(c, from, to, syms, &named, &symbols);
+    int named = 0, symbols = 0, generic = 0;
+    char *expr;
 
-    if (expr == NULL)
+    if (joined == 2 && subject[1] > subject[0]
+        && generic_definition(l, syms, c, from, to, subject))
+        return;
+    if ((expr = translate(c, from, to, syms, &named, &symbols, &generic))
+        == NULL)
         return;
     if (joined == 2 && lone_symbol(c, subject[0], subject[1])
         && !exattn_page__symbols_define(syms, c->text.s + subject[0],
@@ -748,9 +890,14 @@ piece_read(exattn_page_formula_list *l, exattn_page_symbols *syms, const exattn_
      * middle of a chain) is read */
     if (named && !(symbols && ((left_side && !joined)
                                || (!joined && lone_symbol(c, from, to)))))
+    {
         exattn_page__formula_push(l, c, from, to, expr,
                                   joined ? subject[0] : 0,
                                   joined ? subject[1] : 0, 0);
+        if (joined && !l->oom)
+            l->items[l->count - 1].subject_form
+                = subject_form(c, subject[0], subject[1], syms);
+    }
     else
         free(expr);
 }

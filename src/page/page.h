@@ -88,6 +88,9 @@ typedef struct
     char *subject;               /* what the page sets equal to it: the
                                     symbol or word before "=", "≈" or
                                     ":" ("w_{1,2}", "N"), or NULL */
+    char *subject_form;          /* a formula's subject as the page's
+                                    generic definition of its letter
+                                    reads it (formulas.c), or NULL */
     char *lead;                  /* the words before it in its sentence
                                     (math between $), a table cell's
                                     column heading and row label, or
@@ -165,6 +168,9 @@ typedef struct
     size_t from, to;
     size_t subject_from, subject_to;
     char *expr;
+    char *subject_form;         /* the subject read through the page's
+                                   generic definition of its letter, in
+                                   exattn's syntax, or NULL */
     int prose;                  /* written outside math */
 } exattn_page_formula;
 
@@ -199,6 +205,40 @@ const char *exattn_page__symbols_find(const exattn_page_symbols *t,
                                       const char *name, size_t n,
                                       int *named);
 
+/* A generic subject (generic.c): "s_{ij}" is the letter "s" with the
+ * index variables i and j. */
+#define EXATTN_PAGE_VARS 3
+typedef struct
+{
+    char base[64];              /* spaces removed: "s", "\\alpha" */
+    char vars[EXATTN_PAGE_VARS];
+    size_t count;
+} exattn_page_generic;
+
+/* Is [s, s + n) a generic subject?  1 and g filled, or 0. */
+int exattn_page__generic_subject(exattn_page_generic *g, const char *s,
+                                 size_t n);
+/* The body of g's definition at the concrete symbol [sym, sym + n)
+ * (s_{2,1}, s_{21}): its subscripts' variables replaced by the symbol's
+ * indices ("q_{2}^\\top k_{1}"); NULL when the symbol is no instance of
+ * g, or out of memory. */
+/* Does the body [body, body + n) use g's variables in a subscript (the
+ * q_i of s_{ij} = q_i^\top k_j; not d_k = 2)? */
+int exattn_page__generic_uses(const exattn_page_generic *g, const char *body,
+                              size_t n);
+char *exattn_page__generic_at(const exattn_page_generic *g, const char *body,
+                              const char *sym, size_t n);
+/* Keep g's definition [body, body + n) as the page's latest for its
+ * letter (symbols.c); 0 when out of memory. */
+int exattn_page__symbols_generic(exattn_page_symbols *t,
+                                 const exattn_page_generic *g,
+                                 const char *body, size_t n);
+/* The symbol [sym, sym + n) read through the page's latest generic
+ * definition of its letter: that definition's body at its index, or
+ * NULL when there is none. */
+char *exattn_page__symbols_instance(const exattn_page_symbols *t,
+                                    const char *sym, size_t n);
+
 /* A formula's indexed symbol that the page never defined (w_{2,1},
  * H^{(1)}_{2,1}, Z_{\text{rises}}: an index of digits or labels, no
  * generic i or j) is kept as written, between these two bytes, for the
@@ -207,6 +247,12 @@ const char *exattn_page__symbols_find(const exattn_page_symbols *t,
 /* One the page did define is kept with its definition after this byte:
  * "\x01Z_{1}\x03(e^(1)+e^(2))\x02" (definitions may nest). */
 #define EXATTN_PAGE_DEFINED "\x03"
+/* One whose letter the page defined generically (s_{ij} = q_i^\top k_j)
+ * is kept with that definition at its index after this byte:
+ * "\x01s_{2,1}\x04(\x01q_{2}\x02*\x01k_{1}\x02)\x02" -- the page's
+ * meaning of the letter, read in place of the lesson's when the reader
+ * can read it. */
+#define EXATTN_PAGE_GENERIC "\x04"
 
 /* A formula's expression as a report shows it: each kept symbol as the
  * page writes it, its markers (and a definition kept with it) left out;

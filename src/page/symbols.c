@@ -17,10 +17,18 @@ typedef struct
                                    root, a function */
 } definition;
 
+typedef struct
+{
+    exattn_page_generic g;
+    char *body;                 /* TeX, as the page wrote it */
+} generic;
+
 struct exattn_page_symbols
 {
     definition *slots;
     size_t cap, count;          /* cap a power of two, or 0 */
+    generic *generics;          /* a page defines few letters */
+    size_t generic_count;
 };
 
 exattn_page_symbols *
@@ -42,6 +50,9 @@ exattn_page__symbols_free(exattn_page_symbols *t)
         free(t->slots[k].expr);
     }
     free(t->slots);
+    for (k = 0; k < t->generic_count; k++)
+        free(t->generics[k].body);
+    free(t->generics);
     free(t);
 }
 
@@ -97,7 +108,7 @@ slot_of(const exattn_page_symbols *t, const char *name)
 static int
 grow(exattn_page_symbols *t)
 {
-    exattn_page_symbols bigger = { NULL, t->cap ? 2 * t->cap : 64, 0 };
+    exattn_page_symbols bigger = { NULL, t->cap ? 2 * t->cap : 64, 0, NULL, 0 };
     size_t k;
 
     if ((bigger.slots = calloc(bigger.cap, sizeof *bigger.slots)) == NULL)
@@ -161,6 +172,56 @@ exattn_page__symbols_find(const exattn_page_symbols *t, const char *name,
     return d->expr;
 }
 
+int
+exattn_page__symbols_generic(exattn_page_symbols *t,
+                             const exattn_page_generic *g, const char *body,
+                             size_t n)
+{
+    generic *at = NULL, *more;
+    char *copy = malloc(n + 1);
+    size_t k;
+
+    if (copy == NULL)
+        return 0;
+    memcpy(copy, body, n);
+    copy[n] = '\0';
+    for (k = 0; k < t->generic_count && at == NULL; k++)
+        if (strcmp(t->generics[k].g.base, g->base) == 0
+            && t->generics[k].g.count == g->count)
+            at = &t->generics[k];
+    if (at == NULL)
+    {
+        if ((more = realloc(t->generics, (t->generic_count + 1)
+                                             * sizeof *more)) == NULL)
+        {
+            free(copy);
+            return 0;
+        }
+        t->generics = more;
+        at = &more[t->generic_count++];
+        at->body = NULL;
+    }
+    free(at->body);
+    at->g = *g;
+    at->body = copy;
+    return 1;
+}
+
+char *
+exattn_page__symbols_instance(const exattn_page_symbols *t, const char *sym,
+                              size_t n)
+{
+    char *body;
+    size_t k;
+
+    for (k = 0; t != NULL && k < t->generic_count; k++)
+        if ((body = exattn_page__generic_at(&t->generics[k].g,
+                                            t->generics[k].body, sym, n))
+            != NULL)
+            return body;
+    return NULL;
+}
+
 char *
 exattn_page__formula_plain(const char *expr)
 {
@@ -179,7 +240,8 @@ exattn_page__formula_plain(const char *expr)
                 hidden = 0;
             depth -= depth > 0;
         }
-        else if (*expr == EXATTN_PAGE_DEFINED[0])
+        else if (*expr == EXATTN_PAGE_DEFINED[0]
+                 || *expr == EXATTN_PAGE_GENERIC[0])
             hidden = hidden ? hidden : depth;
         else if (!hidden)
             *o++ = *expr;
