@@ -1139,3 +1139,23 @@ Test(audit, a_generic_definition_says_what_a_letter_means)
     free(out);
     exattn_lesson_free(l);
 }
+
+/* A number inside sized brackets and a power -- the (2/5)^2 of a page's
+ * own arithmetic -- is an operand: no fraction "written for" the weight
+ * 0.4011 it happens to be near. */
+Test(audit, an_operand_inside_brackets_and_powers)
+{
+    exattn_lesson *l = two_by_three();
+    static const char page[] =
+        "Here $w_{1,2} = \\tfrac{1}{2}\\Bigl(\\bigl(\\tfrac{2}{5}\\bigr)^2"
+        " + 1\\Bigr)$ is no step of ours.\n";
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "m.md", page, &sum);
+
+    cr_assert_null(strstr(out, "EXACT-WORDING"), "%s", out);
+    cr_assert_not_null(strstr(out, "an operand of the page's arithmetic"),
+                       "%s", out);
+    cr_assert_eq(sum.failed, 0, "%s", out);
+    free(out);
+    exattn_lesson_free(l);
+}

@@ -389,17 +389,25 @@ wording(const scanner *s, size_t at, int *exactly, int *approx)
         *approx |= ends_with(lead, approx_words[k]);
 }
 
-/* The operator a gap between two numbers holds ("+", "/"), or 0; '=' for
- * an equals sign. */
-static char
-gap_operator(const scanner *s, size_t from, size_t to)
+typedef struct
 {
-    static const struct { const char *text; char op; } ops[] = {
-        { "+", '+' }, { "-", '-' }, { "\xe2\x88\x92", '-' }, { "*", '*' },
-        { "/", '/' }, { "\xc3\x97", '*' }, { "\xc2\xb7", '*' },
-        { "\xe2\x8b\x85", '*' }, { "\xc3\xb7", '/' }, { "\\cdot", '*' },
-        { "\\times", '*' }, { "\\div", '/' }, { "=", '=' },
-    };
+    const char *text;
+    char op;
+} gap_op;
+
+static const gap_op gap_ops[] = {
+    { "+", '+' }, { "-", '-' }, { "\xe2\x88\x92", '-' }, { "*", '*' },
+    { "/", '/' }, { "\xc3\x97", '*' }, { "\xc2\xb7", '*' },
+    { "\xe2\x8b\x85", '*' }, { "\xc3\xb7", '/' }, { "\\cdot", '*' },
+    { "\\times", '*' }, { "\\div", '/' }, { "=", '=' },
+};
+
+/* The operator a gap holds, as a page writes arithmetic by hand:
+ * "+", " / ", ") + (", "2(". */
+static char
+plain_gap_operator(const scanner *s, size_t from, size_t to)
+{
+    const gap_op *ops = gap_ops;
     size_t a = exattn_page__skip_spaces(s, from), b = to, k, n;
 
     /* 2(0.0722): a factor in parentheses, written against its number */
@@ -417,7 +425,7 @@ gap_operator(const scanner *s, size_t from, size_t to)
         b--;
     if (memchr(s->t + from, '\n', to - from) != NULL)
         return 0;
-    for (k = 0; k < sizeof ops / sizeof *ops; k++)
+    for (k = 0; k < sizeof gap_ops / sizeof *gap_ops; k++)
     {
         n = strlen(ops[k].text);
         if (b - a == n && strncmp(s->t + a, ops[k].text, n) == 0)
@@ -425,6 +433,102 @@ gap_operator(const scanner *s, size_t from, size_t to)
     }
     return 0;
 }
+
+/* A sized bracket at k ("\\bigl(", "\\Bigr)", "\\right)", or a bare
+ * one) of the kind `c`: its length, or 0. */
+static size_t
+bracket_at(const scanner *s, size_t k, size_t end, char c)
+{
+    static const char *const sizes[] = {
+        "\\left", "\\right", "\\bigl", "\\bigr", "\\Bigl", "\\Bigr",
+        "\\biggl", "\\biggr", "\\Biggl", "\\Biggr", "\\big", "\\Big"
+    };
+    size_t z, n;
+
+    if (k < end && s->t[k] == c)
+        return 1;
+    for (z = 0; z < sizeof sizes / sizeof *sizes; z++)
+        if (k + (n = strlen(sizes[z])) < end
+            && strncmp(s->t + k, sizes[z], n) == 0 && s->t[k + n] == c)
+            return n + 1;
+    return 0;
+}
+
+/* Past closing brackets and the powers they carry at a, before b:
+ * "\\bigr)^2\\Bigr) " of "(\\tfrac{4}{9})^2"; *structure set when
+ * there were any. */
+static size_t
+past_closings(const scanner *s, size_t a, size_t b, int *structure)
+{
+    size_t n;
+
+    for (;;)
+    {
+        a = exattn_page__skip_spaces(s, a);
+        if (a < b && (n = bracket_at(s, a, b, ')')) != 0)
+            a += n;
+        else if (a + 1 < b && s->t[a] == '^' && *structure)
+        {
+            /* (..)^2, (..)^{2}: the group's power */
+            a++;
+            if (s->t[a] == '{')
+                while (a < b && s->t[a] != '}')
+                    a++;
+            a++;
+        }
+        else
+            return a > b ? b : a;
+        *structure = 1;
+    }
+}
+
+/* Before opening brackets that end at b, after a: "\\Bigl(\\bigl(";
+ * *structure set when there were any. */
+static size_t
+before_openings(const scanner *s, size_t a, size_t b, int *structure)
+{
+    size_t k, n;
+
+    for (;;)
+    {
+        while (b > a && isspace((unsigned char)s->t[b - 1]))
+            b--;
+        for (k = b > a + 8 ? b - 8 : a; k < b; k++)
+            if ((n = bracket_at(s, k, b, '(')) != 0 && k + n == b)
+                break;
+        if (k == b)
+            return b;
+        b = k;
+        *structure = 1;
+    }
+}
+
+/* The operator a gap between two numbers holds ("+", "/"), or 0; '=' for
+ * an equals sign; 'p' for one inside brackets and powers
+ * ("\\bigr)^2 + \\bigl("), which makes its neighbours operands but is
+ * no arithmetic the audit redoes. */
+static char
+gap_operator(const scanner *s, size_t from, size_t to)
+{
+    char op = plain_gap_operator(s, from, to);
+    int structure = 0;
+    size_t a, b, k, n;
+
+    if (op != 0 || memchr(s->t + from, '\n', to - from) != NULL)
+        return op;
+    a = past_closings(s, from, to, &structure);
+    b = before_openings(s, a, to, &structure);
+    if (!structure)
+        return 0;
+    if (a >= b)
+        return 'p';             /* \\tfrac13\\Bigl(\\bigl(: a product */
+    for (k = 0; k < sizeof gap_ops / sizeof *gap_ops; k++)
+        if (b - a == (n = strlen(gap_ops[k].text))
+            && strncmp(s->t + a, gap_ops[k].text, n) == 0)
+            return gap_ops[k].op == '=' ? '=' : 'p';
+    return 0;
+}
+
 
 /* "2.028/5.056" when lexeme r is `=` a chain of scalar lexemes joined by
  * operators on its line; else NULL. */
@@ -442,7 +546,8 @@ arithmetic(const scanner *s, size_t r)
     /* a chain longer than a page writes by hand is not checked */
     while (first > 0 && r - first < MAX_OPERANDS && !s->lx[first - 1].vector
            && (op = gap_operator(s, s->lx[first - 1].end,
-                                 s->lx[first].start)) != 0 && op != '=')
+                                 s->lx[first].start)) != 0 && op != '='
+           && op != 'p')
         first--;
     if (first == r - 1)
         return NULL;
@@ -604,6 +709,7 @@ number_clear(exattn_page_number *n)
     free(n->lead);
     free(n->tail);
     free(n->subject);
+    free(n->subject_form);
     free(n->section);
     free(n->row_head);
     free(n->column_head);
@@ -653,6 +759,8 @@ formula_number(exattn_page_number *n, const exattn_page_clean *c,
         return 0;
     n->values[0] = f->expr;
     f->expr = NULL;
+    n->subject_form = f->subject_form;
+    f->subject_form = NULL;
     n->count = 1;
     n->entry_start[0] = n->start;
     n->entry_end[0] = n->end;
@@ -963,7 +1071,10 @@ exattn_page__read(exattn_page *out, const char *file, const char *page,
         && w.open == NULL)
         ok = add_formulas(out, &w, &c, page, len);
     for (i = 0; i < w.formula_count; i++)
+    {
         free(w.formulas[i].expr);
+        free(w.formulas[i].subject_form);
+    }
     free(w.formulas);
     free(w.bound);
     /* a marker before another, or after the last number, names nothing;
