@@ -1159,3 +1159,30 @@ Test(audit, an_operand_inside_brackets_and_powers)
     free(out);
     exattn_lesson_free(l);
 }
+
+/* A table cell that no quantity is, in a row whose other cells are the
+ * weights of one query (a page counting from 0, so its "query 1" and
+ * "key 1" are no help): a weight of that query, and its last digit off
+ * is a FAIL.  A column of timings beside it stays unsourced. */
+Test(audit, a_table_row_s_cells_say_what_a_cell_is)
+{
+    exattn_lesson *l = two_by_three();
+    static const char page[] =
+        "The notebook prints the weights with its 0-based indices:\n"
+        "\n| row | key 0 | key 1 | key 2 | time (ms) |\n"
+        "|---|---|---|---|---|\n"
+        "| query 0 | 0.1978 | 0.4011 | 0.4011 | 3.7 |\n"             /* 5 */
+        "| query 1 | 0.1400 | 0.2841 | 0.5760 | 2.9 |\n";            /* 6 */
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "m.md", page, &sum);
+
+    assert_verdict(out, 6, 22, "FAIL");
+    cr_assert_not_null(strstr(out, "true: weights[2][2]"), "%s", out);
+    cr_assert_not_null(strstr(out, "its table row's audited cells"), "%s",
+                       out);
+    assert_verdict(out, 5, 40, "UNSOURCED");
+    assert_verdict(out, 6, 40, "UNSOURCED");
+    cr_assert_eq(sum.failed, 1, "%s", out);
+    free(out);
+    exattn_lesson_free(l);
+}

@@ -209,6 +209,8 @@ typedef struct
     int by_kind_only;           /* a PASS of a number many quantities
                                    share (1, 1/2) that only a word of
                                    its kind names: no entry, no marker */
+    unsigned first_family;      /* PASS: the first quantity it is, its */
+    size_t first_row, first_key;    /* kind and entry (from 1; 0: none) */
 } exattn_audit_result;
 
 int exattn_audit__verdict(exattn_audit_result *r,
@@ -217,6 +219,14 @@ int exattn_audit__verdict(exattn_audit_result *r,
                           const exattn_lesson *l, mpfr_prec_t max_prec,
                           exattn_error_t *err);
 void exattn_audit__result_clear(exattn_audit_result *r);
+
+/* Table cells that nothing of the lesson is, judged again as their
+ * row's or column's audited cells say (peers.c). */
+int exattn_audit__table_peers(exattn_audit_result *results,
+                              const exattn_page *page,
+                              exattn_audit_candidates *all,
+                              const exattn_lesson *l, mpfr_prec_t max_prec,
+                              exattn_error_t *err);
 
 /* The numbers of a sentence about another computation (cohort.c): a
  * PASS by kind only among numbers of its sentence that are no quantity

@@ -17,13 +17,32 @@ typedef struct
                                    candidates only */
 } exattn_audit_value;
 
+/* What a table cell's neighbours are (peers.c): the kind and the entry
+ * the audited cells of its row (or column) share. */
+typedef struct
+{
+    unsigned family;            /* one EXATTN_FAM_ bit */
+    size_t row_index, key_index;    /* from 1; 0 when not shared */
+    char *why;                  /* "its table row's other cells: ..." */
+} exattn_audit_peers;
+
 /* A number of the page, its entries read. */
 typedef struct
 {
     exattn_audit_value *v;
     size_t count;
     const exattn_page_number *n;
+    const exattn_audit_peers *peers;    /* a table cell's, or NULL */
 } exattn_audit_number;
+
+/* The verdict on n as a cell among `peers` (NULL: alone), as
+ * exattn_audit__verdict gives it. */
+int exattn_audit__verdict_among(exattn_audit_result *r,
+                                const exattn_page_number *n,
+                                const exattn_audit_peers *peers,
+                                exattn_audit_candidates *all,
+                                const exattn_lesson *l, mpfr_prec_t max_prec,
+                                exattn_error_t *err);
 
 /* The verdict against the candidates `cands` (a marker's one when
  * `marked`): PASS, WORDING, UNDECIDED, or with `allow_near` a FAIL

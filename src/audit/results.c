@@ -198,6 +198,30 @@ meant_for(exattn_audit_result *r, exattn_audit_candidates *all,
     return rc;
 }
 
+/* A table cell's evidence with what its neighbours are: their kind,
+ * the only one a slip may be of, and their shared row or key; 0 when
+ * out of memory. */
+static int
+with_peers(exattn_audit_evidence *e, const exattn_audit_peers *peers)
+{
+    e->families |= peers->family;
+    e->nearest = peers->family;
+    /* the entry its peers are bound to, over the indices its words seem
+     * to give: where the peers show one of those wrong ("query 1" of a
+     * page that counts from 0), the other is no better */
+    if ((peers->row_index != 0 && e->row_index != 0
+         && e->row_index != peers->row_index)
+        || (peers->key_index != 0 && e->key_index != 0
+            && e->key_index != peers->key_index))
+        e->row_index = e->key_index = 0;
+    if (peers->row_index != 0)
+        e->row_index = peers->row_index;
+    if (peers->key_index != 0)
+        e->key_index = peers->key_index;
+    free(e->why);
+    return (e->why = exattn_str__dup(peers->why)) != NULL;
+}
+
 /* A number no marker names: a result when the page says so (evidence.c),
  * bound within the kind and token it names; else a mention, bound by
  * value alone only when it cannot be a coincidence. */
@@ -220,6 +244,11 @@ exattn_audit__unmarked(exattn_audit_result *r, const exattn_audit_number *p,
         rc = exattn_audit__mention(r, e.mention, e.why);
         exattn_audit__evidence_clear(&e);
         return rc;
+    }
+    if (p->peers != NULL && !with_peers(&e, p->peers))
+    {
+        exattn_audit__evidence_clear(&e);
+        return exattn_audit__nomem(err);
     }
     /* a scalar that many quantities share (1/4, 0.5, 2) is a variant's
      * only when the page names the variant */

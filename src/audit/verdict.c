@@ -749,7 +749,12 @@ exattn_audit__decide(exattn_audit_result *r, exattn_audit_candidate **cands,
         {
             c->seen_match = p->n;
             if (first == NULL)
+            {
                 first = c;
+                r->first_family = c->family;
+                r->first_row = c->row_index;
+                r->first_key = c->key_index;
+            }
             if (!exattn_audit__add_bound(r, c->name))
             {
                 rc = exattn_audit__nomem(err);
@@ -1058,6 +1063,17 @@ exattn_audit__verdict(exattn_audit_result *r, const exattn_page_number *n,
                       exattn_audit_candidates *all, const exattn_lesson *l,
                       mpfr_prec_t max_prec, exattn_error_t *err)
 {
+    return exattn_audit__verdict_among(r, n, NULL, all, l, max_prec, err);
+}
+
+int
+exattn_audit__verdict_among(exattn_audit_result *r,
+                            const exattn_page_number *n,
+                            const exattn_audit_peers *peers,
+                            exattn_audit_candidates *all,
+                            const exattn_lesson *l, mpfr_prec_t max_prec,
+                            exattn_error_t *err)
+{
     exattn_audit_number p;
     exattn_audit_candidate marker;
     size_t i;
@@ -1070,6 +1086,7 @@ exattn_audit__verdict(exattn_audit_result *r, const exattn_page_number *n,
         return exattn_audit__formula(r, n, all, l, max_prec, err);
     p.n = n;
     p.count = n->count;
+    p.peers = peers;
     if ((p.v = malloc(n->count * sizeof *p.v)) == NULL)
         return exattn_audit__nomem(err);
     for (i = 0; i < n->count; i++)
