@@ -634,6 +634,8 @@ index_named(const char *lead, const char *const *nouns, size_t count)
     for (k = 0; k < len; k++)
         for (j = 0; j < count && (k == 0 || !word_char(lead[k - 1])); j++)
         {
+            if (tolower((unsigned char)lead[k]) != nouns[j][0])
+                continue;       /* the nouns are in lower case */
             n = strlen(nouns[j]);
             if (k + n + 1 < len && strncasecmp(lead + k, nouns[j], n) == 0
                 && lead[k + n] == ' '
@@ -781,16 +783,24 @@ variant_named(const char *lead, const exattn_lesson *l, size_t *from,
     size_t v, k, n, len = strlen(lead);
 
     *from = *to = 0;
-    for (v = 0; v < l->variant_count; v++)
+    if (l->variant_count == 0)
+        return NULL;
+    /* word starts outside, names inside: a lead is read once, not once
+     * a variant */
+    for (k = 0; k < len; k++)
     {
-        const char *name = l->variants[v]->name;
+        int first = tolower((unsigned char)lead[k]);
 
-        n = strlen(name);
-        for (k = 0; n > 0 && k + n <= len; k++)
-            if ((k == 0 || !word_char(lead[k - 1]))
-                && tolower((unsigned char)lead[k])
-                       == tolower((unsigned char)name[0])
-                && strncasecmp(lead + k, name, n) == 0
+        if (k > 0 && word_char(lead[k - 1]))
+            continue;
+        for (v = 0; v < l->variant_count; v++)
+        {
+            const char *name = l->variants[v]->name;
+
+            if (first != tolower((unsigned char)name[0]))
+                continue;
+            n = strlen(name);
+            if (n > 0 && k + n <= len && strncasecmp(lead + k, name, n) == 0
                 && (k + n == len || !word_char(lead[k + n]))
                 && (k + n > *to || (k + n == *to && n > *to - *from)))
             {
@@ -798,6 +808,7 @@ variant_named(const char *lead, const exattn_lesson *l, size_t *from,
                 *from = k;
                 *to = k + n;
             }
+        }
     }
     return best;
 }
@@ -832,8 +843,9 @@ has_every_word(const char *text, const char *name)
         if (n == 0)
             break;
         for (p = text; (size_t)(p - text) + n <= len; p++)
-            if ((p == text || !word_char(p[-1])) && strncasecmp(p, w, n) == 0
-                && !word_char(p[n]))
+            if (tolower((unsigned char)*p) == tolower((unsigned char)*w)
+                && (p == text || !word_char(p[-1]))
+                && strncasecmp(p, w, n) == 0 && !word_char(p[n]))
                 break;
         if ((size_t)(p - text) + n > len)
             return 0;
