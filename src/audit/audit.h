@@ -88,6 +88,8 @@ typedef struct
 {
     exattn_audit_candidate *items;
     size_t count, cap;
+    /* the rows the claims proved against them share (claims/rows.c) */
+    struct exattn_claims_rows *rows;
     /* the blocks the block candidates share, one per lesson */
     exattn_block **blocks;
     const exattn_lesson **block_lessons;
@@ -151,6 +153,8 @@ void exattn_audit__place_error(exattn_error_t *err, int rc, const char *file,
 /* The decimals a marker asks for, digits=N, into *out (3 when it says
  * none); whether it says. */
 int exattn_audit__marker_digits(const char *marker, unsigned long *out);
+/* The rows the claims of the audit share (NULL when out of memory). */
+struct exattn_claims_rows *exattn_audit__rows(exattn_audit_candidates *all);
 /* Does the marker ask --fill for the named form in LaTeX (form=latex)? */
 int exattn_audit__marker_latex(const char *marker);
 exattn_block *exattn_audit__block_of(exattn_audit_candidates *all,

@@ -40,7 +40,17 @@ exattn_audit__candidates_clear(exattn_audit_candidates *c)
         exattn_block_free(c->blocks[i]);
     free(c->blocks);
     free(c->block_lessons);
+    exattn_claims__rows_free(c->rows);
     memset(c, 0, sizeof *c);
+}
+
+struct exattn_claims_rows *
+exattn_audit__rows(exattn_audit_candidates *all)
+{
+    /* out of memory: NULL, and each claim builds its own row */
+    if (all->rows == NULL)
+        all->rows = exattn_claims__rows_new();
+    return all->rows;
 }
 
 exattn_block *

@@ -73,7 +73,9 @@ prove(exattn_verdict_t *verdict, char **note, exattn_audit_candidate *c,
                == NULL)
         rc = err && err->code ? err->code : EXATTN_ENOMEM;
     if (rc == EXATTN_OK
-        && (rc = exattn_claims__verdict(&cr, &c->claim, b, max_prec, err))
+        && (rc = exattn_claims__verdict(&cr, &c->claim, b,
+                                        exattn_audit__rows(all), max_prec,
+                                        err))
                == EXATTN_OK)
     {
         *verdict = cr.verdict;

@@ -517,7 +517,8 @@ checked(exattn_audit_result *r, exattn_audit_candidate *c,
     if (rc == EXATTN_OK && c->claim.target == EXATTN_TARGET_BLOCK)
         b = exattn_audit__block_of(all, c->claim.lesson, max_prec, err);
     if (rc == EXATTN_OK && (c->claim.target != EXATTN_TARGET_BLOCK || b))
-        rc = exattn_claims__verdict(&cr, &c->claim, b, max_prec, err);
+        rc = exattn_claims__verdict(&cr, &c->claim, b,
+                                    exattn_audit__rows(all), max_prec, err);
     else if (rc == EXATTN_OK)
         rc = err && err->code ? err->code : EXATTN_ENOMEM;
     /* the claim goes back to having no values */

@@ -33,6 +33,7 @@ typedef struct
                                    in */
     int want_truth;             /* a decided entry's truth text: a report
                                    shows it; the audit does not */
+    int borrowed;               /* row and ev are a rows cache's */
 } source;
 
 /* The expression of an expression or block entry; NULL for others. */
@@ -980,7 +981,8 @@ exattn_claims__clear(exattn_claim_result *r)
 /* The source of a claim's entries: its row, evaluator, block or pool. */
 static int
 source_open(source *s, const exattn_claim *c, exattn_block *block,
-            mpfr_prec_t max_prec, exattn_error_t *err)
+            exattn_claims_rows *rows, mpfr_prec_t max_prec,
+            exattn_error_t *err)
 {
     int rc = EXATTN_OK;
 
@@ -993,7 +995,13 @@ source_open(source *s, const exattn_claim *c, exattn_block *block,
         s->block = block;
     if (c->target == EXATTN_TARGET_BLOCK && block == NULL)
         rc = exattn_block_new(&s->block, c->lesson, max_prec, err);
-    if (rc == EXATTN_OK && c->target == EXATTN_TARGET_ROW)
+    if (rc == EXATTN_OK && c->target == EXATTN_TARGET_ROW && rows != NULL)
+    {
+        rc = exattn_claims__rows_get(rows, c->lesson, c->row, &s->row,
+                                     &s->ev, err);
+        s->borrowed = s->row != NULL;
+    }
+    if (rc == EXATTN_OK && c->target == EXATTN_TARGET_ROW && !s->borrowed)
     {
         rc = exattn_row_new(&s->row, c->lesson, c->row, err);
         if (rc == EXATTN_OK)
@@ -1013,8 +1021,11 @@ source_open(source *s, const exattn_claim *c, exattn_block *block,
 static void
 source_close(source *s, const exattn_block *block)
 {
-    exattn_row_eval_free(s->ev);
-    exattn_row_free(s->row);
+    if (!s->borrowed)
+    {
+        exattn_row_eval_free(s->ev);
+        exattn_row_free(s->row);
+    }
     exattn_expr_free(s->view);
     exattn_row_free(s->minus_row);
     exattn_expr_free(s->pool);
@@ -1025,8 +1036,8 @@ source_close(source *s, const exattn_block *block)
 
 static int
 check_claim(exattn_claim_result *out, const exattn_claim *c,
-            exattn_block *block, mpfr_prec_t max_prec, int want_truth,
-            exattn_error_t *err)
+            exattn_block *block, exattn_claims_rows *rows,
+            mpfr_prec_t max_prec, int want_truth, exattn_error_t *err)
 {
     source s;
     size_t i;
@@ -1038,7 +1049,7 @@ check_claim(exattn_claim_result *out, const exattn_claim *c,
         return exattn_error__set(err, EXATTN_ENOMEM, c->lesson->file, 0, 0,
                                  "out of memory");
     out->count = c->count;
-    rc = source_open(&s, c, block, max_prec, err);
+    rc = source_open(&s, c, block, rows, max_prec, err);
     s.want_truth = want_truth;
     if (rc == EXATTN_OK && c->claim == EXATTN_CLAIM_HOLDS)
         rc = exattn_claims__property(&out->entries[0], c, s.row, max_prec,
@@ -1068,15 +1079,15 @@ exattn_claims__check(exattn_claim_result *out, const exattn_claim *c,
                      exattn_block *block, mpfr_prec_t max_prec,
                      exattn_error_t *err)
 {
-    return check_claim(out, c, block, max_prec, 1, err);
+    return check_claim(out, c, block, NULL, max_prec, 1, err);
 }
 
 int
 exattn_claims__verdict(exattn_claim_result *out, const exattn_claim *c,
-                       exattn_block *block, mpfr_prec_t max_prec,
-                       exattn_error_t *err)
+                       exattn_block *block, exattn_claims_rows *rows,
+                       mpfr_prec_t max_prec, exattn_error_t *err)
 {
-    return check_claim(out, c, block, max_prec, 0, err);
+    return check_claim(out, c, block, rows, max_prec, 0, err);
 }
 
 int
@@ -1093,7 +1104,7 @@ exattn_claims__values(mpq_t *out, int *exact, const exattn_claim *c,
 
     mpz_init(d);
     exattn_ball__init(&cert, 64);
-    rc = source_open(&s, c, block, max_prec, err);
+    rc = source_open(&s, c, block, NULL, max_prec, err);
     for (i = 0; rc == EXATTN_OK && i < c->count; i++)
     {
         if ((rc = select_entry(&s, i, err)) != EXATTN_OK)

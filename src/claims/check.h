@@ -31,12 +31,24 @@ typedef struct
 int exattn_claims__check(exattn_claim_result *out, const exattn_claim *c,
                          exattn_block *block, mpfr_prec_t max_prec,
                          exattn_error_t *err);
+/* Rows kept from claim to claim (rows.c), for a caller that checks many
+ * claims on the same rows. */
+typedef struct exattn_claims_rows exattn_claims_rows;
+exattn_claims_rows *exattn_claims__rows_new(void);
+void exattn_claims__rows_free(exattn_claims_rows *r);
+/* Row `index` of lesson l and its evaluation, kept in r (built on first
+ * use); both NULL, and EXATTN_OK, when r keeps no more rows. */
+int exattn_claims__rows_get(exattn_claims_rows *r, const exattn_lesson *l,
+                            size_t index, exattn_row **row,
+                            exattn_row_eval **ev, exattn_error_t *err);
+
 /* The same verdicts and notes, but a decided approx or named entry has
  * no truth text (NULL): the audit checks many numbers and formulas and
- * shows the truth its own way, so it skips their extra decimals. */
+ * shows the truth its own way, so it skips their extra decimals.  A
+ * row claim reads its row from `rows` (NULL: built for the claim). */
 int exattn_claims__verdict(exattn_claim_result *out, const exattn_claim *c,
-                           exattn_block *block, mpfr_prec_t max_prec,
-                           exattn_error_t *err);
+                           exattn_block *block, exattn_claims_rows *rows,
+                           mpfr_prec_t max_prec, exattn_error_t *err);
 void exattn_claims__clear(exattn_claim_result *r);
 
 /* The entries of claim c's quantity (its values are not read): exact
