@@ -61,6 +61,38 @@ value_clear(exattn_audit_value *v)
     mpz_clear(v->c);
 }
 
+/* Is x (exact, or within 10^-AUDIT_DIGITS when named) clearly inside
+ * the rounding interval of decimal v -- more than its slack from either
+ * end, so that x and every value it may stand for round to v?  Decided
+ * by integers: with N = num(x) 10^d - v 10^d den(x), |x - v| < 1/(2 10^d)
+ * less the slack is 2|N| 10^s + 2 den(x) [named] < den(x) 10^s, s =
+ * AUDIT_DIGITS - d.  0 sends the entry the long way round. */
+static int
+clearly_inside(const mpq_t x, int exact, const exattn_audit_value *v)
+{
+    mpz_t n, lim;
+    int inside;
+
+    mpz_inits(n, lim, (mpz_ptr)0);
+    mpz_ui_pow_ui(lim, 10, v->d);
+    mpz_mul(n, mpq_numref(x), lim);
+    mpz_submul(n, v->c, mpq_denref(x));
+    mpz_abs(n, n);
+    mpz_mul_2exp(n, n, 1);
+    if (exact)
+        inside = mpz_cmp(n, mpq_denref(x)) < 0;
+    else
+    {
+        mpz_ui_pow_ui(lim, 10, AUDIT_DIGITS - v->d);
+        mpz_mul(n, n, lim);
+        mpz_addmul_ui(n, mpq_denref(x), 2);
+        mpz_mul(lim, lim, mpq_denref(x));
+        inside = mpz_cmp(n, lim) < 0;
+    }
+    mpz_clears(n, lim, (mpz_ptr)0);
+    return inside;
+}
+
 /* Does entry (x, exact) match page value v?  1 yes, 0 no, 2 not decided
  * at AUDIT_DIGITS (the value is next to a rounding boundary). */
 static int
@@ -74,6 +106,8 @@ entry_matches(const mpq_t x, int exact, const exattn_audit_value *v)
         return exact && mpq_equal(x, v->q);
     if (!exact && v->d + 4 > AUDIT_DIGITS)
         return 2;       /* past what the candidate's decimals decide */
+    if (clearly_inside(x, exact, v))
+        return 1;       /* most matches: the rounding need not be made */
     mpz_inits(r, lo, hi, (mpz_ptr)0);
     exattn_ziv__decimal_q(r, x, v->d, EXATTN_ROUND_NEAREST);
     m = mpz_cmp(r, v->c) == 0;
