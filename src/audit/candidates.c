@@ -108,7 +108,7 @@ evaluate(exattn_audit_candidate *c, exattn_audit_candidates *all,
                == NULL)
         return err && err->code ? err->code : EXATTN_ENOMEM;
     return exattn_claims__values(c->value, c->exact, &c->claim, AUDIT_DIGITS,
-                                 b, max_prec, err);
+                                 b, exattn_audit__rows(all), max_prec, err);
 }
 
 static exattn_audit_candidate *

@@ -61,7 +61,7 @@ marker_values(exattn_audit_candidate *m, exattn_audit_candidates *all,
     /* AUDIT_DIGITS already decide roundings up to AUDIT_DIGITS - 4 digits
      * but for values next to a boundary: evaluate at the digits asked */
     return exattn_claims__values(m->value, m->exact, &m->claim, digits, b,
-                                 max_prec, err);
+                                 exattn_audit__rows(all), max_prec, err);
 }
 
 static int

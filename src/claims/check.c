@@ -1093,7 +1093,8 @@ exattn_claims__verdict(exattn_claim_result *out, const exattn_claim *c,
 int
 exattn_claims__values(mpq_t *out, int *exact, const exattn_claim *c,
                       unsigned long digits, exattn_block *block,
-                      mpfr_prec_t max_prec, exattn_error_t *err)
+                      exattn_claims_rows *rows, mpfr_prec_t max_prec,
+                      exattn_error_t *err)
 {
     exattn_ball cert;
     mpfr_prec_t wp;
@@ -1104,7 +1105,7 @@ exattn_claims__values(mpq_t *out, int *exact, const exattn_claim *c,
 
     mpz_init(d);
     exattn_ball__init(&cert, 64);
-    rc = source_open(&s, c, block, NULL, max_prec, err);
+    rc = source_open(&s, c, block, rows, max_prec, err);
     for (i = 0; rc == EXATTN_OK && i < c->count; i++)
     {
         if ((rc = select_entry(&s, i, err)) != EXATTN_OK)

@@ -58,7 +58,8 @@ void exattn_claims__clear(exattn_claim_result *r);
  * with err filled). */
 int exattn_claims__values(mpq_t *out, int *exact, const exattn_claim *c,
                           unsigned long digits, exattn_block *block,
-                          mpfr_prec_t max_prec, exattn_error_t *err);
+                          exattn_claims_rows *rows, mpfr_prec_t max_prec,
+                          exattn_error_t *err);
 
 /* A property claim on its row (src/claims/property.c): the verdict and
  * its proof or counterexample in r. */
