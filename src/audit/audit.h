@@ -88,6 +88,9 @@ typedef struct
 {
     exattn_audit_candidate *items;
     size_t count, cap;
+    /* the candidates by name, an open-addressing table of indices + 1
+     * over the first `named` of them (built when a marker first asks) */
+    size_t *by_name, by_name_cap, named;
     /* the rows the claims proved against them share (claims/rows.c) */
     struct exattn_claims_rows *rows;
     /* the blocks the block candidates share, one per lesson */

@@ -41,6 +41,7 @@ exattn_audit__candidates_clear(exattn_audit_candidates *c)
     free(c->blocks);
     free(c->block_lessons);
     exattn_claims__rows_free(c->rows);
+    free(c->by_name);
     memset(c, 0, sizeof *c);
 }
 
@@ -863,18 +864,70 @@ option(const char *marker, const char *key)
     return out;
 }
 
+static size_t
+name_hash(const char *s)
+{
+    size_t h = 2166136261u;
+
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
+
+/* The table of the candidates by name, for all of them; 0 when out of
+ * memory. */
+static int
+index_names(exattn_audit_candidates *all)
+{
+    size_t cap = 64, i, h;
+
+    if (all->by_name != NULL && all->named == all->count)
+        return 1;
+    while (cap < 2 * all->count)
+        cap *= 2;
+    free(all->by_name);
+    if ((all->by_name = calloc(cap, sizeof *all->by_name)) == NULL)
+        return 0;
+    all->by_name_cap = cap;
+    /* the first of a name wins, as a search from the front finds it */
+    for (i = 0; i < all->count; i++)
+    {
+        for (h = name_hash(all->items[i].name) & (cap - 1);
+             all->by_name[h] != 0
+             && strcmp(all->items[all->by_name[h] - 1].name,
+                       all->items[i].name) != 0;
+             h = (h + 1) & (cap - 1))
+            ;
+        if (all->by_name[h] == 0)
+            all->by_name[h] = i + 1;
+    }
+    all->named = all->count;
+    return 1;
+}
+
+/* The candidate named `name`, or NULL. */
+static const exattn_audit_candidate *
+named(exattn_audit_candidates *all, const char *name)
+{
+    size_t h;
+
+    for (h = name_hash(name) & (all->by_name_cap - 1); all->by_name[h] != 0;
+         h = (h + 1) & (all->by_name_cap - 1))
+        if (strcmp(all->items[all->by_name[h] - 1].name, name) == 0)
+            return &all->items[all->by_name[h] - 1];
+    return NULL;
+}
+
 /* The values of the quantity of the same name among the candidates, into
  * c: 1 when it is there, 0 when not, EXATTN_ENOMEM. */
 static int
-known(exattn_audit_candidate *c, const exattn_audit_candidates *all)
+known(exattn_audit_candidate *c, exattn_audit_candidates *all)
 {
-    const exattn_audit_candidate *k = NULL;
-    size_t i;
+    const exattn_audit_candidate *k;
 
-    for (i = 0; i < all->count && k == NULL; i++)
-        if (strcmp(all->items[i].name, c->name) == 0)
-            k = &all->items[i];
-    if (k == NULL)
+    if (!index_names(all))
+        return EXATTN_ENOMEM;
+    if ((k = named(all, c->name)) == NULL)
         return 0;
     c->value = malloc((k->count ? k->count : 1) * sizeof *c->value);
     c->exact = malloc((k->count ? k->count : 1) * sizeof *c->exact);

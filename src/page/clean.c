@@ -209,8 +209,11 @@ fail_at(reader *r, size_t at, const char *what)
 static int
 starts(const reader *r, size_t at, const char *s)
 {
-    size_t n = strlen(s);
+    size_t n;
 
+    if (at >= r->len || r->p[at] != s[0])
+        return 0;
+    n = strlen(s);
     return at + n <= r->len && memcmp(r->p + at, s, n) == 0;
 }
 

@@ -30,6 +30,8 @@ exattn_page__gap(const char *t, size_t i, size_t stop)
 
     for (k = 0; math_gaps[k] != NULL; k++)
     {
+        if (i >= stop || t[i] != math_gaps[k][0])
+            continue;
         n = strlen(math_gaps[k]);
         if (i + n <= stop && strncmp(t + i, math_gaps[k], n) == 0)
             return n;
@@ -79,7 +81,7 @@ in_list(const char *word, const char *const *list, size_t count)
     size_t k;
 
     for (k = 0; k < count; k++)
-        if (strcmp(word, list[k]) == 0)
+        if (word[0] == list[k][0] && strcmp(word, list[k]) == 0)
             return 1;
     return 0;
 }

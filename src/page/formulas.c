@@ -79,8 +79,11 @@ spaces(tr *x, size_t i, size_t stop)
 static int
 word(tr *x, size_t i, size_t stop, const char *w)
 {
-    size_t n = strlen(w);
+    size_t n;
 
+    if (i >= stop || x->t[i] != w[0])
+        return 0;
+    n = strlen(w);
     return i + n <= stop && strncmp(x->t + i, w, n) == 0
            && !(i + n < stop && isalpha((unsigned char)x->t[i + n])
                 && isalpha((unsigned char)w[n - 1]));
@@ -740,6 +743,8 @@ separator(const exattn_page_clean *c, size_t k, size_t stop, int *relation)
     }
     for (j = 0; j < sizeof seps / sizeof *seps; j++)
     {
+        if (c->text.s[k] != seps[j].tex[0])
+            continue;
         n = strlen(seps[j].tex);
         /* a command whole: \le is no part of \left */
         if (k + n <= stop && strncmp(c->text.s + k, seps[j].tex, n) == 0
