@@ -909,6 +909,25 @@ unit_after(const char *tail)
     return 0;
 }
 
+/* Does a table column's heading name a unit as a word of its own ("µs
+ * per call", "time (ms)", "size [MB]")?  A one-letter unit is no word of
+ * a heading ("key B"). */
+static int
+unit_heading(const char *head)
+{
+    size_t k, n;
+    const char *p;
+
+    if (head == NULL)
+        return 0;
+    for (k = 0; k < sizeof units / sizeof *units; k++)
+        for (n = strlen(units[k]), p = head;
+             n > 1 && (p = strstr(p, units[k])) != NULL; p++)
+            if ((p == head || !word_char(p[-1])) && !word_char(p[n]))
+                return 1;
+    return 0;
+}
+
 /* What the words around a number say it is instead of a result: an
  * example, a value the page denies, a metric or a grade just before it,
  * a measurement with its unit; NULL when they say nothing such. */
@@ -929,6 +948,8 @@ said_otherwise(const exattn_page_number *n, const char *lead,
         return "a metric or a setting of another model";
     if (unit_after(n->tail))
         return "a measurement with its unit (\"1.56 MB\")";
+    if (unit_heading(n->column_head))
+        return "a measurement: its column's heading names a unit";
     return NULL;
 }
 
