@@ -405,13 +405,49 @@ table_cell_at(const exattn_page_clean *c, size_t at, table_cell *cell)
 /* The last sentence of the text before a table, into b: a table
  * stands apart from the paragraph that introduces it ("The weights:",
  * a blank line, the table). */
+/* Back from k over the LaTeX commands that open a float before its
+ * table ("\begin{table}[h] \centering \small"): where the prose before
+ * them ends. */
+static size_t
+before_commands(const exattn_page_clean *c, size_t k)
+{
+    const char *t = c->text.s;
+    size_t j;
+    int depth;
+
+    for (;;)
+    {
+        while (k > 0 && isspace((unsigned char)t[k - 1]))
+            k--;
+        j = k;
+        /* its arguments, [..] and {..}, then its name */
+        while (j > 0 && !c->math[j - 1]
+               && (t[j - 1] == ']' || t[j - 1] == '}'))
+        {
+            char close = t[j - 1], open = close == ']' ? '[' : '{';
+
+            for (depth = 0; j > 0; j--)
+                if (t[j - 1] == close)
+                    depth++;
+                else if (t[j - 1] == open && --depth == 0)
+                    break;
+            if (j == 0)
+                return k;
+            j--;
+        }
+        while (j > 0 && isalpha((unsigned char)t[j - 1]))
+            j--;
+        if (j == 0 || j == k || t[j - 1] != '\\' || c->math[j - 1])
+            return k;
+        k = j - 1;
+    }
+}
+
 static void
 text_before_table(exattn_sbuf *b, const exattn_page_clean *c, size_t hf)
 {
-    size_t k = hf;
+    size_t k = before_commands(c, hf);
 
-    while (k > 0 && isspace((unsigned char)c->text.s[k - 1]))
-        k--;
     if (k > 0 && !c->math[k - 1] && strchr(".:!?", c->text.s[k - 1]))
         k--;
     sentence_lead(b, c, k);
