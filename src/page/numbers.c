@@ -455,8 +455,8 @@ bracket_at(const scanner *s, size_t k, size_t end, char c)
 }
 
 /* Past closing brackets and the powers they carry at a, before b:
- * "\\bigr)^2\\Bigr) " of "(\\tfrac{4}{9})^2"; *structure set when
- * there were any. */
+ * "\\bigr)^2\\Bigr) " of "(\\tfrac{4}{9})^2"; *structure gains 1 when
+ * there were any, 2 when a power was among them. */
 static size_t
 past_closings(const scanner *s, size_t a, size_t b, int *structure)
 {
@@ -475,10 +475,11 @@ past_closings(const scanner *s, size_t a, size_t b, int *structure)
                 while (a < b && s->t[a] != '}')
                     a++;
             a++;
+            *structure |= 2;
         }
         else
             return a > b ? b : a;
-        *structure = 1;
+        *structure |= 1;
     }
 }
 
@@ -504,7 +505,8 @@ before_openings(const scanner *s, size_t a, size_t b, int *structure)
 }
 
 /* The operator a gap between two numbers holds ("+", "/"), or 0; '=' for
- * an equals sign; 'p' for one inside brackets and powers
+ * an equals sign ('Q' after a bracket's power); 'p' for one inside
+ * brackets and powers
  * ("\\bigr)^2 + \\bigl("), which makes its neighbours operands but is
  * no arithmetic the audit redoes. */
 static char
@@ -525,7 +527,10 @@ gap_operator(const scanner *s, size_t from, size_t to)
     for (k = 0; k < sizeof gap_ops / sizeof *gap_ops; k++)
         if (b - a == (n = strlen(gap_ops[k].text))
             && strncmp(s->t + a, gap_ops[k].text, n) == 0)
-            return gap_ops[k].op == '=' ? '=' : 'p';
+            return gap_ops[k].op != '=' ? 'p'
+                   /* "2(1.7813)^2 = 7.3461": equal, but to a power the
+                    * page's arithmetic does not hold */
+                   : (structure & 2) ? 'Q' : '=';
     return 0;
 }
 
@@ -547,7 +552,7 @@ arithmetic(const scanner *s, size_t r)
     while (first > 0 && r - first < MAX_OPERANDS && !s->lx[first - 1].vector
            && (op = gap_operator(s, s->lx[first - 1].end,
                                  s->lx[first].start)) != 0 && op != '='
-           && op != 'p')
+           && op != 'p' && op != 'Q')
         first--;
     if (first == r - 1)
         return NULL;
@@ -576,11 +581,11 @@ operand(const scanner *s, size_t k)
 
     if (k + 1 < s->count
         && (op = gap_operator(s, s->lx[k].end, s->lx[k + 1].start)) != 0
-        && op != '=')
+        && op != '=' && op != 'Q')
         return 1;
     return k > 0
            && (op = gap_operator(s, s->lx[k - 1].end, s->lx[k].start)) != 0
-           && op != '=';
+           && op != '=' && op != 'Q';
 }
 
 static int
