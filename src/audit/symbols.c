@@ -719,10 +719,23 @@ put_defined(writer *w, const char *a, const char *def, const char *z)
     return put_reading(w, def + 1, z);
 }
 
-/* In a generic definition's body, a free symbol's vector at [a, z] times
- * the free symbol's vector after it (q_2^\top k_1, read as q_2 * k_1):
- * their inner product written out, and *next past the second; 0 when
- * they are not two rows of a length. */
+/* The symbol of placeholder [a, z] as written, without a definition the
+ * page gave it (a row's name is the lesson's whatever the page set it
+ * equal to: k_3 = k_4); its length, or 0 for a generic one's. */
+static size_t
+written_symbol(const char *a, const char *z)
+{
+    const char *d = memchr(a + 1, EXATTN_PAGE_DEFINED[0], (size_t)(z - a - 1));
+
+    if (memchr(a + 1, EXATTN_PAGE_GENERIC[0], (size_t)(z - a - 1)) != NULL)
+        return 0;
+    return (size_t)((d != NULL ? d : z) - a - 1);
+}
+
+/* In a generic definition's body, the vector of the placeholder [a, z]
+ * times the vector of the placeholder after it (q_2^\top k_1, read as
+ * q_2 * k_1): their inner product written out, and *next past the
+ * second; 0 when they are not two rows of a length. */
 static int
 put_dot(writer *w, const char *a, const char *z, const char *end,
         const char **next)
@@ -739,10 +752,8 @@ put_dot(writer *w, const char *a, const char *z, const char *end,
         ;
     if (b >= end || *b != EXATTN_PAGE_FREE_SYMBOL[0]
         || (y = placeholder_end(b, end)) == NULL
-        || memchr(b + 1, EXATTN_PAGE_DEFINED[0], (size_t)(y - b - 1)) != NULL
-        || memchr(b + 1, EXATTN_PAGE_GENERIC[0], (size_t)(y - b - 1)) != NULL
-        || !vector_ref(&m1, &r1, a + 1, (size_t)(z - a - 1), w->l)
-        || !vector_ref(&m2, &r2, b + 1, (size_t)(y - b - 1), w->l)
+        || !vector_ref(&m1, &r1, a + 1, written_symbol(a, z), w->l)
+        || !vector_ref(&m2, &r2, b + 1, written_symbol(b, y), w->l)
         || m1->cols != m2->cols)
         return 0;
     exattn_sbuf__puts(w->out, "(");
@@ -789,14 +800,16 @@ put_reading(writer *w, const char *p, const char *end)
         if ((z = placeholder_end(a, end)) == NULL)
             return 0;
         next = z + 1;
-        if ((def = definition_byte(a + 1, z)) != NULL)
+        def = definition_byte(a + 1, z);
+        if (w->in_generic && w->l->block == NULL
+            && put_dot(w, a, z, end, &next))
+            ;                   /* two rows: their inner product */
+        else if (def != NULL)
         {
             if (!put_defined(w, a, def, z))
                 return 0;
         }
-        else if (!put_symbol(w, a + 1, (size_t)(z - a - 1))
-                 && !(w->in_generic && w->l->block == NULL
-                      && put_dot(w, a, z, end, &next)))
+        else if (!put_symbol(w, a + 1, (size_t)(z - a - 1)))
             return 0;
         if (w->out->oom || w->out->len > MAX_WRITTEN)
             return 0;

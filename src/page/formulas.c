@@ -28,13 +28,17 @@ typedef struct
     int depth;
     const exattn_page_symbols *syms;    /* the page's definitions */
     int symbols;                /* page symbols were read */
-    int in_generic;             /* reading a generic definition's body */
+    int in_generic;             /* reading a generic definition's body:
+                                   how deep in such bodies */
     int generic;                /* a generic definition was read */
 } tr;
 
 /* Bytes a formula may grow to with the page's symbols written out: a
  * chain of definitions that doubles each time is cut off, not followed */
 #define MAX_EXPANDED 8192
+
+/* Generic definitions read inside one another, at most */
+#define MAX_GENERIC_DEPTH 4
 
 static int expression(tr *x, size_t *i, size_t stop);
 
@@ -55,6 +59,37 @@ style_at(const tr *x, size_t i, size_t stop)
     return 0;
 }
 
+/* An equation's numbering at i (\label{eq:z3}, \tag{2}, \nonumber,
+ * \notag): no part of the formula; its length, or 0. */
+static size_t
+numbering_at(const tr *x, size_t i, size_t stop)
+{
+    static const char *const words[] = { "\\nonumber", "\\notag" };
+    static const char *const groups[] = { "\\label{", "\\tag{", "\\tag*{" };
+    size_t k, n, j;
+    int depth;
+
+    if (i >= stop || x->t[i] != '\\')
+        return 0;
+    for (k = 0; k < sizeof words / sizeof *words; k++)
+        if (i + (n = strlen(words[k])) <= stop
+            && strncmp(x->t + i, words[k], n) == 0
+            && !(i + n < stop && isalpha((unsigned char)x->t[i + n])))
+            return n;
+    for (k = 0; k < sizeof groups / sizeof *groups; k++)
+        if (i + (n = strlen(groups[k])) <= stop
+            && strncmp(x->t + i, groups[k], n) == 0)
+        {
+            for (j = i + n, depth = 1; j < stop; j++)
+                if (x->t[j] == '{')
+                    depth++;
+                else if (x->t[j] == '}' && --depth == 0)
+                    return j + 1 - i;
+            return 0;
+        }
+    return 0;
+}
+
 /* Past spaces, math spacing and a line break that a formula continues
  * over ("\\ &\qquad + e^{0}": run() keeps such a break in its piece). */
 static size_t
@@ -70,6 +105,7 @@ spaces(tr *x, size_t i, size_t stop)
         if (i + 1 < stop && x->t[i] == '\\' && x->t[i + 1] == '\\')
             n = 2;
         else if ((n = style_at(x, i, stop)) == 0
+                 && (n = numbering_at(x, i, stop)) == 0
                  && (n = exattn_page__gap(x->t, i, stop)) == 0)
             return i;
         i += n;
@@ -377,7 +413,10 @@ generic_symbol(tr *x, size_t k, size_t end)
     size_t i = 0, len;
     int ok;
 
-    if (x->in_generic || end - k > EXATTN_PAGE_SYMBOL_MAX
+    /* a body may name a letter defined so too (\tilde{\alpha}_{ij} =
+     * \exp(e_{ij})), a few deep; a letter defined by itself is cut off */
+    if (x->in_generic >= MAX_GENERIC_DEPTH
+        || end - k > EXATTN_PAGE_SYMBOL_MAX
         || !indexed(x, k, end) || marked_up(x, k, end)
         || (body = exattn_page__symbols_instance(x->syms, x->t + k,
                                                  end - k)) == NULL)
@@ -390,7 +429,7 @@ generic_symbol(tr *x, size_t k, size_t end)
     inner.end = len;
     inner.out = &out;
     inner.syms = x->syms;
-    inner.in_generic = 1;
+    inner.in_generic = x->in_generic + 1;
     ok = len <= MAX_FORMULA && expression(&inner, &i, len)
          && spaces(&inner, i, len) == len && !out.oom
          && x->out->len + out.len + end - k + 4 <= MAX_EXPANDED;
@@ -497,6 +536,53 @@ power(tr *x, size_t *i, size_t stop)
     return 1;
 }
 
+/* A round bracket `c` at k, bare or sized (\left( \right),
+ * \bigl( \bigr), \Big( ...): its length, or 0. */
+static size_t
+sized_bracket(tr *x, size_t k, size_t stop, char c)
+{
+    static const char *const sizes[] = {
+        "\\left", "\\right", "\\bigl", "\\bigr", "\\Bigl", "\\Bigr",
+        "\\biggl", "\\biggr", "\\Biggl", "\\Biggr", "\\big", "\\Big",
+        "\\bigg", "\\Bigg"
+    };
+    size_t z, n;
+
+    if (k < stop && x->t[k] == c)
+        return 1;
+    if (k >= stop || x->t[k] != '\\')
+        return 0;
+    for (z = 0; z < sizeof sizes / sizeof *sizes; z++)
+        if (k + (n = strlen(sizes[z])) < stop
+            && strncmp(x->t + k, sizes[z], n) == 0 && x->t[k + n] == c)
+            return n + 1;
+    return 0;
+}
+
+/* \langle a, b \rangle in a generic definition's body: the two
+ * symbols side by side, for the reader of two rows (their inner
+ * product). */
+static int
+inner_product(tr *x, size_t *i, size_t stop)
+{
+    size_t k = spaces(x, *i + strlen("\\langle"), stop), j;
+
+    if ((j = symbol_token(x, k, stop)) == 0 || !page_symbol(x, k, j))
+        return 0;
+    k = spaces(x, j, stop);
+    if (k >= stop || x->t[k] != ',')
+        return 0;
+    exattn_sbuf__puts(x->out, "*");
+    k = spaces(x, k + 1, stop);
+    if ((j = symbol_token(x, k, stop)) == 0 || !page_symbol(x, k, j))
+        return 0;
+    k = spaces(x, j, stop);
+    if (!word(x, k, stop, "\\rangle"))
+        return 0;
+    *i = k + strlen("\\rangle");
+    return 1;
+}
+
 /* One factor: a number, e, e^{..}, \exp(..), \sqrt{..}, \frac{..}{..},
  * a bracketed expression. */
 static int
@@ -559,31 +645,38 @@ factor(tr *x, size_t *i, size_t stop)
         exattn_sbuf__puts(x->out, ")");
         *i = k;
     }
-    else if (x->t[k] == '(' || x->t[k] == '{' || word(x, k, stop, "\\left("))
+    else if (x->t[k] == '{')
     {
-        char close = x->t[k] == '{' ? '}' : ')';
-        size_t end;
+        size_t end = group_end(x, k, stop);
 
-        if (x->t[k] == '{')
-        {
-            end = group_end(x, k, stop);
-            k++;
-        }
-        else
-        {
-            k += x->t[k] == '(' ? 1 : 6;
-            end = stop;
-        }
+        k++;
         exattn_sbuf__puts(x->out, "(");
         if (!expression(x, &k, end))
             return 0;
         k = spaces(x, k, stop);
-        if (close == ')' && word(x, k, stop, "\\right)"))
-            k += 6;
-        else if (k >= stop || x->t[k] != close)
+        if (k >= stop || x->t[k] != '}')
             return 0;
         exattn_sbuf__puts(x->out, ")");
         *i = k + 1;
+    }
+    else if ((j = sized_bracket(x, k, stop, '(')) != 0)
+    {
+        /* (..), \left(..\right), \bigl(..\bigr) and their kin */
+        k += j;
+        exattn_sbuf__puts(x->out, "(");
+        if (!expression(x, &k, stop))
+            return 0;
+        k = spaces(x, k, stop);
+        if ((j = sized_bracket(x, k, stop, ')')) == 0)
+            return 0;
+        exattn_sbuf__puts(x->out, ")");
+        *i = k + j;
+    }
+    else if (x->in_generic && word(x, k, stop, "\\langle"))
+    {
+        if (!inner_product(x, &k, stop))
+            return 0;
+        *i = k;
     }
     else if ((j = function_at(x, k, stop)) != 0)
     {
@@ -638,7 +731,7 @@ expression(tr *x, size_t *i, size_t stop)
     for (;;)
     {
         k = spaces(x, k, stop);
-        if (k >= stop || x->t[k] == ')' || word(x, k, stop, "\\right)"))
+        if (k >= stop || sized_bracket(x, k, stop, ')'))
             break;
         if ((op = operator_at(x, k, stop, &n)) != NULL)
         {
@@ -826,6 +919,24 @@ blank(const exattn_page_clean *c, size_t from, size_t to)
     return from == to;
 }
 
+/* The end of piece [from, to) before an equation's numbering that closes
+ * it ("... \label{eq:z3}"): a formula as the page shows it. */
+static size_t
+before_numbering(const exattn_page_clean *c, size_t from, size_t to)
+{
+    tr x;
+    size_t k;
+
+    memset(&x, 0, sizeof x);
+    x.t = c->text.s;
+    x.end = to;
+    for (k = from; k < to; k++)
+        if (x.t[k] == '\\' && numbering_at(&x, k, to) != 0
+            && spaces(&x, k, to) == to)
+            return k;
+    return to;
+}
+
 /* The subject [from, to) read through the page's generic definition of
  * its letter (s_{1,1} as \exp(q_1 \cdot k_1/\sqrt{d_k})), or NULL. */
 static char *
@@ -880,6 +991,7 @@ piece_read(exattn_page_formula_list *l, exattn_page_symbols *syms, const exattn_
     int named = 0, symbols = 0, generic = 0;
     char *expr;
 
+    to = before_numbering(c, from, to);
     if (joined == 2 && subject[1] > subject[0]
         && generic_definition(l, syms, c, from, to, subject))
         return;
@@ -1004,7 +1116,7 @@ exattn_page__formulas(exattn_page_formula **out, size_t *count,
         }
         for (a = k; k < c->text.len && c->math[k]; k++)
             ;
-        unwrapped_run(&l, syms, c, a, k);
+            unwrapped_run(&l, syms, c, a, k);
     }
     exattn_page__symbols_free(syms);
     if (!l.oom)
