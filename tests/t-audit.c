@@ -1160,29 +1160,89 @@ Test(audit, an_operand_inside_brackets_and_powers)
     exattn_lesson_free(l);
 }
 
-/* A table cell that no quantity is, in a row whose other cells are the
- * weights of one query (a page counting from 0, so its "query 1" and
- * "key 1" are no help): a weight of that query, and its last digit off
- * is a FAIL.  A column of timings beside it stays unsourced. */
+/* A table cell that no quantity is, in a table whose other cells are
+ * weights, its row's those of one query (a page counting from 0, so its
+ * "query 1" and "key 1" are no help): a weight of that query, and its
+ * last digit off is a FAIL.  A column of entropies beside it stays
+ * unsourced (near no weight of its row), and one of timings is a
+ * measurement by its heading's unit. */
 Test(audit, a_table_row_s_cells_say_what_a_cell_is)
 {
     exattn_lesson *l = two_by_three();
     static const char page[] =
         "The notebook prints the weights with its 0-based indices:\n"
-        "\n| row | key 0 | key 1 | key 2 | time (ms) |\n"
-        "|---|---|---|---|---|\n"
-        "| query 0 | 0.1978 | 0.4011 | 0.4011 | 3.7 |\n"             /* 5 */
-        "| query 1 | 0.1400 | 0.2841 | 0.5760 | 2.9 |\n";            /* 6 */
+        "\n| row | key 0 | key 1 | key 2 | entropy | time (ms) |\n"
+        "|---|---|---|---|---|---|\n"
+        "| query 0 | 0.1978 | 0.4011 | 0.4011 | 1.05 | 3.7 |\n"      /* 5 */
+        "| query 1 | 0.1400 | 0.2841 | 0.5760 | 0.94 | 2.9 |\n";     /* 6 */
     exattn_audit_summary_t sum;
     char *out = report(exattn_audit_write_text, l, "m.md", page, &sum);
 
     assert_verdict(out, 6, 22, "FAIL");
     cr_assert_not_null(strstr(out, "true: weights[2][2]"), "%s", out);
-    cr_assert_not_null(strstr(out, "its table row's audited cells"), "%s",
-                       out);
+    cr_assert_not_null(strstr(out, "its table's 5 audited cells, its row's "
+                                   "among them"), "%s", out);
     assert_verdict(out, 5, 40, "UNSOURCED");
     assert_verdict(out, 6, 40, "UNSOURCED");
+    assert_verdict(out, 5, 47, "MENTION");
+    assert_verdict(out, 6, 47, "MENTION");
     cr_assert_eq(sum.failed, 1, "%s", out);
+    free(out);
+    exattn_lesson_free(l);
+}
+
+/* Spellings a generic definition takes: \langle q_i, k_j \rangle, a
+ * letter defined through another (\tilde{\alpha}_{ij} = \exp(e_{ij})),
+ * a row the page set equal to another (k_3 = k_2 names K's third row
+ * still); sized brackets (\bigl( \bigr)) and an equation's \label in a
+ * formula. */
+Test(audit, generic_spellings_brackets_and_labels)
+{
+    exattn_lesson *l = two_by_three();
+    static const char page[] =
+        "$$e_{ij} = \\frac{\\langle q_i, k_j \\rangle}{\\sqrt{d_k}}, \\qquad"
+        " \\tilde{\\alpha}_{ij} = \\exp(e_{ij})$$\n"                  /* 1 */
+        "\nHere $k_3 = k_2$ holds for the page.\n"                   /* 3 */
+        "\n$\\tilde{\\alpha}_{12} = e^{\\sqrt{2}}$ and"
+        " $\\tilde{\\alpha}_{13} = e^{2}$.\n"                        /* 5 */
+        "\n$$\n"
+        "Z_1 = 1/\\bigl(1/\\bigl(e^{1/\\sqrt{2}} + 2e^{\\sqrt{2}}\\bigr)"
+        "\\bigr) \\label{eq:z}\n"                                    /* 8 */
+        "$$\n";
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "m.md", page, &sum);
+
+    assert_verdict(out, 5, 24, "PASS-NAMED");
+    assert_verdict(out, 5, 65, "FAIL");
+    cr_assert_not_null(strstr(out, "\\tilde{\\alpha}_{13} as the page "
+                                   "defines it"), "%s", out);
+    cr_assert_not_null(strstr(out, "PASS-NAMED 1/\\bigl(1/\\bigl(e^{1/"
+                                   "\\sqrt{2}} + 2e^{\\sqrt{2}}\\bigr)"
+                                   "\\bigr) = Z[1]"), "%s", out);
+    cr_assert_eq(sum.failed, 1, "%s", out);
+    free(out);
+    exattn_lesson_free(l);
+}
+
+/* A LaTeX table in a float: the sentence before \begin{table}[h] and
+ * \centering says what its cells are, and a slip in one FAILs. */
+Test(audit, a_latex_float_s_table_is_what_the_sentence_before_says)
+{
+    exattn_lesson *l = two_by_three();
+    static const char page[] =
+        "Table~\\ref{t} collects the attention weights.\n"            /* 1 */
+        "\n\\begin{table}[h]\n  \\centering\n"
+        "  \\begin{tabular}{lccc}\n"
+        "    query & key 1 & key 2 & key 3 \\\\\n"
+        "    1 & 0.1978 & 0.4011 & 0.4011 \\\\\n"                    /* 7 */
+        "    2 & 0.1400 & 0.2840 & 0.5761 \\\\\n"                    /* 8 */
+        "  \\end{tabular}\n\\end{table}\n";
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "m.tex", page, &sum);
+
+    cr_assert_not_null(strstr(out, "m.tex:8:27: FAIL 0.5761"), "%s", out);
+    cr_assert_eq(sum.failed, 1, "%s", out);
+    cr_assert_eq(sum.passed, 5, "%s", out);
     free(out);
     exattn_lesson_free(l);
 }

@@ -218,6 +218,9 @@ typedef struct
                                    its kind names: no entry, no marker */
     unsigned first_family;      /* PASS: the first quantity it is, its */
     size_t first_row, first_key;    /* kind and entry (from 1; 0: none) */
+    size_t first_alike;         /* PASS: how many it is of the first's
+                                   kind (2 or more: its entry is a tie) */
+    unsigned bound_families;    /* PASS: the kinds of all it is */
 } exattn_audit_result;
 
 int exattn_audit__verdict(exattn_audit_result *r,

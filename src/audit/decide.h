@@ -21,9 +21,9 @@ typedef struct
  * the audited cells of its row (or column) share. */
 typedef struct
 {
-    unsigned family;            /* one EXATTN_FAM_ bit */
+    unsigned family;            /* the EXATTN_FAM_ kinds they share */
     size_t row_index, key_index;    /* from 1; 0 when not shared */
-    char *why;                  /* "its table row's other cells: ..." */
+    char *why;                  /* "its table's 4 audited cells" */
 } exattn_audit_peers;
 
 /* A number of the page, its entries read. */

@@ -206,18 +206,11 @@ with_peers(exattn_audit_evidence *e, const exattn_audit_peers *peers)
 {
     e->families |= peers->family;
     e->nearest = peers->family;
-    /* the entry its peers are bound to, over the indices its words seem
-     * to give: where the peers show one of those wrong ("query 1" of a
-     * page that counts from 0), the other is no better */
-    if ((peers->row_index != 0 && e->row_index != 0
-         && e->row_index != peers->row_index)
-        || (peers->key_index != 0 && e->key_index != 0
-            && e->key_index != peers->key_index))
-        e->row_index = e->key_index = 0;
-    if (peers->row_index != 0)
-        e->row_index = peers->row_index;
-    if (peers->key_index != 0)
-        e->key_index = peers->key_index;
+    /* the entry its peers are bound to, in place of the indices its words
+     * seem to give: a table's headings may count from 0 ("query 1",
+     * "key 2"), which only its bound cells show */
+    e->row_index = peers->row_index;
+    e->key_index = peers->key_index;
     free(e->why);
     return (e->why = exattn_str__dup(peers->why)) != NULL;
 }

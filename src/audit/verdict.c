@@ -783,6 +783,8 @@ exattn_audit__decide(exattn_audit_result *r, exattn_audit_candidate **cands,
         if (m == 1)
         {
             c->seen_match = p->n;
+            r->bound_families |= c->family;
+            r->first_alike += first == NULL || c->family == first->family;
             if (first == NULL)
             {
                 first = c;
