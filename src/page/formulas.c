@@ -958,6 +958,41 @@ subject_form(const exattn_page_clean *c, size_t from, size_t to,
     return form;
 }
 
+/* The piece [from, to) -- a number, no formula -- as the value of a
+ * symbol read through a generic definition (`form`, taken; NULL: none):
+ * kept with the list's values. */
+static void
+value_of_generic(exattn_page_formula_list *l, const exattn_page_clean *c,
+                 size_t from, size_t to, char *form)
+{
+    exattn_page_formula *v;
+
+    if (form == NULL)
+        return;
+    while (from < to && isspace((unsigned char)c->text.s[from]))
+        from++;
+    while (to > from && isspace((unsigned char)c->text.s[to - 1]))
+        to--;
+    if (l->value_count == l->value_cap)
+    {
+        size_t cap = l->value_cap ? 2 * l->value_cap : 8;
+
+        if ((v = realloc(l->values, cap * sizeof *v)) == NULL)
+        {
+            free(form);
+            l->oom = 1;
+            return;
+        }
+        l->values = v;
+        l->value_cap = cap;
+    }
+    v = &l->values[l->value_count++];
+    memset(v, 0, sizeof *v);
+    v->from = from;
+    v->to = to;
+    v->subject_form = form;
+}
+
 /* A generic definition (s_{ij} = q_i^\top k_j): kept for the symbols of
  * its letter after it; 1 when [from, to) was one. */
 static int
@@ -985,9 +1020,16 @@ generic_definition(exattn_page_formula_list *l, exattn_page_symbols *syms,
  * reading too, for the audit to hold the formula to. */
 static void
 piece_read(exattn_page_formula_list *l, exattn_page_symbols *syms, const exattn_page_clean *c,
-           size_t from, size_t to, const size_t subject[2], int joined,
-           int left_side)
+           size_t from, size_t to, const size_t subject[2],
+           const size_t chain[2], int joined, int left_side)
 {
+    /* what it is said to be: the symbol before its relation, else the
+     * chain's first side ("o_{1,2} = 2\alpha_{11} + \alpha_{13} =
+     * \dfrac{..}{..}") when that is a symbol */
+    const size_t *named_by = !lone_symbol(c, subject[0], subject[1])
+                             && chain[1] > chain[0]
+                             && lone_symbol(c, chain[0], chain[1])
+                             ? chain : subject;
     int named = 0, symbols = 0, generic = 0;
     char *expr;
 
@@ -997,7 +1039,12 @@ piece_read(exattn_page_formula_list *l, exattn_page_symbols *syms, const exattn_
         return;
     if ((expr = translate(c, from, to, syms, &named, &symbols, &generic))
         == NULL)
+    {
+        if (joined)
+            value_of_generic(l, c, from, to,
+                             subject_form(c, named_by[0], named_by[1], syms));
         return;
+    }
     if (joined == 2 && lone_symbol(c, subject[0], subject[1])
         && !exattn_page__symbols_define(syms, c->text.s + subject[0],
                                         subject[1] - subject[0], expr,
@@ -1009,14 +1056,20 @@ piece_read(exattn_page_formula_list *l, exattn_page_symbols *syms, const exattn_
                                || (!joined && lone_symbol(c, from, to)))))
     {
         exattn_page__formula_push(l, c, from, to, expr,
-                                  joined ? subject[0] : 0,
-                                  joined ? subject[1] : 0, 0);
+                                  joined ? named_by[0] : 0,
+                                  joined ? named_by[1] : 0, 0);
         if (joined && !l->oom)
             l->items[l->count - 1].subject_form
-                = subject_form(c, subject[0], subject[1], syms);
+                = subject_form(c, named_by[0], named_by[1], syms);
     }
     else
+    {
         free(expr);
+        /* a plain number ("A_{11} = 1") */
+        if (joined && !named)
+            value_of_generic(l, c, from, to,
+                             subject_form(c, named_by[0], named_by[1], syms));
+    }
 }
 
 /* The pieces of one math run [a, b): every named formula, with the piece
@@ -1026,7 +1079,8 @@ static void
 run(exattn_page_formula_list *l, exattn_page_symbols *syms, const exattn_page_clean *c,
     size_t a, size_t b)
 {
-    size_t k = a, piece = a, subject[2] = { 0, 0 }, n = 0;
+    size_t k = a, piece = a, subject[2] = { 0, 0 }, chain[2] = { 0, 0 },
+           n = 0;
     int depth = 0, relation = 0, joined = 0, after;
 
     for (;; k++)
@@ -1052,7 +1106,13 @@ run(exattn_page_formula_list *l, exattn_page_symbols *syms, const exattn_page_cl
             joined = after ? after : joined;    /* "w_{1,2} &= ..." */
         else
         {
-            piece_read(l, syms, c, piece, k, subject, joined, after != 0);
+            if (!joined)
+            {
+                chain[0] = piece;       /* a chain's first side */
+                chain[1] = k;
+            }
+            piece_read(l, syms, c, piece, k, subject, chain, joined,
+                       after != 0);
             joined = after;
             subject[0] = piece;
             subject[1] = k;
@@ -1099,9 +1159,10 @@ by_from(const void *a, const void *b)
 
 int
 exattn_page__formulas(exattn_page_formula **out, size_t *count,
+                      exattn_page_formula **values, size_t *value_count,
                       const exattn_page_clean *c)
 {
-    exattn_page_formula_list l = { NULL, 0, 0, 0 };
+    exattn_page_formula_list l = { NULL, 0, 0, 0, NULL, 0, 0 };
     exattn_page_symbols *syms = exattn_page__symbols_new();
     size_t k = 0, a;
 
@@ -1126,5 +1187,7 @@ exattn_page__formulas(exattn_page_formula **out, size_t *count,
         qsort(l.items, l.count, sizeof *l.items, by_from);
     *out = l.items;
     *count = l.count;
+    *values = l.values;
+    *value_count = l.value_count;
     return !l.oom;
 }
