@@ -1246,3 +1246,27 @@ Test(audit, a_latex_float_s_table_is_what_the_sentence_before_says)
     free(out);
     exattn_lesson_free(l);
 }
+
+/* A number set equal to a symbol of a generically defined letter is held
+ * to that symbol's value by the definition (A_{12} \approx 1.25 when
+ * A_{12} is exactly 5/4: misworded); a rational form later in a chain
+ * is what the chain's first side is. */
+Test(audit, values_of_defined_letters_and_chains)
+{
+    exattn_lesson *l = example("docs/examples/004-value-weighting.json");
+    static const char page[] =
+        "Let $A_{ij} = q_i \\cdot k_j$.\n"                           /* 1 */
+        "\nThen $A_{33} = 2$, $A_{32} \\approx 1.0$ and $A_{31} = 3$.\n"
+        "\n$$o_{3,1} = 2w_{3,1} + w_{3,3} = \\frac{2e+e^{2}}{2e+e^{2}}$$\n";
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "m.md", page, &sum);
+
+    assert_verdict(out, 3, 16, "PASS");
+    assert_verdict(out, 3, 36, "EXACT-WORDING");
+    assert_verdict(out, 3, 55, "FAIL");
+    cr_assert_not_null(strstr(out, "A_{31} as the page defines it"), "%s",
+                       out);
+    assert_verdict(out, 5, 34, "PASS-NAMED");
+    free(out);
+    exattn_lesson_free(l);
+}

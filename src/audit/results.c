@@ -215,6 +215,36 @@ with_peers(exattn_audit_evidence *e, const exattn_audit_peers *peers)
     return (e->why = exattn_str__dup(peers->why)) != NULL;
 }
 
+/* A number the page sets a symbol of a generically defined letter equal
+ * to (A_{12} \approx 1.25, with A_{ij} = q_i \cdot k_j): that symbol's
+ * value by the page's definition is what it is, as a marker's quantity
+ * is.  *held 0 when the definition names what the lesson cannot say. */
+static int
+held_to_definition(exattn_audit_result *r, int *held,
+                   const exattn_audit_number *p, exattn_audit_candidates *all,
+                   const exattn_lesson *l, mpfr_prec_t max_prec,
+                   exattn_error_t *err)
+{
+    exattn_audit_candidate page, *one = &page;
+    int rc = exattn_audit__subject_form(&page, held, p->n->subject_form,
+                                        p->n->subject ? p->n->subject
+                                                      : "its symbol",
+                                        l, all, max_prec, err);
+
+    if (rc != EXATTN_OK || !*held)
+        return rc;
+    if (page.count == p->count)
+        rc = exattn_audit__decide(r, &one, 1, all, p, max_prec, 1, 1, err);
+    else
+        *held = 0;
+    if (rc == EXATTN_OK && *held
+        && (r->evidence = exattn_str__dup("its subject, as the page "
+                                          "defines its letter")) == NULL)
+        rc = exattn_audit__nomem(err);
+    exattn_audit__candidate_clear(&page);
+    return rc;
+}
+
 /* A number no marker names: a result when the page says so (evidence.c),
  * bound within the kind and token it names; else a mention, bound by
  * value alone only when it cannot be a coincidence. */
@@ -242,6 +272,19 @@ exattn_audit__unmarked(exattn_audit_result *r, const exattn_audit_number *p,
     {
         exattn_audit__evidence_clear(&e);
         return exattn_audit__nomem(err);
+    }
+    if (p->n->subject_form != NULL)
+    {
+        int held = 0;
+
+        rc = held_to_definition(r, &held, p, all,
+                                exattn_audit__variant_lesson(l, e.variant),
+                                max_prec, err);
+        if (rc != EXATTN_OK || held)
+        {
+            exattn_audit__evidence_clear(&e);
+            return rc;
+        }
     }
     /* a scalar that many quantities share (1/4, 0.5, 2) is a variant's
      * only when the page names the variant */

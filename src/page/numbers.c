@@ -826,8 +826,29 @@ typedef struct
     const exattn_page_marker *stray_on; /* "on" with no "off": an error */
     exattn_page_formula *formulas;      /* the page's named formulas */
     size_t formula_count, next_formula;
+    exattn_page_formula *values;        /* values of generic letters' */
+    size_t value_count, next_value;     /* symbols, and the next one */
     unsigned char *bound;               /* each: bound to a marker */
 } marker_walk;
+
+/* A number the page sets a symbol of a generically defined letter equal
+ * to ("A_{12} \approx 1.25", formulas.c): that symbol read through the
+ * definition is its subject's form.  1, or 0 when out of memory. */
+static int
+generic_value(exattn_page_number *n, marker_walk *w, size_t start)
+{
+    const exattn_page_formula *v;
+
+    while (w->next_value < w->value_count
+           && w->values[w->next_value].to <= start)
+        w->next_value++;
+    if (w->next_value >= w->value_count)
+        return 1;
+    v = &w->values[w->next_value];
+    if (v->from > start || n->count != 1)
+        return 1;
+    return (n->subject_form = exattn_str__dup(v->subject_form)) != NULL;
+}
 
 /* A prose formula the page sets a number equal to ("e²/(2e + e²) ≈
  * 0.5762": the relation between them and nothing else) is that number's
@@ -1030,7 +1051,8 @@ exattn_page__read(exattn_page *out, const char *file, const char *page,
     scan(&s);
     memset(&w, 0, sizeof w);
     /* the named formulas first: a marker may name one */
-    ok = exattn_page__formulas(&w.formulas, &w.formula_count, &c)
+    ok = exattn_page__formulas(&w.formulas, &w.formula_count, &w.values,
+                               &w.value_count, &c)
          && (w.bound = calloc(w.formula_count + 1, 1)) != NULL;
     for (k = 0; ok && !s.oom && k <= s.count && w.twice == NULL; k++)
     {
@@ -1057,7 +1079,8 @@ exattn_page__read(exattn_page *out, const char *file, const char *page,
         if (!keep(&s.lx[k], c.math[s.lx[k].start], m))
             continue;
         ok = to_number(&n, &s, k, why == IGNORED ? NULL : m, page)
-             && formula_subject(&n, &w, &c, s.lx[k].start) && push(out, &n);
+             && formula_subject(&n, &w, &c, s.lx[k].start)
+             && generic_value(&n, &w, s.lx[k].start) && push(out, &n);
         if (!ok)
             number_clear(&n);
         else if (m == NULL || why == IGNORED)
@@ -1080,6 +1103,9 @@ exattn_page__read(exattn_page *out, const char *file, const char *page,
         free(w.formulas[i].expr);
         free(w.formulas[i].subject_form);
     }
+    for (i = 0; i < w.value_count; i++)
+        free(w.values[i].subject_form);
+    free(w.values);
     free(w.formulas);
     free(w.bound);
     /* a marker before another, or after the last number, names nothing;

@@ -180,6 +180,11 @@ typedef struct
     exattn_page_formula *items;
     size_t count, cap;
     int oom;
+    /* values the page sets a symbol of a generically defined letter to
+     * ("A_{12} \approx 1.25"): no formulas, expr NULL, subject_form the
+     * symbol read through that definition */
+    exattn_page_formula *values;
+    size_t value_count, value_cap;
 } exattn_page_formula_list;
 
 void exattn_page__formula_push(exattn_page_formula_list *l,
@@ -259,9 +264,11 @@ char *exattn_page__symbols_instance(const exattn_page_symbols *t,
  * NULL when out of memory (symbols.c). */
 char *exattn_page__formula_plain(const char *expr);
 
-/* Every named formula of the cleaned page, in page order; 0 when out of
- * memory. */
+/* Every named formula of the cleaned page, in page order, and the values
+ * set equal to a symbol of a generically defined letter (the `values` of
+ * exattn_page_formula_list), in page order; 0 when out of memory. */
 int exattn_page__formulas(exattn_page_formula **out, size_t *count,
+                          exattn_page_formula **values, size_t *value_count,
                           const exattn_page_clean *c);
 
 /* Every number of the page a reader would take as a result. */
