@@ -1286,6 +1286,45 @@ front_matter(reader *r)
         }
 }
 
+/* Can byte k start nothing any reader of markup acts on, mid-line: no
+ * tag, entity, escape, code, math, link or line break -- and no URL
+ * (an "h" or a "w" after a letter or a digit)? */
+static int
+inert(const reader *r, size_t k)
+{
+    unsigned char ch = (unsigned char)r->p[k];
+
+    if (strchr("<&\\`$[]\n\r", ch) != NULL || ch == '\0')
+        return 0;
+    if ((ch == 'h' || ch == 'w')
+        && !(k > 0 && isalnum((unsigned char)r->p[k - 1])))
+        return 0;
+    return 1;
+}
+
+/* A run of inert bytes at r->i, not at a line's start (headings, fences
+ * and indented code begin there) and not between an HTML table's rows:
+ * put in one go, in the context of its first byte, up to where a
+ * heading's, a link's or an alt text's context ends.  1 when there was
+ * one.  The readers below would each have passed over these bytes. */
+static int
+plain_run(reader *r)
+{
+    size_t end = r->len, j, k;
+
+    if (at_line_start(r, r->i) || between_rows(r) || !inert(r, r->i))
+        return 0;
+    for (k = 0; k < 3; k++)
+        if (r->until[k] > r->i && r->until[k] < end)
+            end = r->until[k];
+    for (j = r->i + 1; j < end && inert(r, j); j++)
+        ;
+    context_at(r);
+    exattn_page__put(r->c, r->p + r->i, j - r->i, r->i, 0);
+    r->i = j;
+    return 1;
+}
+
 static int
 read_markup(reader *r)
 {
@@ -1296,6 +1335,8 @@ read_markup(reader *r)
     {
         char ch = r->p[r->i];
 
+        if (plain_run(r))
+            continue;
         if (r->fmt == EXATTN_PAGE_MARKDOWN)
         {
             markdown_heading(r);
