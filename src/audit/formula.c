@@ -38,25 +38,22 @@ same_value(const exattn_audit_candidate *f, const exattn_audit_candidate *c)
     return same;
 }
 
-/* The named check of candidate c against the page's expression: the
- * claim checker's verdict and note. */
+/* The named check of candidate c against the page's expression `text`,
+ * parsed as e (borrowed: a formula bound to many quantities is parsed
+ * once): the claim checker's verdict and note. */
 static int
-prove(exattn_verdict_t *verdict, char **note, exattn_audit_candidate *c,
-      exattn_audit_candidates *all, const char *text, mpfr_prec_t max_prec,
-      exattn_error_t *err)
+prove_parsed(exattn_verdict_t *verdict, char **note, exattn_audit_candidate *c,
+             exattn_audit_candidates *all, const char *text,
+             const exattn_expr *e, mpfr_prec_t max_prec, exattn_error_t *err)
 {
     exattn_claim_result cr;
     exattn_block *b = NULL;
-    exattn_expr *e = NULL;
     char *values[1];
     size_t i;
     int rc;
 
     values[0] = (char *)text;
     *note = NULL;
-    if ((rc = exattn_expr_parse(&e, text, strlen(text), "page", err))
-        != EXATTN_OK)
-        return rc;
     rc = exattn_lesson__claim_values(&c->claim, EXATTN_CLAIM_NAMED, values,
                                      err);
     if (rc == EXATTN_OK
@@ -64,10 +61,7 @@ prove(exattn_verdict_t *verdict, char **note, exattn_audit_candidate *c,
                == NULL)
         rc = exattn_audit__nomem(err);
     if (rc == EXATTN_OK)
-    {
-        c->claim.named[0] = e;
-        e = NULL;
-    }
+        c->claim.named[0] = (exattn_expr *)e;     /* given back below */
     if (rc == EXATTN_OK && c->claim.target == EXATTN_TARGET_BLOCK
         && (b = exattn_audit__block_of(all, c->claim.lesson, max_prec, err))
                == NULL)
@@ -84,6 +78,8 @@ prove(exattn_verdict_t *verdict, char **note, exattn_audit_candidate *c,
         exattn_claims__clear(&cr);
     }
     /* the claim goes back to having no values */
+    if (c->claim.named)
+        c->claim.named[0] = NULL;
     for (i = 0; i < c->claim.count; i++)
     {
         free(c->claim.values ? c->claim.values[i] : NULL);
@@ -98,6 +94,23 @@ prove(exattn_verdict_t *verdict, char **note, exattn_audit_candidate *c,
     c->claim.values = NULL;
     c->claim.exact = NULL;
     c->claim.named = NULL;
+    return rc;
+}
+
+/* The same, for a text parsed here. */
+static int
+prove(exattn_verdict_t *verdict, char **note, exattn_audit_candidate *c,
+      exattn_audit_candidates *all, const char *text, mpfr_prec_t max_prec,
+      exattn_error_t *err)
+{
+    exattn_expr *e = NULL;
+    int rc;
+
+    *note = NULL;
+    if ((rc = exattn_expr_parse(&e, text, strlen(text), "page", err))
+        != EXATTN_OK)
+        return rc;
+    rc = prove_parsed(verdict, note, c, all, text, e, max_prec, err);
     exattn_expr_free(e);
     return rc;
 }
@@ -121,6 +134,7 @@ matches(exattn_audit_result *r, size_t *found, const exattn_audit_candidate *f,
     exattn_audit_list list = { NULL, 0, 0 };
     double x = mpq_get_d(f->value[0]), w = 1e-9 * fabs(x) + 1e-300;
     exattn_verdict_t v = EXATTN_UNDECIDED;
+    exattn_expr *parsed = NULL;
     size_t k;
     char *note;
     int rc = EXATTN_OK, undecided = 0;
@@ -129,6 +143,13 @@ matches(exattn_audit_result *r, size_t *found, const exattn_audit_candidate *f,
     all->stamp++;
     if (!exattn_audit__window(&list, all, 1, x - w, x + w))
         return exattn_audit__nomem(err);
+    /* parsed once for every quantity it is proved against */
+    if ((rc = exattn_expr_parse(&parsed, text, strlen(text), "page", err))
+        != EXATTN_OK)
+    {
+        free(list.items);
+        return rc;
+    }
     for (k = 0; k < list.count && rc == EXATTN_OK; k++)
     {
         exattn_audit_candidate *c = list.items[k];
@@ -146,8 +167,8 @@ matches(exattn_audit_result *r, size_t *found, const exattn_audit_candidate *f,
                                        ? "equal: the same rational"
                                        : "its value is the stated one's");
         }
-        else if ((rc = prove(&v, &note, c, all, text, max_prec, err))
-                 != EXATTN_OK)
+        else if ((rc = prove_parsed(&v, &note, c, all, text, parsed,
+                                    max_prec, err)) != EXATTN_OK)
             break;
         if (v == EXATTN_PASS && r->verdict != EXATTN_AUDIT_NAMED)
         {
@@ -169,6 +190,7 @@ matches(exattn_audit_result *r, size_t *found, const exattn_audit_candidate *f,
         r->note = exattn_str__dup("its value is the quantity's, but the "
                                   "identity is neither proved nor refuted");
     }
+    exattn_expr_free(parsed);
     free(list.items);
     return rc;
 }
