@@ -207,7 +207,7 @@ static void
 put_span(exattn_sbuf *b, const exattn_page_clean *c, size_t from, size_t to)
 {
     int math = 0, space = 0;
-    size_t k;
+    size_t k, run;
 
     for (k = from; k < to; k++)
     {
@@ -226,7 +226,13 @@ put_span(exattn_sbuf *b, const exattn_page_clean *c, size_t from, size_t to)
         if (space && b->len > 0)
             exattn_sbuf__putn(b, " ", 1);
         space = 0;
-        exattn_sbuf__putn(b, &ch, 1);
+        /* a word at once: up to a space or a change into or out of math */
+        for (run = k + 1; run < to && !isspace((unsigned char)c->text.s[run])
+                          && c->math[run] == math;
+             run++)
+            ;
+        exattn_sbuf__putn(b, c->text.s + k, run - k);
+        k = run - 1;
     }
     if (math)
         exattn_sbuf__putn(b, "$", 1);
@@ -241,8 +247,10 @@ sentence_ends(const exattn_page_clean *c, size_t k)
     const char *t = c->text.s;
     size_t w = k;
 
-    if (c->math[k] || !strchr(".!?", t[k]) || k + 1 >= c->text.len
-        || !isspace((unsigned char)t[k + 1]))
+    /* called for every byte a lead is followed back over: the cheap
+     * test first */
+    if ((t[k] != '.' && t[k] != '!' && t[k] != '?') || c->math[k]
+        || k + 1 >= c->text.len || !isspace((unsigned char)t[k + 1]))
         return 0;
     if (t[k] != '.')
         return 1;
