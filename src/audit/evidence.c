@@ -512,13 +512,17 @@ label_in(const char *lead, const char *label)
 {
     size_t n = strlen(label), len = strlen(lead), k, end, last = 0;
 
+    int first = tolower((unsigned char)label[0]);
+
     if (n == 0 || n > 40)
         return 0;
     for (k = 0; k < len; k++)
     {
         int before, after, quoted, word;
 
-        if ((end = label_match(lead, len, k, label)) == 0)
+        /* the label's first letter, or the \( a writer puts before it */
+        if ((tolower((unsigned char)lead[k]) != first && lead[k] != '\\')
+            || (end = label_match(lead, len, k, label)) == 0)
             continue;
         before = k > 0 ? (unsigned char)lead[k - 1] : ' ';
         after = end < len ? (unsigned char)lead[end] : ' ';
@@ -782,16 +786,22 @@ variant_named(const char *lead, const exattn_lesson *l, size_t *from,
     const char *best = NULL;
     size_t v, k, n, len = strlen(lead);
 
+    unsigned char starts[256];
+
     *from = *to = 0;
     if (l->variant_count == 0)
         return NULL;
+    /* the letters a name starts with: most words start with none */
+    memset(starts, 0, sizeof starts);
+    for (v = 0; v < l->variant_count; v++)
+        starts[tolower((unsigned char)l->variants[v]->name[0])] = 1;
     /* word starts outside, names inside: a lead is read once, not once
      * a variant */
     for (k = 0; k < len; k++)
     {
         int first = tolower((unsigned char)lead[k]);
 
-        if (k > 0 && word_char(lead[k - 1]))
+        if (!starts[first] || (k > 0 && word_char(lead[k - 1])))
             continue;
         for (v = 0; v < l->variant_count; v++)
         {
