@@ -845,11 +845,15 @@ exattn_page__subject(const exattn_page_clean *c, size_t start)
         rel = first;
         end = side_end(c, rel);
         k = term_start(c, end);
+        if (k < end && (t[k] == '^' || t[k] == '_') && c->math[end - 1])
+            k = formula_side(c, end);
     }
     /* "$\frac{1}{Z_9}\sum_k e^{s_{9,k}}\,V_{k,3}$ ≈ -0.030": a formula
      * that opens no chain is the side, not its last term */
     else if (end > 0 && c->math[end - 1]
-             && (k == end || joined_by_operator(c, k)))
+             && (k == end || joined_by_operator(c, k)
+                 /* "(1.7813)^2 \approx": a bracket's power, no symbol */
+                 || (k < end && (t[k] == '^' || t[k] == '_'))))
         k = formula_side(c, end);
     if (k == end)
         return NULL;
