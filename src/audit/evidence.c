@@ -893,13 +893,14 @@ typedef struct
     clue words, subject;
 } reading;
 
-/* Units after a number that make it a measurement ("1.56 MB", "12 ms"):
- * of a file, a run or a screen, never a quantity of the lesson. */
+/* Units after a number that make it a measurement ("1.56 MB", "12 ms",
+ * "1.08 bits"): of a file, a run, a screen or an entropy, never a
+ * quantity of the lesson. */
 static const char *const units[] = {
     "B", "kB", "KB", "MB", "GB", "TB", "KiB", "MiB", "GiB", "TiB", "bytes",
     "ms", "\xc2\xb5s", "us", "ns", "px", "pt", "em", "rem", "Hz", "kHz",
     "MHz", "GHz", "FLOPs", "GFLOPs", "TFLOPs", "fps", "seconds", "minutes",
-    "hours", "days", "MiB/s", "GB/s"
+    "hours", "days", "MiB/s", "GB/s", "bits", "nats"
 };
 
 /* Does the tail open with a unit ("MB, mostly fonts")? */
