@@ -1270,3 +1270,34 @@ Test(audit, values_of_defined_letters_and_chains)
     free(out);
     exattn_lesson_free(l);
 }
+
+/* Found by held-out set 7: a formula set equal to an entry it is not
+ * FAILs against that entry, though another entry has its value (the
+ * subject in exattn's text notation, w[2][2]); a column of entropies in
+ * bits holds measurements; "(1.6487)^2 \approx 2.7180" is the page's
+ * arithmetic, not a symbol "^2". */
+Test(audit, a_subject_s_entry_before_any_entry_of_its_value)
+{
+    exattn_lesson *l = example("docs/examples/004-value-weighting.json");
+    static const char text[] =
+        "The weights of query 2: w[2][1] = 1/(1 + e), and\n"       /* 1 */
+        "w[2][2] = 1/(1 + e) as well.\n";                            /* 2 */
+    static const char page[] =
+        "The weights of query 2:\n"
+        "\n| query | key 1 | key 2 | entropy (bits) |\n"
+        "|---|---|---|---|\n"
+        "| 2 | 0.2689 | 0.7311 | 0.8400 |\n"                            /* 5 */
+        "\nSo $\\bigl(e^{1/2}\\bigr)^2 = (1.6487)^2 \\approx 2.7180$.\n";
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "m.txt", text, &sum);
+
+    cr_assert_not_null(strstr(out, "m.txt:1:35: PASS-NAMED"), "%s", out);
+    cr_assert_not_null(strstr(out, "m.txt:2:11: FAIL 1/(1 + e) (true: "
+                                   "weights[2][2]"), "%s", out);
+    free(out);
+    out = report(exattn_audit_write_text, l, "m.md", page, &sum);
+    assert_verdict(out, 5, 25, "MENTION");
+    cr_assert_not_null(strstr(out, "FAIL 2.7180 (true: "), "%s", out);
+    free(out);
+    exattn_lesson_free(l);
+}

@@ -407,6 +407,17 @@ bind_formula(exattn_audit_result *r, exattn_audit_candidate *f,
         return exattn_audit__mention(r, "a rational closed form whose "
                                      "entry nothing names", "quantities of "
                                      "any kind may share its value");
+    /* a formula set equal to an entry it is not (w_{2,1} = the form of
+     * w_{2,2}) is no other entry's that happens to have its value */
+    if (named != NULL && !same_value(f, named))
+    {
+        rc = no_match(r, f, text, all, e, named, err);
+        if (rc == EXATTN_OK && r->evidence == NULL
+            && (r->evidence = exattn_str__dup(e->why ? e->why
+                                              : "its subject")) == NULL)
+            rc = exattn_audit__nomem(err);
+        return rc;
+    }
     if (!(f->exact[0] && named != NULL))
     {
         rc = matches(r, &found, f, all, e, 1, text, max_prec, err);

@@ -106,6 +106,25 @@ index_text(char *out, size_t size, const char *s, size_t n)
     return m > 0;
 }
 
+/* The indices of a symbol written as exattn's text writes it,
+ * w[who][sat], from s[k] ('[') to n: into y; 0 when they are not. */
+static int
+bracket_indices(symbol *y, const char *s, size_t k, size_t n)
+{
+    const char *close;
+
+    while (k < n && s[k] == '[')
+    {
+        if (y->count == MAX_INDICES
+            || (close = memchr(s + k, ']', n - k)) == NULL
+            || !index_text(y->index[y->count++], sizeof *y->index, s + k + 1,
+                           (size_t)(close - s) - k - 1))
+            return 0;
+        k = (size_t)(close - s) + 1;
+    }
+    return k == n && y->count > 0;
+}
+
 /* The symbol [s, s + n) in parts; 0 when it is not one. */
 static int
 read_symbol(symbol *y, const char *s, size_t n)
@@ -164,6 +183,8 @@ read_symbol(symbol *y, const char *s, size_t n)
     }
     while (k < n && s[k] == '\'')
         k++;
+    if (k < n && s[k] == '[')
+        return bracket_indices(y, s, k, n);
     if (k + 1 >= n || s[k] != '_')
         return 0;
     if (s[k + 1] != '{')
