@@ -1301,3 +1301,25 @@ Test(audit, a_subject_s_entry_before_any_entry_of_its_value)
     free(out);
     exattn_lesson_free(l);
 }
+
+/* The page's own arithmetic on audited numbers, done again with the
+ * quantities its operands are: e^{\sqrt2} - e^{1/\sqrt2} is 2.085135, so
+ * "4.1133 - 2.0281 = 2.0852" was computed from rounded values (FAIL)
+ * and "= 2.0851" is right (PASS), though no quantity is either. */
+Test(audit, the_page_s_arithmetic_redone_on_its_quantities)
+{
+    exattn_lesson *l = two_by_three();
+    static const char page[] =
+        "The exponentials $e^{\\sqrt{2}} \\approx 4.1133$ and"
+        " $e^{1/\\sqrt{2}} \\approx 2.0281$\n"                       /* 1 */
+        "differ by $4.1133 - 2.0281 = 2.0852$.\n"                    /* 2 */
+        "\nIn full: $4.1133 - 2.0281 = 2.0851$.\n";                  /* 4 */
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "m.md", page, &sum);
+
+    assert_verdict(out, 2, 30, "FAIL");
+    cr_assert_not_null(strstr(out, "about 2.085135"), "%s", out);
+    assert_verdict(out, 4, 29, "PASS");
+    free(out);
+    exattn_lesson_free(l);
+}

@@ -216,6 +216,8 @@ typedef struct
     int by_kind_only;           /* a PASS of a number many quantities
                                    share (1, 1/2) that only a word of
                                    its kind names: no entry, no marker */
+    const exattn_audit_candidate *first;   /* PASS: the first quantity
+                                              it is */
     unsigned first_family;      /* PASS: the first quantity it is, its */
     size_t first_row, first_key;    /* kind and entry (from 1; 0: none) */
     size_t first_alike;         /* PASS: how many it is of the first's
@@ -241,6 +243,13 @@ int exattn_audit__table_peers(exattn_audit_result *results,
 /* The numbers of a sentence about another computation (cohort.c): a
  * PASS by kind only among numbers of its sentence that are no quantity
  * of the lesson is a mention. */
+/* The page's own arithmetic on audited numbers ("0.7448 - 0.4907 =
+ * 0.2541"), done again with the quantities its operands are: a result
+ * no quantity is FAILs when that arithmetic does not round to it
+ * (arithmetic.c). */
+int exattn_audit__own_arithmetic(exattn_audit_result *results,
+                                 const exattn_page *page,
+                                 exattn_error_t *err);
 int exattn_audit__cohorts(exattn_audit_result *results,
                           const exattn_page *page);
 

@@ -79,6 +79,8 @@ run(audit *a, exattn_auditor *auditor, const char *file, const char *page,
         rc = exattn_audit__table_peers(a->results, &a->page, all,
                                        auditor->lesson, auditor->max_prec,
                                        err);
+    if (rc == EXATTN_OK)
+        rc = exattn_audit__own_arithmetic(a->results, &a->page, err);
     if (rc == EXATTN_OK
         && exattn_audit__cohorts(a->results, &a->page) != EXATTN_OK)
         rc = exattn_error__set(err, EXATTN_ENOMEM, file, 0, 0,

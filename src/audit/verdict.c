@@ -788,6 +788,7 @@ exattn_audit__decide(exattn_audit_result *r, exattn_audit_candidate **cands,
             if (first == NULL)
             {
                 first = c;
+                r->first = c;
                 r->first_family = c->family;
                 r->first_row = c->row_index;
                 r->first_key = c->key_index;
