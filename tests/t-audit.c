@@ -1323,3 +1323,22 @@ Test(audit, the_page_s_arithmetic_redone_on_its_quantities)
     free(out);
     exattn_lesson_free(l);
 }
+
+/* In exattn's text notation, a chain's first side names its last:
+ * "o[2] = 0.2689 V[1] + 0.7311 V[2] = (0.5378, 2.1932)" is output 2,
+ * whose first entry rounds to 0.5379. */
+Test(audit, a_plain_text_chain_s_first_side)
+{
+    exattn_lesson *l = example("docs/examples/004-value-weighting.json");
+    static const char text[] =
+        "The output is o[2] = 0.2689 V[1] + 0.7311 V[2] = "
+        "(0.5378, 2.1932).\n";
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "m.txt", text, &sum);
+
+    cr_assert_not_null(strstr(out, "FAIL (0.5378, 2.1932) (true: output[2]"),
+                       "%s", out);
+    cr_assert_eq(sum.failed, 1, "%s", out);
+    free(out);
+    exattn_lesson_free(l);
+}

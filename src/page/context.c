@@ -687,6 +687,23 @@ ends_expression(const exattn_page_clean *c, size_t k)
     return strchr("+-*/}')", ch) != NULL || isalnum((unsigned char)ch);
 }
 
+/* In prose, does an operator stand before the term at k, or before its
+ * coefficient ("+ 0.0900 V[sat]" in exattn's text notation)? */
+static int
+prose_operand(const exattn_page_clean *c, size_t k)
+{
+    size_t at = back_over_spaces(c, k), j = at;
+
+    while (j > 0 && (isdigit((unsigned char)c->text.s[j - 1])
+                     || c->text.s[j - 1] == '.'))
+        j--;
+    if (j < at)
+        at = back_over_spaces(c, j);
+    return at > 0 && !c->math[at - 1]
+           && strchr("+-*", c->text.s[at - 1]) != NULL
+           && at >= 2 && c->text.s[at - 2] == ' ';
+}
+
 /* In math, is the term starting at k the last operand of a formula: an
  * operator before it ("+ w_{3,3}", "\cdot 2"), or a product written
  * with a thin space after a group ("e^{s_{9,k}}\,V_{k,3}")? */
@@ -839,7 +856,8 @@ exattn_page__subject(const exattn_page_clean *c, size_t start)
     k = term_start(c, end);
     /* "o = 2w_1 + w_3 = 1": the chain's first side is what is equal */
     if ((k == end ? end > 0 && c->text.s[end - 1] == ')'
-                  : c->math[rel] && ends_expression(c, k))
+                  : c->math[rel] ? ends_expression(c, k)
+                                 : prose_operand(c, k))
         && (first = opening_relation(c, k)) != (size_t)-1)
     {
         rel = first;
@@ -858,12 +876,14 @@ exattn_page__subject(const exattn_page_clean *c, size_t start)
     if (k == end)
         return NULL;
     /* in math, a symbol of the same math; in prose, a name such as
-     * d_model or N, not a word ("is = 1.000" has no subject) */
+     * d_model, N or o[who], not a word ("is = 1.000" has no subject) */
     if (c->math[rel] && !c->math[k])
         return NULL;
     /* (a product written with "·", 1/2·V1, is a formula: kept; so is
      * math before a relation in prose, "$\frac{e^{1}}{Z}$ ≈ 0.284") */
-    if (!c->math[rel] && !memchr(t + k, '_', end - k) && end - k > 2
+    if (!c->math[rel] && !memchr(t + k, '_', end - k)
+        && !(isalpha((unsigned char)t[k]) && memchr(t + k, '[', end - k))
+        && end - k > 2
         && !has_middle_dot(t + k, end - k) && !c->math[k])
         return NULL;
     if (!c->math[rel] && end - k == 2 && islower((unsigned char)t[k])
