@@ -441,7 +441,7 @@ generic_symbol(tr *x, size_t k, size_t end)
         exattn_sbuf__puts(x->out, "(");
         exattn_sbuf__putn(x->out, out.s, out.len);
         exattn_sbuf__puts(x->out, ")");
-        exattn_sbuf__putn(x->out, EXATTN_PAGE_FREE_SYMBOL + 1, 1);
+        exattn_sbuf__putn(x->out, &EXATTN_PAGE_FREE_SYMBOL[1], 1);
         x->named = x->symbols = x->generic = 1;
     }
     exattn_sbuf__clear(&out);
@@ -469,7 +469,7 @@ page_symbol(tr *x, size_t k, size_t end)
     {
         exattn_sbuf__putn(x->out, EXATTN_PAGE_FREE_SYMBOL, 1);
         exattn_sbuf__putn(x->out, x->t + k, end - k);
-        exattn_sbuf__putn(x->out, EXATTN_PAGE_FREE_SYMBOL + 1, 1);
+        exattn_sbuf__putn(x->out, &EXATTN_PAGE_FREE_SYMBOL[1], 1);
         /* what it names is the lesson's to say: a candidate */
         x->named = 1;
         x->symbols = 1;
@@ -487,7 +487,7 @@ page_symbol(tr *x, size_t k, size_t end)
         exattn_sbuf__putn(x->out, x->t + k, end - k);
         exattn_sbuf__putn(x->out, EXATTN_PAGE_DEFINED, 1);
         exattn_sbuf__puts(x->out, e);
-        exattn_sbuf__putn(x->out, EXATTN_PAGE_FREE_SYMBOL + 1, 1);
+        exattn_sbuf__putn(x->out, &EXATTN_PAGE_FREE_SYMBOL[1], 1);
         x->named = 1;
     }
     else
