@@ -1342,3 +1342,46 @@ Test(audit, a_plain_text_chain_s_first_side)
     free(out);
     exattn_lesson_free(l);
 }
+
+/* Found by review: operands of the page's arithmetic on a generic
+ * letter's symbol are no values of that symbol; an operand too large
+ * for a double neither crashes nor binds; definitions that name each
+ * other many times over are read within a budget (this page took 89 s
+ * before). */
+Test(audit, hostile_generic_and_arithmetic_pages)
+{
+    exattn_lesson *l = two_by_three();
+    static const char operands[] =
+        "Let $s_{ij} = q_i \\cdot k_j$. Then"
+        " $s_{12} = 1 \\cdot 1 + 1 \\cdot 1 = 2$.\n";
+    char huge[512], *nested = malloc(4 * 60 * 12 + 64), *p;
+    exattn_audit_summary_t sum;
+    char *out;
+    int k, level;
+
+    out = report(exattn_audit_write_text, l, "m.md", operands, &sum);
+    cr_assert_eq(sum.failed, 0, "%s", out);
+    cr_assert_not_null(strstr(out, "PASS 2 = s_{12} as the page defines "
+                                   "it"), "%s", out);
+    free(out);
+    strcpy(huge, "The total is $1");
+    memset(huge + strlen(huge), '0', 400);
+    strcpy(huge + 15 + 400, " + 1 = 0.987654$ here.\n");
+    out = report(exattn_audit_write_text, l, "m.md", huge, &sum);
+    cr_assert_eq(sum.failed, 0, "%s", out);
+    free(out);
+    cr_assert_not_null(p = nested);
+    for (level = 0; level < 4; level++)
+    {
+        p += sprintf(p, "$$%c_{ij} = ", "abcf"[level]);
+        for (k = 0; k < 60; k++)
+            p += sprintf(p, "%s%c_{ij}", k ? "+" : "", "bcfg"[level]);
+        p += sprintf(p, "$$\n\n");
+    }
+    strcpy(p, "$$a_{12} = e^{2}$$\n");
+    out = report(exattn_audit_write_text, l, "m.md", nested, &sum);
+    cr_assert_gt(sum.numbers, 0, "%s", out);
+    free(out);
+    free(nested);
+    exattn_lesson_free(l);
+}

@@ -5,10 +5,11 @@
  * certified values, not the page's roundings -- the arithmetic gives
  * 0.254028, which rounds to 0.2540: the page computed from its rounded
  * values, a slip (docs/cli.md, "Results and mentions").  Only a result
- * left unsourced is looked at, only when every operand is a bound
- * decimal or an integer as written, and only when the recomputed value
- * is clearly inside or outside the page's rounding. */
-#include <math.h>
+ * left unsourced is looked at; only sums and differences of quantities,
+ * each times an integer at most (no division); only when every operand
+ * is bound to one quantity or is an integer as written; and only when
+ * the recomputed value is clearly inside or outside the page's rounding,
+ * by more than the operands' certified roundings could move it. */
 #include <stdlib.h>
 #include <string.h>
 #include "audit/decide.h"
@@ -17,9 +18,14 @@
 
 #define MAX_OPERANDS 16
 
-/* Relative slack of values rounded to AUDIT_DIGITS decimals and of the
- * arithmetic on them */
-#define SLACK 1e-18
+/* An integer operand's size at most, as written */
+#define MAX_FACTOR 1000000L
+
+/* How far the redone value may be from the true one: each bound named
+ * operand is its quantity rounded to AUDIT_DIGITS decimals (0.5 10^-24
+ * off at most), times an integer of at most MAX_FACTOR, MAX_OPERANDS of
+ * them: under 10^-17 */
+#define SLACK_DIGITS 17
 
 /* The operands of arithmetic `a` ("0.7448-0.4907", "2.028+2*4.113",
  * "1-(-2)"): each one's text without the brackets of a negative one,
@@ -57,39 +63,41 @@ operands(const char *a, size_t from[], size_t to[])
     return count;
 }
 
-/* Operand j's value, written into b: the quantity its page item is
- * bound to, or an integer as written; 0 when it is neither. */
+/* Operand j's value, written into b: the value of the quantities its
+ * page item is bound to (all of one value), or an integer as written (of
+ * at most MAX_FACTOR); 0 when it is neither. */
 static int
 put_operand(exattn_sbuf *b, const exattn_audit_result *r,
-            const exattn_page_number *n, const char *text, size_t len,
-            double *magnitude)
+            const exattn_page_number *n, const char *text, size_t len)
 {
-    char *s;
+    char *s, *end;
+    long v;
 
     if (n->count != 1 || strlen(n->values[0]) != len
         || strncmp(n->values[0], text, len) != 0)
         return 0;
     if (r->verdict == EXATTN_AUDIT_PASS && r->first != NULL
-        && r->first->count == 1)
+        && r->first->count == 1 && !r->bound_apart)
     {
         if ((s = exattn_mpq_get_str(r->first->value[0])) == NULL)
             return 0;
         exattn_sbuf__printf(b, "(%s)", s);
-        *magnitude += fabs(mpq_get_d(r->first->value[0]));
         exattn_free(s);
         return 1;
     }
-    if (n->decimal[0] || memchr(text, '/', len) != NULL)
-        return 0;               /* a page's decimal no quantity is */
-    exattn_sbuf__printf(b, "(%.*s)", (int)len, text);
-    *magnitude += fabs(strtod(n->values[0], NULL));
+    /* a page's decimal or fraction no one quantity is: no operand */
+    v = strtol(n->values[0], &end, 10);
+    if (n->decimal[0] || *end != '\0' || v > MAX_FACTOR || v < -MAX_FACTOR)
+        return 0;
+    exattn_sbuf__printf(b, "(%ld)", v);
     return 1;
 }
 
 /* The arithmetic of number i done with the quantities of its operands,
- * into `value`; 0 when it cannot be. */
+ * into `value`; 0 when it cannot be (a division, an operand no one
+ * quantity is). */
 static int
-redone(mpq_t value, double *magnitude, const exattn_audit_result *results,
+redone(mpq_t value, const exattn_audit_result *results,
        const exattn_page *page, size_t i)
 {
     const char *a = page->items[i].arithmetic;
@@ -98,9 +106,8 @@ redone(mpq_t value, double *magnitude, const exattn_audit_result *results,
     exattn_sbuf b;
     exattn_expr *e = NULL;
     exattn_error_t err;
-    int ok = m >= 2 && m <= i;
+    int ok = m >= 2 && m <= i && strchr(a, '/') == NULL;
 
-    *magnitude = 0;
     exattn_sbuf__init(&b);
     for (j = 0; ok && j < m; j++)
     {
@@ -111,7 +118,7 @@ redone(mpq_t value, double *magnitude, const exattn_audit_result *results,
             exattn_sbuf__putn(&b, a + at, from[j] - at
                                           - (a[from[j] - 1] == '('));
         ok = put_operand(&b, &results[item], &page->items[item],
-                         a + from[j], to[j] - from[j], magnitude);
+                         a + from[j], to[j] - from[j]);
         at = to[j] + (a[to[j]] == ')');
     }
     exattn_error_init(&err);
@@ -134,9 +141,9 @@ places(const exattn_page_number *n)
 
 /* Where the page's decimal lies against x, exactly: 1 clearly in the
  * interval that rounds to it, -1 clearly out, 0 too near its edge (the
- * operands' values may be certified roundings: SLACK of their size). */
+ * operands' values may be certified roundings: 10^-SLACK_DIGITS). */
 static int
-against(const mpq_t x, const exattn_page_number *n, double magnitude)
+against(const mpq_t x, const exattn_page_number *n)
 {
     mpq_t v, diff, half, slack, lo, hi;
     exattn_error_t err;
@@ -152,7 +159,8 @@ against(const mpq_t x, const exattn_page_number *n, double magnitude)
         mpz_set_ui(mpq_numref(half), 1);
         mpz_ui_pow_ui(mpq_denref(half), 10, places(n));
         mpz_mul_2exp(mpq_denref(half), mpq_denref(half), 1);
-        mpq_set_d(slack, SLACK * (1 + magnitude));
+        mpz_set_ui(mpq_numref(slack), 1);
+        mpz_ui_pow_ui(mpq_denref(slack), 10, SLACK_DIGITS);
         mpq_sub(lo, half, slack);
         mpq_add(hi, half, slack);
         side = mpq_cmp(diff, lo) < 0 ? 1 : mpq_cmp(diff, hi) > 0 ? -1 : 0;
@@ -198,7 +206,6 @@ exattn_audit__own_arithmetic(exattn_audit_result *results,
                              const exattn_page *page, exattn_error_t *err)
 {
     size_t i;
-    double magnitude;
     mpq_t x;
     int side, rc = EXATTN_OK;
 
@@ -210,8 +217,7 @@ exattn_audit__own_arithmetic(exattn_audit_result *results,
         if (results[i].verdict != EXATTN_AUDIT_UNSOURCED
             || n->arithmetic == NULL || n->count != 1 || !n->decimal[0]
             || n->formula || n->marker != NULL
-            || !redone(x, &magnitude, results, page, i)
-            || (side = against(x, n, magnitude)) == 0)
+            || !redone(x, results, page, i) || (side = against(x, n)) == 0)
             continue;
         if (!judged(&results[i], n, x, side))
             rc = exattn_error__set(err, EXATTN_ENOMEM, "audit", 0, 0,

@@ -186,6 +186,8 @@ typedef struct
                                    be a coincidence: the base lesson's
                                    quantities only */
     int direct;                 /* the page sets a symbol equal to it */
+    unsigned words;             /* the kinds its sentence's prose words
+                                   name ("score"), whatever the symbol */
     const char *mention;        /* a mention after all: why; or NULL */
     char *why;                  /* "the symbol w", "the word \"weights\"",
                                    "the label \"rises\"", ... */
@@ -223,6 +225,7 @@ typedef struct
     size_t first_alike;         /* PASS: how many it is of the first's
                                    kind (2 or more: its entry is a tie) */
     unsigned bound_families;    /* PASS: the kinds of all it is */
+    int bound_apart;            /* PASS: two of them differ in value */
 } exattn_audit_result;
 
 int exattn_audit__verdict(exattn_audit_result *r,
@@ -233,16 +236,14 @@ int exattn_audit__verdict(exattn_audit_result *r,
 void exattn_audit__result_clear(exattn_audit_result *r);
 
 /* Table cells that nothing of the lesson is, judged again as their
- * row's or column's audited cells say (peers.c). */
+ * table's audited cells say: the kind most of them are, the row and key
+ * their row's and column's share (peers.c). */
 int exattn_audit__table_peers(exattn_audit_result *results,
                               const exattn_page *page,
                               exattn_audit_candidates *all,
                               const exattn_lesson *l, mpfr_prec_t max_prec,
                               exattn_error_t *err);
 
-/* The numbers of a sentence about another computation (cohort.c): a
- * PASS by kind only among numbers of its sentence that are no quantity
- * of the lesson is a mention. */
 /* The page's own arithmetic on audited numbers ("0.7448 - 0.4907 =
  * 0.2541"), done again with the quantities its operands are: a result
  * no quantity is FAILs when that arithmetic does not round to it
@@ -250,6 +251,9 @@ int exattn_audit__table_peers(exattn_audit_result *results,
 int exattn_audit__own_arithmetic(exattn_audit_result *results,
                                  const exattn_page *page,
                                  exattn_error_t *err);
+/* The numbers of a sentence about another computation (cohort.c): a
+ * PASS by kind only among numbers of its sentence that are no quantity
+ * of the lesson is a mention. */
 int exattn_audit__cohorts(exattn_audit_result *results,
                           const exattn_page *page);
 

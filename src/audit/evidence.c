@@ -1314,6 +1314,7 @@ weigh(exattn_audit_evidence *e, reading *r, const exattn_lesson *l,
                  "the product \"%.60s\"", n->subject);
     }
     read_lead(&r->words, r->lead, block);
+    e->words = r->words.words;
     e->label = nearest_label(r->lead, l, &at);
     e->row_index = index_named(r->lead, rows, 5);
     e->key_index = index_named(r->lead, keys, 1);

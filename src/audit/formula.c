@@ -408,8 +408,11 @@ bind_formula(exattn_audit_result *r, exattn_audit_candidate *f,
                                      "entry nothing names", "quantities of "
                                      "any kind may share its value");
     /* a formula set equal to an entry it is not (w_{2,1} = the form of
-     * w_{2,2}) is no other entry's that happens to have its value */
-    if (named != NULL && !same_value(f, named))
+     * w_{2,2}) is no other entry's that happens to have its value --
+     * unless the words name another kind ("the alignment score
+     * a_{12} = ..." on a page whose a is a score) */
+    if (named != NULL && !same_value(f, named)
+        && (e->words == 0 || (e->words & named->family)))
     {
         rc = no_match(r, f, text, all, e, named, err);
         if (rc == EXATTN_OK && r->evidence == NULL

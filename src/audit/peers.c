@@ -2,13 +2,14 @@
  * "| query 1 | 0.1425 | 0.3875 | 0.2351 | 0.2350 |", where the other
  * cells are weights of the second query and 0.2351 is near none of its
  * words' kinds.  Its table's audited cells say what it is -- the kind
- * they all are, a weight -- and its row's (or column's) say whose: that
- * query's (or key's).  So it is judged again with that evidence, and a
- * slip there FAILs against the nearest such entry (docs/cli.md, "Results
- * and mentions").  The table's cells count only when at least two are
- * bound, none by its kind's word alone, and a kind is shared by most
- * of them, and the cell's column names a key or holds one of them; the
- * row's, when all of them are of one row. */
+ * most of them are, a weight -- and its row's (or column's) say whose:
+ * that query's (or key's).  So it is judged again with that evidence,
+ * and a slip there FAILs against the nearest such entry (docs/cli.md,
+ * "Results and mentions").  The table's cells count only when at least
+ * two are bound (those bound by a kind's word alone are passed over)
+ * and a kind is shared by more than half of them, and only for a cell
+ * whose column names a key or holds one of them; the row's, when all
+ * of them that are of that kind are of one row. */
 #include <stdlib.h>
 #include <string.h>
 #include "audit/decide.h"

@@ -237,6 +237,7 @@ held_to_definition(exattn_audit_result *r, int *held,
         rc = exattn_audit__decide(r, &one, 1, all, p, max_prec, 1, 1, err);
     else
         *held = 0;
+    r->first = NULL;            /* the definition's, freed below */
     if (rc == EXATTN_OK && *held
         && (r->evidence = exattn_str__dup("its subject, as the page "
                                           "defines its letter")) == NULL)

@@ -717,6 +717,7 @@ put_defined(writer *w, const char *a, const char *def, const char *z)
     if (*def == EXATTN_PAGE_GENERIC[0])
     {
         /* the page's own meaning of its letter, else the lesson's */
+        unsigned has = w->has;
         int ok;
 
         w->in_generic++;
@@ -727,6 +728,8 @@ put_defined(writer *w, const char *a, const char *def, const char *z)
             w->has |= EXATTN_READS_GENERIC;
             return 1;
         }
+        /* what the abandoned reading met asks for no readings */
+        w->has = has;
         put_undo(w, had);
         return !w->out->oom && put_symbol(w, a + 1, (size_t)(def - a - 1));
     }

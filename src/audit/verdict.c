@@ -61,7 +61,7 @@ value_clear(exattn_audit_value *v)
     mpz_clear(v->c);
 }
 
-/* Is x (exact, or within 10^-AUDIT_DIGITS when named) clearly inside
+/* Is x (exact, or within 10^-AUDIT_DIGITS when not exact) clearly inside
  * the rounding interval of decimal v -- more than its slack from either
  * end, so that x and every value it may stand for round to v?  Decided
  * by integers: with N = num(x) 10^d - v 10^d den(x), |x - v| < 1/(2 10^d)
@@ -785,6 +785,10 @@ exattn_audit__decide(exattn_audit_result *r, exattn_audit_candidate **cands,
             c->seen_match = p->n;
             r->bound_families |= c->family;
             r->first_alike += first == NULL || c->family == first->family;
+            r->bound_apart |= first != NULL
+                              && (c->count != first->count
+                                  || !mpq_equal(c->value[0],
+                                                first->value[0]));
             if (first == NULL)
             {
                 first = c;
@@ -1156,6 +1160,7 @@ exattn_audit__verdict_among(exattn_audit_result *r,
 
             rc = exattn_audit__decide(r, &one, 1, all, &p, max_prec, 1, 1,
                                       err);
+            r->first = NULL;    /* the marker's, freed below */
         }
         if (rc == EXATTN_OK
             && (r->evidence = exattn_str__dup("a marker")) == NULL)

@@ -410,9 +410,6 @@ table_cell_at(const exattn_page_clean *c, size_t at, table_cell *cell)
     return 0;
 }
 
-/* The last sentence of the text before a table, into b: a table
- * stands apart from the paragraph that introduces it ("The weights:",
- * a blank line, the table). */
 /* Back from k over the LaTeX commands that open a float before its
  * table ("\begin{table}[h] \centering \small"): where the prose before
  * them ends. */
@@ -451,6 +448,9 @@ before_commands(const exattn_page_clean *c, size_t k)
     }
 }
 
+/* The last sentence of the text before a table, into b: a table
+ * stands apart from the paragraph that introduces it ("The weights:",
+ * a blank line, the table). */
 static void
 text_before_table(exattn_sbuf *b, const exattn_page_clean *c, size_t hf)
 {

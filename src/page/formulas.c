@@ -31,14 +31,19 @@ typedef struct
     int in_generic;             /* reading a generic definition's body:
                                    how deep in such bodies */
     int generic;                /* a generic definition was read */
+    size_t *budget;             /* bytes of generic bodies the formula
+                                   may still read */
 } tr;
 
 /* Bytes a formula may grow to with the page's symbols written out: a
  * chain of definitions that doubles each time is cut off, not followed */
 #define MAX_EXPANDED 8192
 
-/* Generic definitions read inside one another, at most */
+/* Generic definitions read inside one another, at most, and the bytes
+ * of their bodies one formula may read in all: definitions that name
+ * each other many times over stay linear */
 #define MAX_GENERIC_DEPTH 4
+#define MAX_GENERIC_WORK 32768
 
 static int expression(tr *x, size_t *i, size_t stop);
 
@@ -415,13 +420,19 @@ generic_symbol(tr *x, size_t k, size_t end)
 
     /* a body may name a letter defined so too (\tilde{\alpha}_{ij} =
      * \exp(e_{ij})), a few deep; a letter defined by itself is cut off */
-    if (x->in_generic >= MAX_GENERIC_DEPTH
+    if (x->in_generic >= MAX_GENERIC_DEPTH || x->budget == NULL
         || end - k > EXATTN_PAGE_SYMBOL_MAX
         || !indexed(x, k, end) || marked_up(x, k, end)
         || (body = exattn_page__symbols_instance(x->syms, x->t + k,
                                                  end - k)) == NULL)
         return 0;
     len = strlen(body);
+    if (len > *x->budget)
+    {
+        free(body);
+        return 0;
+    }
+    *x->budget -= len;
     exattn_sbuf__init(&out);
     memset(&inner, 0, sizeof inner);
     inner.c = x->c;
@@ -430,6 +441,7 @@ generic_symbol(tr *x, size_t k, size_t end)
     inner.out = &out;
     inner.syms = x->syms;
     inner.in_generic = x->in_generic + 1;
+    inner.budget = x->budget;
     ok = len <= MAX_FORMULA && expression(&inner, &i, len)
          && spaces(&inner, i, len) == len && !out.oom
          && x->out->len + out.len + end - k + 4 <= MAX_EXPANDED;
@@ -756,12 +768,13 @@ translate(const exattn_page_clean *c, size_t from, size_t to,
 {
     exattn_sbuf out;
     tr x;
-    size_t k = from;
+    size_t k = from, budget = MAX_GENERIC_WORK;
 
     if (to - from > MAX_FORMULA)
         return NULL;
     exattn_sbuf__init(&out);
     memset(&x, 0, sizeof x);
+    x.budget = &budget;
     x.c = c;
     x.t = c->text.s;
     x.end = to;
@@ -927,6 +940,8 @@ before_numbering(const exattn_page_clean *c, size_t from, size_t to)
     tr x;
     size_t k;
 
+    if (to - from > MAX_FORMULA)
+        return to;              /* no formula: translate() refuses it */
     memset(&x, 0, sizeof x);
     x.t = c->text.s;
     x.end = to;
@@ -1006,6 +1021,8 @@ generic_definition(exattn_page_formula_list *l, exattn_page_symbols *syms,
                                       subject[1] - subject[0])
         || !exattn_page__generic_uses(&g, c->text.s + from, to - from))
         return 0;
+    if (to - from > MAX_FORMULA)
+        return 1;               /* a definition no formula could hold */
     if (!exattn_page__symbols_generic(syms, &g, c->text.s + from, to - from))
         l->oom = 1;
     return 1;

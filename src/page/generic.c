@@ -144,12 +144,13 @@ indices(const exattn_page_generic *g, const char *s, size_t a, size_t b,
         return 1;
     if (count != 1 || g->count < 2 || to[0] - from[0] != g->count)
         return 0;
+    start = from[0];            /* the one index, digit by digit */
     for (k = 0; k < g->count; k++)
     {
-        if (!isdigit((unsigned char)s[from[0] + k]))
+        if (!isdigit((unsigned char)s[start + k]))
             return 0;
-        from[k] = a + k;
-        to[k] = a + k + 1;
+        from[k] = start + k;
+        to[k] = start + k + 1;
     }
     return 1;
 }
@@ -243,7 +244,10 @@ exattn_page__generic_at(const exattn_page_generic *g, const char *body,
         if (body[start] == '{')
         {
             if ((end = group_past(body, start, len)) == 0)
+            {
+                out.oom = 1;    /* an open group: no definition read */
                 break;
+            }
             start++;
             end--;
         }

@@ -441,7 +441,8 @@ bracket_at(const scanner *s, size_t k, size_t end, char c)
 {
     static const char *const sizes[] = {
         "\\left", "\\right", "\\bigl", "\\bigr", "\\Bigl", "\\Bigr",
-        "\\biggl", "\\biggr", "\\Biggl", "\\Biggr", "\\big", "\\Big"
+        "\\biggl", "\\biggr", "\\Biggl", "\\Biggr", "\\bigg", "\\Bigg",
+        "\\big", "\\Big"
     };
     size_t z, n;
 
@@ -835,7 +836,8 @@ typedef struct
  * to ("A_{12} \approx 1.25", formulas.c): that symbol read through the
  * definition is its subject's form.  1, or 0 when out of memory. */
 static int
-generic_value(exattn_page_number *n, marker_walk *w, size_t start)
+generic_value(exattn_page_number *n, marker_walk *w, size_t start,
+              size_t end)
 {
     const exattn_page_formula *v;
 
@@ -845,7 +847,9 @@ generic_value(exattn_page_number *n, marker_walk *w, size_t start)
     if (w->next_value >= w->value_count)
         return 1;
     v = &w->values[w->next_value];
-    if (v->from > start || n->count != 1)
+    /* the side is this one number, no operand of arithmetic on it
+     * ("s_{12} = 1 \cdot 1 + 2 \cdot 1 = 3": only the 3) */
+    if (v->from != start || v->to != end || n->count != 1 || n->operand)
         return 1;
     return (n->subject_form = exattn_str__dup(v->subject_form)) != NULL;
 }
@@ -1080,7 +1084,8 @@ exattn_page__read(exattn_page *out, const char *file, const char *page,
             continue;
         ok = to_number(&n, &s, k, why == IGNORED ? NULL : m, page)
              && formula_subject(&n, &w, &c, s.lx[k].start)
-             && generic_value(&n, &w, s.lx[k].start) && push(out, &n);
+             && generic_value(&n, &w, s.lx[k].start, s.lx[k].end)
+             && push(out, &n);
         if (!ok)
             number_clear(&n);
         else if (m == NULL || why == IGNORED)

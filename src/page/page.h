@@ -223,14 +223,14 @@ typedef struct
 /* Is [s, s + n) a generic subject?  1 and g filled, or 0. */
 int exattn_page__generic_subject(exattn_page_generic *g, const char *s,
                                  size_t n);
-/* The body of g's definition at the concrete symbol [sym, sym + n)
- * (s_{2,1}, s_{21}): its subscripts' variables replaced by the symbol's
- * indices ("q_{2}^\\top k_{1}"); NULL when the symbol is no instance of
- * g, or out of memory. */
 /* Does the body [body, body + n) use g's variables in a subscript (the
  * q_i of s_{ij} = q_i^\top k_j; not d_k = 2)? */
 int exattn_page__generic_uses(const exattn_page_generic *g, const char *body,
                               size_t n);
+/* The body of g's definition at the concrete symbol [sym, sym + n)
+ * (s_{2,1}, s_{21}): its subscripts' variables replaced by the symbol's
+ * indices ("q_{2}^\\top k_{1}"); NULL when the symbol is no instance of
+ * g, or out of memory. */
 char *exattn_page__generic_at(const exattn_page_generic *g, const char *body,
                               const char *sym, size_t n);
 /* Keep g's definition [body, body + n) as the page's latest for its

@@ -23,6 +23,9 @@ typedef struct
     char *body;                 /* TeX, as the page wrote it */
 } generic;
 
+/* Letters a page may define generically, at most */
+#define MAX_GENERICS 64
+
 struct exattn_page_symbols
 {
     definition *slots;
@@ -108,7 +111,8 @@ slot_of(const exattn_page_symbols *t, const char *name)
 static int
 grow(exattn_page_symbols *t)
 {
-    exattn_page_symbols bigger = { NULL, t->cap ? 2 * t->cap : 64, 0, NULL, 0 };
+    exattn_page_symbols bigger = { NULL, t->cap ? 2 * t->cap : 64, 0,
+                                   NULL, 0 };
     size_t k;
 
     if ((bigger.slots = calloc(bigger.cap, sizeof *bigger.slots)) == NULL)
@@ -189,6 +193,11 @@ exattn_page__symbols_generic(exattn_page_symbols *t,
         if (strcmp(t->generics[k].g.base, g->base) == 0
             && t->generics[k].g.count == g->count)
             at = &t->generics[k];
+    if (at == NULL && t->generic_count == MAX_GENERICS)
+    {
+        free(copy);
+        return 1;               /* a page of so many letters: not kept */
+    }
     if (at == NULL)
     {
         if ((more = realloc(t->generics, (t->generic_count + 1)
