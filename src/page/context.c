@@ -24,6 +24,27 @@ static const char *const math_gaps[] = {
 };
 
 size_t
+exattn_page__bracket(const char *t, size_t k, size_t stop, char c)
+{
+    static const char *const sizes[] = {
+        "\\left", "\\right", "\\bigl", "\\bigr", "\\Bigl", "\\Bigr",
+        "\\biggl", "\\biggr", "\\Biggl", "\\Biggr", "\\bigg", "\\Bigg",
+        "\\big", "\\Big"
+    };
+    size_t z, n;
+
+    if (k < stop && t[k] == c)
+        return 1;
+    if (k >= stop || t[k] != '\\')
+        return 0;
+    for (z = 0; z < sizeof sizes / sizeof *sizes; z++)
+        if (k + (n = strlen(sizes[z])) < stop
+            && strncmp(t + k, sizes[z], n) == 0 && t[k + n] == c)
+            return n + 1;
+    return 0;
+}
+
+size_t
 exattn_page__gap(const char *t, size_t i, size_t stop)
 {
     size_t k, n;

@@ -548,27 +548,11 @@ power(tr *x, size_t *i, size_t stop)
     return 1;
 }
 
-/* A round bracket `c` at k, bare or sized (\left( \right),
- * \bigl( \bigr), \Big( ...): its length, or 0. */
+/* A round bracket `c` at k, bare or sized: its length, or 0. */
 static size_t
 sized_bracket(tr *x, size_t k, size_t stop, char c)
 {
-    static const char *const sizes[] = {
-        "\\left", "\\right", "\\bigl", "\\bigr", "\\Bigl", "\\Bigr",
-        "\\biggl", "\\biggr", "\\Biggl", "\\Biggr", "\\big", "\\Big",
-        "\\bigg", "\\Bigg"
-    };
-    size_t z, n;
-
-    if (k < stop && x->t[k] == c)
-        return 1;
-    if (k >= stop || x->t[k] != '\\')
-        return 0;
-    for (z = 0; z < sizeof sizes / sizeof *sizes; z++)
-        if (k + (n = strlen(sizes[z])) < stop
-            && strncmp(x->t + k, sizes[z], n) == 0 && x->t[k + n] == c)
-            return n + 1;
-    return 0;
+    return exattn_page__bracket(x->t, k, stop, c);
 }
 
 /* \langle a, b \rangle in a generic definition's body: the two

@@ -434,27 +434,6 @@ plain_gap_operator(const scanner *s, size_t from, size_t to)
     return 0;
 }
 
-/* A sized bracket at k ("\\bigl(", "\\Bigr)", "\\right)", or a bare
- * one) of the kind `c`: its length, or 0. */
-static size_t
-bracket_at(const scanner *s, size_t k, size_t end, char c)
-{
-    static const char *const sizes[] = {
-        "\\left", "\\right", "\\bigl", "\\bigr", "\\Bigl", "\\Bigr",
-        "\\biggl", "\\biggr", "\\Biggl", "\\Biggr", "\\bigg", "\\Bigg",
-        "\\big", "\\Big"
-    };
-    size_t z, n;
-
-    if (k < end && s->t[k] == c)
-        return 1;
-    for (z = 0; z < sizeof sizes / sizeof *sizes; z++)
-        if (k + (n = strlen(sizes[z])) < end
-            && strncmp(s->t + k, sizes[z], n) == 0 && s->t[k + n] == c)
-            return n + 1;
-    return 0;
-}
-
 /* Past closing brackets and the powers they carry at a, before b:
  * "\\bigr)^2\\Bigr) " of "(\\tfrac{4}{9})^2"; *structure gains 1 when
  * there were any, 2 when a power was among them. */
@@ -466,7 +445,7 @@ past_closings(const scanner *s, size_t a, size_t b, int *structure)
     for (;;)
     {
         a = exattn_page__skip_spaces(s, a);
-        if (a < b && (n = bracket_at(s, a, b, ')')) != 0)
+        if (a < b && (n = exattn_page__bracket(s->t, a, b, ')')) != 0)
             a += n;
         else if (a + 1 < b && s->t[a] == '^' && *structure)
         {
@@ -496,7 +475,7 @@ before_openings(const scanner *s, size_t a, size_t b, int *structure)
         while (b > a && isspace((unsigned char)s->t[b - 1]))
             b--;
         for (k = b > a + 8 ? b - 8 : a; k < b; k++)
-            if ((n = bracket_at(s, k, b, '(')) != 0 && k + n == b)
+            if ((n = exattn_page__bracket(s->t, k, b, '(')) != 0 && k + n == b)
                 break;
         if (k == b)
             return b;

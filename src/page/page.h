@@ -128,6 +128,9 @@ typedef struct
 /* The length of the math spacing at t[i] ("\\,", "\\quad", "~": read as
  * a space; stop: the end), or 0 (context.c). */
 size_t exattn_page__gap(const char *t, size_t i, size_t stop);
+/* A round bracket `c` at t[k], bare or sized (\left( \right), \bigl(
+ * \bigr), \Bigg( ...): its length, or 0 (context.c). */
+size_t exattn_page__bracket(const char *t, size_t k, size_t stop, char c);
 
 /* Around a number at [start, end) of the cleaned text (context.c): why
  * it is a mention whatever its value, or NULL; whether the text between
