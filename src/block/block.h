@@ -131,6 +131,12 @@ typedef enum { EXATTN_AXIS_QUERY, EXATTN_AXIS_KEY, EXATTN_AXIS_POSITION,
 exattn_axis exattn_block__row_axis(exattn_bq bq);
 exattn_axis exattn_block__col_axis(exattn_bq bq);
 
+/* The layer norms' epsilon as a node of pool (a number, or the lesson's
+ * symbol); NULL when the block has no layer norm or its layer norms'
+ * epsilons differ. */
+exattn_xnode *exattn_block__epsilon(const exattn_block *b,
+                                    struct exattn_expr *pool);
+
 /* The node of entry (i, j); NULL out of range or absent. */
 exattn_xnode *exattn_block__node(const exattn_block *b, exattn_bq bq,
                                  size_t head, size_t i, size_t j);

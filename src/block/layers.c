@@ -8,6 +8,7 @@
  * not proved within the cap leaves max(0, h) in the expression. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "block/block.h"
 
 static exattn_xnode *
@@ -40,6 +41,42 @@ epsilon(exattn_block *b, const exattn_norm_spec *ns)
         return exattn_expr__num(b->pool, ns->eps);
     return exattn_expr__sym(b->pool, ns->eps_symbol, ns->eps_tex,
                             ns->eps_has_value ? ns->eps : NULL);
+}
+
+static int
+same_epsilon(const exattn_norm_spec *a, const exattn_norm_spec *b)
+{
+    if ((a->eps_symbol == NULL) != (b->eps_symbol == NULL))
+        return 0;
+    if (a->eps_symbol == NULL)
+        return mpq_equal(a->eps, b->eps);
+    return strcmp(a->eps_symbol, b->eps_symbol) == 0
+           && a->eps_has_value == b->eps_has_value
+           && (!a->eps_has_value || mpq_equal(a->eps, b->eps));
+}
+
+exattn_xnode *
+exattn_block__epsilon(const exattn_block *b, exattn_expr *pool)
+{
+    const exattn_block_spec *s = b->spec;
+    const exattn_norm_spec *norms[3], *one;
+    size_t count = 0, k;
+
+    if (s->ln1.present)
+        norms[count++] = &s->ln1;
+    if (s->cross.present && s->cross.ln.present)
+        norms[count++] = &s->cross.ln;
+    if (s->ln2.present)
+        norms[count++] = &s->ln2;
+    if (count == 0)
+        return NULL;
+    for (one = norms[0], k = 1; k < count; k++)
+        if (!same_epsilon(one, norms[k]))
+            return NULL;        /* which ε is meant is not one thing */
+    if (one->eps_symbol == NULL)
+        return exattn_expr__num(pool, one->eps);
+    return exattn_expr__sym(pool, one->eps_symbol, one->eps_tex,
+                            one->eps_has_value ? one->eps : NULL);
 }
 
 /* mean and variance of row z (d entries). */

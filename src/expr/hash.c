@@ -1,5 +1,8 @@
 /* The hash of a node's structure: equal trees hash equal, so equality
- * (src/expr/linear.c) rejects most different pairs without a walk. */
+ * (src/expr/linear.c) rejects most different pairs without a walk.  A
+ * node that has a normal form (a rational combination of atoms) is
+ * compared by that form, however written -- 1+ε and ε+1 -- so its
+ * structure is not hashed: all such nodes hash alike. */
 #include "expr/expr.h"
 
 static unsigned long
@@ -27,6 +30,8 @@ exattn_expr__hash(const exattn_xnode *n)
     if (n->exact)
         h = hash_mpz(hash_mpz(mix(h, 7), mpq_numref(n->value)),
                      mpq_denref(n->value));
+    else if (n->lin != NULL)
+        h = mix(h, 11);
     else
     {
         h = mix(h, (unsigned long)n->op + 100);

@@ -1060,19 +1060,54 @@ has_atoms(const poly *p)
     return 0;
 }
 
+/* Is n positive by its shape alone: a positive rational, a symbol with
+ * no value (a lesson takes it as positive: docs/lesson-format.md), e^x,
+ * and sums, products, quotients and square roots of such?  *budget
+ * bounds the nodes looked at (a block's DAG shares them). */
+static int
+positive_by_shape(const exattn_xnode *n, size_t *budget)
+{
+    const exattn_xnode *x;
+
+    if (*budget == 0)
+        return 0;
+    --*budget;
+    if (n->exact)
+        return mpq_sgn(n->value) > 0;
+    if (n->op == EXATTN_X_SYM)
+        return !n->has_value || mpq_sgn(n->value) > 0;
+    if (is_exponential(n, &x))
+        return 1;
+    switch (n->op)
+    {
+    case EXATTN_X_ADD: case EXATTN_X_MUL: case EXATTN_X_DIV:
+        return positive_by_shape(n->a, budget)
+               && positive_by_shape(n->b, budget);
+    case EXATTN_X_SQRT:
+        return positive_by_shape(n->a, budget);
+    default:
+        return 0;
+    }
+}
+
 /* A divisor whose form has atoms is proved nonzero by an enclosure (a
- * few low precisions: failing only costs exactness); one without atoms
- * is nonzero when its form is, by the independence theorems above. */
+ * few low precisions: failing only costs exactness), or by its shape
+ * when it has no value to enclose (√(1+ε), ε a symbol); one without
+ * atoms is nonzero when its form is, by the independence theorems
+ * above. */
 static int
 divisor_proved_nonzero(const exattn_xnode *d, const exattn_lform *f)
 {
     exattn_error_t local;
+    size_t budget = 64;
     int sign = 0;
 
     if (!has_atoms(f->num))
         return 1;
-    return exattn_expr__sign(&sign, d, 256, "divisor", &local) == EXATTN_OK
-           && sign != 0;
+    exattn_error_init(&local);
+    if (exattn_expr__sign(&sign, d, 256, "divisor", &local) == EXATTN_OK)
+        return sign != 0;
+    return positive_by_shape(d, &budget);
 }
 
 exattn_lform *
