@@ -33,7 +33,11 @@ typedef struct
     int generic;                /* a generic definition was read */
     size_t *budget;             /* bytes of generic bodies the formula
                                    may still read */
+    char bound;                 /* in a sum's body: its index letter */
 } tr;
+
+/* Terms a sum with a range of numbers may have */
+#define MAX_SUM_TERMS 64
 
 /* Bytes a formula may grow to with the page's symbols written out: a
  * chain of definitions that doubles each time is cut off, not followed */
@@ -282,16 +286,28 @@ past_group(tr *x, size_t k, size_t stop)
     return close + 1;
 }
 
-/* The end of the page symbol at k -- a letter or a command (\alpha,
- * \tilde{s}, \mathbf{o}), its primes, a layer's superscript ^{(1)} and
- * its index (_{1,2}, _j) -- or 0. */
+/* "^2" or "^{2}" at j, then an index: a square set before the index
+ * (\sigma^2_{2}, {\sigma'}^2_{2}), which TeX sets as \sigma_{2}^2 -- a
+ * variance's own symbol.  Its length, or 0. */
 static size_t
-symbol_token(tr *x, size_t k, size_t stop)
+square_before_index(const tr *x, size_t j, size_t stop)
 {
-    size_t j = k, n;
+    size_t n = j + 1 < stop && x->t[j] == '^'
+               ? (x->t[j + 1] == '2' ? 2
+                  : j + 3 < stop && x->t[j + 1] == '{' && x->t[j + 2] == '2'
+                    && x->t[j + 3] == '}' ? 4 : 0)
+               : 0;
 
-    if (k >= stop)
-        return 0;
+    return n != 0 && j + n < stop && x->t[j + n] == '_' ? n : 0;
+}
+
+/* The end of a symbol's letter or command at k (\alpha, \tilde{s},
+ * \mathbf{o}) and its primes, or 0. */
+static size_t
+symbol_base(tr *x, size_t k, size_t stop)
+{
+    size_t j, n;
+
     if (isalpha((unsigned char)x->t[k]))
         j = k + 1;
     else if (x->t[k] == '\\')
@@ -307,9 +323,36 @@ symbol_token(tr *x, size_t k, size_t stop)
         return 0;
     while (j < stop && x->t[j] == '\'')
         j++;
+    return j;
+}
+
+/* The end of the page symbol at k -- a letter or a command (\alpha,
+ * \tilde{s}, \mathbf{o}), its primes, a layer's superscript ^{(1)}, a
+ * square before its index ({\sigma'}^2_{2}) and its index (_{1,2},
+ * _j) -- or 0. */
+static size_t
+symbol_token(tr *x, size_t k, size_t stop)
+{
+    size_t j, n;
+
+    if (k >= stop)
+        return 0;
+    if (x->t[k] == '{')
+    {
+        /* {\sigma'}^2_{2}: a braced symbol is one only when squared
+         * before its index; other groups are the formula's */
+        if ((j = symbol_base(x, k + 1, stop)) == 0 || j >= stop
+            || x->t[j] != '}' || square_before_index(x, j + 1, stop) == 0)
+            return 0;
+        j++;
+    }
+    else if ((j = symbol_base(x, k, stop)) == 0)
+        return 0;
     if (j + 1 < stop && x->t[j] == '^' && x->t[j + 1] == '{'
         && j + 2 < stop && x->t[j + 2] == '(')
         j = past_group(x, j + 1, stop);     /* H^{(1)} */
+    if (j != 0 && (n = square_before_index(x, j, stop)) != 0)
+        j += n;
     if (j != 0 && j + 1 < stop && x->t[j] == '_')
         j = x->t[j + 1] == '{' ? past_group(x, j + 1, stop) : j + 2;
     while (j != 0 && j < stop && x->t[j] == '\'')
@@ -331,6 +374,8 @@ index_part(const tr *x, size_t k, size_t end)
         end--;
     if (k == end)
         return 0;
+    if (end - k == 1 && x->bound != 0 && x->t[k] == x->bound)
+        return 1;               /* a sum's index: each of its values */
     for (i = k; i < end && isdigit((unsigned char)x->t[i]); i++)
         ;
     if (i == end)
@@ -354,7 +399,8 @@ indexed(const tr *x, size_t k, size_t end)
     while (u > k && x->t[u - 1] == '\'')
         u--;
     if (u >= k + 2 && x->t[u - 2] == '_')
-        return isdigit((unsigned char)x->t[u - 1]);
+        return isdigit((unsigned char)x->t[u - 1])
+               || (x->bound != 0 && x->t[u - 1] == x->bound);
     if (u < k + 3 || x->t[u - 1] != '}')
         return 0;
     /* the subscript's group: back to its opening brace */
@@ -381,28 +427,52 @@ indexed(const tr *x, size_t k, size_t end)
     return index_part(x, from, u - 1);
 }
 
-/* Is [k, end) the symbol of the keys' width, d_k? */
+/* Is [k, end) spelled exactly as one of spellings[0, count)? */
 static int
-key_width(const tr *x, size_t k, size_t end)
+spelled_as(const tr *x, size_t k, size_t end, const char *const *spellings,
+           size_t count)
 {
-    static const char *const spellings[] = { "d_k", "d_{k}" };
     size_t w;
 
-    for (w = 0; w < sizeof spellings / sizeof *spellings; w++)
+    for (w = 0; w < count; w++)
         if (end - k == strlen(spellings[w])
             && strncmp(x->t + k, spellings[w], end - k) == 0)
             return 1;
     return 0;
 }
 
+/* Is [k, end) epsilon, a layer norm's stabilizer: the one constant a
+ * lesson may give as a symbol ("epsilon": {"symbol": "ε"}), so a
+ * formula in it is the lesson's to read? */
+static int
+stabilizer(const tr *x, size_t k, size_t end)
+{
+    static const char *const spellings[] = { "\\varepsilon", "\\epsilon" };
+
+    return spelled_as(x, k, end, spellings, 2);
+}
+
+/* Is [k, end) the symbol of the keys' width, d_k? */
+static int
+key_width(const tr *x, size_t k, size_t end)
+{
+    static const char *const spellings[] = { "d_k", "d_{k}" };
+
+    return spelled_as(x, k, end, spellings, 2);
+}
+
 /* Does [k, end) hold a byte the page reader writes around symbols? */
 static int
 marked_up(const tr *x, size_t k, size_t end)
 {
-    return memchr(x->t + k, EXATTN_PAGE_FREE_SYMBOL[0], end - k) != NULL
-           || memchr(x->t + k, EXATTN_PAGE_FREE_SYMBOL[1], end - k) != NULL
-           || memchr(x->t + k, EXATTN_PAGE_DEFINED[0], end - k) != NULL
-           || memchr(x->t + k, EXATTN_PAGE_GENERIC[0], end - k) != NULL;
+    static const char bytes[] = EXATTN_PAGE_FREE_SYMBOL EXATTN_PAGE_DEFINED
+        EXATTN_PAGE_GENERIC EXATTN_PAGE_SUM;
+    size_t b;
+
+    for (b = 0; b < sizeof bytes - 1; b++)
+        if (memchr(x->t + k, bytes[b], end - k) != NULL)
+            return 1;
+    return 0;
 }
 
 /* The symbol [k, end) of a letter the page defined generically
@@ -476,7 +546,8 @@ page_symbol(tr *x, size_t k, size_t end)
     e = exattn_page__symbols_find(x->syms, x->t + k, end - k, &named);
     if (e == NULL && end - k <= EXATTN_PAGE_SYMBOL_MAX
         && x->out->len + end - k + 2 <= MAX_EXPANDED
-        && (indexed(x, k, end) || (x->in_generic && key_width(x, k, end)))
+        && (indexed(x, k, end) || stabilizer(x, k, end)
+            || (x->in_generic && key_width(x, k, end)))
         && !marked_up(x, k, end))
     {
         exattn_sbuf__putn(x->out, EXATTN_PAGE_FREE_SYMBOL, 1);
@@ -579,6 +650,131 @@ inner_product(tr *x, size_t *i, size_t stop)
     return 1;
 }
 
+static const char *operator_at(tr *x, size_t i, size_t stop, size_t *n);
+static int factor(tr *x, size_t *i, size_t stop);
+
+/* A number's digits at *k, as an unsigned value (*k past them); 0 when
+ * none or too many. */
+static int
+small_number(tr *x, size_t *k, size_t stop, unsigned long *v)
+{
+    size_t j = *k;
+
+    for (*v = 0; j < stop && isdigit((unsigned char)x->t[j]); j++)
+        if ((*v = *v * 10 + (unsigned long)(x->t[j] - '0')) > 100000)
+            return 0;
+    if (j == *k)
+        return 0;
+    *k = j;
+    return 1;
+}
+
+/* The head of \sum at k, past "\sum": _{k \in A_{9}} or _{j=1}^{3}
+ * (also ^3 and \limits), its index letter into *var and its range,
+ * written ("A_{9}", "1..3"); its end, or 0 when it names no range of
+ * the lesson's (\sum_j, \sum_{j=1}^{n}). */
+static size_t
+sum_head(tr *x, size_t k, size_t stop, char *var)
+{
+    size_t close, j;
+    unsigned long lo, hi;
+
+    if (word(x, k, stop, "\\limits"))
+        k += strlen("\\limits");
+    if (k + 1 >= stop || x->t[k] != '_' || x->t[k + 1] != '{'
+        || (close = group_end(x, k + 1, stop)) >= stop)
+        return 0;
+    j = spaces(x, k + 2, close);
+    if (j >= close || !isalpha((unsigned char)x->t[j]))
+        return 0;
+    *var = x->t[j];
+    j = spaces(x, j + 1, close);
+    if (word(x, j, close, "\\in"))
+    {
+        /* the set as written, for the reader: A_{9}, A_9 */
+        j = spaces(x, j + 3, close);
+        exattn_sbuf__putn(x->out, EXATTN_PAGE_SUM, 1);
+        exattn_sbuf__putn(x->out, var, 1);
+        exattn_sbuf__putn(x->out, &EXATTN_PAGE_SUM[1], 1);
+        exattn_sbuf__putn(x->out, x->t + j, close - j);
+        exattn_sbuf__putn(x->out, &EXATTN_PAGE_SUM[1], 1);
+        return j < close ? close + 1 : 0;
+    }
+    if (j >= close || x->t[j] != '=')
+        return 0;
+    j = spaces(x, j + 1, close);
+    if (!small_number(x, &j, close, &lo) || spaces(x, j, close) != close)
+        return 0;
+    k = close + 1;
+    if (k + 1 >= stop || x->t[k] != '^')
+        return 0;
+    if (x->t[k + 1] == '{')
+    {
+        if ((close = group_end(x, k + 1, stop)) >= stop)
+            return 0;
+        j = spaces(x, k + 2, close);
+        if (!small_number(x, &j, close, &hi) || spaces(x, j, close) != close)
+            return 0;
+        k = close + 1;
+    }
+    else if (isdigit((unsigned char)x->t[k + 1]))
+    {
+        hi = (unsigned long)(x->t[k + 1] - '0');
+        k += 2;
+    }
+    else
+        return 0;
+    if (hi < lo || hi - lo >= MAX_SUM_TERMS)
+        return 0;
+    exattn_sbuf__putn(x->out, EXATTN_PAGE_SUM, 1);
+    exattn_sbuf__putn(x->out, var, 1);
+    exattn_sbuf__putn(x->out, &EXATTN_PAGE_SUM[1], 1);
+    exattn_sbuf__printf(x->out, "%lu..%lu", lo, hi);
+    exattn_sbuf__putn(x->out, &EXATTN_PAGE_SUM[1], 1);
+    return k;
+}
+
+/* \sum with a range at *i: its head, then its body -- the factors after
+ * it up to a + or - (\sum_{k} w_{2,k} v_{k,1}) -- in which the index
+ * letter is an index of the lesson's symbols. */
+static int
+sum(tr *x, size_t *i, size_t stop)
+{
+    size_t k, n;
+    char var, outer = x->bound;
+    const char *op;
+    int ok;
+
+    if (outer != 0 || (k = sum_head(x, *i + 4, stop, &var)) == 0)
+        return 0;               /* a sum in a sum is not read */
+    x->bound = var;
+    ok = factor(x, &k, stop);
+    while (ok)
+    {
+        size_t j = spaces(x, k, stop);
+
+        if (j >= stop || sized_bracket(x, j, stop, ')'))
+            break;
+        if ((op = operator_at(x, j, stop, &n)) != NULL)
+        {
+            if (*op != '*')
+                break;          /* + - /: the sum's body ends */
+            j += n;
+        }
+        exattn_sbuf__puts(x->out, "*");
+        ok = factor(x, &j, stop);
+        k = j;
+    }
+    x->bound = outer;
+    if (!ok)
+        return 0;
+    exattn_sbuf__putn(x->out, &EXATTN_PAGE_SUM[2], 1);
+    x->named = 1;
+    x->symbols = 1;
+    *i = k;
+    return 1;
+}
+
 /* One factor: a number, e, e^{..}, \exp(..), \sqrt{..}, \frac{..}{..},
  * a bracketed expression. */
 static int
@@ -617,6 +813,12 @@ factor(tr *x, size_t *i, size_t stop)
             exattn_sbuf__puts(x->out, "e");
         *i = k;
     }
+    else if (word(x, k, stop, "\\sum"))
+    {
+        if (!sum(x, &k, stop))
+            return 0;
+        *i = k;
+    }
     else if (word(x, k, stop, "\\sqrt"))
     {
         x->named = 1;
@@ -640,6 +842,13 @@ factor(tr *x, size_t *i, size_t stop)
             return 0;
         exattn_sbuf__puts(x->out, ")");
         *i = k;
+    }
+    else if (x->t[k] == '{' && (j = symbol_token(x, k, stop)) != 0)
+    {
+        /* {\sigma'}^2_{2} */
+        if (!page_symbol(x, k, j))
+            return 0;
+        *i = j;
     }
     else if (x->t[k] == '{')
     {
@@ -1073,6 +1282,18 @@ piece_read(exattn_page_formula_list *l, exattn_page_symbols *syms, const exattn_
     }
 }
 
+/* The relation (as separator() says) that follows at k past spaces --
+ * the "=" of an aligned "&=" -- or 0. */
+static int
+relation_after(const exattn_page_clean *c, size_t k, size_t b)
+{
+    int relation = 0;
+
+    while (k < b && (c->text.s[k] == ' ' || c->text.s[k] == '\t'))
+        k++;
+    return k < b && separator(c, k, b, &relation) ? relation : 0;
+}
+
 /* The pieces of one math run [a, b): every named formula, with the piece
  * before it as its subject when a relation joins them; the definitions
  * on the way. */
@@ -1103,6 +1324,8 @@ run(exattn_page_formula_list *l, exattn_page_symbols *syms, const exattn_page_cl
         if (k < b && !(depth == 0 && (n = separator(c, k, b, &relation))))
             continue;
         after = k < b ? relation : 0;
+        if (k < b && after == 0)
+            after = relation_after(c, k + n, b);    /* "w_{1,2}V_2 &= .." */
         if (blank(c, piece, k))
             joined = after ? after : joined;    /* "w_{1,2} &= ..." */
         else

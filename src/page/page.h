@@ -261,6 +261,12 @@ char *exattn_page__symbols_instance(const exattn_page_symbols *t,
  * meaning of the letter, read in place of the lesson's when the reader
  * can read it. */
 #define EXATTN_PAGE_GENERIC "\x04"
+/* A sum over an index is kept with its index, range and body for the
+ * reader to write out term by term: "\x05k\x06A_{9}\x06BODY\x07" for
+ * \sum_{k \in A_9} (the lesson's set: row 9's allowed keys),
+ * "\x05j\x061..3\x06BODY\x07" for \sum_{j=1}^{3}; in BODY the index stands
+ * as written in the symbols (\x01s_{9,k}\x02). */
+#define EXATTN_PAGE_SUM "\x05\x06\x07"
 
 /* A formula's expression as a report shows it: each kept symbol as the
  * page writes it, its markers (and a definition kept with it) left out;

@@ -231,11 +231,29 @@ exattn_page__symbols_instance(const exattn_page_symbols *t, const char *sym,
     return NULL;
 }
 
+/* A sum's marker byte, plain: "sum(" before its index, " in " and ": "
+ * around its range, ")" at its end -- "sum(k in A_{9}: e^(s_{9,k}))".
+ * *marks counts the separators seen in the current sum. */
+static char *
+sum_part(char *o, char mark, int *marks)
+{
+    const char *put = mark == EXATTN_PAGE_SUM[0] ? "sum("
+                      : mark == EXATTN_PAGE_SUM[2] ? ")"
+                      : (*marks)++ % 2 == 0 ? " in " : ": ";
+
+    if (mark == EXATTN_PAGE_SUM[0])
+        *marks = 0;
+    while (*put)
+        *o++ = *put++;
+    return o;
+}
+
 char *
 exattn_page__formula_plain(const char *expr)
 {
-    char *out = malloc(strlen(expr) + 1), *o = out;
-    int depth = 0, hidden = 0;
+    /* a sum's four bytes of markers become at most nine */
+    char *out = malloc(3 * strlen(expr) + 1), *o = out;
+    int depth = 0, hidden = 0, sum_marks = 0;
 
     if (out == NULL)
         return NULL;
@@ -252,7 +270,12 @@ exattn_page__formula_plain(const char *expr)
         else if (*expr == EXATTN_PAGE_DEFINED[0]
                  || *expr == EXATTN_PAGE_GENERIC[0])
             hidden = hidden ? hidden : depth;
-        else if (!hidden)
+        else if (hidden)
+            ;
+        else if (*expr == EXATTN_PAGE_SUM[0] || *expr == EXATTN_PAGE_SUM[1]
+                 || *expr == EXATTN_PAGE_SUM[2])
+            o = sum_part(o, *expr, &sum_marks);
+        else
             *o++ = *expr;
     *o = '\0';
     return out;
