@@ -164,6 +164,22 @@ exattn_block *exattn_audit__block_of(exattn_audit_candidates *all,
                                      const exattn_lesson *l,
                                      mpfr_prec_t max_prec,
                                      exattn_error_t *err);
+/* A block's entry in a formula's text, by reference to its node
+ * (block_refs.c): the auditor's block `block` (its index among
+ * all->blocks, exattn_audit__block_index), stage bq, head, entry. */
+void exattn_audit__put_block_ref(exattn_sbuf *b, size_t block, unsigned bq,
+                                 size_t head, size_t row, size_t col);
+/* The block's layer norms' ε: its number, or a reference to its symbol;
+ * 0 when the block has no one ε. */
+int exattn_audit__put_epsilon(exattn_sbuf *b, const exattn_block *blk,
+                              size_t block);
+size_t exattn_audit__block_index(const exattn_audit_candidates *all,
+                                 const exattn_block *blk);
+/* A formula's text in exattn's syntax, with the block entries it
+ * references (the expression shares their nodes). */
+int exattn_audit__parse(struct exattn_expr **out, const char *text,
+                        const exattn_audit_candidates *all,
+                        exattn_error_t *err);
 
 /* What on the page says a number is a result, and of what (evidence.c):
  * a symbol or a word naming a kind of quantity, a token label, a vector
@@ -226,6 +242,8 @@ typedef struct
                                    kind (2 or more: its entry is a tie) */
     unsigned bound_families;    /* PASS: the kinds of all it is */
     int bound_apart;            /* PASS: two of them differ in value */
+    int valueless;              /* a formula with no value (a symbolic
+                                   ε), judged by identity alone */
 } exattn_audit_result;
 
 int exattn_audit__verdict(exattn_audit_result *r,

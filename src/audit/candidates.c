@@ -370,10 +370,14 @@ exattn_audit__expr_value(exattn_audit_candidate *out,
                          const exattn_lesson *l, const char *text,
                          mpfr_prec_t max_prec, exattn_error_t *err)
 {
+    exattn_expr *e = NULL;
     int rc;
 
     memset(out, 0, sizeof *out);
-    rc = exattn_lesson__expr_claim(&out->claim, l, text, err);
+    /* with the block entries it references (block_refs.c) */
+    rc = exattn_audit__parse(&e, text, all, err);
+    if (rc == EXATTN_OK)
+        rc = exattn_lesson__parsed_claim(&out->claim, l, text, e, err);
     if (rc == EXATTN_OK)
         rc = evaluate(out, all, max_prec, err);
     if (rc == EXATTN_OK && out->count != 1)

@@ -127,6 +127,16 @@ int exattn_audit__subject_form(exattn_audit_candidate *out, int *found,
 exattn_audit_candidate *
 exattn_audit__subject(exattn_audit_candidates *all, const exattn_lesson *l,
                       const char *subject, mpfr_prec_t max_prec);
+/* The entry `subject` names, read under its row's label when it has one
+ * index ("a: u_1" is u_{a,1}): its candidate, or -- for a block's entry
+ * the candidates left out, its value depending on a symbol with none --
+ * a claim of its own in *scratch (clear it with
+ * exattn_audit__candidate_clear when that is returned); NULL when it
+ * names no entry. */
+exattn_audit_candidate *exattn_audit__subject_entry(
+    exattn_audit_candidates *all, const exattn_lesson *l,
+    const char *subject, const char *row_label,
+    exattn_audit_candidate *scratch, mpfr_prec_t max_prec);
 /* The lesson of the variant named `name`, or l itself (evidence.c). */
 const exattn_lesson *exattn_audit__variant_lesson(const exattn_lesson *l,
                                                   const char *name);

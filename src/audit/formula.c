@@ -107,8 +107,7 @@ prove(exattn_verdict_t *verdict, char **note, exattn_audit_candidate *c,
     int rc;
 
     *note = NULL;
-    if ((rc = exattn_expr_parse(&e, text, strlen(text), "page", err))
-        != EXATTN_OK)
+    if ((rc = exattn_audit__parse(&e, text, all, err)) != EXATTN_OK)
         return rc;
     rc = prove_parsed(verdict, note, c, all, text, e, max_prec, err);
     exattn_expr_free(e);
@@ -144,8 +143,7 @@ matches(exattn_audit_result *r, size_t *found, const exattn_audit_candidate *f,
     if (!exattn_audit__window(&list, all, 1, x - w, x + w))
         return exattn_audit__nomem(err);
     /* parsed once for every quantity it is proved against */
-    if ((rc = exattn_expr_parse(&parsed, text, strlen(text), "page", err))
-        != EXATTN_OK)
+    if ((rc = exattn_audit__parse(&parsed, text, all, err)) != EXATTN_OK)
     {
         free(list.items);
         return rc;
@@ -444,6 +442,49 @@ bind_formula(exattn_audit_result *r, exattn_audit_candidate *f,
     return rc;
 }
 
+/* A formula with no value (it holds a symbol the lesson gives none, a
+ * symbolic ε) set equal to the entry `named`: PASS-NAMED when proved
+ * its form, UNDECIDED otherwise -- no value, nothing to refute it by.
+ * `why` says why it has no value. */
+static int
+by_identity(exattn_audit_result *r, exattn_audit_candidate *named,
+            exattn_audit_candidates *all, const char *text, const char *why,
+            mpfr_prec_t max_prec, exattn_error_t *err)
+{
+    exattn_verdict_t v = EXATTN_UNDECIDED;
+    exattn_error_t local;
+    exattn_sbuf b;
+    char *note = NULL;
+    int rc;
+
+    exattn_error_init(&local);
+    rc = prove(&v, &note, named, all, text, max_prec, &local);
+    if (rc == EXATTN_ENOMEM)
+        return exattn_audit__nomem(err);
+    if (rc != EXATTN_OK)
+        v = EXATTN_UNDECIDED;   /* the checker needed its value too */
+    r->verdict = v == EXATTN_PASS ? EXATTN_AUDIT_NAMED
+                                  : EXATTN_AUDIT_UNDECIDED;
+    r->valueless = 1;
+    if (v == EXATTN_PASS && note != NULL)
+        r->note = note;
+    else
+    {
+        free(note);
+        exattn_sbuf__init(&b);
+        exattn_sbuf__printf(&b, "%s; the identity %s", why,
+                            v == EXATTN_PASS ? "is proved"
+                                             : "is neither proved nor "
+                                               "refuted");
+        r->note = exattn_sbuf__take(&b);
+    }
+    r->evidence = exattn_str__dup("its subject");
+    if (r->note == NULL || r->evidence == NULL
+        || !exattn_audit__add_bound(r, named->name))
+        return exattn_audit__nomem(err);
+    return EXATTN_OK;
+}
+
 /* The verdict on formula n written as `text` (exattn's syntax), with the
  * evidence of its words e (the same for every reading of its symbols). */
 static int
@@ -462,6 +503,24 @@ judge(exattn_audit_result *r, const exattn_page_number *n, const char *text,
     rc = exattn_audit__expr_value(&f, all, l, text, max_prec, &local);
     if (rc == EXATTN_ENOMEM)
         return exattn_audit__nomem(err);
+    if (rc == EXATTN_EUNABLE && e->mention == NULL)
+    {
+        /* no value (a symbolic ε): the entry its subject names, by
+         * identity alone */
+        exattn_audit_candidate scratch, *named;
+
+        memset(&scratch, 0, sizeof scratch);
+        named = exattn_audit__subject_entry(
+            all, exattn_audit__variant_lesson(l, e->variant), n->subject,
+            e->label, &scratch, max_prec);
+        if (named != NULL)
+        {
+            rc = by_identity(r, named, all, text, local.message, max_prec,
+                             err);
+            exattn_audit__candidate_clear(&scratch);
+            return rc;
+        }
+    }
     if (rc != EXATTN_OK)
         return exattn_audit__mention(r, "a closed form exattn cannot "
                                      "evaluate", local.message);
@@ -538,7 +597,8 @@ in_lesson_symbols(exattn_audit_result *r, const exattn_page_number *n,
     if (rc == EXATTN_OK && !judged)
         return exattn_audit__mention(r, "a formula in symbols that name no "
                                      "single entry of the lesson", NULL);
-    if (rc == EXATTN_OK && r->verdict == EXATTN_AUDIT_UNDECIDED)
+    if (rc == EXATTN_OK && r->verdict == EXATTN_AUDIT_UNDECIDED
+        && !r->valueless)
     {
         /* before these symbols were read such a formula was not read at
          * all; one whose identity is out of the engine's reach (a
@@ -570,7 +630,8 @@ exattn_audit__formula(exattn_audit_result *r, const exattn_page_number *n,
     /* the words around it: one evidence for every reading */
     if (exattn_audit__evidence(&e, n, l, all) != EXATTN_OK)
         rc = exattn_audit__nomem(err);
-    else if (strchr(n->values[0], EXATTN_PAGE_FREE_SYMBOL[0]) != NULL)
+    else if (strchr(n->values[0], EXATTN_PAGE_FREE_SYMBOL[0]) != NULL
+             || strchr(n->values[0], EXATTN_PAGE_SUM[0]) != NULL)
         rc = in_lesson_symbols(r, n, all, l, &e, max_prec, err);
     else
         rc = judge(r, n, n->values[0], all, l, &e, max_prec, err);

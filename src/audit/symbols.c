@@ -4,7 +4,8 @@
  * the lesson, as a path does in a claim (docs/cli.md, "Named formulas").
  * The page reader keeps such a symbol as written between
  * EXATTN_PAGE_FREE_SYMBOL's bytes; here each is replaced by its
- * quantity's exact or named form, so that the formula is evaluated and
+ * quantity's exact or named form (a block's named entry by a reference
+ * to its node, block_refs.c), so that the formula is evaluated and
  * proved like any other.
  *
  * A head lesson's symbols are the ones textbooks use (w, a, \alpha for
@@ -16,21 +17,20 @@
  * a vector (o_2 with d_v > 1), an index out of range, an unknown label
  * or letter -- leaves the formula unread. */
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "audit/audit.h"
 #include "audit/decide.h"
 #include "expr/expr.h"
+#include "lesson/claims.h"
 #include "row/named.h"
 
-/* Bytes of a formula with the lesson's forms written out: a block's
- * deep quantities are long; past this the formula is not read */
+/* Bytes of a formula with the lesson's forms written out; past this the
+ * formula is not read (a block's entries are references, not forms) */
 #define MAX_WRITTEN 65536
 
 #define MAX_INDICES 3
-
-/* Nodes of a block quantity looked at for roots of named values */
-#define MAX_NODES 4096
 
 /* One symbol as written, in parts. */
 typedef struct
@@ -42,6 +42,55 @@ typedef struct
 } symbol;
 
 /* ---- reading a symbol ------------------------------------------------- */
+
+static int read_symbol(symbol *y, const char *s, size_t n);
+
+/* A square set before the index, "^2" or "^{2}" then '_' (\sigma^2_{2}):
+ * part of the symbol's base, written "^2" (a variance's symbol in the
+ * stage table, src/block/stages.c).  The bytes it takes. */
+static size_t
+put_square(symbol *y, const char *s, size_t n)
+{
+    size_t len = n >= 3 && strncmp(s, "^2_", 3) == 0 ? 2
+                 : n >= 5 && strncmp(s, "^{2}_", 5) == 0 ? 4 : 0;
+    size_t have = strlen(y->base);
+
+    if (len == 0 || have + 3 > sizeof y->base)
+        return 0;
+    memcpy(y->base + have, "^2", 3);
+    return len;
+}
+
+/* {\sigma'}^2_{2}: the braces set the prime under the square; the
+ * symbol is the one without them, \sigma'^2_{2}.  [0, end) is the brace
+ * group. */
+static int
+squared_braced(symbol *y, const char *s, size_t end, size_t n)
+{
+    char buf[160];
+
+    if (end < 3 || n - 2 >= sizeof buf
+        || !((n - end > 2 && strncmp(s + end, "^2_", 3) == 0)
+             || (n - end > 4 && strncmp(s + end, "^{2}_", 5) == 0)))
+        return 0;
+    memcpy(buf, s + 1, end - 2);
+    memcpy(buf + end - 2, s + end, n - end);
+    return read_symbol(y, buf, n - 2);
+}
+
+/* Is stage symbol `tex` the base `base` reads as: the same, but for
+ * braces that set a prime under a square ({\sigma'}^2 is \sigma'^2)? */
+static int
+same_base(const char *tex, const char *base)
+{
+    size_t n;
+
+    if (tex[0] != '{')
+        return strcmp(tex, base) == 0;
+    n = strcspn(tex, "}");
+    return tex[n] == '}' && strncmp(tex + 1, base, n - 1) == 0
+           && strcmp(tex + n + 1, base + n - 1) == 0;
+}
 
 /* The brace group at s[k] ('{'): past its close, or 0. */
 static size_t
@@ -157,6 +206,8 @@ read_symbol(symbol *y, const char *s, size_t n)
             *y = inner;
             return 1;
         }
+    if (s[0] == '{' && (end = past_group(s, 0, n)) != 0)
+        return squared_braced(y, s, end, n);
     if (s[0] == '\\')
     {
         for (k = 1; k < n && isalpha((unsigned char)s[k]); k++)
@@ -170,6 +221,7 @@ read_symbol(symbol *y, const char *s, size_t n)
         k++;
     if (k == 0 || !copy(y->base, sizeof y->base, s, k))
         return 0;
+    k += put_square(y, s + k, n - k);
     if (k + 3 < n && s[k] == '^' && s[k + 1] == '{' && s[k + 2] == '(')
     {
         /* a head's superscript, ^{(2)} */
@@ -285,8 +337,8 @@ two_indices(const symbol *y, size_t rows, size_t cols, char *first,
 
 /* An entry of the lesson a symbol names: a head lesson's row quantity,
  * Z, or an entry of Q, K, V; or a block's stage entry. */
-typedef enum { REF_ROW, REF_Z, REF_MATRIX, REF_BLOCK, REF_KEY_WIDTH }
-ref_kind;
+typedef enum { REF_ROW, REF_Z, REF_MATRIX, REF_BLOCK, REF_KEY_WIDTH,
+               REF_EPSILON } ref_kind;
 
 typedef struct
 {
@@ -308,6 +360,8 @@ static const struct
     { "w", H_WEIGHT }, { "a", H_WEIGHT }, { "\\alpha", H_WEIGHT },
     { "s", H_SCORE }, { "Z", H_Z }, { "o", H_OUTPUT },
     { "q", H_Q }, { "k", H_K }, { "v", H_V },
+    /* the matrices' entries, as exattn's compact rows write them */
+    { "Q", H_Q }, { "K", H_K }, { "V", H_V },
 };
 
 /* The entry a head lesson's symbol names, reading s as the scaled score
@@ -401,7 +455,7 @@ block_ref(ref *out, const symbol *y, const exattn_lesson *l,
 
     for (k = 0; k < EXATTN_BQ_COUNT && st == NULL; k++)
         if (exattn_block__present(l->block, (exattn_bq)k)
-            && strcmp(exattn_block__stage((exattn_bq)k)->tex, y->base) == 0)
+            && same_base(exattn_block__stage((exattn_bq)k)->tex, y->base))
             st = exattn_block__stage((exattn_bq)k);
     /* a textbook's x is the block's input x' when no positions are added
      * to it (then they are one) */
@@ -439,6 +493,15 @@ resolve(ref *out, const char *s, size_t n, const exattn_lesson *l,
 {
     symbol y;
 
+    if (blk != NULL
+        && ((n == 11 && strncmp(s, "\\varepsilon", n) == 0)
+            || (n == 8 && strncmp(s, "\\epsilon", n) == 0)))
+    {
+        /* the block's layer norms' ε */
+        memset(out, 0, sizeof *out);
+        out->what = REF_EPSILON;
+        return 1;
+    }
     if (!read_symbol(&y, s, n))
         return 0;
     if (blk == NULL && strcmp(y.base, "d") == 0 && y.count == 1
@@ -538,34 +601,15 @@ put_row(exattn_sbuf *b, const exattn_lesson *l, const ref *x)
     return ok;
 }
 
-/* Does n's form hold no root of a named value?  A LayerNorm of named
- * rows divides by one (sqrt(σ² + ε), σ² named), and the identity engine
- * does not decide such forms once they are written out and read back:
- * a formula in them would only ever be undecided, so their symbols are
- * not read.  *budget bounds the nodes visited (a block's DAG shares
- * them); past it, no. */
-static int
-decidable(const exattn_xnode *n, size_t *budget)
-{
-    if (n == NULL || n->exact)
-        return 1;
-    if (*budget == 0)
-        return 0;
-    --*budget;
-    if (n->op == EXATTN_X_SQRT && !(n->a != NULL && n->a->exact))
-        return 0;
-    return decidable(n->a, budget) && decidable(n->b, budget);
-}
-
-/* The entry x names, written into b; 0 when it cannot be. */
+/* The entry x names, written into b; 0 when it cannot be.  A block's
+ * entry that is not exact is written as a reference to its node
+ * (block_refs.c), `block` the block's index in the auditor. */
 static int
 put_ref(exattn_sbuf *b, const exattn_lesson *l, const exattn_block *blk,
-        const ref *x)
+        size_t block, const ref *x)
 {
     const exattn_matrix *m;
     exattn_xnode *n;
-    size_t budget = MAX_NODES;
-    char *text;
 
     switch (x->what)
     {
@@ -578,14 +622,17 @@ put_ref(exattn_sbuf *b, const exattn_lesson *l, const exattn_block *blk,
     case REF_KEY_WIDTH:
         exattn_sbuf__printf(b, "(%zu)", l->k.cols);
         return 1;
+    case REF_EPSILON:
+        return exattn_audit__put_epsilon(b, blk, block);
     default:
         if ((n = exattn_block__node(blk, x->bq, x->head, x->row, x->col))
-                == NULL
-            || !decidable(n, &budget)
-            || (text = exattn_expr__print(n, 0, 0, MAX_WRITTEN)) == NULL)
+            == NULL)
             return 0;
-        exattn_sbuf__printf(b, "(%s)", text);
-        free(text);
+        if (n->exact)
+            put_rational(b, n->value);
+        else
+            exattn_audit__put_block_ref(b, block, (unsigned)x->bq, x->head,
+                                        x->row, x->col);
         return 1;
     }
 }
@@ -620,6 +667,22 @@ names(const exattn_audit_candidate *c, const ref *x)
     }
 }
 
+/* The candidate x names in lesson l, or NULL. */
+static exattn_audit_candidate *
+candidate_named(exattn_audit_candidates *all, const exattn_lesson *l,
+                const ref *x)
+{
+    size_t k;
+
+    /* s is read two ways: it names no one entry */
+    if (x->what == REF_ROW && x->kind == EXATTN_SCALED)
+        return NULL;
+    for (k = 0; k < all->count; k++)
+        if (all->items[k].claim.lesson == l && names(&all->items[k], x))
+            return &all->items[k];
+    return NULL;
+}
+
 exattn_audit_candidate *
 exattn_audit__subject(exattn_audit_candidates *all, const exattn_lesson *l,
                       const char *subject, mpfr_prec_t max_prec)
@@ -627,21 +690,81 @@ exattn_audit__subject(exattn_audit_candidates *all, const exattn_lesson *l,
     exattn_error_t local;
     exattn_block *blk = NULL;
     ref x;
-    size_t k;
 
     exattn_error_init(&local);
     if (subject == NULL
         || (l->block != NULL
             && (blk = exattn_audit__block_of(all, l, max_prec, &local))
                    == NULL)
-        || !resolve(&x, subject, strlen(subject), l, blk, 0)
-        /* s is read two ways: it names no one entry */
-        || (x.what == REF_ROW && x.kind == EXATTN_SCALED))
+        || !resolve(&x, subject, strlen(subject), l, blk, 0))
         return NULL;
-    for (k = 0; k < all->count; k++)
-        if (all->items[k].claim.lesson == l && names(&all->items[k], &x))
-            return &all->items[k];
-    return NULL;
+    return candidate_named(all, l, &x);
+}
+
+/* The entry x of a block names as a claim of its own, into *scratch,
+ * for an entry the lesson's candidates left out (its value depends on a
+ * symbol with none): by its claim path, "ln1[1][2]"; NULL for a head's
+ * stages, or when the path is refused. */
+static exattn_audit_candidate *
+entry_claim(exattn_audit_candidate *scratch, const exattn_lesson *l,
+            const ref *x)
+{
+    const exattn_stage_info *st = exattn_block__stage(x->bq);
+    exattn_error_t local;
+    char path[96];
+
+    if (x->what != REF_BLOCK || st == NULL
+        || exattn_block__per_head(x->bq) || x->head != 0)
+        return NULL;
+    if (st->per_token)
+        snprintf(path, sizeof path, "%s[%zu]", st->name, x->row + 1);
+    else
+        snprintf(path, sizeof path, "%s[%zu][%zu]", st->name, x->row + 1,
+                 x->col + 1);
+    memset(scratch, 0, sizeof *scratch);
+    exattn_error_init(&local);
+    if (exattn_lesson__path_claim(&scratch->claim, l, NULL, path, NULL,
+                                  &local) != EXATTN_OK
+        || scratch->claim.count != 1
+        || (scratch->name = exattn_str__dup(path)) == NULL)
+    {
+        exattn_audit__candidate_clear(scratch);
+        return NULL;
+    }
+    return scratch;
+}
+
+exattn_audit_candidate *
+exattn_audit__subject_entry(exattn_audit_candidates *all,
+                            const exattn_lesson *l, const char *subject,
+                            const char *row_label,
+                            exattn_audit_candidate *scratch,
+                            mpfr_prec_t max_prec)
+{
+    exattn_audit_candidate *c;
+    exattn_error_t local;
+    exattn_block *blk = NULL;
+    symbol y;
+    ref x;
+
+    exattn_error_init(&local);
+    if (subject == NULL || !read_symbol(&y, subject, strlen(subject))
+        || (l->block != NULL
+            && (blk = exattn_audit__block_of(all, l, max_prec, &local))
+                   == NULL))
+        return NULL;
+    /* u_{1} under "a:" is u_{a,1} */
+    if (y.count == 1 && row_label != NULL
+        && strlen(row_label) < sizeof *y.index)
+    {
+        memcpy(y.index[1], y.index[0], sizeof *y.index);
+        strcpy(y.index[0], row_label);
+        y.count = 2;
+    }
+    if (!(blk != NULL ? block_ref(&x, &y, l, blk) : head_ref(&x, &y, l, 0)))
+        return NULL;
+    c = candidate_named(all, l, &x);
+    return c != NULL ? c : entry_claim(scratch, l, &x);
 }
 
 /* ---- the formula ------------------------------------------------------ */
@@ -650,13 +773,29 @@ typedef struct
 {
     const exattn_lesson *l;
     const exattn_block *blk;
+    size_t block;               /* blk's index in the auditor */
     int s_reading;              /* s as q k^T (1) or scaled (0) */
     int lesson_over_page;       /* a symbol the page defined, read as the
                                    lesson's entry (1) or the page's form */
     unsigned has;               /* EXATTN_READS_ bits met */
     int in_generic;             /* writing a generic definition's body */
+    char bound;                 /* writing a sum's term: its index */
+    unsigned long value;        /* and the index's value */
     exattn_sbuf *out;
 } writer;
+
+/* Terms a sum is written out to at most */
+#define MAX_SUM_TERMS 64
+
+/* The first symbol's or sum's opening byte in [p, end), or NULL. */
+static const char *
+next_marker(const char *p, const char *end)
+{
+    for (; p < end; p++)
+        if (*p == EXATTN_PAGE_FREE_SYMBOL[0] || *p == EXATTN_PAGE_SUM[0])
+            return p;
+    return NULL;
+}
 
 /* The placeholder's close matching the open at a, before end; NULL when
  * there is none (definitions nest). */
@@ -684,18 +823,128 @@ note_s(writer *w, const char *s, size_t n)
         w->has |= EXATTN_READS_S;
 }
 
+static int put_reading(writer *w, const char *p, const char *end);
+
+/* Symbol [s, s + n) with a sum's index put in: each index part that is
+ * the index letter alone (s_{9,k}, v_k) becomes its value; 0 when it
+ * does not fit. */
+static int
+put_index(char *out, size_t size, const char *s, size_t n, char bound,
+          unsigned long value)
+{
+    const char *sub = memchr(s, '_', n);
+    exattn_sbuf b;
+    size_t k;
+    int ok;
+
+    exattn_sbuf__init(&b);
+    for (k = 0; k < n; k++)
+    {
+        char before = k > 0 ? s[k - 1] : 0, after = k + 1 < n ? s[k + 1] : 0;
+
+        if (sub != NULL && s + k > sub && s[k] == bound
+            && (before == '_' || before == '{' || before == ',')
+            && (k + 1 == n || after == '}' || after == ','))
+            exattn_sbuf__printf(&b, "%s%lu%s", before == '_' ? "{" : "",
+                                value, before == '_' ? "}" : "");
+        else
+            exattn_sbuf__putn(&b, s + k, 1);
+    }
+    ok = !b.oom && b.len < size;
+    if (ok)
+        memcpy(out, b.s, b.len + 1);
+    exattn_sbuf__clear(&b);
+    return ok;
+}
+
 /* The lesson's entry named by symbol [s, s + n), written; 0 when none. */
 static int
 put_symbol(writer *w, const char *s, size_t n)
 {
+    char term[160];
     ref x;
 
+    if (w->bound != 0)
+    {
+        if (!put_index(term, sizeof term, s, n, w->bound, w->value))
+            return 0;
+        s = term;
+        n = strlen(term);
+    }
     note_s(w, s, n);
     return resolve(&x, s, n, w->l, w->blk, w->s_reading)
-           && put_ref(w->out, w->l, w->blk, &x);
+           && put_ref(w->out, w->l, w->blk, w->block, &x);
 }
 
-static int put_reading(writer *w, const char *p, const char *end);
+/* The values a sum's index takes, from its range [r, r + n): "1..3", or
+ * a head lesson's A_{9}, the keys row 9 allows (from 1); how many, 0
+ * when the range names none. */
+static size_t
+sum_values(unsigned long *v, const writer *w, const char *r, size_t n)
+{
+    unsigned long lo, hi;
+    size_t count = 0, row, j;
+    symbol y;
+    char text[64], *end;
+
+    if (n == 0 || n >= sizeof text)
+        return 0;
+    memcpy(text, r, n);
+    text[n] = '\0';
+    if (isdigit((unsigned char)text[0]))
+    {
+        lo = strtoul(text, &end, 10);
+        if (strncmp(end, "..", 2) != 0)
+            return 0;
+        hi = strtoul(end + 2, &end, 10);
+        for (; *end == '\0' && lo <= hi && count < MAX_SUM_TERMS; lo++)
+            v[count++] = lo;
+        return count;
+    }
+    /* A_i, the keys query i may attend to */
+    if (w->blk != NULL || !read_symbol(&y, text, n) || y.count != 1
+        || strcmp(y.base, "A") != 0 || y.head != 0
+        || (row = position(y.index[0], w->l->n,
+                           w->l->default_query_labels ? NULL
+                           : w->l->query_labels, NULL)) == (size_t)-1)
+        return 0;
+    for (j = 0; j < w->l->m && count < MAX_SUM_TERMS; j++)
+        if (w->l->allowed[row * w->l->m + j])
+            v[count++] = j + 1;
+    return count;
+}
+
+/* The sum [a, z] (its marker bytes): each term written with the index's
+ * value put in, as one bracketed sum; 0 when it cannot be. */
+static int
+put_sum(writer *w, const char *a, const char *z)
+{
+    const char *range = memchr(a + 1, EXATTN_PAGE_SUM[1],
+                               (size_t)(z - a - 1)), *body;
+    unsigned long values[MAX_SUM_TERMS];
+    size_t count, k;
+    char outer = w->bound;
+
+    if (outer != 0 || range != a + 2 || !isalpha((unsigned char)a[1])
+        || (body = memchr(range + 1, EXATTN_PAGE_SUM[1],
+                          (size_t)(z - range - 1))) == NULL
+        || (count = sum_values(values, w, range + 1,
+                               (size_t)(body - range - 1))) == 0)
+        return 0;
+    w->bound = a[1];
+    exattn_sbuf__puts(w->out, "(");
+    for (k = 0; k < count; k++)
+    {
+        w->value = values[k];
+        exattn_sbuf__puts(w->out, k ? "+(" : "(");
+        if (!put_reading(w, body + 1, z))
+            break;
+        exattn_sbuf__puts(w->out, ")");
+    }
+    w->bound = outer;
+    exattn_sbuf__puts(w->out, ")");
+    return k == count;
+}
 
 /* Undo what was written since `had`. */
 static void
@@ -814,13 +1063,21 @@ put_reading(writer *w, const char *p, const char *end)
 
     while (p < end)
     {
-        if ((a = memchr(p, EXATTN_PAGE_FREE_SYMBOL[0],
-                        (size_t)(end - p))) == NULL)
+        if ((a = next_marker(p, end)) == NULL)
         {
             exattn_sbuf__putn(w->out, p, (size_t)(end - p));
             return 1;
         }
         exattn_sbuf__putn(w->out, p, (size_t)(a - p));
+        if (*a == EXATTN_PAGE_SUM[0])
+        {
+            if ((z = memchr(a, EXATTN_PAGE_SUM[2], (size_t)(end - a)))
+                    == NULL
+                || !put_sum(w, a, z))
+                return 0;
+            p = z + 1;
+            continue;
+        }
         if ((z = placeholder_end(a, end)) == NULL)
             return 0;
         next = z + 1;
@@ -868,6 +1125,7 @@ exattn_audit__lesson_symbols(char **out, unsigned *has, const char *expr,
     memset(&w, 0, sizeof w);
     w.l = l;
     w.blk = blk;
+    w.block = blk ? exattn_audit__block_index(all, blk) : 0;
     w.out = &b;
     /* reading r: its low bit reads s, the next bit a page's definitions,
      * for those of the two the formula has (found by reading 0) */

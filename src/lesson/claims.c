@@ -1103,14 +1103,31 @@ int
 exattn_lesson__expr_claim(exattn_claim *c, const exattn_lesson *l,
                           const char *text, exattn_error_t *err)
 {
+    exattn_expr *e = NULL;
+    int rc = exattn_expr_parse(&e, text, strlen(text), l->file, err);
+
+    if (rc != EXATTN_OK)
+    {
+        memset(c, 0, sizeof *c);
+        return rc;
+    }
+    return exattn_lesson__parsed_claim(c, l, text, e, err);
+}
+
+int
+exattn_lesson__parsed_claim(exattn_claim *c, const exattn_lesson *l,
+                            const char *text, exattn_expr *e,
+                            exattn_error_t *err)
+{
     memset(c, 0, sizeof *c);
     c->lesson = l;
     c->target = EXATTN_TARGET_EXPR;
     c->count = 1;
+    c->expr = e;
     if ((c->text = exattn_str__dup(text)) == NULL)
         return exattn_error__set(err, EXATTN_ENOMEM, l->file, 0, 0,
                                  "out of memory");
-    return exattn_expr_parse(&c->expr, text, strlen(text), l->file, err);
+    return EXATTN_OK;
 }
 
 int

@@ -24,6 +24,11 @@ int exattn_lesson__path_claim(exattn_claim *c, const exattn_lesson *l,
                               const char *minus, exattn_error_t *err);
 int exattn_lesson__expr_claim(exattn_claim *c, const exattn_lesson *l,
                               const char *text, exattn_error_t *err);
+/* The same for an expression the caller parsed (the claim owns e from
+ * here, whatever the result). */
+int exattn_lesson__parsed_claim(exattn_claim *c, const exattn_lesson *l,
+                                const char *text, struct exattn_expr *e,
+                                exattn_error_t *err);
 int exattn_lesson__claim_values(exattn_claim *c, exattn_claim_kind kind,
                                 char *const *values, exattn_error_t *err);
 void exattn_lesson__claim_clear(exattn_claim *c);
