@@ -1385,3 +1385,117 @@ Test(audit, hostile_generic_and_arithmetic_pages)
     free(nested);
     exattn_lesson_free(l);
 }
+
+/* A sum over an index is written out term by term: over a range of
+ * numbers (\sum_{k=1}^{3}) or over A_i, the keys query i may attend to
+ * (exattn's compact rows).  Row 1 of two_by_three scores 1, 2, 2, so
+ * Z_1 = e^{1/\sqrt2} + 2e^{\sqrt2} and o_{1,1} = (e^{1/\sqrt2} +
+ * e^{\sqrt2})/Z_1: a sum missing a term or reading the wrong column of V
+ * is no such form. */
+Test(audit, sums_over_an_index_are_written_out)
+{
+    exattn_lesson *l = two_by_three();
+    static const char page[] =
+        "$$Z_{1} = \\sum_{k=1}^{3} e^{s_{1,k}}$$\n"                   /* 1 */
+        "\n$$Z_{1} = \\sum_{k \\in A_{1}} e^{s_{1,k}}$$\n"            /* 3 */
+        "\n$$o_{1,1} = \\frac{1}{Z_{1}}\\sum_{k=1}^{3} e^{s_{1,k}}"
+        "\\,V_{k,1}$$\n"                                             /* 5 */
+        "\n$$o_{1,2} = \\frac{1}{Z_{1}}\\sum_{k=1}^{3} e^{s_{1,k}}"
+        "\\,V_{k,1}$$\n"                                             /* 7 */
+        "\n$$Z_{1} = \\sum_{k=1}^{2} e^{s_{1,k}}$$\n";                /* 9 */
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "m.md", page, &sum);
+
+    assert_verdict(out, 1, 11, "PASS-NAMED");
+    assert_verdict(out, 3, 11, "PASS-NAMED");
+    assert_verdict(out, 5, 13, "PASS-NAMED");
+    assert_verdict(out, 7, 13, "FAIL");
+    assert_verdict(out, 9, 11, "FAIL");
+    cr_assert_eq(sum.failed, 2, "%s", out);
+    free(out);
+    exattn_lesson_free(l);
+}
+
+/* A block's entries in a formula are its own nodes: the encoder's
+ * feed-forward entry h_{2,3} is -u_{2,1} + u_{2,2} (u its LayerNorm, of
+ * named rows: a square root of a named variance), u_{2,1} is (0 -
+ * \mu_2)/\sqrt{\sigma^2_2 + 10^{-5}}; a sign, or ε = 10^{-4}, is no such
+ * form. */
+Test(audit, a_block_s_entries_are_its_nodes)
+{
+    exattn_lesson *l = example("docs/examples/002-encoder-block.json");
+    static const char page[] =
+        "$$h_{2,3} = -u_{2,1}+u_{2,2}$$\n"                            /* 1 */
+        "\n$$h_{2,3} = u_{2,1}+u_{2,2}$$\n"                           /* 3 */
+        "\n$$u_{2,1} = \\frac{0-\\mu_{2}}{\\sqrt{\\sigma^2_{2}"
+        "+\\frac{1}{100000}}}$$\n"                                   /* 5 */
+        "\n$$u_{2,1} = \\frac{0-\\mu_{2}}{\\sqrt{\\sigma^{2}_{2}"
+        "+\\frac{1}{10000}}}$$\n"                                    /* 7 */
+        "\n$$y_{2,2} = \\frac{z'_{2,2}-\\mu'_{2}}{\\sqrt{{\\sigma'}^2_{2}"
+        "+\\frac{1}{100000}}}$$\n";                                  /* 9 */
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "m.md", page, &sum);
+
+    assert_verdict(out, 1, 13, "PASS-NAMED");
+    assert_verdict(out, 3, 13, "FAIL");
+    assert_verdict(out, 5, 13, "PASS-NAMED");
+    assert_verdict(out, 7, 13, "FAIL");
+    assert_verdict(out, 9, 13, "PASS-NAMED");
+    free(out);
+    exattn_lesson_free(l);
+}
+
+/* With a symbolic ε there is no value to bind a formula by: the entry
+ * its subject names ("a: u_1" is u_{a,1}) is proved by identity, in any
+ * spelling of the radicand; a form not proved is UNDECIDED, never a
+ * mention that lets a wrong page pass. */
+Test(audit, a_symbolic_epsilon_by_identity)
+{
+    exattn_lesson *l = example("docs/examples/002-layer-norm-symbolic.json");
+    static const char page[] =
+        "$$\\text{a}:\\ u_{1} = -\\frac{1}{\\sqrt{1+\\varepsilon}}$$\n" /* 1 */
+        "\n$$\\text{a}:\\ u_{2} = \\frac{1}{\\sqrt{\\epsilon+1}}$$\n"    /* 3 */
+        "\n$$\\text{a}:\\ u_{1} = -\\frac{1}{\\sqrt{1+2\\varepsilon}}$$\n";
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "m.md", page, &sum);
+
+    assert_verdict(out, 1, 22, "PASS-NAMED");
+    assert_verdict(out, 3, 22, "PASS-NAMED");
+    assert_verdict(out, 5, 22, "UNDECIDED");
+    cr_assert_not_null(strstr(out, "which has no value"), "%s", out);
+    free(out);
+    exattn_lesson_free(l);
+}
+
+/* "w_{1,2}V_{2} &= \frac{1}{3}[2] = [2/3]" in an aligned display (one
+ * query, three equal scores, V one wide): the product before "&=" is the
+ * left side the rest is set equal to, not a formula for w_{1,2} -- whose
+ * 1/3 it is not. */
+Test(audit, an_aligned_left_side_is_no_formula)
+{
+    static const char json[] =
+        "{\"Q\": [[0]], \"K\": [[0], [0], [0]], \"V\": [[1], [2], [3]]}";
+    static const char page[] =
+        "$$\n\\begin{aligned}\n"
+        "w_{1,1}V_{1} &= \\frac{1}{3}\\begin{bmatrix}1\\end{bmatrix} = "
+        "\\begin{bmatrix}\\tfrac{1}{3}\\end{bmatrix} \\\\\n"
+        "w_{1,2}V_{2} &= \\frac{1}{3}\\begin{bmatrix}2\\end{bmatrix} = "
+        "\\begin{bmatrix}\\tfrac{2}{3}\\end{bmatrix}\n"
+        "\\end{aligned}\n$$\n";
+    exattn_lesson *l = NULL;
+    exattn_audit_summary_t sum;
+    exattn_error_t err;
+    char *out;
+
+    exattn_error_init(&err);
+    cr_assert_eq(exattn_lesson_read_buffer(&l, json, strlen(json), "l.json",
+                                           NULL, &err), EXATTN_OK, "%s",
+                 err.message);
+    out = report(exattn_audit_write_text, l, "m.md", page, &sum);
+    cr_assert_eq(sum.failed, 0, "%s", out);
+    cr_assert_null(strstr(out, "NAMED w_"), "%s", out);
+    cr_assert_not_null(strstr(out, "PASS \\begin{bmatrix}\\tfrac{2}{3}"),
+                       "%s", out);
+    free(out);
+    exattn_lesson_free(l);
+}
