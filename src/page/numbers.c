@@ -764,10 +764,13 @@ formula_number(exattn_page_number *n, const exattn_page_clean *c,
             a += c->text.s[a] == '\\' ? 2 : 1;
         while (b > a && isspace((unsigned char)c->text.s[b - 1]))
             b--;
-        if (b > a && (n->subject = malloc(b - a + 1)) != NULL)
+        if (b > a && (n->subject = malloc(b - a + 24)) != NULL)
         {
             memcpy(n->subject, c->text.s + a, b - a);
             n->subject[b - a] = '\0';
+            /* an entry of a vector: u = (f1, f2) sets u[2] to f2 */
+            if (f->entry != 0)
+                snprintf(n->subject + (b - a), 24, "[%zu]", f->entry);
         }
     }
     return 1;

@@ -175,6 +175,9 @@ typedef struct
                                    generic definition of its letter, in
                                    exattn's syntax, or NULL */
     int prose;                  /* written outside math */
+    size_t entry;               /* its place, from 1, in a vector set
+                                   equal to the subject ("u = (f1, f2)");
+                                   0 when it stands alone */
 } exattn_page_formula;
 
 /* The formulas found so far, and the one way to add to them. */

@@ -201,8 +201,86 @@ superscript_power(prose *x, size_t *i, size_t stop)
     return digits > 0;
 }
 
-/* One factor, then its power: an integer, e, e^.., √.., a call or a
- * group. */
+/* The bytes of a character of a symbol's name at j: an ASCII letter, a
+ * prime, a Greek letter (U+0370..U+03FF) or a superscript ² (σ²); 0
+ * for any other. */
+static size_t
+symbol_char(const char *t, size_t j, size_t stop)
+{
+    unsigned char c = (unsigned char)t[j];
+
+    if (isalpha(c) || c == '\'')
+        return 1;
+    if (j + 1 < stop && (c == 0xce || c == 0xcf))
+        return 2;
+    if (j + 1 < stop && c == 0xc2 && (unsigned char)t[j + 1] == 0xb2)
+        return 2;
+    return 0;
+}
+
+/* A symbol with an index at k -- a[2,1], H1[2,2], w[grid][load], Z9:
+ * exattn's text notation -- its end, or 0: letters, then digits (a
+ * head's number, or after one letter its index), then bracket groups. */
+static size_t
+indexed_symbol(const char *t, size_t k, size_t stop)
+{
+    size_t j = k, groups = 0, n, letters;
+    const char *close;
+
+    /* letters -- Greek ones too, μ, σ² -- and primes: x', σ'², μc */
+    while (j < stop && j - k < 12 && (n = symbol_char(t, j, stop)) != 0
+           && !(j == k && t[j] == '\''))
+        j += n;
+    if (j == k || j - k >= 12)
+        return 0;
+    letters = j - k;
+    while (j < stop && isdigit((unsigned char)t[j]))
+        j++;
+    /* Z9, s1: one letter and its index, exattn's compact rows */
+    if (j >= stop || t[j] != '[')
+        return letters == 1 && isalpha((unsigned char)t[k])
+               && isdigit((unsigned char)t[j - 1])
+               && !(j < stop && isalpha((unsigned char)t[j])) ? j : 0;
+    while (j < stop && t[j] == '['
+           && (close = memchr(t + j, ']', stop - j)) != NULL
+           && close - (t + j) <= 40 && memchr(t + j + 1, '[',
+                                              (size_t)(close - t) - j - 1)
+                                           == NULL)
+    {
+        j = (size_t)(close - t) + 1;
+        groups++;
+    }
+    return groups > 0 ? j : 0;
+}
+
+/* A symbol of the lesson at k -- indexed (a[2,1]) or ε -- kept as
+ * written between EXATTN_PAGE_FREE_SYMBOL's bytes for the audit to
+ * read; 0 when none. */
+static int
+lesson_symbol(prose *x, size_t *i, size_t stop)
+{
+    size_t k = *i, j;
+
+    if (k + 2 <= stop && memcmp(x->t + k, "\xce\xb5", 2) == 0)
+    {
+        exattn_sbuf__putn(x->out, EXATTN_PAGE_FREE_SYMBOL, 1);
+        exattn_sbuf__puts(x->out, "\\varepsilon");
+        exattn_sbuf__putn(x->out, &EXATTN_PAGE_FREE_SYMBOL[1], 1);
+        *i = k + 2;
+        return 1;
+    }
+    if ((j = indexed_symbol(x->t, k, stop)) == 0)
+        return 0;
+    exattn_sbuf__putn(x->out, EXATTN_PAGE_FREE_SYMBOL, 1);
+    exattn_sbuf__putn(x->out, x->t + k, j - k);
+    exattn_sbuf__putn(x->out, &EXATTN_PAGE_FREE_SYMBOL[1], 1);
+    x->named = 1;
+    *i = j;
+    return 1;
+}
+
+/* One factor, then its power: an integer, e, e^.., √.., a call, a
+ * group, or a symbol of the lesson. */
 static int
 factor(prose *x, size_t *i, size_t stop)
 {
@@ -213,6 +291,8 @@ factor(prose *x, size_t *i, size_t stop)
         return 0;
     if (isdigit((unsigned char)x->t[k]))
         ok = integer(x, &k, stop);
+    else if (lesson_symbol(x, &k, stop))
+        ok = 1;
     else if (word_at(x, k, stop, "e"))
     {
         x->named = 1;
@@ -419,6 +499,18 @@ prose_subject(const exattn_page_clean *c, size_t lo, size_t rel, size_t *a,
         k--;
     }
     *a = k;
+    /* "weight·V1 = ..", "1/3·V4 = ..": the left side is a product, not
+     * the symbol it ends in -- the whole of it is the subject */
+    if (k > lo && (strchr("*/", t[k - 1]) != NULL
+                   || (k >= lo + 2 && memcmp(t + k - 2, "\xc2\xb7", 2) == 0)
+                   || (k >= lo + 2 && memcmp(t + k - 2, "\xc3\x97", 2) == 0)))
+    {
+        while (k > lo && !isspace((unsigned char)t[k - 1]) && t[k - 1] != ';'
+               && t[k - 1] != ',')
+            k--;
+        *a = k;
+        return *b > *a && depth == 0;
+    }
     return *b > *a && isalpha((unsigned char)t[*a]) && depth == 0;
 }
 
@@ -432,6 +524,11 @@ unbracket(const char *t, size_t *from, size_t *to)
     long depth = 0, low = 0;
     size_t k;
 
+    /* an opener at its end, the word after it cut away: "e^{√2}/(..)
+     * (NAMED)", "0.2 (rounded)" */
+    while (*to > *from && t[*to - 1] == '(')
+        for (--*to; *to > *from && isspace((unsigned char)t[*to - 1]);)
+            --*to;
     for (k = *from; k < *to; k++)
     {
         depth += t[k] == '(';
@@ -452,7 +549,7 @@ unbracket(const char *t, size_t *from, size_t *to)
  * before it. */
 static void
 piece(exattn_page_formula_list *l, const exattn_page_clean *c, size_t lo,
-      size_t from, size_t to, size_t rel)
+      size_t from, size_t to, size_t rel, size_t entry, int left_side)
 {
     const char *t = c->text.s;
     size_t a = 0, b = 0;
@@ -466,9 +563,159 @@ piece(exattn_page_formula_list *l, const exattn_page_clean *c, size_t lo,
     unbracket(t, &from, &to);
     if (to <= from || (expr = translate(c, from, to)) == NULL)
         return;
+    /* a left side in the lesson's symbols (1/3·V1 = ..) is what the
+     * right side is set equal to, not a formula of its own */
+    if (left_side && rel == (size_t)-1
+        && strchr(expr, EXATTN_PAGE_FREE_SYMBOL[0]) != NULL)
+    {
+        free(expr);
+        return;
+    }
     if (rel == (size_t)-1 || !prose_subject(c, lo, rel, &a, &b))
-        a = b = 0;
+        a = b = entry = 0;
     exattn_page__formula_push(l, c, from, to, expr, a, b, 1);
+    if (!l->oom)
+        l->items[l->count - 1].entry = entry;
+}
+
+/* Where a vector opens after the relation at rel (past spaces): a "("
+ * with a comma at its own depth, closed, and not multiplied or raised
+ * after it ("(e^1/Z)·(1,0)" is a product); (size_t)-1 when none. */
+static size_t
+vector_after(const char *t, size_t rel, size_t n, size_t stop)
+{
+    size_t k = rel + n, open, commas = 0;
+    long depth = 0;
+
+    while (k < stop && (t[k] == ' ' || t[k] == '\t'))
+        k++;
+    if (k >= stop || t[k] != '(')
+        return (size_t)-1;
+    for (open = k; k < stop; k++)
+    {
+        depth += t[k] == '(';
+        depth -= t[k] == ')';
+        commas += depth == 1 && t[k] == ',';
+        if (depth == 0)
+            break;
+    }
+    if (k >= stop || commas == 0)
+        return (size_t)-1;
+    for (k++; k < stop && (t[k] == ' ' || t[k] == '\t'); k++)
+        ;
+    if (k < stop && (strchr("*/^", t[k]) != NULL
+                     || (k + 1 < stop && memcmp(t + k, "\xc2\xb7", 2) == 0)))
+        return (size_t)-1;
+    return open;
+}
+
+/* A number of a vector written out at k ("-3", "5/2"): its end, or k. */
+static size_t
+vector_number(const char *t, size_t k, size_t stop)
+{
+    size_t j = k + (k < stop && t[k] == '-');
+    size_t digits = j;
+
+    while (j < stop && isdigit((unsigned char)t[j]))
+        j++;
+    if (j == digits)
+        return k;
+    if (j + 1 < stop && t[j] == '/' && isdigit((unsigned char)t[j + 1]))
+        for (j++; j < stop && isdigit((unsigned char)t[j]); j++)
+            ;
+    return j;
+}
+
+/* The closing bracket of the group opening at k, or stop. */
+static size_t
+group_close(const char *t, size_t k, size_t stop)
+{
+    long depth = 0;
+
+    for (; k < stop; k++)
+    {
+        depth += t[k] == '(';
+        depth -= t[k] == ')';
+        if (depth == 0)
+            return k;
+    }
+    return stop;
+}
+
+#define MAX_WIDTH 64            /* coordinates of a weighted sum read */
+
+/* exattn's text notation for an output, "Σ (w_1)·(1,0) + (w_2)·(0,2)":
+ * after the relation at rel, a sum of named weights times vectors of
+ * numbers, read as one formula per coordinate (the weights times that
+ * coordinate), each the subject's entry by place.  The end of what was
+ * read, or 0 when it is not one. */
+static size_t
+weighted_sum(exattn_page_formula_list *l, const exattn_page_clean *c,
+             size_t lo, size_t rel, size_t n, size_t stop)
+{
+    const char *t = c->text.s;
+    exattn_sbuf coord[MAX_WIDTH];
+    size_t k = rel + n, width = 0, terms = 0, j, close, a, b, from, end = 0;
+    char *weight;
+    int ok = 1;
+
+    while (k < stop && t[k] == ' ')
+        k++;
+    if (k + 2 > stop || memcmp(t + k, "\xce\xa3", 2) != 0
+        || !prose_subject(c, lo, rel, &a, &b))
+        return 0;
+    from = k;
+    for (j = 0; j < MAX_WIDTH; j++)
+        exattn_sbuf__init(&coord[j]);
+    for (k += 2; ok; terms++)
+    {
+        while (k < stop && t[k] == ' ')
+            k++;
+        /* (weight)·(v_1, ..., v_d) */
+        if (k >= stop || t[k] != '(' || (close = group_close(t, k, stop))
+                                            >= stop
+            || (weight = translate(c, k + 1, close)) == NULL)
+            break;
+        k = close + 1;
+        if (k + 2 <= stop && memcmp(t + k, "\xc2\xb7", 2) == 0)
+            k += 2;
+        else
+            ok = 0;
+        for (j = 0; ok && k < stop && t[k] == (j ? ',' : '('); j++)
+        {
+            size_t e = vector_number(t, k + 1, stop);
+
+            if (e == k + 1 || j == MAX_WIDTH || (terms && j >= width))
+                ok = 0;
+            else
+                exattn_sbuf__printf(&coord[j], "%s(%s)*(%.*s)",
+                                    terms ? "+" : "", weight,
+                                    (int)(e - k - 1), t + k + 1);
+            k = e;
+        }
+        free(weight);
+        if (!ok || k >= stop || t[k] != ')' || j < 2
+            || (terms && j != width))
+            ok = 0;
+        width = j;
+        end = ++k;
+        while (k < stop && t[k] == ' ')
+            k++;
+        if (k >= stop || t[k] != '+')
+            break;
+        k++;
+    }
+    if (ok && terms > 0)
+        for (j = 0; j < width && !l->oom; j++)
+        {
+            exattn_page__formula_push(l, c, from, end,
+                                      exattn_sbuf__take(&coord[j]), a, b, 1);
+            if (!l->oom)
+                l->items[l->count - 1].entry = j + 1;
+        }
+    for (j = 0; j < MAX_WIDTH; j++)
+        exattn_sbuf__clear(&coord[j]);
+    return ok && terms > 0 ? end : 0;
 }
 
 /* The prose run [a, b): its pieces, cut at relations, separators and
@@ -479,19 +726,50 @@ run(exattn_page_formula_list *l, const exattn_page_clean *c, size_t a,
 {
     const char *t = c->text.s;
     size_t k = a, start = a, rel = (size_t)-1, last_rel = (size_t)-1, n,
-           end;
+           end, vector = (size_t)-1, vector_rel = (size_t)-1, entry = 0,
+           last_entry;
+    long depth = 0;
 
     while (k <= b && !l->oom)
     {
-        int cut = k == b;
+        int cut = k == b, closing = 0;
 
+        /* a vector set equal to a symbol, "u = (f1, f2)": its entries
+         * are the symbol's, by place */
+        if (k == vector)
+            depth = 0, entry = 1;
+        if (k < b && entry != 0)
+        {
+            depth += t[k] == '(';
+            depth -= t[k] == ')';
+            closing = depth <= 0 && t[k] == ')';
+        }
         n = 1;
-        if (!cut && (n = relation_at(t, k, b)) != 0)
+        if (closing)
+            cut = 1;            /* its last entry ends here */
+        else if (!cut && (n = relation_at(t, k, b)) != 0
+                 && (end = weighted_sum(l, c, a, k, n, b)) != 0)
+        {
+            /* read whole: the piece before it, then on past it */
+            piece(l, c, a, start, k, last_rel, 0, 1);
+            last_rel = rel = (size_t)-1;
+            start = k = end;
+            continue;
+        }
+        else if (!cut && n != 0)
+        {
             cut = 1, rel = k;
+            if ((vector = vector_after(t, k, n, b)) != (size_t)-1)
+                vector_rel = k;
+        }
         else if (!cut && (strchr(",;\n\r\"`!?", t[k]) != NULL
                           || (t[k] == ':' && k + 1 < b
                               && isspace((unsigned char)t[k + 1]))))
             cut = 1, n = 1;
+        else if (!cut && isalpha((unsigned char)t[k])
+                 && (k == a || !isalnum((unsigned char)t[k - 1]))
+                 && (end = indexed_symbol(t, k, b)) != 0)
+            n = end - k;        /* a[2,1]: a symbol of the formula */
         else if (!cut && isalpha((unsigned char)t[k])
                  && (k == a || !isalnum((unsigned char)t[k - 1]))
                  && (end = word_end(t, k, b)) != k)
@@ -500,7 +778,14 @@ run(exattn_page_formula_list *l, const exattn_page_clean *c, size_t a,
             n = 1;
         if (cut)
         {
-            piece(l, c, a, start, k, last_rel);
+            /* a piece inside the vector, cut at its commas at its depth */
+            last_entry = entry != 0 && (depth == 1 || closing) ? entry : 0;
+            piece(l, c, a, start, k, last_entry ? vector_rel : last_rel,
+                  last_entry, rel == k);
+            if (last_entry && t[k] == ',')
+                entry++;
+            if (closing)
+                entry = 0, vector_rel = (size_t)-1;
             last_rel = rel;
             rel = (size_t)-1;
             start = k + n;
