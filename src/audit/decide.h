@@ -137,6 +137,10 @@ exattn_audit_candidate *exattn_audit__subject_entry(
     exattn_audit_candidates *all, const exattn_lesson *l,
     const char *subject, const char *row_label,
     exattn_audit_candidate *scratch, mpfr_prec_t max_prec);
+/* Is `subject` (w_{1,2}, H1[2,2], cs[1]) in a letter of lesson l's own,
+ * in TeX or in exattn's text notation?  Whether or not its index names
+ * an entry (symbols.c). */
+int exattn_audit__lesson_letter(const exattn_lesson *l, const char *subject);
 /* The lesson of the variant named `name`, or l itself (evidence.c). */
 const exattn_lesson *exattn_audit__variant_lesson(const exattn_lesson *l,
                                                   const char *name);

@@ -974,7 +974,8 @@ mention_after_all(exattn_audit_evidence *e, const reading *r,
     size_t at;
 
     if (n->subject != NULL && r->subject.at == (size_t)-1
-        && strlen(n->subject) <= 24 && !nearest_label(n->subject, l, &at))
+        && strlen(n->subject) <= 24 && !nearest_label(n->subject, l, &at)
+        && !exattn_audit__lesson_letter(l, n->subject))
     {
         /* $N = 6$, $\beta_2 = 0.98$: a symbol of another model */
         e->mention = "a symbol the lesson does not define";

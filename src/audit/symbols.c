@@ -45,6 +45,24 @@ typedef struct
 
 static int read_symbol(symbol *y, const char *s, size_t n);
 
+/* The base of a symbol starting with a letter: the letter; or, before
+ * an index in brackets, exattn's text notation's letters and head
+ * number (H1[2,2], ca[2,1], zc[1,2]).  Its length. */
+static size_t
+text_base(const char *s, size_t n)
+{
+    size_t k = 0;
+
+    /* μ, σ², σ'², μc: Greek letters, superscripts and primes */
+    while (k < n && k < 12
+           && (isalpha((unsigned char)s[k]) || (unsigned char)s[k] >= 0x80
+               || (k > 0 && s[k] == '\'')))
+        k++;
+    while (k < n && isdigit((unsigned char)s[k]))
+        k++;
+    return k < n && s[k] == '[' ? k : 1;
+}
+
 /* A square set before the index, "^2" or "^{2}" then '_' (\sigma^2_{2}):
  * part of the symbol's base, written "^2" (a variance's symbol in the
  * stage table, src/block/stages.c).  The bytes it takes. */
@@ -164,11 +182,20 @@ bracket_indices(symbol *y, const char *s, size_t k, size_t n)
 
     while (k < n && s[k] == '[')
     {
-        if (y->count == MAX_INDICES
-            || (close = memchr(s + k, ']', n - k)) == NULL
-            || !index_text(y->index[y->count++], sizeof *y->index, s + k + 1,
-                           (size_t)(close - s) - k - 1))
+        size_t from = k + 1, to;
+
+        if ((close = memchr(s + k, ']', n - k)) == NULL)
             return 0;
+        /* [2,1] is [2][1] */
+        for (to = from; to <= (size_t)(close - s); to++)
+            if (to == (size_t)(close - s) || s[to] == ',')
+            {
+                if (y->count == MAX_INDICES
+                    || !index_text(y->index[y->count++], sizeof *y->index,
+                                   s + from, to - from))
+                    return 0;
+                from = to + 1;
+            }
         k = (size_t)(close - s) + 1;
     }
     return k == n && y->count > 0;
@@ -215,8 +242,8 @@ read_symbol(symbol *y, const char *s, size_t n)
         if (k < n && s[k] == '{' && (end = past_group(s, k, n)) != 0)
             k = end;            /* \tilde{a} */
     }
-    else if (isalpha((unsigned char)s[0]))
-        k = 1;
+    else if (isalpha((unsigned char)s[0]) || (unsigned char)s[0] >= 0x80)
+        k = text_base(s, n);    /* w, H1[2,2], μ[2] */
     while (k < n && s[k] == '\'')
         k++;
     if (k == 0 || !copy(y->base, sizeof y->base, s, k))
@@ -237,6 +264,13 @@ read_symbol(symbol *y, const char *s, size_t n)
         k++;
     if (k < n && s[k] == '[')
         return bracket_indices(y, s, k, n);
+    if (k < n && isdigit((unsigned char)s[k])
+        && strspn(s + k, "0123456789") == n - k)
+    {
+        /* Z9: exattn's text notation for Z_9 */
+        y->count = 1;
+        return copy(y->index[0], sizeof *y->index, s + k, n - k);
+    }
     if (k + 1 >= n || s[k] != '_')
         return 0;
     if (s[k + 1] != '{')
@@ -360,8 +394,9 @@ static const struct
     { "w", H_WEIGHT }, { "a", H_WEIGHT }, { "\\alpha", H_WEIGHT },
     { "s", H_SCORE }, { "Z", H_Z }, { "o", H_OUTPUT },
     { "q", H_Q }, { "k", H_K }, { "v", H_V },
-    /* the matrices' entries, as exattn's compact rows write them */
-    { "Q", H_Q }, { "K", H_K }, { "V", H_V },
+    /* the matrices' entries, as exattn's compact rows write them; an
+     * output as its text names it, output[rises][1] */
+    { "Q", H_Q }, { "K", H_K }, { "V", H_V }, { "output", H_OUTPUT },
 };
 
 /* The entry a head lesson's symbol names, reading s as the scaled score
@@ -444,6 +479,73 @@ axis_position(const char *text, exattn_axis axis, size_t count,
     return position(text, count, NULL, NULL);
 }
 
+/* The stage whose symbol in exattn's text notation is `base` ("H1",
+ * "a2", "ca", "zc": src/block/stages.c), its head (from 1; 0 for a
+ * stage of the whole block) into *head; NULL when none. */
+static const exattn_stage_info *
+text_stage(size_t *head, const char *base, const exattn_lesson *l,
+           const exattn_block *blk)
+{
+    char text[32], tex[64];
+    size_t k, h, heads;
+
+    for (k = 0; k < EXATTN_BQ_COUNT; k++)
+    {
+        if (!exattn_block__present(l->block, (exattn_bq)k))
+            continue;
+        heads = exattn_block__per_head((exattn_bq)k)
+                ? exattn_block__heads_of(blk, (exattn_bq)k) : 1;
+        for (h = 0; h < heads; h++)
+        {
+            exattn_block__symbol(text, sizeof text, tex, sizeof tex,
+                                 (exattn_bq)k, h, heads);
+            if (strcmp(text, base) == 0)
+            {
+                *head = exattn_block__per_head((exattn_bq)k)
+                        && (heads > 1 || exattn_block__stage((exattn_bq)k)->sup
+                                         == EXATTN_SUP_ALWAYS) ? h + 1 : 0;
+                return exattn_block__stage((exattn_bq)k);
+            }
+        }
+    }
+    return NULL;
+}
+
+int
+exattn_audit__lesson_letter(const exattn_lesson *l, const char *subject)
+{
+    char text[32], tex[64];
+    symbol y;
+    size_t k, h, heads;
+
+    if (!read_symbol(&y, subject, strlen(subject)))
+        return 0;
+    if (l->block == NULL)
+    {
+        for (k = 0; k < sizeof head_symbols / sizeof *head_symbols; k++)
+            if (strcmp(head_symbols[k].base, y.base) == 0)
+                return 1;
+        return 0;
+    }
+    for (k = 0; k < EXATTN_BQ_COUNT; k++)
+    {
+        if (!exattn_block__present(l->block, (exattn_bq)k))
+            continue;
+        if (same_base(exattn_block__stage((exattn_bq)k)->tex, y.base))
+            return 1;
+        /* its text symbol, with a head's number or without */
+        for (heads = 1; heads <= 2; heads++)
+            for (h = 0; h < (heads == 1 ? 1 : 16); h++)
+            {
+                exattn_block__symbol(text, sizeof text, tex, sizeof tex,
+                                     (exattn_bq)k, h, heads);
+                if (strcmp(text, y.base) == 0)
+                    return 1;
+            }
+    }
+    return 0;
+}
+
 /* The entry a block's symbol names, by its stage table's symbols. */
 static int
 block_ref(ref *out, const symbol *y, const exattn_lesson *l,
@@ -451,12 +553,14 @@ block_ref(ref *out, const symbol *y, const exattn_lesson *l,
 {
     const exattn_stage_info *st = NULL;
     char first[64], second[64];
-    size_t k, heads, rows, cols;
+    size_t k, heads, rows, cols, head = y->head;
 
     for (k = 0; k < EXATTN_BQ_COUNT && st == NULL; k++)
         if (exattn_block__present(l->block, (exattn_bq)k)
             && same_base(exattn_block__stage((exattn_bq)k)->tex, y->base))
             st = exattn_block__stage((exattn_bq)k);
+    if (st == NULL && y->head == 0)
+        st = text_stage(&head, y->base, l, blk);
     /* a textbook's x is the block's input x' when no positions are added
      * to it (then they are one) */
     if (st == NULL && strcmp(y->base, "x") == 0
@@ -471,10 +575,10 @@ block_ref(ref *out, const symbol *y, const exattn_lesson *l,
             ? exattn_block__heads_of(blk, st->bq) : 1;
     /* a head's superscript: always for H, with several heads for q, a;
      * never for the stages after the heads */
-    if (st->sup == EXATTN_SUP_NEVER ? y->head != 0
-        : y->head == 0 ? heads != 1 : y->head > heads)
+    if (st->sup == EXATTN_SUP_NEVER ? head != 0
+        : head == 0 ? heads != 1 : head > heads)
         return 0;
-    out->head = y->head ? y->head - 1 : 0;
+    out->head = head ? head - 1 : 0;
     exattn_block__shape(l, st->bq, out->head, &rows, &cols);
     return rows > 0 && two_indices(y, rows, cols, first, second)
            && (out->row = axis_position(first,
