@@ -1499,3 +1499,48 @@ Test(audit, an_aligned_left_side_is_no_formula)
     free(out);
     exattn_lesson_free(l);
 }
+
+/* exattn's text notation: symbols indexed in brackets (a[2,1], H1[2,2],
+ * μ[2], σ²[2]) in plain-text formulas, a vector's entries held to its
+ * symbol by place under the row's label, the "(NAMED)" after a form,
+ * and an output written as a weighted sum of V's rows, read one formula
+ * per coordinate.  The encoder's H1 of "load" is a[2,1]·2 + a[2,2]·5/2 +
+ * a[2,3]·9/2 in its second coordinate; ·3 for the last is another form. */
+Test(audit, exattn_s_text_notation)
+{
+    exattn_lesson *enc = example("docs/examples/002-encoder-block.json");
+    exattn_lesson *sym = example("docs/examples/002-layer-norm-symbolic.json");
+    exattn_lesson *head = example("docs/examples/000-scores-to-mixture.json");
+    static const char block[] =
+        "  [load] H1 = (0, a[2,1]·2+a[2,2]·5/2+a[2,3]·9/2) (NAMED)\n"  /* 1 */
+        "  [load] H1 = (0, a[2,1]·2+a[2,2]·5/2+a[2,3]·3) (NAMED)\n"    /* 2 */
+        "  [load] u = ((0-μ[2])/√(σ²[2]+1/100000), "
+        "(z[2,2]-μ[2])/√(σ²[2]+1/100000)) (NAMED)\n";                 /* 3 */
+    static const char symbolic[] =
+        "  [a] u = (-1/√(1+ε), 1/√(1+ε)) (NAMED)\n";
+    static const char output[] =
+        "output[rises] = Σ (e^{√2}/(e^{√2}+e^{√2/2}+e^{3√2/2}))·(1,0) + "
+        "(e^{√2/2}/(e^{√2}+e^{√2/2}+e^{3√2/2}))·(0,2) + "
+        "(e^{3√2/2}/(e^{√2}+e^{√2/2}+e^{3√2/2}))·(1,2) (NAMED)\n";
+    exattn_audit_summary_t sum;
+    char *out;
+
+    out = report(exattn_audit_write_text, enc, "m.txt", block, &sum);
+    cr_assert_not_null(strstr(out, "m.txt:1:19: PASS-NAMED"), "%s", out);
+    cr_assert_not_null(strstr(out, "m.txt:2:19: FAIL"), "%s", out);
+    cr_assert_not_null(strstr(out, "m.txt:3:15: PASS-NAMED"), "%s", out);
+    cr_assert_eq(sum.failed, 1, "%s", out);
+    free(out);
+    out = report(exattn_audit_write_text, sym, "m.txt", symbolic, &sum);
+    cr_assert_eq(sum.passed, 2, "%s", out);
+    cr_assert_not_null(strstr(out, "= ln1[1][2]"), "%s", out);
+    free(out);
+    out = report(exattn_audit_write_text, head, "m.txt", output, &sum);
+    cr_assert_not_null(strstr(out, "= output[rises][1]"), "%s", out);
+    cr_assert_not_null(strstr(out, "= output[rises][2]"), "%s", out);
+    cr_assert_eq(sum.passed, 2, "%s", out);
+    free(out);
+    exattn_lesson_free(enc);
+    exattn_lesson_free(sym);
+    exattn_lesson_free(head);
+}
