@@ -1,8 +1,7 @@
 /* The hash of a node's structure: equal trees hash equal, so equality
- * (src/expr/linear.c) rejects most different pairs without a walk.  A
- * node that has a normal form (a rational combination of atoms) is
- * compared by that form, however written -- 1+ε and ε+1 -- so its
- * structure is not hashed: all such nodes hash alike. */
+ * (src/expr/linear.c) rejects most different pairs without a walk.  The
+ * operands of a sum or a product are hashed in either order: equality
+ * compares forms, so 1+ε and ε+1 must not be told apart here. */
 #include "expr/expr.h"
 
 static unsigned long
@@ -30,18 +29,22 @@ exattn_expr__hash(const exattn_xnode *n)
     if (n->exact)
         h = hash_mpz(hash_mpz(mix(h, 7), mpq_numref(n->value)),
                      mpq_denref(n->value));
-    else if (n->lin != NULL)
-        h = mix(h, 11);
     else
     {
         h = mix(h, (unsigned long)n->op + 100);
         if (n->op == EXATTN_X_SYM)
             for (c = n->literal; *c; c++)
                 h = mix(h, (unsigned char)*c);
-        if (n->a != NULL)
-            h = mix(h, exattn_expr__hash(n->a));
-        if (n->b != NULL)
-            h = mix(h, exattn_expr__hash(n->b));
+        if ((n->op == EXATTN_X_ADD || n->op == EXATTN_X_MUL)
+            && n->a != NULL && n->b != NULL)
+            h = mix(h, exattn_expr__hash(n->a) + exattn_expr__hash(n->b));
+        else
+        {
+            if (n->a != NULL)
+                h = mix(h, exattn_expr__hash(n->a));
+            if (n->b != NULL)
+                h = mix(h, exattn_expr__hash(n->b));
+        }
     }
     h += h == 0;
     /* the hash is a cache of a pure function of the node */
