@@ -11,6 +11,8 @@ typedef struct
 {
     mpq_t q;                    /* the page's value */
     mpz_t c;                    /* a decimal: q * 10^d */
+    mpz_t ten_d, ten_rest;      /* 10^d and 10^(AUDIT_DIGITS - d), made
+                                   once for every candidate compared */
     unsigned long d;
     int decimal;
     double x, unit;             /* approximately: to pass over far

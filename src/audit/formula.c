@@ -21,20 +21,26 @@
 static int
 same_value(const exattn_audit_candidate *f, const exattn_audit_candidate *c)
 {
-    mpq_t d, eps;
+    mpq_t d;
+    mpz_t lhs, rhs;
     int same;
 
     if (c->count != 1)
         return 0;
     if (f->exact[0] && c->exact[0])
         return mpq_equal(f->value[0], c->value[0]);
-    mpq_inits(d, eps, (mpq_ptr)0);
+    /* |d| <= 2/10^AUDIT_DIGITS, as |num d| 10^AUDIT_DIGITS <= 2 den d:
+     * 10^AUDIT_DIGITS by squaring, no rational division */
+    mpq_init(d);
+    mpz_inits(lhs, rhs, (mpz_ptr)0);
     mpq_sub(d, f->value[0], c->value[0]);
-    mpq_abs(d, d);
-    mpz_set_ui(mpq_numref(eps), 2);
-    mpz_ui_pow_ui(mpq_denref(eps), 10, AUDIT_DIGITS);
-    same = mpq_cmp(d, eps) <= 0;
-    mpq_clears(d, eps, (mpq_ptr)0);
+    mpz_ui_pow_ui(lhs, 10, AUDIT_DIGITS);
+    mpz_mul(lhs, lhs, mpq_numref(d));
+    mpz_abs(lhs, lhs);
+    mpz_mul_2exp(rhs, mpq_denref(d), 1);
+    same = mpz_cmp(lhs, rhs) <= 0;
+    mpz_clears(lhs, rhs, (mpz_ptr)0);
+    mpq_clear(d);
     return same;
 }
 

@@ -22,12 +22,18 @@
 #define LISTED 6                /* candidates named in a verdict */
 
 
-/* 10^-d as a double (0 past the range of doubles). */
+/* 10^-d as a double (0 past the range of doubles): the compiler's
+ * correctly rounded constants for the usual places, strtod's beyond. */
 static double
 unit_of(unsigned long d)
 {
+    static const double units[] = { 1e0, 1e-1, 1e-2, 1e-3, 1e-4, 1e-5,
+                                    1e-6, 1e-7, 1e-8, 1e-9, 1e-10, 1e-11,
+                                    1e-12, 1e-13, 1e-14, 1e-15, 1e-16 };
     char text[32];
 
+    if (d < sizeof units / sizeof *units)
+        return units[d];
     snprintf(text, sizeof text, "1e-%lu", d);
     return strtod(text, NULL);
 }
@@ -38,15 +44,17 @@ read_value(exattn_audit_value *v, const char *text, int decimal)
     const char *point = strchr(text, '.');
 
     mpq_init(v->q);
-    mpz_init(v->c);
+    mpz_inits(v->c, v->ten_d, v->ten_rest, (mpz_ptr)0);
     v->decimal = decimal;
     v->d = decimal && point ? (unsigned long)strlen(point + 1) : 0;
     if (exattn_mpq_set_text(v->q, text, strlen(text), NULL) != EXATTN_OK)
         return 0;
+    mpz_ui_pow_ui(v->ten_d, 10, v->d);
+    if (v->d <= AUDIT_DIGITS)
+        mpz_ui_pow_ui(v->ten_rest, 10, AUDIT_DIGITS - v->d);
     if (decimal)
     {
-        mpz_ui_pow_ui(v->c, 10, v->d);
-        mpz_mul(v->c, v->c, mpq_numref(v->q));
+        mpz_mul(v->c, v->ten_d, mpq_numref(v->q));
         mpz_divexact(v->c, v->c, mpq_denref(v->q));
     }
     v->x = mpq_get_d(v->q);
@@ -58,7 +66,7 @@ static void
 value_clear(exattn_audit_value *v)
 {
     mpq_clear(v->q);
-    mpz_clear(v->c);
+    mpz_clears(v->c, v->ten_d, v->ten_rest, (mpz_ptr)0);
 }
 
 /* Is x (exact, or within 10^-AUDIT_DIGITS when not exact) clearly inside
@@ -74,8 +82,7 @@ clearly_inside(const mpq_t x, int exact, const exattn_audit_value *v)
     int inside;
 
     mpz_inits(n, lim, (mpz_ptr)0);
-    mpz_ui_pow_ui(lim, 10, v->d);
-    mpz_mul(n, mpq_numref(x), lim);
+    mpz_mul(n, mpq_numref(x), v->ten_d);
     mpz_submul(n, v->c, mpq_denref(x));
     mpz_abs(n, n);
     mpz_mul_2exp(n, n, 1);
@@ -83,10 +90,9 @@ clearly_inside(const mpq_t x, int exact, const exattn_audit_value *v)
         inside = mpz_cmp(n, mpq_denref(x)) < 0;
     else
     {
-        mpz_ui_pow_ui(lim, 10, AUDIT_DIGITS - v->d);
-        mpz_mul(n, n, lim);
+        mpz_mul(n, n, v->ten_rest);
         mpz_addmul_ui(n, mpq_denref(x), 2);
-        mpz_mul(lim, lim, mpq_denref(x));
+        mpz_mul(lim, v->ten_rest, mpq_denref(x));
         inside = mpz_cmp(n, lim) < 0;
     }
     mpz_clears(n, lim, (mpz_ptr)0);

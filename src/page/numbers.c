@@ -59,21 +59,28 @@ push_value(scanner *s, lexeme *l, exattn_sbuf *text, int decimal,
 {
     char **v;
     unsigned char *d;
-    size_t *f;
+    size_t *f, cap = l->cap ? 2 * l->cap : 4;
 
-    if (text->oom || (v = realloc(l->values, (l->count + 1) * sizeof *v))
-                         == NULL)
+    if (text->oom)
         return s->oom = 1, 0;
-    l->values = v;
-    if ((d = realloc(l->decimal, l->count + 1)) == NULL)
-        return s->oom = 1, 0;
-    l->decimal = d;
-    if ((f = realloc(l->from, (l->count + 1) * sizeof *f)) == NULL)
-        return s->oom = 1, 0;
-    l->from = f;
-    if ((f = realloc(l->to, (l->count + 1) * sizeof *f)) == NULL)
-        return s->oom = 1, 0;
-    l->to = f;
+    /* room for twice as many entries when it is full: a vector of a
+     * hundred entries is a few reallocations, not four hundred */
+    if (l->count == l->cap)
+    {
+        if ((v = realloc(l->values, cap * sizeof *v)) == NULL)
+            return s->oom = 1, 0;
+        l->values = v;
+        if ((d = realloc(l->decimal, cap)) == NULL)
+            return s->oom = 1, 0;
+        l->decimal = d;
+        if ((f = realloc(l->from, cap * sizeof *f)) == NULL)
+            return s->oom = 1, 0;
+        l->from = f;
+        if ((f = realloc(l->to, cap * sizeof *f)) == NULL)
+            return s->oom = 1, 0;
+        l->to = f;
+        l->cap = cap;
+    }
     l->from[l->count] = from;
     l->to[l->count] = to;
     l->values[l->count] = exattn_sbuf__take(text);

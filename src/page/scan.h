@@ -11,7 +11,7 @@
 typedef struct
 {
     size_t start, end;          /* in the cleaned text */
-    size_t count;
+    size_t count, cap;          /* entries, and room for them */
     char **values;
     unsigned char *decimal;
     size_t *from, *to;          /* each entry's text, in the cleaned text */
