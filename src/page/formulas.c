@@ -9,8 +9,11 @@
  * names something (an exponential, a root, \sin, \cos, \ln).  A symbol
  * the page defined above in closed form ("Z_{1} = e^{1}+e^{2}", kept in
  * symbols.c) is read as its definition, so \frac{e^{1}}{Z_{1}} is a
- * named formula too; a piece with a symbol the page never defined is
- * not read. */
+ * named formula too; a symbol the page never defined is kept for the
+ * audit to read as the lesson's (an indexed one, w_{2,1}; \varepsilon),
+ * and a sum over an index with a range (\sum_{k=1}^{3}, \sum_{k \in
+ * A_9}) is kept with its body for the audit to write out; any other
+ * such piece is not read. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -669,6 +672,17 @@ small_number(tr *x, size_t *k, size_t stop, unsigned long *v)
     return 1;
 }
 
+/* Is [j, close) a set's name as a symbol writes it (A_{9},
+ * A_{\text{rises}}): letters, digits, _ { } \ and spaces? */
+static int
+set_text(const char *t, size_t j, size_t close)
+{
+    for (; j < close; j++)
+        if (!isalnum((unsigned char)t[j]) && !strchr("_{}\\ ", t[j]))
+            return 0;
+    return 1;
+}
+
 /* The head of \sum at k, past "\sum": _{k \in A_{9}} or _{j=1}^{3}
  * (also ^3 and \limits), its index letter into *var and its range,
  * written ("A_{9}", "1..3"); its end, or 0 when it names no range of
@@ -691,8 +705,11 @@ sum_head(tr *x, size_t k, size_t stop, char *var)
     j = spaces(x, j + 1, close);
     if (word(x, j, close, "\\in"))
     {
-        /* the set as written, for the reader: A_{9}, A_9 */
+        /* the set as written, for the reader: A_{9}, A_9 -- a symbol's
+         * bytes only, and short */
         j = spaces(x, j + 3, close);
+        if (close - j > 32 || !set_text(x->t, j, close))
+            return 0;
         exattn_sbuf__putn(x->out, EXATTN_PAGE_SUM, 1);
         exattn_sbuf__putn(x->out, var, 1);
         exattn_sbuf__putn(x->out, &EXATTN_PAGE_SUM[1], 1);

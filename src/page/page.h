@@ -251,9 +251,11 @@ char *exattn_page__symbols_instance(const exattn_page_symbols *t,
                                     const char *sym, size_t n);
 
 /* A formula's indexed symbol that the page never defined (w_{2,1},
- * H^{(1)}_{2,1}, Z_{\text{rises}}: an index of digits or labels, no
- * generic i or j) is kept as written, between these two bytes, for the
- * reader of the formula to resolve: "(\x01a_{2,1}\x02+1)". */
+ * H^{(1)}_{2,1}, Z_{\text{rises}}: an index of digits or labels, or a
+ * sum's own index letter, no other generic i or j; \varepsilon; in prose
+ * exattn's text notation, a[2,1], Z9) is kept as written, between these
+ * two bytes, for the reader of the formula to resolve:
+ * "(\x01a_{2,1}\x02+1)". */
 #define EXATTN_PAGE_FREE_SYMBOL "\x01\x02"
 /* One the page did define is kept with its definition after this byte:
  * "\x01Z_{1}\x03(e^(1)+e^(2))\x02" (definitions may nest). */
@@ -272,8 +274,9 @@ char *exattn_page__symbols_instance(const exattn_page_symbols *t,
 #define EXATTN_PAGE_SUM "\x05\x06\x07"
 
 /* A formula's expression as a report shows it: each kept symbol as the
- * page writes it, its markers (and a definition kept with it) left out;
- * NULL when out of memory (symbols.c). */
+ * page writes it, its markers (and a definition kept with it) left out,
+ * a sum as "sum(k in A_{9}: body)"; NULL when out of memory
+ * (symbols.c). */
 char *exattn_page__formula_plain(const char *expr);
 
 /* Every named formula of the cleaned page, in page order, and the values

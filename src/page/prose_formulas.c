@@ -8,7 +8,10 @@
  * function) with an operator, a power or a call in it -- a lone "e" is a
  * letter.  The piece is written out in exattn's expression syntax, every
  * group in parentheses, for the audit to parse.  A symbol before "="
- * (w[apple], Z) is its subject. */
+ * (w[apple], Z) is its subject.  The lesson's symbols in exattn's text
+ * notation (a[2,1], H1[2,2], μ[2], Z9, ε) are kept for the audit, a
+ * vector's entries are its subject's by place, and an output written
+ * as Σ (w_1)·(v_1) + ... is read coordinate by coordinate. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -351,6 +354,25 @@ operator_at(const prose *x, size_t i, size_t stop, size_t *n)
     return NULL;
 }
 
+/* A factor after an operator, with a sign of its own: a·-(3/2), as
+ * exattn's text writes a negative value's factor. */
+static int
+signed_factor(prose *x, size_t *i, size_t stop)
+{
+    size_t k = spaces(x, *i, stop), n;
+    const char *op = k < stop ? operator_at(x, k, stop, &n) : NULL;
+
+    if (op == NULL || *op != '-')
+        return factor(x, i, stop);
+    k += n;
+    exattn_sbuf__puts(x->out, "(-");
+    if (!factor(x, &k, stop))
+        return 0;
+    exattn_sbuf__puts(x->out, ")");
+    *i = k;
+    return 1;
+}
+
 /* Factors joined by operators, or side by side (3√2, 2e^(1/2)). */
 static int
 expression(prose *x, size_t *i, size_t stop)
@@ -380,7 +402,7 @@ expression(prose *x, size_t *i, size_t stop)
             return 0;           /* "2 3" is two numbers */
         else
             exattn_sbuf__puts(x->out, "*");
-        if (!factor(x, &k, stop))
+        if (!signed_factor(x, &k, stop))
             return 0;
     }
     *i = k;
@@ -578,35 +600,63 @@ piece(exattn_page_formula_list *l, const exattn_page_clean *c, size_t lo,
         l->items[l->count - 1].entry = entry;
 }
 
+/* The closing bracket of the group opening at k, or stop: within
+ * MAX_PIECE bytes, so that a page of unclosed brackets after every "="
+ * stays linear. */
+static size_t
+group_close(const char *t, size_t k, size_t stop)
+{
+    size_t end = stop - k > MAX_PIECE ? k + MAX_PIECE : stop;
+    long depth = 0;
+
+    for (; k < end; k++)
+    {
+        depth += t[k] == '(';
+        depth -= t[k] == ')';
+        if (depth == 0)
+            return k;
+    }
+    return stop;
+}
+
+/* Does what follows a right side at k end it: the end of the run, a
+ * relation, a separator, or a word in parentheses ("(NAMED)")?  Not an
+ * operator -- "(√2, e) + (1, 1)" is no vector set equal to the left. */
+static int
+whole_side(const char *t, size_t k, size_t stop)
+{
+    while (k < stop && (t[k] == ' ' || t[k] == '\t'))
+        k++;
+    if (k >= stop || strchr(";,.\n\r=~", t[k]) != NULL
+        || relation_at(t, k, stop) != 0)
+        return 1;
+    return t[k] == '(' && k + 1 < stop && isalpha((unsigned char)t[k + 1]);
+}
+
 /* Where a vector opens after the relation at rel (past spaces): a "("
  * with a comma at its own depth, closed, and not multiplied or raised
  * after it ("(e^1/Z)·(1,0)" is a product); (size_t)-1 when none. */
 static size_t
 vector_after(const char *t, size_t rel, size_t n, size_t stop)
 {
-    size_t k = rel + n, open, commas = 0;
+    size_t k = rel + n, open, commas = 0, close;
     long depth = 0;
 
     while (k < stop && (t[k] == ' ' || t[k] == '\t'))
         k++;
-    if (k >= stop || t[k] != '(')
+    if (k >= stop || t[k] != '('
+        || (close = group_close(t, k, stop)) >= stop)
         return (size_t)-1;
-    for (open = k; k < stop; k++)
+    /* commas at its own level: not inside an entry's brackets or an
+     * index, a[2,1] */
+    for (open = k; k < close; k++)
     {
-        depth += t[k] == '(';
-        depth -= t[k] == ')';
-        commas += depth == 1 && t[k] == ',';
-        if (depth == 0)
-            break;
+        depth += (t[k] == '(' || t[k] == '[') - (t[k] == ')' || t[k] == ']');
+        commas += t[k] == ',' && depth == 1;
     }
-    if (k >= stop || commas == 0)
+    if (commas == 0)
         return (size_t)-1;
-    for (k++; k < stop && (t[k] == ' ' || t[k] == '\t'); k++)
-        ;
-    if (k < stop && (strchr("*/^", t[k]) != NULL
-                     || (k + 1 < stop && memcmp(t + k, "\xc2\xb7", 2) == 0)))
-        return (size_t)-1;
-    return open;
+    return whole_side(t, close + 1, stop) ? open : (size_t)-1;
 }
 
 /* A number of a vector written out at k ("-3", "5/2"): its end, or k. */
@@ -624,22 +674,6 @@ vector_number(const char *t, size_t k, size_t stop)
         for (j++; j < stop && isdigit((unsigned char)t[j]); j++)
             ;
     return j;
-}
-
-/* The closing bracket of the group opening at k, or stop. */
-static size_t
-group_close(const char *t, size_t k, size_t stop)
-{
-    long depth = 0;
-
-    for (; k < stop; k++)
-    {
-        depth += t[k] == '(';
-        depth -= t[k] == ')';
-        if (depth == 0)
-            return k;
-    }
-    return stop;
 }
 
 #define MAX_WIDTH 64            /* coordinates of a weighted sum read */
@@ -671,11 +705,15 @@ weighted_sum(exattn_page_formula_list *l, const exattn_page_clean *c,
     {
         while (k < stop && t[k] == ' ')
             k++;
-        /* (weight)·(v_1, ..., v_d) */
+        /* (weight)·(v_1, ..., v_d); a term that is not one leaves the
+         * sum unread, never read short */
         if (k >= stop || t[k] != '(' || (close = group_close(t, k, stop))
                                             >= stop
             || (weight = translate(c, k + 1, close)) == NULL)
+        {
+            ok = 0;
             break;
+        }
         k = close + 1;
         if (k + 2 <= stop && memcmp(t + k, "\xc2\xb7", 2) == 0)
             k += 2;
@@ -694,7 +732,7 @@ weighted_sum(exattn_page_formula_list *l, const exattn_page_clean *c,
             k = e;
         }
         free(weight);
-        if (!ok || k >= stop || t[k] != ')' || j < 2
+        if (!ok || k >= stop || t[k] != ')' || j < 1
             || (terms && j != width))
             ok = 0;
         width = j;
@@ -702,14 +740,24 @@ weighted_sum(exattn_page_formula_list *l, const exattn_page_clean *c,
         while (k < stop && t[k] == ' ')
             k++;
         if (k >= stop || t[k] != '+')
+        {
+            terms++;
+            ok = ok && whole_side(t, end, stop);
             break;
+        }
         k++;
     }
     if (ok && terms > 0)
         for (j = 0; j < width && !l->oom; j++)
         {
-            exattn_page__formula_push(l, c, from, end,
-                                      exattn_sbuf__take(&coord[j]), a, b, 1);
+            char *expr = exattn_sbuf__take(&coord[j]);
+
+            if (expr == NULL)
+            {
+                l->oom = 1;
+                break;
+            }
+            exattn_page__formula_push(l, c, from, end, expr, a, b, 1);
             if (!l->oom)
                 l->items[l->count - 1].entry = j + 1;
         }
@@ -762,7 +810,8 @@ run(exattn_page_formula_list *l, const exattn_page_clean *c, size_t a,
             if ((vector = vector_after(t, k, n, b)) != (size_t)-1)
                 vector_rel = k;
         }
-        else if (!cut && (strchr(",;\n\r\"`!?", t[k]) != NULL
+        else if (!cut && !(t[k] == ',' && entry != 0 && depth > 1)
+                 && (strchr(",;\n\r\"`!?", t[k]) != NULL
                           || (t[k] == ':' && k + 1 < b
                               && isspace((unsigned char)t[k + 1]))))
             cut = 1, n = 1;

@@ -251,8 +251,8 @@ sum_part(char *o, char mark, int *marks)
 char *
 exattn_page__formula_plain(const char *expr)
 {
-    /* a sum's four bytes of markers become at most nine */
-    char *out = malloc(3 * strlen(expr) + 1), *o = out;
+    /* a marker byte becomes at most four ("sum(", " in ") */
+    char *out = malloc(4 * strlen(expr) + 1), *o = out;
     int depth = 0, hidden = 0, sum_marks = 0;
 
     if (out == NULL)
