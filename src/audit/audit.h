@@ -170,7 +170,7 @@ exattn_block *exattn_audit__block_of(exattn_audit_candidates *all,
 void exattn_audit__put_block_ref(exattn_sbuf *b, size_t block, unsigned bq,
                                  size_t head, size_t row, size_t col);
 /* The block's layer norms' ε: its number, or a reference to its symbol;
- * 0 when the block has no one ε. */
+ * 0 when the block has no one ε (or out of memory). */
 int exattn_audit__put_epsilon(exattn_sbuf *b, const exattn_block *blk,
                               size_t block);
 size_t exattn_audit__block_index(const exattn_audit_candidates *all,

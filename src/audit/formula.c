@@ -448,6 +448,24 @@ bind_formula(exattn_audit_result *r, exattn_audit_candidate *f,
     return rc;
 }
 
+/* Does the formula `text` hold a symbol with no value (a symbolic ε),
+ * rather than a value past the precision cap? */
+static int
+valueless(const char *text, const exattn_audit_candidates *all)
+{
+    exattn_expr *e = NULL;
+    exattn_error_t local;
+    size_t budget = 4096;
+    int has;
+
+    exattn_error_init(&local);
+    if (exattn_audit__parse(&e, text, all, &local) != EXATTN_OK)
+        return 0;
+    has = exattn_expr__has_unvalued(e->root, &budget);
+    exattn_expr_free(e);
+    return has;
+}
+
 /* A formula with no value (it holds a symbol the lesson gives none, a
  * symbolic ε) set equal to the entry `named`: PASS-NAMED when proved
  * its form, UNDECIDED otherwise -- no value, nothing to refute it by.
@@ -509,7 +527,7 @@ judge(exattn_audit_result *r, const exattn_page_number *n, const char *text,
     rc = exattn_audit__expr_value(&f, all, l, text, max_prec, &local);
     if (rc == EXATTN_ENOMEM)
         return exattn_audit__nomem(err);
-    if (rc == EXATTN_EUNABLE && e->mention == NULL)
+    if (rc == EXATTN_EUNABLE && e->mention == NULL && valueless(text, all))
     {
         /* no value (a symbolic ε): the entry its subject names, by
          * identity alone */

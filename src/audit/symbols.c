@@ -39,9 +39,21 @@ typedef struct
     size_t head;                /* ^{(h)}: h, from 1; 0 when absent */
     size_t count;               /* indices */
     char index[MAX_INDICES][64];    /* each: digits or a label */
+    int run_on;                 /* its index run on, Z9 */
 } symbol;
 
 /* ---- reading a symbol ------------------------------------------------- */
+
+/* Is [s, s + n) digits, and some? */
+static int
+all_digits(const char *s, size_t n)
+{
+    size_t k;
+
+    for (k = 0; k < n && isdigit((unsigned char)s[k]); k++)
+        ;
+    return n > 0 && k == n;
+}
 
 static int read_symbol(symbol *y, const char *s, size_t n);
 
@@ -264,11 +276,12 @@ read_symbol(symbol *y, const char *s, size_t n)
         k++;
     if (k < n && s[k] == '[')
         return bracket_indices(y, s, k, n);
-    if (k < n && isdigit((unsigned char)s[k])
-        && strspn(s + k, "0123456789") == n - k)
+    if (k < n && all_digits(s + k, n - k))
     {
-        /* Z9: exattn's text notation for Z_9 */
+        /* Z9: exattn's text notation for Z_9 (in a head lesson's rows;
+         * a block writes H1 for head 1's output, block_ref says no) */
         y->count = 1;
+        y->run_on = 1;
         return copy(y->index[0], sizeof *y->index, s + k, n - k);
     }
     if (k + 1 >= n || s[k] != '_')
@@ -399,18 +412,43 @@ static const struct
     { "Q", H_Q }, { "K", H_K }, { "V", H_V }, { "output", H_OUTPUT },
 };
 
+/* A text symbol whose base ends in its row's number, output1[2]: the
+ * number as its first index, into *split; 0 when the base has none. */
+static int
+row_in_base(symbol *split, const symbol *y)
+{
+    size_t n = strlen(y->base), d = n;
+
+    while (d > 0 && isdigit((unsigned char)y->base[d - 1]))
+        d--;
+    if (d == 0 || d == n || y->count >= MAX_INDICES
+        || n - d >= sizeof *y->index)
+        return 0;
+    *split = *y;
+    memmove(split->index[1], split->index[0],
+            y->count * sizeof *split->index);
+    memcpy(split->index[0], y->base + d, n - d + 1);
+    split->base[d] = '\0';
+    split->count++;
+    return 1;
+}
+
 /* The entry a head lesson's symbol names, reading s as the scaled score
  * (reading 0) or q k^T (reading 1); 0 when it names none. */
 static int
 head_ref(ref *out, const symbol *y, const exattn_lesson *l, int reading)
 {
     char first[64], second[64];
+    symbol split;
     size_t k;
     head_q q;
 
     for (k = 0; k < sizeof head_symbols / sizeof *head_symbols; k++)
         if (strcmp(head_symbols[k].base, y->base) == 0)
             break;
+    if (k == sizeof head_symbols / sizeof *head_symbols
+        && row_in_base(&split, y))
+        return head_ref(out, &split, l, reading);
     if (k == sizeof head_symbols / sizeof *head_symbols || y->head != 0)
         return 0;
     q = head_symbols[k].q;
@@ -554,6 +592,9 @@ block_ref(ref *out, const symbol *y, const exattn_lesson *l,
     const exattn_stage_info *st = NULL;
     char first[64], second[64];
     size_t k, heads, rows, cols, head = y->head;
+
+    if (y->run_on)
+        return 0;               /* H1 is head 1's output, not H_1 */
 
     for (k = 0; k < EXATTN_BQ_COUNT && st == NULL; k++)
         if (exattn_block__present(l->block, (exattn_bq)k)
@@ -817,13 +858,16 @@ entry_claim(exattn_audit_candidate *scratch, const exattn_lesson *l,
     exattn_error_t local;
     char path[96];
 
-    if (x->what != REF_BLOCK || st == NULL
-        || exattn_block__per_head(x->bq) || x->head != 0)
+    char name[64];
+
+    if (x->what != REF_BLOCK || st == NULL)
         return NULL;
+    /* cross.ln, h2.weights: the stage's path as claims name it */
+    exattn_block__path(name, sizeof name, x->bq, x->head);
     if (st->per_token)
-        snprintf(path, sizeof path, "%s[%zu]", st->name, x->row + 1);
+        snprintf(path, sizeof path, "%s[%zu]", name, x->row + 1);
     else
-        snprintf(path, sizeof path, "%s[%zu][%zu]", st->name, x->row + 1,
+        snprintf(path, sizeof path, "%s[%zu][%zu]", name, x->row + 1,
                  x->col + 1);
     memset(scratch, 0, sizeof *scratch);
     exattn_error_init(&local);
@@ -944,11 +988,20 @@ put_index(char *out, size_t size, const char *s, size_t n, char bound,
     exattn_sbuf__init(&b);
     for (k = 0; k < n; k++)
     {
-        char before = k > 0 ? s[k - 1] : 0, after = k + 1 < n ? s[k + 1] : 0;
+        /* the letter alone between the index's delimiters, spaces
+         * aside: _k, _{9,k}, _{9, k } */
+        size_t p = k, q = k + 1;
+        char before, after;
 
+        while (p > 0 && s[p - 1] == ' ')
+            p--;
+        while (q < n && s[q] == ' ')
+            q++;
+        before = p > 0 ? s[p - 1] : 0;
+        after = q < n ? s[q] : 0;
         if (sub != NULL && s + k > sub && s[k] == bound
             && (before == '_' || before == '{' || before == ',')
-            && (k + 1 == n || after == '}' || after == ','))
+            && (q == n || after == '}' || after == ','))
             exattn_sbuf__printf(&b, "%s%lu%s", before == '_' ? "{" : "",
                                 value, before == '_' ? "}" : "");
         else
@@ -1001,7 +1054,9 @@ sum_values(unsigned long *v, const writer *w, const char *r, size_t n)
         if (strncmp(end, "..", 2) != 0)
             return 0;
         hi = strtoul(end + 2, &end, 10);
-        for (; *end == '\0' && lo <= hi && count < MAX_SUM_TERMS; lo++)
+        if (*end != '\0' || hi < lo || hi - lo >= MAX_SUM_TERMS)
+            return 0;
+        for (; lo <= hi; lo++)
             v[count++] = lo;
         return count;
     }
@@ -1012,9 +1067,13 @@ sum_values(unsigned long *v, const writer *w, const char *r, size_t n)
                            w->l->default_query_labels ? NULL
                            : w->l->query_labels, NULL)) == (size_t)-1)
         return 0;
-    for (j = 0; j < w->l->m && count < MAX_SUM_TERMS; j++)
+    for (j = 0; j < w->l->m; j++)
         if (w->l->allowed[row * w->l->m + j])
+        {
+            if (count == MAX_SUM_TERMS)
+                return 0;       /* written out whole, or not read */
             v[count++] = j + 1;
+        }
     return count;
 }
 

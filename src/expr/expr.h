@@ -121,6 +121,9 @@ exattn_xnode *exattn_expr__num_si(exattn_expr *pool, long v);
  * it stands for when evaluated. */
 exattn_xnode *exattn_expr__sym(exattn_expr *pool, const char *text,
                                const char *tex, const mpq_t value);
+/* Does n hold a symbol with no value (a symbolic ε)?  Within *budget
+ * nodes (a block's DAG shares them); past it, no. */
+int exattn_expr__has_unvalued(const exattn_xnode *n, size_t *budget);
 
 /* Parsing with paths: a name followed by bracketed indices
  * ("weights[rises][3]") is handed to `resolve`, which returns the node

@@ -1060,9 +1060,10 @@ has_atoms(const poly *p)
     return 0;
 }
 
-/* Is n positive by its shape alone: a positive rational, a symbol with
- * no value (a lesson takes it as positive: docs/lesson-format.md), e^x,
- * and sums, products, quotients and square roots of such?  *budget
+/* Is n positive by its shape alone, wherever it is defined: a positive
+ * rational, a symbol with no value (the only such symbol a lesson gives
+ * is its symbolic ε, which it takes as positive: docs/lesson-format.md),
+ * e^x, and sums, products, quotients and square roots of such?  *budget
  * bounds the nodes looked at (a block's DAG shares them). */
 static int
 positive_by_shape(const exattn_xnode *n, size_t *budget)

@@ -72,3 +72,15 @@ exattn_expr__domain(const exattn_xnode *n, const char *name,
     return exattn_error__set(err, EXATTN_EDOMAIN, name, 1, n->column, "%s",
                              what);
 }
+
+int
+exattn_expr__has_unvalued(const exattn_xnode *n, size_t *budget)
+{
+    if (n == NULL || n->exact || *budget == 0)
+        return 0;
+    --*budget;
+    if (n->op == EXATTN_X_SYM)
+        return !n->has_value;
+    return exattn_expr__has_unvalued(n->a, budget)
+           || exattn_expr__has_unvalued(n->b, budget);
+}
