@@ -1544,3 +1544,41 @@ Test(audit, exattn_s_text_notation)
     exattn_lesson_free(sym);
     exattn_lesson_free(head);
 }
+
+/* Found by review: a sum's set with the reader's own marker bytes in it
+ * is no set (its report once wrote past its buffer); an output's
+ * weighted sum with a term it cannot read, or a vector followed by more
+ * arithmetic, is not read short -- the first two terms of the seed-002
+ * output are not the output; a page of "=(" never closed is read. */
+Test(audit, hostile_sums_and_text_notation)
+{
+    exattn_lesson *head = example("docs/examples/000-scores-to-mixture.json");
+    static const char markers[] =
+        "$$Z_{1} = \\sum_{k \\in \x05\x05\x05\x05\x05\x05\x05\x05} 2$$\n"
+        "\n$$Z_{1} = \\sum_{k \\in &#5;&#5;&#5;&#5;} e^{s_{1,k}}$$\n";
+    static const char short_sum[] =
+        "output[rises] = Σ (e^{√2}/(e^{√2}+e^{√2/2}+e^{3√2/2}))·(1,0) + "
+        "(e^{√2/2}/(e^{√2}+e^{√2/2}+e^{3√2/2}))·(0,2) + "
+        "e^{3√2/2}·(1,2)\n"
+        "z = (√2, e) + (1, 1)\n";
+    exattn_audit_summary_t sum;
+    char *out, *unclosed = malloc(2 * 50000 + 16);
+    size_t k;
+
+    out = report(exattn_audit_write_text, head, "m.md", markers, &sum);
+    cr_assert_eq(sum.failed, 0, "%s", out);
+    free(out);
+    out = report(exattn_audit_write_text, head, "m.txt", short_sum, &sum);
+    cr_assert_null(strstr(out, "output[rises]"), "%s", out);
+    cr_assert_null(strstr(out, "z[1]"), "%s", out);
+    free(out);
+    cr_assert_not_null(unclosed);
+    for (k = 0; k < 50000; k++)
+        memcpy(unclosed + 2 * k, "=(", 2);
+    strcpy(unclosed + 2 * 50000, "\n");
+    out = report(exattn_audit_write_text, head, "m.txt", unclosed, &sum);
+    cr_assert_eq(sum.failed, 0, "%s", out);
+    free(out);
+    free(unclosed);
+    exattn_lesson_free(head);
+}
