@@ -489,10 +489,21 @@ static int
 table_lead(exattn_sbuf *b, const exattn_page_clean *c, size_t at)
 {
     table_cell t;
-    size_t a, z;
+    size_t a, z, ra, rz, top;
 
     if (!table_cell_at(c, at, &t))
-        return 0;
+    {
+        /* a plain-text table set by spaces: the same, its heading cell
+         * and its row's label */
+        if (!exattn_page__aligned_cell(c, at, &ra, &rz, &a, &z, &top))
+            return 0;
+        text_before_table(b, c, top);
+        exattn_sbuf__putn(b, " ", 1);
+        put_span(b, c, a, z);
+        exattn_sbuf__putn(b, " ", 1);
+        put_span(b, c, ra, rz);
+        return 1;
+    }
     text_before_table(b, c, t.hf);
     exattn_sbuf__putn(b, " ", 1);
     if (cell_of(c, t.hf, t.ht, t.column, &a, &z))
@@ -527,11 +538,17 @@ exattn_page__table_heads(const exattn_page_clean *c, size_t at, char **row,
     exattn_sbuf b;
 
     *row = *column = *about = NULL;
-    /* a cell past the first, under a heading of its own */
-    if (!table_cell_at(c, at, &t) || t.column < 2
-        || !cell_of(c, t.hf, t.ht, t.column, &a, &z)
-        || !cell_of(c, t.from, t.to, 1, &ra, &rz) || rz > at
-        || !cell_of(c, t.hf, t.ht, 1, &ca, &cz))
+    /* a cell past the first, under a heading of its own -- of a
+     * Markdown table, or of a plain-text one set by spaces (aligned.c),
+     * whose corner is where its heading line starts */
+    if (table_cell_at(c, at, &t) && t.column >= 2
+        && cell_of(c, t.hf, t.ht, t.column, &a, &z)
+        && cell_of(c, t.from, t.to, 1, &ra, &rz) && rz <= at
+        && cell_of(c, t.hf, t.ht, 1, &ca, &cz))
+        ;
+    else if (exattn_page__aligned_cell(c, at, &ra, &rz, &a, &z, &t.hf))
+        ca = cz = t.hf;
+    else
         return EXATTN_OK;
     /* what the table is of: the text before it, then its corner */
     exattn_sbuf__init(&b);

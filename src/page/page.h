@@ -162,6 +162,14 @@ char *exattn_page__subject(const exattn_page_clean *c, size_t start);
 char *exattn_page__section(const exattn_page_clean *c, size_t at);
 void exattn_page__nest_headings(exattn_page_clean *c);
 
+/* A value of a plain-text table set by spaces (aligned.c): the label of
+ * its row at [*row_a, *row_z), its column's heading at [*col_a, *col_z),
+ * and where the table's heading line starts; 0 when `at` is no value of
+ * such a table. */
+int exattn_page__aligned_cell(const exattn_page_clean *c, size_t at,
+                              size_t *row_a, size_t *row_z, size_t *col_a,
+                              size_t *col_z, size_t *top);
+
 /* A named formula of the page (formulas.c): a piece of math in closed
  * form ("\frac{e^{1}}{e^{1}+e^{2}}"), at [from, to) of the cleaned text,
  * in exattn's expression syntax; the piece a relation sets it equal to,
