@@ -1582,3 +1582,43 @@ Test(audit, hostile_sums_and_text_notation)
     free(unclosed);
     exattn_lesson_free(head);
 }
+
+/* A plain-text table set by spaces is a table: each value is its row's
+ * label's and its column heading's, and the text before the table says
+ * what it holds.  Row "who" attends to "the", "cat", "sat" with scores
+ * 2, 1, 0: its weights are e^2, e, 1 over their sum, 0.66524, 0.24473,
+ * 0.09003; 0.6651 is a slip.  Prose with two spaces after a full stop is
+ * no table. */
+Test(audit, a_plain_text_table_set_by_spaces)
+{
+    static const char json[] =
+        "{\"query_tokens\": [\"who\", \"what\"],"
+        " \"tokens\": [\"the\", \"cat\", \"sat\", \"<pad>\"],"
+        " \"Q\": [[1], [2]], \"K\": [[2], [1], [0], [3]],"
+        " \"V\": [[1, 0], [0, 1], [1, 1], [5, 5]],"
+        " \"mask\": {\"valid_lens\": [3, 2]}}";
+    static const char page[] =
+        "Here are all the weights, columns numbered from 0:\n"        /* 1 */
+        "\n"
+        "             key 0    key 1    key 2    key 3\n"             /* 3 */
+        "    who      0.6651   0.2447   0.0900   0\n"                 /* 4 */
+        "\n"
+        "It ends here.  Then 2.5  and 3.5  are numbers of a week.\n"; /* 6 */
+    exattn_lesson *l = NULL;
+    exattn_audit_summary_t sum;
+    exattn_error_t err;
+    char *out;
+
+    exattn_error_init(&err);
+    cr_assert_eq(exattn_lesson_read_buffer(&l, json, strlen(json), "l.json",
+                                           NULL, &err), EXATTN_OK, "%s",
+                 err.message);
+    out = report(exattn_audit_write_text, l, "m.txt", page, &sum);
+    cr_assert_not_null(strstr(out, "m.txt:4:14: FAIL 0.6651 (true: "
+                                   "weights[who][the]"), "%s", out);
+    cr_assert_not_null(strstr(out, "m.txt:4:23: PASS 0.2447 = "
+                                   "weights[who][cat]"), "%s", out);
+    cr_assert_eq(sum.failed, 1, "%s", out);
+    free(out);
+    exattn_lesson_free(l);
+}
