@@ -14,8 +14,8 @@
 #include "page/page.h"
 
 #define MAX_CELLS 64            /* cells of one line read */
-#define MAX_ROWS 512            /* rows between a value and its heading */
-#define MAX_LINE 4096           /* the longest line read as a row */
+#define MAX_ROWS 64             /* rows between a value and its heading */
+#define MAX_LINE 1024           /* the longest line read as a row */
 
 typedef struct
 {
