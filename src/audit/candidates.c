@@ -725,6 +725,41 @@ head_lesson(adder *a, const exattn_lesson *l)
     return rc;
 }
 
+/* A layer norm's parameters as the lesson states them -- its gain γ and
+ * shift β (vectors of d_model) and, when it is a number, ε -- which a
+ * page prints beside its formula ("γ = (1, 1), ε = 1/100000"). */
+static int
+norm_parameters(adder *a, const exattn_lesson *l, const char *path,
+                const exattn_norm_spec *ns)
+{
+    static const char *const names[] = { "gamma", "beta" };
+    const exattn_matrix *m[2];
+    char name[64];
+    size_t k, had = a->all->count;
+    int rc = EXATTN_OK;
+
+    if (!ns->present)
+        return EXATTN_OK;
+    m[0] = &ns->gamma;
+    m[1] = &ns->beta;
+    for (k = 0; k < 2 && rc == EXATTN_OK; k++)
+        if (m[k]->rows == 1 && m[k]->cols > 0)
+        {
+            snprintf(name, sizeof name, "%s.%s", path, names[k]);
+            rc = add_constant(a->all, l, name, m[k]->a, m[k]->cols,
+                              EXATTN_FAM_NORM, a->err);
+        }
+    if (rc == EXATTN_OK && (ns->eps_symbol == NULL || ns->eps_has_value))
+    {
+        snprintf(name, sizeof name, "%s.epsilon", path);
+        rc = add_constant(a->all, l, name, (mpq_t *)&ns->eps, 1,
+                          EXATTN_FAM_NORM, a->err);
+    }
+    for (k = had; k < a->all->count; k++)
+        a->all->items[k].variant = a->variant;
+    return rc;
+}
+
 static int
 block_lesson(adder *a, const exattn_lesson *l)
 {
@@ -774,6 +809,12 @@ block_lesson(adder *a, const exattn_lesson *l)
             }
         }
     }
+    if (rc == EXATTN_OK)
+        rc = norm_parameters(a, l, "ln1", &l->block->ln1);
+    if (rc == EXATTN_OK && l->block->cross.present)
+        rc = norm_parameters(a, l, "cross.ln", &l->block->cross.ln);
+    if (rc == EXATTN_OK)
+        rc = norm_parameters(a, l, "ln2", &l->block->ln2);
     exattn_sbuf__clear(&b);
     return rc;
 }

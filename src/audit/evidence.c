@@ -148,6 +148,10 @@ static const vocab block_symbols[] = {
     { "d_{model}", F(SHAPE) }, { "\\gamma", F(NORM) },
     { "\\beta", F(NORM) }, { "\\epsilon", F(NORM) },
     { "\\varepsilon", F(NORM) },
+    /* as exattn's text writes them */
+    { "\xce\xbc", F(MEAN) }, { "\xcf\x83", F(VARIANCE) },
+    { "\xce\xb3", F(NORM) }, { "\xce\xb2", F(NORM) },
+    { "\xce\xb5", F(NORM) },
 };
 
 /* ---- reading the lead -------------------------------------------------- */
@@ -262,6 +266,10 @@ symbol_at(const char *s, size_t k, size_t len)
         }
         return j - k;
     }
+    /* a Greek letter as plain text writes it, γ, μ */
+    if (((unsigned char)s[j] == 0xce || (unsigned char)s[j] == 0xcf)
+        && j + 1 < len)
+        return 2;
     return isalpha((unsigned char)s[j]) ? 1 : 0;
 }
 
