@@ -1622,3 +1622,27 @@ Test(audit, a_plain_text_table_set_by_spaces)
     free(out);
     exattn_lesson_free(l);
 }
+
+/* A layer norm's parameters as a page prints them beside its formula
+ * are the lesson's: the encoder's first has γ = (1, 1), β = (0, 0), ε =
+ * 10^-5; γ = (1, 2) is no gain of it (nor anything else γ names). */
+Test(audit, a_layer_norm_s_parameters)
+{
+    exattn_lesson *l = example("docs/examples/002-encoder-block.json");
+    static const char page[] =
+        "layer norm: u = γ·(z − μ)/√(σ² + ε) + β, γ = (1, 1), "
+        "β = (0, 0), ε = 1/100000\n"
+        "\nWith $\\gamma = (1, 2)$ instead.\n";
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "m.txt", page, &sum);
+
+    cr_assert_not_null(strstr(out, "PASS (1, 1) = ln1.gamma"), "%s", out);
+    cr_assert_not_null(strstr(out, "PASS (0, 0) = ln1.beta"), "%s", out);
+    cr_assert_not_null(strstr(out, "PASS 1/100000 = ln1.epsilon"), "%s",
+                       out);
+    /* no quantity is it: unsourced (--strict fails the page) */
+    cr_assert_not_null(strstr(out, "m.txt:3:16: UNSOURCED (1, 2)"), "%s",
+                       out);
+    free(out);
+    exattn_lesson_free(l);
+}
