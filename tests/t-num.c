@@ -217,3 +217,37 @@ Test(num, inverse_square_root_identity)
     mpq_clear(t);
     gmp_randclear(st);
 }
+
+/* A radicand past the trial division's reach (a hundred digits, whose
+ * cube root no trial reaches) is refused at once, not split for ages --
+ * unless it is a square times what the trial finds: 4 * 10^108 is
+ * (2*10^54)^2; and 10^12 - 11, a lesson's largest radicand, is split
+ * whole (it is the prime 999999999989). */
+Test(num, radicands_past_the_trial)
+{
+    static const char *const huge = "5555555555555555555555555555555555555"
+        "5555555555555555555555555555555555555555555555555555555555555555555"
+        "5555552";
+    mpq_t d, c;
+    unsigned long s;
+
+    mpq_init(d);
+    mpq_init(c);
+    cr_assert_eq(exattn_mpq_set_text(d, huge, strlen(huge), NULL), 0);
+    cr_assert_eq(exattn_num__inv_sqrt(c, &s, d), EXATTN_ELIMIT);
+    mpz_ui_pow_ui(mpq_numref(d), 10, 108);
+    mpz_mul_ui(mpq_numref(d), mpq_numref(d), 4);
+    mpz_set_ui(mpq_denref(d), 1);
+    cr_assert_eq(exattn_num__inv_sqrt(c, &s, d), EXATTN_OK);
+    cr_assert_eq(s, 1);
+    /* c = 1/(2*10^54): c * 2*10^54 = 1 */
+    mpz_ui_pow_ui(mpq_numref(d), 10, 54);
+    mpz_mul_ui(mpq_numref(d), mpq_numref(d), 2);
+    mpq_mul(d, d, c);
+    cr_assert_eq(mpq_cmp_ui(d, 1, 1), 0);
+    mpq_set_ui(d, 999999999989UL, 1);
+    cr_assert_eq(exattn_num__inv_sqrt(c, &s, d), EXATTN_OK);
+    cr_assert_eq(s, 999999999989UL);
+    mpq_clear(d);
+    mpq_clear(c);
+}

@@ -4,14 +4,22 @@
 #include <stdio.h>
 #include "internal.h"
 
+/* Trial divisors at most: past the cube root of a lesson's largest
+ * radicand (10^12, src/lesson/scale.c), and a few milliseconds. */
+#define TRIAL_DIVISORS 65536UL
+
 /* Split z = a^2 * s with s square-free, by trial division.  Radicands are
  * widths (bounded by exattn_limits_t) or small lesson numbers, so trial
- * division up to the cube root and a square test for the rest suffice. */
-static void
+ * division up to the cube root and a square test for the rest suffice.
+ * A radicand whose cube root is past TRIAL_DIVISORS (a claim's
+ * sqrt(5555...52) of a hundred digits) would take ages to split: 0, it
+ * is not split, unless what is left is a square. */
+static int
 split_square(mpz_t a, mpz_t s, const mpz_t z)
 {
     mpz_t rest, p2;
     unsigned long p;
+    int split = 1;
 
     mpz_init_set(rest, z);
     mpz_init(p2);
@@ -24,6 +32,11 @@ split_square(mpz_t a, mpz_t s, const mpz_t z)
         mpz_mul_ui(p2, p2, p);
         if (mpz_cmp(p2, rest) > 0)
             break;
+        if (p > TRIAL_DIVISORS)
+        {
+            split = 0;
+            break;
+        }
         while (mpz_divisible_ui_p(rest, p))
         {
             mpz_divexact_ui(rest, rest, p);
@@ -37,16 +50,18 @@ split_square(mpz_t a, mpz_t s, const mpz_t z)
         }
     }
     /* rest has at most two prime factors, each above the cube root: it is
-     * 1, p, p*q or p^2. */
+     * 1, p, p*q or p^2 (when the trial went that far) */
     if (mpz_perfect_square_p(rest))
     {
         mpz_sqrt(p2, rest);
         mpz_mul(a, a, p2);
+        split = 1;
     }
     else
         mpz_mul(s, s, rest);
     mpz_clear(rest);
     mpz_clear(p2);
+    return split;
 }
 
 int
@@ -59,8 +74,7 @@ exattn_num__inv_sqrt(mpq_t coef, unsigned long *surd, const mpq_t d)
     mpz_init(s);
     mpz_init(t);
     mpz_mul(t, mpq_numref(d), mpq_denref(d));
-    split_square(a, s, t);
-    if (!mpz_fits_ulong_p(s))
+    if (!split_square(a, s, t) || !mpz_fits_ulong_p(s))
     {
         mpz_clear(a);
         mpz_clear(s);
