@@ -1419,8 +1419,8 @@ Test(audit, sums_over_an_index_are_written_out)
 /* A block's entries in a formula are its own nodes: the encoder's
  * feed-forward entry h_{2,3} is -u_{2,1} + u_{2,2} (u its LayerNorm, of
  * named rows: a square root of a named variance), u_{2,1} is (0 -
- * \mu_2)/\sqrt{\sigma^2_2 + 10^{-5}}; a sign, or ε = 10^{-4}, is no such
- * form. */
+ * \mu_2)/\sqrt{\sigma^2_2 + 10^{-5}} (\sigma_2^2 alike); a sign, or ε =
+ * 10^{-4}, is no such form. */
 Test(audit, a_block_s_entries_are_its_nodes)
 {
     exattn_lesson *l = example("docs/examples/002-encoder-block.json");
@@ -1432,7 +1432,9 @@ Test(audit, a_block_s_entries_are_its_nodes)
         "\n$$u_{2,1} = \\frac{0-\\mu_{2}}{\\sqrt{\\sigma^{2}_{2}"
         "+\\frac{1}{10000}}}$$\n"                                    /* 7 */
         "\n$$y_{2,2} = \\frac{z'_{2,2}-\\mu'_{2}}{\\sqrt{{\\sigma'}^2_{2}"
-        "+\\frac{1}{100000}}}$$\n";                                  /* 9 */
+        "+\\frac{1}{100000}}}$$\n"                                   /* 9 */
+        "\n$$u_{2,1} = \\frac{0-\\mu_2}{\\sqrt{\\sigma_2^2"
+        "+\\frac{1}{100000}}}$$\n";                                 /* 11 */
     exattn_audit_summary_t sum;
     char *out = report(exattn_audit_write_text, l, "m.md", page, &sum);
 
@@ -1441,6 +1443,7 @@ Test(audit, a_block_s_entries_are_its_nodes)
     assert_verdict(out, 5, 13, "PASS-NAMED");
     assert_verdict(out, 7, 13, "FAIL");
     assert_verdict(out, 9, 13, "PASS-NAMED");
+    assert_verdict(out, 11, 13, "PASS-NAMED");      /* squared after */
     free(out);
     exattn_lesson_free(l);
 }

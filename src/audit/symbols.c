@@ -1033,6 +1033,31 @@ put_symbol(writer *w, const char *s, size_t n)
            && put_ref(w->out, w->l, w->blk, w->block, &x);
 }
 
+/* A symbol squared after its index, \sigma_{2}^2 (placeholder [a, z]
+ * then "^(2)"): as \sigma^2_{2}, a variance's own symbol, when the letter
+ * squared names a stage and the letter alone does not; *next past the
+ * square.  0 when it is no such symbol. */
+static int
+put_squared(writer *w, const char *a, const char *z, const char *end,
+            const char **next)
+{
+    const char *sub = memchr(a + 1, '_', (size_t)(z - a - 1));
+    char text[160];
+    size_t base, n;
+
+    if (sub == NULL || end - (z + 1) < 4 || strncmp(z + 1, "^(2)", 4) != 0
+        || (n = (size_t)(z - a - 1)) + 3 > sizeof text)
+        return 0;
+    base = (size_t)(sub - (a + 1));
+    memcpy(text, a + 1, base);
+    memcpy(text + base, "^2", 2);
+    memcpy(text + base + 2, sub, n - base);
+    if (!put_symbol(w, text, n + 2))
+        return 0;
+    *next = z + 5;
+    return 1;
+}
+
 /* The values a sum's index takes, from its range [r, r + n): "1..3", or
  * a head lesson's A_{9}, the keys row 9 allows (from 1); how many, 0
  * when the range names none. */
@@ -1253,7 +1278,8 @@ put_reading(writer *w, const char *p, const char *end)
             if (!put_defined(w, a, def, z))
                 return 0;
         }
-        else if (!put_symbol(w, a + 1, (size_t)(z - a - 1)))
+        else if (!put_symbol(w, a + 1, (size_t)(z - a - 1))
+                 && !put_squared(w, a, z, end, &next))
             return 0;
         if (w->out->oom || w->out->len > MAX_WRITTEN)
             return 0;
