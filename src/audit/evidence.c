@@ -972,6 +972,27 @@ said_otherwise(const exattn_page_number *n, const char *lead,
     return NULL;
 }
 
+/* Is `subject` a weight matrix or a bias as a page names one -- W_1,
+ * W_{Q}, W^{O}, \mathbf{W}_2, b_1 -- whose entries the lesson is given? */
+static int
+parameter_symbol(const char *subject)
+{
+    static const char *const fonts[] = { "\\mathbf{", "\\boldsymbol{",
+                                         "\\bm{" };
+    size_t k, n;
+
+    for (k = 0; k < sizeof fonts / sizeof *fonts; k++)
+        if (strncmp(subject, fonts[k], n = strlen(fonts[k])) == 0
+            && subject[n] != '\0' && subject[n + 1] == '}')
+        {
+            subject += n;       /* \mathbf{W}_2: its letter */
+            return (subject[0] == 'W' || subject[0] == 'b')
+                   && (subject[2] == '_' || subject[2] == '^');
+        }
+    return (subject[0] == 'W' || subject[0] == 'b')
+           && (subject[1] == '_' || subject[1] == '^');
+}
+
 /* A mention after all: a symbol of another model, an example, a value
  * the page denies, a metric; 1 when it is one. */
 static int
@@ -979,8 +1000,19 @@ mention_after_all(exattn_audit_evidence *e, const reading *r,
                   const exattn_lesson *l, int *rc)
 {
     const exattn_page_number *n = r->n;
+    const char *given;
     size_t at;
 
+    if ((given = n->subject != NULL && parameter_symbol(n->subject)
+                 ? n->subject
+                 : n->matrix_subject != NULL
+                   && parameter_symbol(n->matrix_subject)
+                   ? n->matrix_subject : NULL) != NULL)
+    {
+        /* W_1 = [[3, -1], ...], b_1 = (-1, 0): given, not derived */
+        e->mention = "a weight or bias the lesson is given, not a result";
+        return *rc = set_why(e, given), 1;
+    }
     if (n->subject != NULL && r->subject.at == (size_t)-1
         && strlen(n->subject) <= 24 && !nearest_label(n->subject, l, &at)
         && !exattn_audit__lesson_letter(l, n->subject))

@@ -17,6 +17,7 @@
 #define TAIL_BYTES 48
 #define TABLE_LINE 4096         /* the longest table row read as one */
 #define TABLE_ROWS 512          /* the farthest a cell's heading is read */
+#define MATRIX_REACH 1024       /* the farthest back a matrix is opened */
 
 /* Math spacing: "\\,", "\\quad" and the like read as spaces. */
 static const char *const math_gaps[] = {
@@ -875,11 +876,60 @@ has_middle_dot(const char *s, size_t n)
     return 0;
 }
 
+/* Inside a matrix (\begin{bmatrix}, pmatrix, matrix, array) opened
+ * within MATRIX_REACH bytes before start, in math: where the text before
+ * its \begin ends; else `at`. */
+static size_t
+matrix_open_before(const exattn_page_clean *c, size_t start, size_t at)
+{
+    const char *t = c->text.s;
+    size_t k = start, from = start > MATRIX_REACH ? start - MATRIX_REACH : 0;
+
+    while (k > from && c->math[k - 1])
+    {
+        k--;
+        if (t[k] != '\\')
+            continue;
+        if (c->text.len - k > 5 && strncmp(t + k, "\\end{", 5) == 0)
+            return at;          /* a matrix closed before it */
+        if (c->text.len - k > 7 && strncmp(t + k, "\\begin{", 7) == 0)
+        {
+            const char *close = memchr(t + k, '}', start - k);
+            size_t n = close ? (size_t)(close - (t + k)) : 0;
+
+            if (n >= 12 && (strncmp(close - 6, "matrix", 6) == 0
+                            || strncmp(close - 5, "array", 5) == 0))
+                return back_over_spaces(c, k);
+            return at;
+        }
+    }
+    return at;
+}
+
+static char *subject_from(const exattn_page_clean *c, size_t at);
+
 char *
 exattn_page__subject(const exattn_page_clean *c, size_t start)
 {
+    size_t at = back_over_spaces(c, start);
+
+    return subject_from(c, at);
+}
+
+char *
+exattn_page__matrix_subject(const exattn_page_clean *c, size_t start)
+{
+    size_t at = matrix_open_before(c, start, (size_t)-1);
+
+    return at == (size_t)-1 ? NULL : subject_from(c, at);
+}
+
+/* The subject of a number whose text before it ends at `at`. */
+static char *
+subject_from(const exattn_page_clean *c, size_t at)
+{
     const char *t = c->text.s;
-    size_t at = back_over_spaces(c, start), rel, first, end, k;
+    size_t rel, first, end, k;
     exattn_sbuf b;
 
     /* "= (-1/3)": a value in brackets of its own */

@@ -653,6 +653,7 @@ to_number(exattn_page_number *n, scanner *s, size_t k,
         || (n->tail = exattn_page__tail(s->c, l->end)) == NULL)
         return 0;
     n->subject = exattn_page__subject(s->c, l->start);
+    n->matrix_subject = exattn_page__matrix_subject(s->c, l->start);
     n->sentence = exattn_page__sentence_start(s->c, l->start);
     n->section = exattn_page__section(s->c, l->start);
     /* a decimal or a fraction times a value is a weight; an integer
@@ -701,6 +702,7 @@ number_clear(exattn_page_number *n)
     free(n->lead);
     free(n->tail);
     free(n->subject);
+    free(n->matrix_subject);
     free(n->subject_form);
     free(n->section);
     free(n->row_head);

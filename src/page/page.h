@@ -88,6 +88,9 @@ typedef struct
     char *subject;               /* what the page sets equal to it: the
                                     symbol or word before "=", "≈" or
                                     ":" ("w_{1,2}", "N"), or NULL */
+    char *matrix_subject;        /* in a matrix, what the matrix is set
+                                    equal to ("W_1" in W_1 =
+                                    \begin{bmatrix}..), or NULL */
     char *subject_form;          /* a formula's subject as the page's
                                     generic definition of its letter
                                     reads it (formulas.c), or NULL */
@@ -161,6 +164,11 @@ char *exattn_page__subject(const exattn_page_clean *c, size_t start);
  * (context.c); exattn_page__nest_headings links them first. */
 char *exattn_page__section(const exattn_page_clean *c, size_t at);
 void exattn_page__nest_headings(exattn_page_clean *c);
+
+/* The subject of the matrix holding the number at `start` -- what the
+ * page sets \begin{bmatrix}..\end{bmatrix} equal to -- or NULL (also
+ * when out of memory; context.c). */
+char *exattn_page__matrix_subject(const exattn_page_clean *c, size_t start);
 
 /* A value of a plain-text table set by spaces (aligned.c): the label of
  * its row at [*row_a, *row_z), its column's heading at [*col_a, *col_z),
