@@ -1649,3 +1649,26 @@ Test(audit, a_layer_norm_s_parameters)
     free(out);
     exattn_lesson_free(l);
 }
+
+/* A block's weights as a page prints them, W_1 = [[3, -1], [1, 1]],
+ * b_1 = (-1, 0): given, not derived -- mentions, whatever the words
+ * around them ("LayerNorm" in the heading above made 3 a misworded
+ * mean). */
+Test(audit, a_weight_matrix_is_given)
+{
+    exattn_lesson *l = example("docs/examples/002-encoder-block.json");
+    static const char page[] =
+        "\\section{Feed-forward and the second LayerNorm}\n"
+        "With $W_1 = \\begin{bmatrix} 3 & -1 & 1 \\\\ 1 & 1 & 1"
+        " \\end{bmatrix}$ and $b_1 = (-1, 0, \\frac{1}{2})$ the hidden"
+        " units follow.\n";
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "m.tex", page, &sum);
+
+    cr_assert_eq(sum.numbers, 7, "%s", out);
+    cr_assert_eq(sum.mentions, 7, "%s", out);
+    cr_assert_not_null(strstr(out, "a weight or bias the lesson is given"),
+                       "%s", out);
+    free(out);
+    exattn_lesson_free(l);
+}
