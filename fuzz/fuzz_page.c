@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "exattn.h"
+#include "lessons.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -17,15 +18,6 @@ static const char lesson_json[] =
     " \"K\": [[1,0],[0,1]], \"V\": [[1,0],[0,2]],"
     " \"blends\": [{\"name\": \"half\", \"weights\": [\"1/2\", \"1/2\"]}],"
     " \"variants\": [{\"name\": \"zero\", \"Q\": [[0,0],[1,1]]}]}";
-
-/* a block with both layer norms and a feed-forward layer */
-static const char block_json[] =
-    "{\"tokens\": [\"a\", \"b\"], \"X\": [[1,0],[0,2]],"
-    " \"W_Q\": [[1,0],[0,1]], \"W_K\": [[1,1],[0,1]],"
-    " \"W_V\": [[2,0],[0,1]], \"mask\": \"none\","
-    " \"block\": {\"layer_norm\": {\"epsilon\": \"1/100\"},"
-    " \"ffn\": {\"W_1\": [[1,0],[0,1]], \"W_2\": [[1,0],[0,1]]},"
-    " \"layer_norm_2\": {\"epsilon\": \"1/100\"}}}";
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -44,8 +36,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (exattn_lesson_read_buffer(&lesson, lesson_json,
                                       sizeof lesson_json - 1, "lesson", NULL,
                                       &err) != EXATTN_OK
-            || exattn_lesson_read_buffer(&block, block_json,
-                                         sizeof block_json - 1, "block",
+            || exattn_lesson_read_buffer(&block, fuzz_block_json,
+                                         sizeof fuzz_block_json - 1, "block",
                                          NULL, &err) != EXATTN_OK
             || (sink = fopen("/dev/null", "w")) == NULL)
             abort();

@@ -517,6 +517,20 @@ axis_position(const char *text, exattn_axis axis, size_t count,
     return position(text, count, NULL, NULL);
 }
 
+/* The stage of the lesson's block whose LaTeX symbol is `base` (u,
+ * \sigma^2, {\sigma'}^2 read as \sigma'^2), or NULL. */
+static const exattn_stage_info *
+tex_stage(const char *base, const exattn_lesson *l)
+{
+    size_t k;
+
+    for (k = 0; k < EXATTN_BQ_COUNT; k++)
+        if (exattn_block__present(l->block, (exattn_bq)k)
+            && same_base(exattn_block__stage((exattn_bq)k)->tex, base))
+            return exattn_block__stage((exattn_bq)k);
+    return NULL;
+}
+
 /* The stage whose symbol in exattn's text notation is `base` ("H1",
  * "a2", "ca", "zc": src/block/stages.c), its head (from 1; 0 for a
  * stage of the whole block) into *head; NULL when none. */
@@ -565,12 +579,12 @@ exattn_audit__lesson_letter(const exattn_lesson *l, const char *subject)
                 return 1;
         return 0;
     }
+    if (tex_stage(y.base, l) != NULL)
+        return 1;
     for (k = 0; k < EXATTN_BQ_COUNT; k++)
     {
         if (!exattn_block__present(l->block, (exattn_bq)k))
             continue;
-        if (same_base(exattn_block__stage((exattn_bq)k)->tex, y.base))
-            return 1;
         /* its text symbol, with a head's number or without */
         for (heads = 1; heads <= 2; heads++)
             for (h = 0; h < (heads == 1 ? 1 : 16); h++)
@@ -589,17 +603,13 @@ static int
 block_ref(ref *out, const symbol *y, const exattn_lesson *l,
           const exattn_block *blk)
 {
-    const exattn_stage_info *st = NULL;
+    const exattn_stage_info *st;
     char first[64], second[64];
-    size_t k, heads, rows, cols, head = y->head;
+    size_t heads, rows, cols, head = y->head;
 
     if (y->run_on)
         return 0;               /* H1 is head 1's output, not H_1 */
-
-    for (k = 0; k < EXATTN_BQ_COUNT && st == NULL; k++)
-        if (exattn_block__present(l->block, (exattn_bq)k)
-            && same_base(exattn_block__stage((exattn_bq)k)->tex, y->base))
-            st = exattn_block__stage((exattn_bq)k);
+    st = tex_stage(y->base, l);
     if (st == NULL && y->head == 0)
         st = text_stage(&head, y->base, l, blk);
     /* a textbook's x is the block's input x' when no positions are added

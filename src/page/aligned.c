@@ -22,22 +22,6 @@ typedef struct
     size_t a, z;                /* in the cleaned text */
 } span;
 
-static size_t
-line_begin(const exattn_page_clean *c, size_t k)
-{
-    while (k > 0 && c->text.s[k - 1] != '\n')
-        k--;
-    return k;
-}
-
-static size_t
-line_end(const exattn_page_clean *c, size_t k)
-{
-    const char *nl = memchr(c->text.s + k, '\n', c->text.len - k);
-
-    return nl ? (size_t)(nl - c->text.s) : c->text.len;
-}
-
 /* The cells of line [from, to) into out; how many, 0 when it is no line
  * of such a table (math or a bar in it, too many cells, too long). */
 static size_t
@@ -101,8 +85,9 @@ exattn_page__aligned_cell(const exattn_page_clean *c, size_t at,
                           size_t *col_z, size_t *top)
 {
     span row[MAX_CELLS], head[MAX_CELLS];
-    size_t from = line_begin(c, at), to = line_end(c, at), n, h, i, k,
-           up, rows = 0, found = (size_t)-1, hf = 0;
+    size_t from = exattn_page__line_start(c, at),
+           to = exattn_page__line_stop(c, at), n, h, i, k, up, rows = 0,
+           found = (size_t)-1, hf = 0;
 
     n = cells_of(c, from, to, row);
     if (n < 3 || at < row[0].z)
@@ -118,7 +103,7 @@ exattn_page__aligned_cell(const exattn_page_clean *c, size_t at,
     {
         span above[MAX_CELLS];
 
-        hf = line_begin(c, up - 1);
+        hf = exattn_page__line_start(c, up - 1);
         k = cells_of(c, hf, up - 1, above);
         if (k == n && value_cell(c, &above[1]))
         {

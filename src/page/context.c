@@ -282,17 +282,16 @@ sentence_ends(const exattn_page_clean *c, size_t k)
                                     || c->math[k - 1]));
 }
 
-/* The start of the line holding k. */
-static size_t
-line_start(const exattn_page_clean *c, size_t k)
+size_t
+exattn_page__line_start(const exattn_page_clean *c, size_t k)
 {
     while (k > 0 && c->text.s[k - 1] != '\n')
         k--;
     return k;
 }
 
-static size_t
-line_stop(const exattn_page_clean *c, size_t k)
+size_t
+exattn_page__line_stop(const exattn_page_clean *c, size_t k)
 {
     const char *nl = memchr(c->text.s + k, '\n', c->text.len - k);
 
@@ -403,7 +402,7 @@ table_cell_at(const exattn_page_clean *c, size_t at, table_cell *cell)
     for (from = at; from > 0 && c->text.s[from - 1] != '\n'; from--)
         if (at - from > TABLE_LINE)
             return 0;
-    to = line_stop(c, at);
+    to = exattn_page__line_stop(c, at);
     if (!table_row(c, from, to))
         return 0;
     for (k = from; k < at; k++)
@@ -412,14 +411,14 @@ table_cell_at(const exattn_page_clean *c, size_t at, table_cell *cell)
     /* up to the delimiter row; the heading row is above it */
     for (up = from; up > 0;)
     {
-        hf = line_start(c, up - 1);
+        hf = exattn_page__line_start(c, up - 1);
         ht = up - 1;
         if (delimiter_row(c, hf, ht))
         {
             if (hf == 0)
                 return 0;
             ht = hf - 1;
-            hf = line_start(c, ht);
+            hf = exattn_page__line_start(c, ht);
             if (!table_row(c, hf, ht))
                 return 0;
             *cell = (table_cell){ from, to, hf, ht, bars };

@@ -15,6 +15,7 @@
  * A_9}) is kept with its body for the audit to write out; any other
  * such piece is not read. */
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "page/page.h"
@@ -683,6 +684,18 @@ set_text(const char *t, size_t j, size_t close)
     return 1;
 }
 
+/* A sum's opening as EXATTN_PAGE_SUM writes it: its index letter, then
+ * its range [range, range + n). */
+static void
+put_sum_head(tr *x, char var, const char *range, size_t n)
+{
+    exattn_sbuf__putn(x->out, EXATTN_PAGE_SUM, 1);
+    exattn_sbuf__putn(x->out, &var, 1);
+    exattn_sbuf__putn(x->out, &EXATTN_PAGE_SUM[1], 1);
+    exattn_sbuf__putn(x->out, range, n);
+    exattn_sbuf__putn(x->out, &EXATTN_PAGE_SUM[1], 1);
+}
+
 /* The head of \sum at k, past "\sum": _{k \in A_{9}} or _{j=1}^{3}
  * (also ^3 and \limits), its index letter into *var and its range,
  * written ("A_{9}", "1..3"); its end, or 0 when it names no range of
@@ -690,8 +703,9 @@ set_text(const char *t, size_t j, size_t close)
 static size_t
 sum_head(tr *x, size_t k, size_t stop, char *var)
 {
-    size_t close, j;
+    size_t close, j, n;
     unsigned long lo, hi;
+    char range[48];
 
     if (word(x, k, stop, "\\limits"))
         k += strlen("\\limits");
@@ -708,14 +722,10 @@ sum_head(tr *x, size_t k, size_t stop, char *var)
         /* the set as written, for the reader: A_{9}, A_9 -- a symbol's
          * bytes only, and short */
         j = spaces(x, j + 3, close);
-        if (close - j > 32 || !set_text(x->t, j, close))
+        if (j >= close || close - j > 32 || !set_text(x->t, j, close))
             return 0;
-        exattn_sbuf__putn(x->out, EXATTN_PAGE_SUM, 1);
-        exattn_sbuf__putn(x->out, var, 1);
-        exattn_sbuf__putn(x->out, &EXATTN_PAGE_SUM[1], 1);
-        exattn_sbuf__putn(x->out, x->t + j, close - j);
-        exattn_sbuf__putn(x->out, &EXATTN_PAGE_SUM[1], 1);
-        return j < close ? close + 1 : 0;
+        put_sum_head(x, *var, x->t + j, close - j);
+        return close + 1;
     }
     if (j >= close || x->t[j] != '=')
         return 0;
@@ -743,11 +753,8 @@ sum_head(tr *x, size_t k, size_t stop, char *var)
         return 0;
     if (hi < lo || hi - lo >= MAX_SUM_TERMS)
         return 0;
-    exattn_sbuf__putn(x->out, EXATTN_PAGE_SUM, 1);
-    exattn_sbuf__putn(x->out, var, 1);
-    exattn_sbuf__putn(x->out, &EXATTN_PAGE_SUM[1], 1);
-    exattn_sbuf__printf(x->out, "%lu..%lu", lo, hi);
-    exattn_sbuf__putn(x->out, &EXATTN_PAGE_SUM[1], 1);
+    n = (size_t)snprintf(range, sizeof range, "%lu..%lu", lo, hi);
+    put_sum_head(x, *var, range, n);
     return k;
 }
 

@@ -170,6 +170,11 @@ void exattn_page__nest_headings(exattn_page_clean *c);
  * when out of memory; context.c). */
 char *exattn_page__matrix_subject(const exattn_page_clean *c, size_t start);
 
+/* The start of the line holding k in the cleaned text, and its end
+ * (its newline, or the text's end; context.c). */
+size_t exattn_page__line_start(const exattn_page_clean *c, size_t k);
+size_t exattn_page__line_stop(const exattn_page_clean *c, size_t k);
+
 /* A value of a plain-text table set by spaces (aligned.c): the label of
  * its row at [*row_a, *row_z), its column's heading at [*col_a, *col_z),
  * and where the table's heading line starts; 0 when `at` is no value of
