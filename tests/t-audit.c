@@ -1672,3 +1672,33 @@ Test(audit, a_weight_matrix_is_given)
     free(out);
     exattn_lesson_free(l);
 }
+
+/* A formula the page names no variant for is the base lesson's when a
+ * base quantity has its value (sqrt 2 is three of the base's and twenty
+ * of the variants'), a variant's only when none has (6/sqrt 2 is the
+ * doubled query's score alone). */
+Test(audit, a_formula_is_the_base_lesson_s_first)
+{
+    exattn_lesson *l = example("docs/examples/002-complete.json");
+    static const char page[] =
+        "Dividing by $\\sqrt{2}$ gives the scaled scores.\n\n"
+        "The scaled score of the last key is $\\frac{6}{\\sqrt{2}}$ "
+        "here.\n";
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "f.md", page, &sum);
+    const char *second = strchr(out, '\n');
+
+    cr_assert_eq(sum.numbers, 2, "%s", out);
+    cr_assert_eq(sum.passed, 2, "%s", out);
+    cr_assert_not_null(second, "%s", out);
+    static const char first[] = "f.md:1:14: PASS-NAMED \\sqrt{2} = "
+                                "scaled[load][rises], scaled[rises][grid], "
+                                "sqrt(d_k) (";
+
+    cr_assert_eq(strncmp(out, first, strlen(first)), 0, "%s", out);
+    cr_assert_not_null(strstr(second, "PASS-NAMED \\frac{6}{\\sqrt{2}} = "
+                              "scaled[rises][rises] variant=\"double "
+                              "query\" ("), "%s", out);
+    free(out);
+    exattn_lesson_free(l);
+}

@@ -427,7 +427,19 @@ bind_formula(exattn_audit_result *r, exattn_audit_candidate *f,
     }
     if (!(f->exact[0] && named != NULL))
     {
-        rc = matches(r, &found, f, all, e, 1, text, max_prec, err);
+        if (e->variant == NULL && !e->base_only)
+        {
+            /* a formula the page names no variant for is the base
+             * lesson's when it can be (as a shared scalar is, results.c):
+             * proved against the variants' only when the base has no
+             * quantity of its value */
+            exattn_audit_evidence base = *e;
+
+            base.base_only = 1;
+            rc = matches(r, &found, f, all, &base, 1, text, max_prec, err);
+        }
+        if (rc == EXATTN_OK && found == 0)
+            rc = matches(r, &found, f, all, e, 1, text, max_prec, err);
         if (rc == EXATTN_OK && found == 0 && !e->direct && !f->exact[0])
             rc = matches(r, &found, f, all, e, 0, text, max_prec, err);
     }
