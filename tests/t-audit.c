@@ -8,6 +8,7 @@
 #include <yajl/yajl_tree.h>
 #include "exattn.h"
 #include "helpers.h"
+#include "audit/decide.h"
 
 typedef int (*audit_fn)(FILE *, exattn_audit_summary_t *,
                         const exattn_lesson *, const char *, const char *,
@@ -1701,4 +1702,12 @@ Test(audit, a_formula_is_the_base_lesson_s_first)
                               "query\" ("), "%s", out);
     free(out);
     exattn_lesson_free(l);
+}
+
+/* The evidence's vocabulary is searched by halves: a word out of byte
+ * order would never be found (the other tests find words of every
+ * table: kinds, changes, metrics). */
+Test(audit, the_vocabulary_is_in_byte_order)
+{
+    cr_assert_eq(exattn_audit__vocabulary_sorted(), 1);
 }

@@ -27,76 +27,83 @@ typedef struct
     unsigned families;          /* 0: a mention */
 } vocab;
 
-/* Prose words, lower case, matched whole. */
-static const vocab words[] = {
-    { "weight", F(WEIGHT) }, { "weights", F(WEIGHT) },
-    { "weighs", F(WEIGHT) }, { "weighted", F(OUTPUT) | F(CONTRIB) },
-    { "probability", F(WEIGHT) }, { "probabilities", F(WEIGHT) },
-    { "softmax", F(WEIGHT) }, { "attention", F(WEIGHT) | F(OUTPUT) },
-    { "attends", F(WEIGHT) }, { "share", F(WEIGHT) | F(CONTRIB) },
-    { "score", F(SCORE) | F(SCALED) }, { "scores", F(SCORE) | F(SCALED) },
-    { "logit", F(SCORE) | F(SCALED) }, { "logits", F(SCORE) | F(SCALED) },
-    { "product", F(SCORE) | F(CONTRIB) },
-    { "products", F(SCORE) | F(CONTRIB) },
-    { "similarity", F(SCORE) | F(SCALED) },
-    { "similarities", F(SCORE) | F(SCALED) },
-    { "scaled", F(SCALED) },
-    { "output", F(OUTPUT) }, { "outputs", F(OUTPUT) },
-    { "result", F(OUTPUT) }, { "mixture", F(OUTPUT) },
-    { "context", F(OUTPUT) }, { "blend", F(OUTPUT) },
-    { "average", F(OUTPUT) | F(MEAN) }, { "sum", F(OUTPUT) | F(Z) | F(SUM) },
-    { "contribution", F(CONTRIB) }, { "contributions", F(CONTRIB) },
-    { "term", F(CONTRIB) | F(EXP) }, { "terms", F(CONTRIB) | F(EXP) },
-    { "denominator", F(Z) }, { "normalizer", F(Z) }, { "normaliser", F(Z) },
-    { "partition", F(Z) }, { "total", F(Z) | F(SUM) | F(OUTPUT) },
-    { "exponential", F(EXP) }, { "exponentials", F(EXP) },
-    { "exponentiated", F(EXP) }, { "exp", F(EXP) },
-    { "root", F(SCALE) }, { "scale", F(SCALE) }, { "scaling", F(SCALE) },
-    { "factor", F(SCALE) }, { "dividing", F(SCALE) | F(SCALED) },
-    { "divided", F(SCALE) | F(SCALED) },
-    { "query", F(INPUT) }, { "queries", F(INPUT) }, { "key", F(INPUT) },
-    { "keys", F(INPUT) }, { "value", F(INPUT) | F(OUTPUT) },
-    { "values", F(INPUT) | F(OUTPUT) }, { "embedding", F(INPUT) },
-    { "embeddings", F(INPUT) }, { "input", F(INPUT) },
-    { "vector", F(ALL) }, { "entry", F(ALL) }, { "entries", F(ALL) },
-    { "coordinate", F(ALL) }, { "coordinates", F(ALL) },
+/* Prose words, lower case, matched whole.  Every vocabulary table is in
+ * byte order (strcmp): in_table searches it by halves, as it is asked
+ * for every word of every number's lead (a test keeps the order). */
+
+/* words that name a kind of quantity */
+static const vocab kind_words[] = {
+    { "attends", F(WEIGHT) }, { "attention", F(WEIGHT) | F(OUTPUT) },
+    { "average", F(OUTPUT) | F(MEAN) }, { "blend", F(OUTPUT) },
     { "component", F(ALL) }, { "components", F(ALL) },
-    { "mean", F(MEAN) }, { "variance", F(VARIANCE) },
-    { "normalized", F(NORM) }, { "normalised", F(NORM) },
-    { "layernorm", F(NORM) | F(MEAN) | F(VARIANCE) },
-    { "relu", F(FFN) }, { "ffn", F(FFN) }, { "hidden", F(FFN) },
-    { "residual", F(RESIDUAL) }, { "positional", F(POSITION) },
-    { "encoding", F(POSITION) }, { "position", F(POSITION) },
+    { "context", F(OUTPUT) }, { "contribution", F(CONTRIB) },
+    { "contributions", F(CONTRIB) }, { "coordinate", F(ALL) },
+    { "coordinates", F(ALL) }, { "denominator", F(Z) },
     { "dimension", F(SHAPE) }, { "dimensions", F(SHAPE) },
-    /* a variant's change from its base */
-    { "change", F(CHANGE) }, { "changes", F(CHANGE) },
-    { "changed", F(CHANGE) }, { "difference", F(CHANGE) },
-    { "differences", F(CHANGE) }, { "increase", F(CHANGE) },
-    { "increases", F(CHANGE) }, { "increased", F(CHANGE) },
-    { "decrease", F(CHANGE) }, { "decreases", F(CHANGE) },
-    { "decreased", F(CHANGE) }, { "shift", F(CHANGE) },
-    { "shifts", F(CHANGE) }, { "delta", F(CHANGE) },
-    { "rise", F(CHANGE) }, { "rises", F(CHANGE) }, { "rose", F(CHANGE) },
-    { "risen", F(CHANGE) }, { "fall", F(CHANGE) }, { "falls", F(CHANGE) },
-    { "fell", F(CHANGE) }, { "fallen", F(CHANGE) }, { "drop", F(CHANGE) },
-    { "drops", F(CHANGE) }, { "dropped", F(CHANGE) },
-    { "grows", F(CHANGE) }, { "grew", F(CHANGE) }, { "gains", F(CHANGE) },
-    { "gained", F(CHANGE) }, { "loses", F(CHANGE) },
-    { "climbs", F(CHANGE) }, { "moves", F(CHANGE) },
-    { "tokens", F(SHAPE) }, { "width", F(SHAPE) },
-    /* metrics, training settings, sizes of models: mentions */
-    { "bleu", 0 }, { "rouge", 0 }, { "accuracy", 0 }, { "perplexity", 0 },
-    { "f1", 0 }, { "loss", 0 }, { "rate", 0 }, { "lr", 0 },
-    { "dropout", 0 }, { "decay", 0 }, { "epoch", 0 }, { "epochs", 0 },
-    { "batch", 0 }, { "warmup", 0 }, { "smoothing", 0 },
-    { "parameters", 0 }, { "params", 0 }, { "million", 0 },
-    { "billion", 0 }, { "gpu", 0 }, { "gpus", 0 }, { "hours", 0 },
-    { "days", 0 }, { "seconds", 0 }, { "layers", 0 }, { "percent", 0 },
-    { "year", 0 }, { "years", 0 }, { "temperature", 0 },
-    /* a course's grading: "the median score was 21/25" */
-    { "median", 0 }, { "grade", 0 }, { "grades", 0 }, { "graded", 0 },
-    { "exam", 0 }, { "quiz", 0 }, { "marks", 0 }, { "points", 0 },
-    { "students", 0 },
+    { "divided", F(SCALE) | F(SCALED) },
+    { "dividing", F(SCALE) | F(SCALED) }, { "embedding", F(INPUT) },
+    { "embeddings", F(INPUT) }, { "encoding", F(POSITION) },
+    { "entries", F(ALL) }, { "entry", F(ALL) }, { "exp", F(EXP) },
+    { "exponential", F(EXP) }, { "exponentials", F(EXP) },
+    { "exponentiated", F(EXP) }, { "factor", F(SCALE) }, { "ffn", F(FFN) },
+    { "hidden", F(FFN) }, { "input", F(INPUT) }, { "key", F(INPUT) },
+    { "keys", F(INPUT) }, { "layernorm", F(NORM) | F(MEAN) | F(VARIANCE) },
+    { "logit", F(SCORE) | F(SCALED) }, { "logits", F(SCORE) | F(SCALED) },
+    { "mean", F(MEAN) }, { "mixture", F(OUTPUT) }, { "normalised", F(NORM) },
+    { "normaliser", F(Z) }, { "normalized", F(NORM) },
+    { "normalizer", F(Z) }, { "output", F(OUTPUT) },
+    { "outputs", F(OUTPUT) }, { "partition", F(Z) },
+    { "position", F(POSITION) }, { "positional", F(POSITION) },
+    { "probabilities", F(WEIGHT) }, { "probability", F(WEIGHT) },
+    { "product", F(SCORE) | F(CONTRIB) },
+    { "products", F(SCORE) | F(CONTRIB) }, { "queries", F(INPUT) },
+    { "query", F(INPUT) }, { "relu", F(FFN) }, { "residual", F(RESIDUAL) },
+    { "result", F(OUTPUT) }, { "root", F(SCALE) }, { "scale", F(SCALE) },
+    { "scaled", F(SCALED) }, { "scaling", F(SCALE) },
+    { "score", F(SCORE) | F(SCALED) }, { "scores", F(SCORE) | F(SCALED) },
+    { "share", F(WEIGHT) | F(CONTRIB) },
+    { "similarities", F(SCORE) | F(SCALED) },
+    { "similarity", F(SCORE) | F(SCALED) }, { "softmax", F(WEIGHT) },
+    { "sum", F(OUTPUT) | F(Z) | F(SUM) }, { "term", F(CONTRIB) | F(EXP) },
+    { "terms", F(CONTRIB) | F(EXP) }, { "tokens", F(SHAPE) },
+    { "total", F(Z) | F(SUM) | F(OUTPUT) },
+    { "value", F(INPUT) | F(OUTPUT) }, { "values", F(INPUT) | F(OUTPUT) },
+    { "variance", F(VARIANCE) }, { "vector", F(ALL) },
+    { "weighs", F(WEIGHT) }, { "weight", F(WEIGHT) },
+    { "weighted", F(OUTPUT) | F(CONTRIB) }, { "weights", F(WEIGHT) },
+    { "width", F(SHAPE) },
+};
+
+/* a variant's change from its base */
+static const vocab change_words[] = {
+    { "change", F(CHANGE) }, { "changed", F(CHANGE) },
+    { "changes", F(CHANGE) }, { "climbs", F(CHANGE) },
+    { "decrease", F(CHANGE) }, { "decreased", F(CHANGE) },
+    { "decreases", F(CHANGE) }, { "delta", F(CHANGE) },
+    { "difference", F(CHANGE) }, { "differences", F(CHANGE) },
+    { "drop", F(CHANGE) }, { "dropped", F(CHANGE) }, { "drops", F(CHANGE) },
+    { "fall", F(CHANGE) }, { "fallen", F(CHANGE) }, { "falls", F(CHANGE) },
+    { "fell", F(CHANGE) }, { "gained", F(CHANGE) }, { "gains", F(CHANGE) },
+    { "grew", F(CHANGE) }, { "grows", F(CHANGE) }, { "increase", F(CHANGE) },
+    { "increased", F(CHANGE) }, { "increases", F(CHANGE) },
+    { "loses", F(CHANGE) }, { "moves", F(CHANGE) }, { "rise", F(CHANGE) },
+    { "risen", F(CHANGE) }, { "rises", F(CHANGE) }, { "rose", F(CHANGE) },
+    { "shift", F(CHANGE) }, { "shifts", F(CHANGE) },
+};
+
+/* metrics, training settings, sizes of models, a course's grading ("the
+ * median score was 21/25"): mentions */
+static const vocab mention_words[] = {
+    { "accuracy", 0 }, { "batch", 0 }, { "billion", 0 }, { "bleu", 0 },
+    { "days", 0 }, { "decay", 0 }, { "dropout", 0 }, { "epoch", 0 },
+    { "epochs", 0 }, { "exam", 0 }, { "f1", 0 }, { "gpu", 0 }, { "gpus", 0 },
+    { "grade", 0 }, { "graded", 0 }, { "grades", 0 }, { "hours", 0 },
+    { "layers", 0 }, { "loss", 0 }, { "lr", 0 }, { "marks", 0 },
+    { "median", 0 }, { "million", 0 }, { "parameters", 0 }, { "params", 0 },
+    { "percent", 0 }, { "perplexity", 0 }, { "points", 0 }, { "quiz", 0 },
+    { "rate", 0 }, { "rouge", 0 }, { "seconds", 0 }, { "smoothing", 0 },
+    { "students", 0 }, { "temperature", 0 }, { "warmup", 0 }, { "year", 0 },
+    { "years", 0 },
 };
 
 /* Words that make what follows an example or a value the page reports
@@ -119,39 +126,38 @@ static const char *const denials[] = {
 
 /* Math symbols: a letter or a command, then its indices. */
 static const vocab symbols[] = {
-    { "w", F(WEIGHT) }, { "a", F(WEIGHT) | F(OUTPUT) },
-    { "\\alpha", F(WEIGHT) }, { "p", F(WEIGHT) }, { "A", F(WEIGHT) },
-    { "s", F(SCORE) | F(SCALED) }, { "e", F(SCORE) | F(SCALED) },
-    { "\\ell", F(SCORE) | F(SCALED) }, { "\\tilde{s}", F(SCALED) },
-    { "o", F(OUTPUT) }, { "c", F(OUTPUT) }, { "O", F(OUTPUT) },
-    { "\\mathrm{Attention}", F(OUTPUT) }, { "\\text{Attention}", F(OUTPUT) },
+    { "A", F(WEIGHT) }, { "K", F(INPUT) }, { "O", F(OUTPUT) },
+    { "Q", F(INPUT) }, { "V", F(INPUT) }, { "X", F(INPUT) }, { "Z", F(Z) },
+    { "\\Delta", F(CHANGE) }, { "\\alpha", F(WEIGHT) },
+    { "\\ell", F(SCORE) | F(SCALED) }, { "\\exp", F(EXP) },
+    { "\\mathrm{Attention}", F(OUTPUT) }, { "\\mathrm{softmax}", F(WEIGHT) },
     { "\\operatorname{Attention}", F(OUTPUT) },
-    { "\\mathrm{softmax}", F(WEIGHT) }, { "\\text{softmax}", F(WEIGHT) },
-    { "\\operatorname{softmax}", F(WEIGHT) }, { "softmax", F(WEIGHT) },
-    { "Z", F(Z) }, { "\\sqrt", F(SCALE) }, { "\\exp", F(EXP) },
-    { "\\Delta", F(CHANGE) },
-    { "q", F(INPUT) }, { "k", F(INPUT) }, { "v", F(INPUT) },
-    { "Q", F(INPUT) }, { "K", F(INPUT) }, { "V", F(INPUT) },
-    { "x", F(INPUT) }, { "X", F(INPUT) },
-    { "n", F(SHAPE) }, { "m", F(SHAPE) }, { "d_k", F(SHAPE) | F(SCALE) },
-    { "d_v", F(SHAPE) }, { "d", F(SHAPE) | F(SCALE) },
+    { "\\operatorname{softmax}", F(WEIGHT) }, { "\\sqrt", F(SCALE) },
+    { "\\text{Attention}", F(OUTPUT) }, { "\\text{softmax}", F(WEIGHT) },
+    { "\\tilde{s}", F(SCALED) }, { "a", F(WEIGHT) | F(OUTPUT) },
+    { "c", F(OUTPUT) }, { "d", F(SHAPE) | F(SCALE) },
+    { "d_k", F(SHAPE) | F(SCALE) }, { "d_v", F(SHAPE) },
+    { "e", F(SCORE) | F(SCALED) }, { "k", F(INPUT) }, { "m", F(SHAPE) },
+    { "n", F(SHAPE) }, { "o", F(OUTPUT) }, { "p", F(WEIGHT) },
+    { "q", F(INPUT) }, { "s", F(SCORE) | F(SCALED) },
+    { "softmax", F(WEIGHT) }, { "v", F(INPUT) }, { "w", F(WEIGHT) },
+    { "x", F(INPUT) },
 };
 
-/* Symbols of a block's stages, when the lesson has a block. */
+/* Symbols of a block's stages, when the lesson has a block; the Greek
+ * letters also as exattn's text writes them (μ, σ, γ, β, ε). */
 static const vocab block_symbols[] = {
-    { "\\mu", F(MEAN) }, { "\\sigma", F(VARIANCE) }, { "u", F(NORM) },
-    { "y", F(NORM) | F(OUTPUT) }, { "z", F(RESIDUAL) }, { "h", F(FFN) },
-    { "r", F(FFN) }, { "f", F(FFN) }, { "H", F(OUTPUT) },
-    { "A", F(WEIGHT) | F(OUTPUT) }, { "C", F(OUTPUT) },
-    { "\\mathrm{PE}", F(POSITION) }, { "PE", F(POSITION) },
-    { "d_{\\mathrm{model}}", F(SHAPE) }, { "d_{\\text{model}}", F(SHAPE) },
-    { "d_{model}", F(SHAPE) }, { "\\gamma", F(NORM) },
-    { "\\beta", F(NORM) }, { "\\epsilon", F(NORM) },
-    { "\\varepsilon", F(NORM) },
-    /* as exattn's text writes them */
-    { "\xce\xbc", F(MEAN) }, { "\xcf\x83", F(VARIANCE) },
-    { "\xce\xb3", F(NORM) }, { "\xce\xb2", F(NORM) },
-    { "\xce\xb5", F(NORM) },
+    { "A", F(WEIGHT) | F(OUTPUT) }, { "C", F(OUTPUT) }, { "H", F(OUTPUT) },
+    { "PE", F(POSITION) }, { "\\beta", F(NORM) }, { "\\epsilon", F(NORM) },
+    { "\\gamma", F(NORM) }, { "\\mathrm{PE}", F(POSITION) },
+    { "\\mu", F(MEAN) }, { "\\sigma", F(VARIANCE) },
+    { "\\varepsilon", F(NORM) }, { "d_{\\mathrm{model}}", F(SHAPE) },
+    { "d_{\\text{model}}", F(SHAPE) }, { "d_{model}", F(SHAPE) },
+    { "f", F(FFN) }, { "h", F(FFN) }, { "r", F(FFN) }, { "u", F(NORM) },
+    { "y", F(NORM) | F(OUTPUT) }, { "z", F(RESIDUAL) },
+    { "\xce\xb2", F(NORM) }, { "\xce\xb3", F(NORM) },
+    { "\xce\xb5", F(NORM) }, { "\xce\xbc", F(MEAN) },
+    { "\xcf\x83", F(VARIANCE) },
 };
 
 /* ---- reading the lead -------------------------------------------------- */
@@ -167,7 +173,9 @@ typedef struct
     unsigned nearest;           /* the nearest's kinds */
     int generic;                /* a word of no kind ("entry") was seen */
     unsigned words;             /* the kinds its prose words name */
-    char what[96];              /* the nearest: "the word \"weights\"" */
+    const char *kind;           /* the nearest: "the word", */
+    const char *text;           /* "weights" (in the lead or the subject) */
+    size_t text_len;
     const exattn_lesson *l;     /* whose token labels are no kind words */
 } clue;
 
@@ -212,8 +220,10 @@ take(clue *c, size_t at, unsigned families, int mention, const char *kind,
         return;
     c->at = at;
     c->nearest = families;
-    snprintf(c->what, sizeof c->what, "%s \"%.*s\"", kind,
-             (int)(n > 60 ? 60 : n), text);
+    /* said in words only when the nearest is the evidence */
+    c->kind = kind;
+    c->text = text;
+    c->text_len = n;
 }
 
 static int
@@ -225,20 +235,43 @@ word_char(char ch)
 
 static const vocab *find_word(const char *w, size_t n);
 
-/* The entry of table t spelled exactly [s, s + n), or NULL.  The first
- * byte is compared before the lengths: it is called for every word of
- * every number's lead. */
+/* strcmp's order of word against [s, s + n), at once (no call: it runs
+ * a few times for every word of every lead). */
+static int
+spelled_order(const char *word, const char *s, size_t n)
+{
+    size_t i;
+
+    for (i = 0; i < n && word[i] == s[i]; i++)
+        ;
+    if (i == n)
+        return word[i] != '\0';
+    return (unsigned char)word[i] < (unsigned char)s[i] ? -1 : 1;
+}
+
+/* The entry of table t spelled exactly [s, s + n), or NULL, by halves
+ * (the table is in byte order). */
 static const vocab *
 in_table(const vocab *t, size_t count, const char *s, size_t n)
 {
-    size_t k;
+    size_t lo = 0, hi = count, mid;
+    int order;
 
-    for (k = 0; k < count; k++)
-        if (t[k].word[0] == s[0] && strlen(t[k].word) == n
-            && strncmp(t[k].word, s, n) == 0)
-            return &t[k];
+    while (lo < hi)
+    {
+        mid = lo + (hi - lo) / 2;
+        order = spelled_order(t[mid].word, s, n);
+        if (order == 0)
+            return &t[mid];
+        if (order < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
     return NULL;
 }
+
+#define IN_TABLE(t, s, n) in_table(t, sizeof t / sizeof *t, s, n)
 
 /* A math symbol at s[k]: its length (a letter, or a command with its
  * braced argument when it has one, "d_k", "d_{\mathrm{model}}"). */
@@ -297,10 +330,9 @@ find_symbol(const char *s, size_t n, int block)
         n = name;
 
     /* a block's own symbols first: its A is the attention stage */
-    if (block && (v = in_table(block_symbols, sizeof block_symbols
-                                              / sizeof *block_symbols, s, n)))
+    if (block && (v = IN_TABLE(block_symbols, s, n)) != NULL)
         return v;
-    return in_table(symbols, sizeof symbols / sizeof *symbols, s, n);
+    return IN_TABLE(symbols, s, n);
 }
 
 /* The symbols of a math stretch [from, to) of the lead or the subject:
@@ -392,7 +424,36 @@ read_math(clue *c, const char *s, size_t from, size_t to, int block,
 static const vocab *
 find_word(const char *w, size_t n)
 {
-    return in_table(words, sizeof words / sizeof *words, w, n);
+    const vocab *v;
+
+    if ((v = IN_TABLE(kind_words, w, n)) == NULL
+        && (v = IN_TABLE(change_words, w, n)) == NULL)
+        v = IN_TABLE(mention_words, w, n);
+    return v;
+}
+
+/* Is every vocabulary table in byte order, as in_table needs?  1 or 0,
+ * for the tests. */
+int
+exattn_audit__vocabulary_sorted(void)
+{
+    const struct
+    {
+        const vocab *t;
+        size_t count;
+    } tables[] = {
+#define TABLE(t) { t, sizeof t / sizeof *t }
+        TABLE(kind_words), TABLE(change_words), TABLE(mention_words),
+        TABLE(symbols), TABLE(block_symbols)
+#undef TABLE
+    };
+    size_t k, i;
+
+    for (k = 0; k < sizeof tables / sizeof *tables; k++)
+        for (i = 1; i < tables[k].count; i++)
+            if (strcmp(tables[k].t[i - 1].word, tables[k].t[i].word) >= 0)
+                return 0;
+    return 1;
 }
 
 /* Is the prose word [k, j) a letter with its index, as a text page
@@ -776,6 +837,15 @@ is_formula(const char *s)
     return isdigit((unsigned char)s[0]);
 }
 
+/* The nearest clue in words: "the word \"weights\"". */
+static const char *
+what_of(const clue *c, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s \"%.*s\"", c->kind,
+             (int)(c->text_len > 60 ? 60 : c->text_len), c->text);
+    return buf;
+}
+
 static int
 set_why(exattn_audit_evidence *e, const char *why)
 {
@@ -844,13 +914,33 @@ exattn_audit__variant_lesson(const exattn_lesson *l, const char *name)
     return l;
 }
 
-/* Does `text` hold every word of `name` as a word ("What if the query
- * were zero?" holds "zero query")? */
+/* Does `text`, in lower case, hold the word [w, w + n) as a word?  By
+ * strstr, which is quick on a heading, case set aside beforehand. */
+static int
+has_word(const char *text, const char *w, size_t n)
+{
+    char word[64];
+    const char *p;
+    size_t i;
+
+    if (n >= sizeof word)
+        return 0;               /* no heading's word is this long */
+    for (i = 0; i < n; i++)
+        word[i] = (char)tolower((unsigned char)w[i]);
+    word[n] = '\0';
+    for (p = strstr(text, word); p != NULL; p = strstr(p + 1, word))
+        if ((p == text || !word_char(p[-1])) && !word_char(p[n]))
+            return 1;
+    return 0;
+}
+
+/* Does `text` (in lower case) hold every word of `name` as a word ("what
+ * if the query were zero?" holds "zero query")? */
 static int
 has_every_word(const char *text, const char *name)
 {
-    const char *w = name, *p;
-    size_t n, len = strlen(text);
+    const char *w = name;
+    size_t n;
 
     while (*w)
     {
@@ -860,34 +950,37 @@ has_every_word(const char *text, const char *name)
             ;
         if (n == 0)
             break;
-        for (p = text; (size_t)(p - text) + n <= len; p++)
-            if (tolower((unsigned char)*p) == tolower((unsigned char)*w)
-                && (p == text || !word_char(p[-1]))
-                && strncasecmp(p, w, n) == 0 && !word_char(p[n]))
-                break;
-        if ((size_t)(p - text) + n > len)
+        if (!has_word(text, w, n))
             return 0;
         w += n;
     }
     return 1;
 }
 
-/* The variant a heading names: by its name, or by every word of its
- * name ("## What if the query were zero?" for "zero query"), the longest
- * name first; NULL when none. */
-static const char *
-variant_of_heading(const char *section, const exattn_lesson *l)
+/* The variant a heading names, into *best: by its name, or by every word
+ * of its name ("## What if the query were zero?" for "zero query"), the
+ * longest name first; NULL when none.  EXATTN_OK or EXATTN_ENOMEM. */
+static int
+variant_of_heading(const char *section, const exattn_lesson *l,
+                   const char **best)
 {
-    const char *best = NULL;
-    size_t from, to, v;
+    char *lower;
+    size_t from, to, v, k;
 
-    if ((best = variant_named(section, l, &from, &to)) != NULL)
-        return best;
+    if ((*best = variant_named(section, l, &from, &to)) != NULL
+        || l->variant_count == 0)
+        return EXATTN_OK;
+    if ((lower = exattn_str__dup(section)) == NULL)
+        return EXATTN_ENOMEM;
+    for (k = 0; lower[k]; k++)
+        lower[k] = (char)tolower((unsigned char)lower[k]);
     for (v = 0; v < l->variant_count; v++)
-        if (has_every_word(section, l->variants[v]->name)
-            && (best == NULL || strlen(l->variants[v]->name) > strlen(best)))
-            best = l->variants[v]->name;
-    return best;
+        if (has_every_word(lower, l->variants[v]->name)
+            && (*best == NULL
+                || strlen(l->variants[v]->name) > strlen(*best)))
+            *best = l->variants[v]->name;
+    free(lower);
+    return EXATTN_OK;
 }
 
 /* ---- the evidence ------------------------------------------------------ */
@@ -1084,6 +1177,7 @@ result_by(exattn_audit_evidence *e, reading *r, const exattn_lesson *l,
 {
     const exattn_page_number *n = r->n;
     const char *own;
+    char what[96];
     size_t at;
 
     if (r->words.families == 0 && r->words.generic)
@@ -1117,7 +1211,7 @@ result_by(exattn_audit_evidence *e, reading *r, const exattn_lesson *l,
          * letter (c, s, p) means too many things */
         e->direct = strchr(n->subject, '_') != NULL
                     || (r->words.words & r->subject.families) != 0;
-        return set_why(e, r->subject.what);
+        return set_why(e, what_of(&r->subject, what, sizeof what));
     }
     if (r->words.at != (size_t)-1)
     {
@@ -1130,7 +1224,7 @@ result_by(exattn_audit_evidence *e, reading *r, const exattn_lesson *l,
         if (n->arithmetic != NULL)
             e->nearest = e->families;
         e->direct = says_it_is(r->lead + r->words.at);
-        return set_why(e, r->words.what);
+        return set_why(e, what_of(&r->words, what, sizeof what));
     }
     if (e->label != NULL)
     {
@@ -1267,13 +1361,14 @@ static int
 table_entry(exattn_audit_evidence *e, const exattn_page_number *n,
             const exattn_lesson *l, int block, int *rc)
 {
+    char what[96];
     const char *row = cell_label(n->row_head, (const char *const *)
                                  l->query_labels, l->n,
                                  l->default_query_labels);
     const char *key = cell_label(n->column_head, (const char *const *)
                                  l->key_labels, l->m, l->default_key_labels);
     size_t j;
-    clue about = { (size_t)-1, 0, (size_t)-1, 0, 0, 0, "", l };
+    clue about = { (size_t)-1, 0, (size_t)-1, 0, 0, 0, "", "", 0, l };
     exattn_sbuf b;
 
     /* a decoder's cross-attention: its keys are the memory's tokens */
@@ -1294,7 +1389,7 @@ table_entry(exattn_audit_evidence *e, const exattn_page_number *n,
     e->direct = 1;
     exattn_sbuf__init(&b);
     if (about.nearest & PAIRWISE)
-        exattn_sbuf__printf(&b, "%s, ", about.what);
+        exattn_sbuf__printf(&b, "%s, ", what_of(&about, what, sizeof what));
     exattn_sbuf__printf(&b, "its table's row \"%s\" and column \"%s\"",
                         row, key);
     *rc = (e->why = exattn_sbuf__take(&b)) ? EXATTN_OK : EXATTN_ENOMEM;
@@ -1351,8 +1446,9 @@ weigh(exattn_audit_evidence *e, reading *r, const exattn_lesson *l,
         /* a product, or with \sum before it the output */
         r->subject.families = F(CONTRIB) | F(OUTPUT);
         r->subject.nearest = F(CONTRIB);
-        snprintf(r->subject.what, sizeof r->subject.what,
-                 "the product \"%.60s\"", n->subject);
+        r->subject.kind = "the product";
+        r->subject.text = n->subject;
+        r->subject.text_len = strlen(n->subject);
     }
     read_lead(&r->words, r->lead, block);
     e->words = r->words.words;
@@ -1375,8 +1471,8 @@ exattn_audit__evidence(exattn_audit_evidence *e, const exattn_page_number *n,
                        const exattn_lesson *l,
                        const exattn_audit_candidates *all)
 {
-    reading r = { n, NULL, { (size_t)-1, 0, (size_t)-1, 0, 0, 0, "", l },
-                  { (size_t)-1, 0, (size_t)-1, 0, 0, 0, "", l } };
+    reading r = { n, NULL, { (size_t)-1, 0, (size_t)-1, 0, 0, 0, "", "", 0, l },
+                  { (size_t)-1, 0, (size_t)-1, 0, 0, 0, "", "", 0, l } };
     char *lead;
     const char *v;
     size_t from, to;
@@ -1385,14 +1481,17 @@ exattn_audit__evidence(exattn_audit_evidence *e, const exattn_page_number *n,
     memset(e, 0, sizeof *e);
     /* "## Variant: zero query": a heading names the variant of all its
      * section (the base lesson's values may still be quoted there) */
-    if (n->section != NULL
-        && (e->variant = variant_of_heading(n->section, l)) != NULL)
-        e->variant_by_section = 1;
+    if (n->section != NULL)
+    {
+        if (variant_of_heading(n->section, l, &e->variant) != EXATTN_OK)
+            return EXATTN_ENOMEM;
+        e->variant_by_section = e->variant != NULL;
+    }
     if (n->operand || (n->subject != NULL && is_formula(n->subject)))
     {
         /* the page's arithmetic, unless its words say it is not the
          * lesson's ("Quiz 3 average was 8.2/10") */
-        clue said = { (size_t)-1, 0, (size_t)-1, 0, 0, 0, "", l };
+        clue said = { (size_t)-1, 0, (size_t)-1, 0, 0, 0, "", "", 0, l };
         const char *lead_text = n->lead ? n->lead : "";
 
         read_lead(&said, lead_text, l->block != NULL);

@@ -16,6 +16,30 @@
 #include "lesson/claims.h"
 
 
+/* 2^-79 < 2/10^AUDIT_DIGITS < 2^-78 */
+_Static_assert(AUDIT_DIGITS == 24, "the bounds below are 2/10^24's");
+#define SAME_BELOW 79
+#define SAME_ABOVE 78
+
+/* Is |d| <= 2/10^AUDIT_DIGITS, told by the bits of its numerator and
+ * denominator alone (a and b: 2^(a-b-1) < |d| < 2^(a-b+1))?  1 or 0;
+ * -1 when they are too close to tell. */
+static int
+by_size(const mpq_t d)
+{
+    long a, b;
+
+    if (mpq_sgn(d) == 0)
+        return 1;
+    a = (long)mpz_sizeinbase(mpq_numref(d), 2);
+    b = (long)mpz_sizeinbase(mpq_denref(d), 2);
+    if (a - b + 1 <= -SAME_BELOW)
+        return 1;
+    if (a - b - 1 >= -SAME_ABOVE)
+        return 0;
+    return -1;
+}
+
 /* Do the formula's value f and candidate c agree: equal rationals, or
  * within twice the rounding of AUDIT_DIGITS decimals? */
 static int
@@ -32,8 +56,13 @@ same_value(const exattn_audit_candidate *f, const exattn_audit_candidate *c)
     /* |d| <= 2/10^AUDIT_DIGITS, as |num d| 10^AUDIT_DIGITS <= 2 den d:
      * 10^AUDIT_DIGITS by squaring, no rational division */
     mpq_init(d);
-    mpz_inits(lhs, rhs, (mpz_ptr)0);
     mpq_sub(d, f->value[0], c->value[0]);
+    if ((same = by_size(d)) != -1)
+    {
+        mpq_clear(d);
+        return same;
+    }
+    mpz_inits(lhs, rhs, (mpz_ptr)0);
     mpz_ui_pow_ui(lhs, 10, AUDIT_DIGITS);
     mpz_mul(lhs, lhs, mpq_numref(d));
     mpz_abs(lhs, lhs);

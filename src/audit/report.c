@@ -122,10 +122,21 @@ verdict_word(exattn_audit_verdict_t v)
 static void
 put_quote(FILE *f, const char *page, const exattn_page_number *n)
 {
-    size_t i;
+    size_t i, run;
 
-    for (i = n->start; i < n->end; i++)
-        fputc(page[i] == '\n' || page[i] == '\r' ? ' ' : page[i], f);
+    /* a run of bytes at once, a line break as a space */
+    for (i = n->start; i < n->end; i = run)
+    {
+        for (run = i; run < n->end && page[run] != '\n' && page[run] != '\r';
+             run++)
+            ;
+        fwrite(page + i, 1, run - i, f);
+        if (run < n->end)
+        {
+            fputc(' ', f);
+            run++;
+        }
+    }
 }
 
 static void
@@ -133,8 +144,12 @@ put_bound(FILE *f, const exattn_audit_result *r, const char *sep)
 {
     size_t i;
 
+    /* fputs: a site's report lists thousands of names */
     for (i = 0; i < r->bound_count; i++)
-        fprintf(f, "%s%s", i ? ", " : sep, r->bound[i]);
+    {
+        fputs(i ? ", " : sep, f);
+        fputs(r->bound[i], f);
+    }
     if (r->considered > r->bound_count)
         fprintf(f, " and %zu more", r->considered - r->bound_count);
 }
@@ -143,8 +158,10 @@ static void
 text_line(FILE *f, const char *file, const char *page,
           const exattn_page_number *n, const exattn_audit_result *r)
 {
-    fprintf(f, "%s:%lu:%lu: %s ", file, n->line, n->column,
-            verdict_word(r->verdict));
+    fputs(file, f);
+    fprintf(f, ":%lu:%lu: ", n->line, n->column);
+    fputs(verdict_word(r->verdict), f);
+    fputc(' ', f);
     put_quote(f, page, n);
     switch (r->verdict)
     {
@@ -197,7 +214,11 @@ text_line(FILE *f, const char *file, const char *page,
         fprintf(f, "; %s", r->note);
     /* why it was taken as a result */
     if (r->verdict != EXATTN_AUDIT_MENTION && r->evidence)
-        fprintf(f, " [result by %s]", r->evidence);
+    {
+        fputs(" [result by ", f);
+        fputs(r->evidence, f);
+        fputc(']', f);
+    }
     fputc('\n', f);
 }
 

@@ -1009,9 +1009,12 @@ exattn_audit__candidates_for(exattn_audit_list *list,
                              exattn_audit_candidates *all,
                              const exattn_audit_number *p)
 {
+    static const double tens[] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7,
+                                   1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14,
+                                   1e15 };
     const exattn_audit_value *v = &p->v[0];
     double x = mpq_get_d(v->q), unit = v->decimal ? unit_of(v->d) : 0, w,
-           slack, y;
+           slack, y, whole, sign;
     char *digits;
     size_t j, len;
     int ok, dd;
@@ -1037,6 +1040,10 @@ exattn_audit__candidates_for(exattn_audit_list *list,
     mpz_abs(c, v->c);
     digits = mpz_get_str(NULL, 10, c);
     len = digits ? strlen(digits) : 0;
+    whole = mpz_get_d(c);
+    sign = mpz_sgn(v->c) < 0 ? -1 : 1;
+    whole = mpz_get_d(c);
+    sign = mpz_sgn(v->c) < 0 ? -1 : 1;
     /* place j counts from the last digit; one place more than written,
      * a leading 0 (0.085 for 0.885) */
     for (j = 0; ok && digits && len <= 30 && j <= len; j++)
@@ -1046,13 +1053,20 @@ exattn_audit__candidates_for(exattn_audit_list *list,
 
             if (have == dd)
                 continue;
-            mpz_ui_pow_ui(step, 10, (unsigned long)j);
-            mpz_mul_si(step, step, (long)(dd - have));
-            mpz_abs(c, v->c);
-            mpz_add(c, c, step);
-            if (mpz_sgn(v->c) < 0)
-                mpz_neg(c, c);
-            y = mpz_get_d(c) * unit;
+            if (len < 16)
+                /* |c| and the changed digits below 10^16: exact in a
+                 * double */
+                y = sign * (whole + (dd - have) * tens[j]) * unit;
+            else
+            {
+                mpz_ui_pow_ui(step, 10, (unsigned long)j);
+                mpz_mul_si(step, step, (long)(dd - have));
+                mpz_abs(c, v->c);
+                mpz_add(c, c, step);
+                if (mpz_sgn(v->c) < 0)
+                    mpz_neg(c, c);
+                y = mpz_get_d(c) * unit;
+            }
             ok = exattn_audit__window(list, all, p->count,
                                       y - 0.6 * unit - slack,
                                       y + 0.6 * unit + slack);

@@ -2,6 +2,7 @@
  * straight into an mpz and the decimal point and exponent become a power of
  * ten, so "0.1" is exactly 1/10: nothing passes through a double. */
 #include <ctype.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include "internal.h"
@@ -81,6 +82,25 @@ scale_by_ten(mpq_t out, long shift)
     mpz_clear(p);
 }
 
+/* Digits that an unsigned long holds whatever they are: 10^9 - 1 where
+ * it has 32 bits (C11's least), 10^19 - 1 where 64. */
+#define SMALL_DIGITS (ULONG_MAX > 0xffffffffUL ? 19 : 9)
+
+/* The integer the digits [a, a + na) then [b, b + nb) spell, at most
+ * SMALL_DIGITS of them in all. */
+static unsigned long
+small_digits(const char *a, size_t na, const char *b, size_t nb)
+{
+    unsigned long v = 0;
+    size_t k;
+
+    for (k = 0; k < na; k++)
+        v = v * 10 + (unsigned long)(a[k] - '0');
+    for (k = 0; k < nb; k++)
+        v = v * 10 + (unsigned long)(b[k] - '0');
+    return v;
+}
+
 /* One decimal number at the cursor: [+-]digits[.digits][e[+-]digits]. */
 static int
 read_decimal(mpq_t out, cursor *c, const char *text, int tlen, long max,
@@ -118,18 +138,28 @@ read_decimal(mpq_t out, cursor *c, const char *text, int tlen, long max,
         if (rc != EXATTN_OK)
             return rc;
     }
-    digits = malloc(int_len + frac_len + 1);
-    if (digits == NULL)
-        return exattn_error__msg(err, EXATTN_ENOMEM, "out of memory");
-    memcpy(digits, c->s + int_start, int_len);
-    memcpy(digits + int_len, c->s + frac_start, frac_len);
-    digits[int_len + frac_len] = '\0';
-    mpz_set_str(mpq_numref(out), digits, 10);
+    if (int_len + frac_len <= SMALL_DIGITS)
+        /* most numbers a page or a lesson writes: no copy of the digits,
+         * no allocation */
+        mpz_set_ui(mpq_numref(out),
+                   small_digits(c->s + int_start, int_len,
+                                c->s + frac_start, frac_len));
+    else
+    {
+        digits = malloc(int_len + frac_len + 1);
+        if (digits == NULL)
+            return exattn_error__msg(err, EXATTN_ENOMEM, "out of memory");
+        memcpy(digits, c->s + int_start, int_len);
+        memcpy(digits + int_len, c->s + frac_start, frac_len);
+        digits[int_len + frac_len] = '\0';
+        mpz_set_str(mpq_numref(out), digits, 10);
+        free(digits);
+    }
     mpz_set_ui(mpq_denref(out), 1);
-    free(digits);
     if (negative)
         mpz_neg(mpq_numref(out), mpq_numref(out));
-    scale_by_ten(out, exp - (long)frac_len);
+    if (exp != (long)frac_len)
+        scale_by_ten(out, exp - (long)frac_len);
     return EXATTN_OK;
 }
 
@@ -149,29 +179,28 @@ exattn_num__set_text(mpq_t out, const char *text, size_t len, long max,
     mpq_t num, den;
     int rc;
 
+    /* read aside: out is left as it was on an error */
     mpq_init(num);
-    mpq_init(den);
     rc = read_decimal(num, &c, text, tlen, max, err);
     if (rc == EXATTN_OK && peek(&c) == '/')
     {
         c.pos++;
+        mpq_init(den);
         rc = read_decimal(den, &c, text, tlen, max, err);
         if (rc == EXATTN_OK && mpq_sgn(den) == 0)
             rc = exattn_error__msg(
                 err, EXATTN_ENUMBER, "\"%.*s\": division by zero", tlen, text);
         if (rc == EXATTN_OK)
             mpq_div(num, num, den);
+        mpq_clear(den);
     }
-    else if (rc == EXATTN_OK)
-        mpq_set_ui(den, 1, 1);
     if (rc == EXATTN_OK && more(&c))
         rc = exattn_error__msg(err, EXATTN_ENUMBER,
             "\"%.*s\": not an exact number (unexpected '%c'; write an "
             "integer, a decimal such as 0.125 or 1e-3, or a fraction p/q)",
             tlen, text, isprint(peek(&c)) ? peek(&c) : '?');
     if (rc == EXATTN_OK)
-        mpq_set(out, num);
+        mpq_swap(out, num);
     mpq_clear(num);
-    mpq_clear(den);
     return rc;
 }

@@ -1044,6 +1044,11 @@ separator(const exattn_page_clean *c, size_t k, size_t stop, int *relation)
     size_t j, n;
     const char *close;
 
+    /* most bytes of a formula start no separator: told at once (it is
+     * asked at every byte) */
+    if (strchr("=\\\xe2&,;<>:.", c->text.s[k]) == NULL
+        || c->text.s[k] == '\0')
+        return 0;
     /* \begin{aligned}, \end{aligned}: an environment's edges; a matrix
      * is a factor, kept in its piece (which then names no closed form) */
     if ((strncmp(c->text.s + k, "\\begin{", 7) == 0

@@ -461,8 +461,15 @@ relation_at(const char *t, size_t k, size_t stop)
 static size_t
 word_end(const char *t, size_t k, size_t stop)
 {
-    static const char *const kept[] = { "e", "exp", "sqrt", "sin", "cos",
-                                        "ln", "log" };
+#define KEPT(w) { w, sizeof w - 1 }
+    /* with their lengths: asked for every word of the page's prose */
+    static const struct
+    {
+        const char *word;
+        size_t len;
+    } kept[] = { KEPT("e"), KEPT("exp"), KEPT("sqrt"), KEPT("sin"),
+                 KEPT("cos"), KEPT("ln"), KEPT("log") };
+#undef KEPT
     size_t j = k, n;
 
     while (j < stop && isalpha((unsigned char)t[j]))
@@ -470,7 +477,8 @@ word_end(const char *t, size_t k, size_t stop)
     if (j == k)
         return k;
     for (n = 0; n < sizeof kept / sizeof *kept; n++)
-        if (strlen(kept[n]) == j - k && strncmp(t + k, kept[n], j - k) == 0)
+        if (kept[n].len == j - k && kept[n].word[0] == t[k]
+            && memcmp(t + k, kept[n].word, j - k) == 0)
             return k;
     for (;;)
     {
