@@ -1704,6 +1704,45 @@ Test(audit, a_formula_is_the_base_lesson_s_first)
     exattn_lesson_free(l);
 }
 
+/* The verdict at line:14 of the text page c.txt is `want`. */
+static void
+text_verdict(const char *out, int line, const char *want)
+{
+    char *got = verdict_at(out, "c.txt", line, 14);
+
+    cr_assert_not_null(got, "no number at %d:14 in\n%s", line, out);
+    cr_assert_str_eq(got, want, "%d:14 in\n%s", line, out);
+    free(got);
+}
+
+/* exattn's text writes a compact row's output coordinate by coordinate
+ * as a sum over the row's allowed keys: each line is proved, and a
+ * coordinate's line with another's form FAILs against the entry its
+ * subject spells out, whatever kind the lines before it name. */
+Test(audit, a_text_sum_over_a_compact_row)
+{
+    exattn_lesson *l = example("docs/examples/010-generated-head.json");
+    static const char page[] =
+        "weights: w1 = e^{-8√3/3}/Z9 (NAMED)\n"
+        "output9[1] = (Σ_{k∈A9} e^{s_k}·V_{k,1})/Z9 (NAMED)\n"
+        "output9[3] = (Σ_{k∈A9} e^{s_k}·V_{k,2})/Z9 (NAMED)\n"
+        "output9[2] = (Σ_{k∈A8} e^{s_k}·V_{k,2})/Z9 (NAMED)\n";
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "c.txt", page, &sum);
+
+    cr_assert_eq(sum.numbers, 4, "%s", out);
+    cr_assert_eq(sum.failed, 2, "%s", out);
+    text_verdict(out, 2, "PASS-NAMED");
+    cr_assert_not_null(strstr(out, "= output[9][1] (proved equal"), "%s", out);
+    text_verdict(out, 3, "FAIL");
+    cr_assert_not_null(strstr(out, "(true: output[9][3]"), "%s", out);
+    /* row 8's keys in row 9's output */
+    text_verdict(out, 4, "FAIL");
+    cr_assert_not_null(strstr(out, "(true: output[9][2]"), "%s", out);
+    free(out);
+    exattn_lesson_free(l);
+}
+
 /* The evidence's vocabulary is searched by halves: a word out of byte
  * order would never be found (the other tests find words of every
  * table: kinds, changes, metrics). */

@@ -6,6 +6,7 @@
  * any spelling; UNDECIDED when equality is neither proved nor refuted;
  * FAIL, against the nearest quantity of the named kind, when no quantity
  * is the formula's value; a mention when nothing says what it is. */
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,6 +39,20 @@ by_size(const mpq_t d)
     if (a - b - 1 >= -SAME_ABOVE)
         return 0;
     return -1;
+}
+
+/* Is the subject a word, not a letter -- output9[3], as exattn's text
+ * names an output -- so that no word of the sentence can mean another
+ * kind by it (as "the alignment score a_{12}" makes a page's a a
+ * score)? */
+static int
+spelled_out(const char *subject)
+{
+    size_t n = 0;
+
+    while (subject != NULL && isalpha((unsigned char)subject[n]))
+        n++;
+    return n >= 3;
 }
 
 /* Do the formula's value f and candidate c agree: equal rationals, or
@@ -445,7 +460,8 @@ bind_formula(exattn_audit_result *r, exattn_audit_candidate *f,
      * unless the words name another kind ("the alignment score
      * a_{12} = ..." on a page whose a is a score) */
     if (named != NULL && !same_value(f, named)
-        && (e->words == 0 || (e->words & named->family)))
+        && (e->words == 0 || (e->words & named->family)
+            || spelled_out(n->subject)))
     {
         rc = no_match(r, f, text, all, e, named, err);
         if (rc == EXATTN_OK && r->evidence == NULL

@@ -26,6 +26,9 @@ typedef struct
     int named;                  /* an exponential, a root or a function */
     int shaped;                 /* an operator, a power or a call */
     int depth;
+    char sum_var;               /* in a sum's body: its index letter */
+    const char *sum_row;        /* and the row of its set A9: "9" */
+    size_t sum_row_len;
 } prose;
 
 static int expression(prose *x, size_t *i, size_t stop);
@@ -256,6 +259,154 @@ indexed_symbol(const char *t, size_t k, size_t stop)
     return groups > 0 ? j : 0;
 }
 
+/* ---- sums ------------------------------------------------------------ */
+
+/* "Σ_{k∈A9}" at i, a compact row's sum over its allowed keys: its end,
+ * with its index letter and the row of its set; 0 when none. */
+static size_t
+sum_head(const char *t, size_t i, size_t stop, char *var, size_t *row,
+         size_t *row_len)
+{
+    size_t j, r;
+
+    if (i + 9 > stop || memcmp(t + i, "\xce\xa3_{", 4) != 0
+        || !isalpha((unsigned char)t[i + 4])
+        || memcmp(t + i + 5, "\xe2\x88\x88" "A", 4) != 0)
+        return 0;
+    for (r = j = i + 9; j < stop && j - r < 10 && isdigit((unsigned char)t[j]);
+         j++)
+        ;
+    if (j == r || j >= stop || t[j] != '}')
+        return 0;
+    *var = t[i + 4];
+    *row = r;
+    *row_len = j - r;
+    return j + 1;
+}
+
+static int
+sum_at(const char *t, size_t i, size_t stop)
+{
+    size_t row, row_len;
+    char var;
+
+    return sum_head(t, i, stop, &var, &row, &row_len) != 0;
+}
+
+/* Where a sum at i ends: past its head and its body, the factors after
+ * it up to a space, a sign or a comma outside brackets, or a bracket it
+ * did not open; 0 when no sum starts at i.  A piece of prose is not cut
+ * inside it (its body's V_{k,1} holds a comma). */
+static size_t
+sum_end(const char *t, size_t i, size_t stop)
+{
+    size_t j, row, row_len;
+    long depth = 0;
+    char var;
+
+    if ((j = sum_head(t, i, stop, &var, &row, &row_len)) == 0)
+        return 0;
+    while (j < stop && t[j] == ' ')
+        j++;
+    for (; j < stop; j++)
+    {
+        if (t[j] == '(' || t[j] == '{')
+            depth++;
+        else if (t[j] == ')' || t[j] == '}')
+        {
+            if (depth == 0)
+                break;
+            depth--;
+        }
+        else if (depth == 0 && strchr(" \t\n\r,;+-=", t[j]) != NULL)
+            break;
+    }
+    return j;
+}
+
+/* In a sum's body, a symbol with an index after "_" -- s_k, V_{k,1} --
+ * kept for the audit, the row's own letter s_k as s_{9,k} (the sum over
+ * A9 is row 9's: exattn's text calls the row's scaled scores s1, s2, ..
+ * under it); its end, or 0. */
+static size_t
+sum_symbol(prose *x, size_t k, size_t stop)
+{
+    const char *t = x->t;
+    size_t j = k + 2;
+    const char *close;
+
+    if (k + 2 >= stop || !isalpha((unsigned char)t[k]) || t[k + 1] != '_')
+        return 0;
+    if (t[j] == '{')
+    {
+        if ((close = memchr(t + j, '}', stop - j)) == NULL
+            || close - (t + j) > 40)
+            return 0;
+        j = (size_t)(close - t) + 1;
+    }
+    else if (isalnum((unsigned char)t[j]))
+        j++;
+    else
+        return 0;
+    exattn_sbuf__putn(x->out, EXATTN_PAGE_FREE_SYMBOL, 1);
+    if (j == k + 3 && t[k + 2] == x->sum_var)
+    {
+        exattn_sbuf__putn(x->out, t + k, 1);
+        exattn_sbuf__puts(x->out, "_{");
+        exattn_sbuf__putn(x->out, x->sum_row, x->sum_row_len);
+        exattn_sbuf__printf(x->out, ",%c}", x->sum_var);
+    }
+    else
+        exattn_sbuf__putn(x->out, t + k, j - k);
+    exattn_sbuf__putn(x->out, &EXATTN_PAGE_FREE_SYMBOL[1], 1);
+    x->named = 1;
+    return j;
+}
+
+static const char *operator_at(const prose *x, size_t i, size_t stop,
+                               size_t *n);
+
+/* A sum at *i, "Σ_{k∈A9} e^{s_k}·V_{k,1}": written as EXATTN_PAGE_SUM
+ * marks it, its body the product after its head, for the audit to write
+ * out term by term over row 9's allowed keys.  Sums do not nest. */
+static int
+sum(prose *x, size_t *i, size_t stop)
+{
+    size_t k, row, row_len, n;
+    const char *op;
+    char var;
+
+    if (x->sum_var != 0
+        || (k = sum_head(x->t, *i, stop, &var, &row, &row_len)) == 0)
+        return 0;
+    exattn_sbuf__putn(x->out, EXATTN_PAGE_SUM, 1);
+    exattn_sbuf__putn(x->out, &var, 1);
+    exattn_sbuf__putn(x->out, &EXATTN_PAGE_SUM[1], 1);
+    exattn_sbuf__puts(x->out, "A_{");
+    exattn_sbuf__putn(x->out, x->t + row, row_len);
+    exattn_sbuf__puts(x->out, "}");
+    exattn_sbuf__putn(x->out, &EXATTN_PAGE_SUM[1], 1);
+    x->sum_var = var;
+    x->sum_row = x->t + row;
+    x->sum_row_len = row_len;
+    if (!factor(x, &k, stop))
+        return 0;
+    /* the body: factors joined by products */
+    while ((op = operator_at(x, spaces(x, k, stop), stop, &n)) != NULL
+           && *op == '*')
+    {
+        k = spaces(x, k, stop) + n;
+        exattn_sbuf__puts(x->out, "*");
+        if (!factor(x, &k, stop))
+            return 0;
+    }
+    x->sum_var = 0;
+    exattn_sbuf__putn(x->out, &EXATTN_PAGE_SUM[2], 1);
+    x->named = x->shaped = 1;
+    *i = k;
+    return 1;
+}
+
 /* A symbol of the lesson at k -- indexed (a[2,1]) or ε -- kept as
  * written between EXATTN_PAGE_FREE_SYMBOL's bytes for the audit to
  * read; 0 when none. */
@@ -270,6 +421,11 @@ lesson_symbol(prose *x, size_t *i, size_t stop)
         exattn_sbuf__puts(x->out, "\\varepsilon");
         exattn_sbuf__putn(x->out, &EXATTN_PAGE_FREE_SYMBOL[1], 1);
         *i = k + 2;
+        return 1;
+    }
+    if (x->sum_var != 0 && (j = sum_symbol(x, k, stop)) != 0)
+    {
+        *i = j;
         return 1;
     }
     if ((j = indexed_symbol(x->t, k, stop)) == 0)
@@ -294,6 +450,8 @@ factor(prose *x, size_t *i, size_t stop)
         return 0;
     if (isdigit((unsigned char)x->t[k]))
         ok = integer(x, &k, stop);
+    else if (sum_at(x->t, k, stop))
+        ok = sum(x, &k, stop);
     else if (lesson_symbol(x, &k, stop))
         ok = 1;
     else if (word_at(x, k, stop, "e"))
@@ -818,6 +976,8 @@ run(exattn_page_formula_list *l, const exattn_page_clean *c, size_t a,
             if ((vector = vector_after(t, k, n, b)) != (size_t)-1)
                 vector_rel = k;
         }
+        else if (!cut && (end = sum_end(t, k, b)) != 0)
+            n = end - k;        /* Σ_{k∈A9} e^{s_k}·V_{k,1}: read whole */
         else if (!cut && !(t[k] == ',' && entry != 0 && depth > 1)
                  && (strchr(",;\n\r\"`!?", t[k]) != NULL
                           || (t[k] == ':' && k + 1 < b
