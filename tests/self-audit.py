@@ -7,8 +7,7 @@ Markdown, as a standalone LaTeX document and as text is audited with --strict
 against the lesson it came from.  The test fails on any FAIL, misworded,
 unsourced or undecided number, and on every "(named)" line of the
 Markdown and LaTeX and "(NAMED)" line of the text whose formula is not
-proved (PASS-NAMED) -- but the text's line for a compact row's output
-as a whole, which docs/cli.md says is not read.
+proved (PASS-NAMED).
 
 The random lessons are drawn here, with Python's own generator and fixed
 seeds: heads of 1-4 queries, 2-4 keys, widths 1-3, small integer and
@@ -125,10 +124,7 @@ def problems_of(exattn, lesson_path, work):
             if not line.lstrip().startswith("&\\qquad"):
                 start = number
             named = ("(\\text{named})" in line if ext != "txt"
-                     # the text's compact row output as a whole, a sum of
-                     # vectors over a generic index, is not read
-                     # (docs/cli.md, "exattn's own pages")
-                     else "(NAMED)" in line and "Σ_{k∈A" not in line)
+                     else "(NAMED)" in line)
             if named and start not in proved:
                 problems.append("%s:%d: a named formula not proved: %s"
                                 % (ext, number, line.strip()[:100]))

@@ -173,7 +173,9 @@ Test(scale, compact_rows_in_text_and_latex)
                         "keys: NAMED weights over Z12 = Σ_{k∈A12} e^{s_k}\n");
     cr_assert_not_null(line, "%s", text);
     cr_assert_not_null(strstr(line, "\noutput12 = (Σ_{k∈A12} e^{s_k}·V_k)"
-                                    "/Z12"));
+                                    "/Z12, by coordinate:\n"
+                                    "output12[1] = (Σ_{k∈A12} e^{s_k}·"
+                                    "V_{k,1})/Z12 (NAMED)\n"), "%s", line);
     cr_assert_not_null(strstr(text, "/Z12 (NAMED)"));
     /* row 4 is at the threshold: full forms */
     cr_assert_not_null(strstr(text, "\nquery Q4 attends {K1,K2,K3,K4} — "));

@@ -349,6 +349,32 @@ contribution_item(text_sink *t, const exattn_doc_entry *e)
     }
 }
 
+/* A compact row's output: its form as a whole, which names no entry,
+ * then each coordinate's, which the audit proves ("output9[1] = (Σ_{k∈A9}
+ * e^{s_k}·V_{k,1})/Z9 (NAMED)"). */
+static void
+compact_output_lines(text_sink *t, const exattn_doc_entry *e)
+{
+    exattn_sbuf *b = &t->b;
+    size_t c;
+
+    exattn_sbuf__printf(b, " = %s, by coordinate:\n",
+                        e->form[EXATTN_FORM_TEXT]);
+    for (c = 0; c < e->count; c++)
+    {
+        qlabel(b, t->l, "output", e->row);
+        exattn_sbuf__printf(b, "[%zu] = ", c + 1);
+        if (e->values[c].status == EXATTN_EXACT)
+        {
+            exattn_sbuf__mpq(b, e->values[c].exact);
+            exattn_sbuf__puts(b, " (EXACT)\n");
+        }
+        else
+            exattn_sbuf__printf(b, "%s (NAMED)\n",
+                                e->values[c].form[EXATTN_FORM_TEXT]);
+    }
+}
+
 static void
 output_lines(text_sink *t, const exattn_doc_entry *e)
 {
@@ -358,7 +384,10 @@ output_lines(text_sink *t, const exattn_doc_entry *e)
 
     close_line(t);
     qlabel(b, t->l, "output", e->row);
-    if (s->rule == EXATTN_RULE_SINGLE_KEY)
+    if (s->compact && s->rule == EXATTN_RULE_SOFTMAX
+        && e->form[EXATTN_FORM_TEXT] != NULL)
+        compact_output_lines(t, e);
+    else if (s->rule == EXATTN_RULE_SINGLE_KEY)
     {
         for (j = 0; !s->allowed[j]; j++)
             ;
@@ -372,11 +401,16 @@ output_lines(text_sink *t, const exattn_doc_entry *e)
         exattn_sbuf__printf(b, " = %s", e->form[EXATTN_FORM_TEXT]);
         exattn_sbuf__puts(b, s->exact_outputs ? " = " : "");
     }
-    if (s->rule != EXATTN_RULE_SOFTMAX || s->exact_outputs)
-        value_vector(b, e);
-    exattn_sbuf__puts(b, s->exact_outputs == e->count ? " (EXACT)\n"
-                         : s->exact_outputs == 0 ? " (NAMED)\n"
-                         : " (NAMED except the exact coordinates shown)\n");
+    if (!(s->compact && s->rule == EXATTN_RULE_SOFTMAX
+          && e->form[EXATTN_FORM_TEXT] != NULL))
+    {
+        if (s->rule != EXATTN_RULE_SOFTMAX || s->exact_outputs)
+            value_vector(b, e);
+        exattn_sbuf__puts(b, s->exact_outputs == e->count ? " (EXACT)\n"
+                             : s->exact_outputs == 0 ? " (NAMED)\n"
+                             : " (NAMED except the exact coordinates "
+                               "shown)\n");
+    }
     /* the decimals follow the notes */
     if (e->values[0].decimal || e->values[0].undecided)
     {
@@ -749,9 +783,9 @@ exattn_write_text(FILE *f, const exattn_lesson *l,
                     | EXATTN_SHOW(EXATTN_CONTRIBUTION)
                     | EXATTN_SHOW(EXATTN_OUTPUT);
     /* a contribution is written as its weight times V_j, an output as a
-     * whole: their coordinates' own forms are not needed */
+     * whole, and a compact row's output also coordinate by coordinate */
     sink.forms = EXATTN_SHOW(EXATTN_SCORE) | EXATTN_SHOW(EXATTN_SCALED)
-                 | EXATTN_SHOW(EXATTN_WEIGHT);
+                 | EXATTN_SHOW(EXATTN_WEIGHT) | EXATTN_SHOW(EXATTN_OUTPUT);
     sink.begin = begin;
     sink.entry = entry;
     sink.note = note;
