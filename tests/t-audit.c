@@ -1724,20 +1724,24 @@ Test(audit, a_text_sum_over_a_compact_row)
     exattn_lesson *l = example("docs/examples/010-generated-head.json");
     static const char page[] =
         "weights: w1 = e^{-8√3/3}/Z9 (NAMED)\n"
+        "output9 = (Σ_{k∈A9} e^{s_k}·V_k)/Z9, by coordinate:\n"
         "output9[1] = (Σ_{k∈A9} e^{s_k}·V_{k,1})/Z9 (NAMED)\n"
         "output9[3] = (Σ_{k∈A9} e^{s_k}·V_{k,2})/Z9 (NAMED)\n"
         "output9[2] = (Σ_{k∈A8} e^{s_k}·V_{k,2})/Z9 (NAMED)\n";
     exattn_audit_summary_t sum;
     char *out = report(exattn_audit_write_text, l, "c.txt", page, &sum);
 
-    cr_assert_eq(sum.numbers, 4, "%s", out);
+    cr_assert_eq(sum.numbers, 5, "%s", out);
     cr_assert_eq(sum.failed, 2, "%s", out);
-    text_verdict(out, 2, "PASS-NAMED");
+    /* the vector as a whole (V_k a row of V) names no single entry */
+    cr_assert_eq(sum.mentions, 1, "%s", out);
+    cr_assert_not_null(strstr(out, "c.txt:2:11: MENTION"), "%s", out);
+    text_verdict(out, 3, "PASS-NAMED");
     cr_assert_not_null(strstr(out, "= output[9][1] (proved equal"), "%s", out);
-    text_verdict(out, 3, "FAIL");
+    text_verdict(out, 4, "FAIL");
     cr_assert_not_null(strstr(out, "(true: output[9][3]"), "%s", out);
     /* row 8's keys in row 9's output */
-    text_verdict(out, 4, "FAIL");
+    text_verdict(out, 5, "FAIL");
     cr_assert_not_null(strstr(out, "(true: output[9][2]"), "%s", out);
     free(out);
     exattn_lesson_free(l);

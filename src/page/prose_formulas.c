@@ -325,9 +325,10 @@ sum_end(const char *t, size_t i, size_t stop)
 }
 
 /* In a sum's body, a symbol with an index after "_" -- s_k, V_{k,1} --
- * kept for the audit, the row's own letter s_k as s_{9,k} (the sum over
- * A9 is row 9's: exattn's text calls the row's scaled scores s1, s2, ..
- * under it); its end, or 0. */
+ * kept for the audit; the row's own letters, s_k and w_k, as s_{9,k}
+ * (the sum over A9 is row 9's: exattn's text calls the row's scaled
+ * scores s1, s2, .. and its weights w1, w2, .. under it; V_k is a row
+ * of V, no row's own); its end, or 0. */
 static size_t
 sum_symbol(prose *x, size_t k, size_t stop)
 {
@@ -349,7 +350,8 @@ sum_symbol(prose *x, size_t k, size_t stop)
     else
         return 0;
     exattn_sbuf__putn(x->out, EXATTN_PAGE_FREE_SYMBOL, 1);
-    if (j == k + 3 && t[k + 2] == x->sum_var)
+    if (j == k + 3 && t[k + 2] == x->sum_var
+        && (t[k] == 's' || t[k] == 'w'))
     {
         exattn_sbuf__putn(x->out, t + k, 1);
         exattn_sbuf__puts(x->out, "_{");
