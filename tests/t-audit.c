@@ -1684,14 +1684,18 @@ Test(audit, a_formula_is_the_base_lesson_s_first)
     static const char page[] =
         "Dividing by $\\sqrt{2}$ gives the scaled scores.\n\n"
         "The scaled score of the last key is $\\frac{6}{\\sqrt{2}}$ "
-        "here.\n";
+        "here.\n\nHere we get $\\sqrt{2}$ again.\n";
     exattn_audit_summary_t sum;
     char *out = report(exattn_audit_write_text, l, "f.md", page, &sum);
     const char *second = strchr(out, '\n');
 
-    cr_assert_eq(sum.numbers, 2, "%s", out);
-    cr_assert_eq(sum.passed, 2, "%s", out);
+    cr_assert_eq(sum.numbers, 3, "%s", out);
+    cr_assert_eq(sum.passed, 3, "%s", out);
     cr_assert_not_null(second, "%s", out);
+    /* no kind named: the base's all the same */
+    cr_assert_not_null(strstr(out, "f.md:5:14: PASS-NAMED \\sqrt{2} = "
+                                   "scaled[load][rises], scaled[rises][grid], "
+                                   "sqrt(d_k) ("), "%s", out);
     static const char first[] = "f.md:1:14: PASS-NAMED \\sqrt{2} = "
                                 "scaled[load][rises], scaled[rises][grid], "
                                 "sqrt(d_k) (";
@@ -1743,6 +1747,37 @@ Test(audit, a_text_sum_over_a_compact_row)
     /* row 8's keys in row 9's output */
     text_verdict(out, 5, "FAIL");
     cr_assert_not_null(strstr(out, "(true: output[9][2]"), "%s", out);
+    free(out);
+    exattn_lesson_free(l);
+}
+
+/* A text sum is read whole or not at all: its body's factors side by
+ * side or around a spaced "·", ∑ for Σ, s_{k} for s_k; a sum followed by
+ * words is no formula (never its first factors alone); words naming
+ * another kind in the formula's own clause ("the contribution ... to
+ * output9[1] =") bind it to that kind. */
+Test(audit, text_sums_read_whole_or_not_at_all)
+{
+    exattn_lesson *l = example("docs/examples/010-generated-head.json");
+    static const char page[] =
+        "output9[1] = Σ_{k∈A9} w_k V_{k,1}\n\n"
+        "output9[2] = Σ_{k∈A9} w_k · V_{k,2}\n\n"
+        "output9[3] = (∑_{k∈A9} e^{s_{k}}·V_{k,3})/Z9\n\n"
+        "The first coordinate is o = Σ_{k∈A9} w_k V_{k,1} for row 9.\n\n"
+        "a weighted sum Σ_{k∈A9} w_k v_k over the allowed keys\n\n"
+        "The contribution of key 9 to output9[1] = -e^{10√3/3}/Z9, the "
+        "largest term.\n";
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "c.txt", page, &sum);
+
+    cr_assert_eq(sum.numbers, 4, "%s", out);
+    cr_assert_eq(sum.passed, 4, "%s", out);
+    cr_assert_not_null(strstr(out, "= output[9][1] (proved"), "%s", out);
+    cr_assert_not_null(strstr(out, "= output[9][2] (proved"), "%s", out);
+    cr_assert_not_null(strstr(out, "= output[9][3] (proved"), "%s", out);
+    cr_assert_not_null(strstr(out, "c.txt:11:43: PASS-NAMED -e^{10√3/3}/Z9 = "
+                                   "contributions[9][9][1] (proved"),
+                       "%s", out);
     free(out);
     exattn_lesson_free(l);
 }

@@ -204,6 +204,10 @@ typedef struct
     int direct;                 /* the page sets a symbol equal to it */
     unsigned words;             /* the kinds its sentence's prose words
                                    name ("score"), whatever the symbol */
+    unsigned clause_words;      /* those of them after the relation before
+                                   its subject's (a formula's only): "the
+                                   contribution to o_1 =", not a line
+                                   "weights: w1 = ..." before it */
     const char *mention;        /* a mention after all: why; or NULL */
     char *why;                  /* "the symbol w", "the word \"weights\"",
                                    "the label \"rises\"", ... */

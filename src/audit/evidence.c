@@ -242,7 +242,7 @@ spelled_order(const char *word, const char *s, size_t n)
 {
     size_t i;
 
-    for (i = 0; i < n && word[i] == s[i]; i++)
+    for (i = 0; i < n && word[i] != '\0' && word[i] == s[i]; i++)
         ;
     if (i == n)
         return word[i] != '\0';
@@ -853,6 +853,62 @@ set_why(exattn_audit_evidence *e, const char *why)
                                                    : EXATTN_ENOMEM;
 }
 
+/* Does a relation (=, ≈, \approx) end at lead[k - 1]?  Its length, or 0. */
+static size_t
+relation_ending(const char *lead, size_t k)
+{
+    if (k >= 1 && lead[k - 1] == '=')
+        return 1;
+    if (k >= 3 && memcmp(lead + k - 3, "\xe2\x89\x88", 3) == 0)
+        return 3;
+    if (k >= 7 && memcmp(lead + k - 7, "\\approx", 7) == 0)
+        return 7;
+    return 0;
+}
+
+/* Back from `end` over spaces and math's dollars. */
+static size_t
+back_over_blanks(const char *lead, size_t end)
+{
+    while (end > 0 && (isspace((unsigned char)lead[end - 1])
+                       || lead[end - 1] == '$'))
+        end--;
+    return end;
+}
+
+/* The kinds the prose words of a formula's own clause name, into *out:
+ * the lead after the relation before its subject ("The contribution of
+ * key 9 to output9[1] =": contribution), not the lines before it (a text
+ * page's "weights: w1 = ..." above "output9[3] = ...").  0 when out of
+ * memory. */
+static int
+clause_words(unsigned *out, const char *lead, const exattn_lesson *l,
+             int block)
+{
+    size_t end = strlen(lead), from, n;
+    clue c = { (size_t)-1, 0, (size_t)-1, 0, 0, 0, "", "", 0, l };
+    char *clause;
+
+    /* the formula's own relation and its subject, off the end ("score$
+     * a_{12} =$": the lead's math between dollars) */
+    end = back_over_blanks(lead, end);
+    if ((n = relation_ending(lead, end)) != 0)
+        end = back_over_blanks(lead, end - n);
+    while (end > 0 && !isspace((unsigned char)lead[end - 1])
+           && lead[end - 1] != '$')
+        end--;
+    for (from = end; from > 0 && relation_ending(lead, from) == 0; from--)
+        ;
+    if ((clause = malloc(end - from + 1)) == NULL)
+        return 0;
+    memcpy(clause, lead + from, end - from);
+    clause[end - from] = '\0';
+    read_lead(&c, clause, block);
+    free(clause);
+    *out = c.words;
+    return 1;
+}
+
 /* ---- variants ------------------------------------------------------- */
 
 /* The variant the lead names last ("the zero query", "with causal off"):
@@ -1452,6 +1508,8 @@ weigh(exattn_audit_evidence *e, reading *r, const exattn_lesson *l,
     }
     read_lead(&r->words, r->lead, block);
     e->words = r->words.words;
+    if (n->formula && !clause_words(&e->clause_words, r->lead, l, block))
+        return EXATTN_ENOMEM;
     e->label = nearest_label(r->lead, l, &at);
     e->row_index = index_named(r->lead, rows, 5);
     e->key_index = index_named(r->lead, keys, 1);

@@ -41,20 +41,6 @@ by_size(const mpq_t d)
     return -1;
 }
 
-/* Is the subject a word, not a letter -- output9[3], as exattn's text
- * names an output -- so that no word of the sentence can mean another
- * kind by it (as "the alignment score a_{12}" makes a page's a a
- * score)? */
-static int
-spelled_out(const char *subject)
-{
-    size_t n = 0;
-
-    while (subject != NULL && isalpha((unsigned char)subject[n]))
-        n++;
-    return n >= 3;
-}
-
 /* Do the formula's value f and candidate c agree: equal rationals, or
  * within twice the rounding of AUDIT_DIGITS decimals? */
 static int
@@ -203,7 +189,7 @@ matches(exattn_audit_result *r, size_t *found, const exattn_audit_candidate *f,
         exattn_audit_candidate *c = list.items[k];
 
         if ((scoped && e->families && !exattn_audit__in_scope(c, e))
-            || !same_value(f, c))
+            || (e->base_only && c->variant != NULL) || !same_value(f, c))
             continue;
         (*found)++;
         if (c->claim.lesson == NULL || c->claim.count == 0)
@@ -460,8 +446,7 @@ bind_formula(exattn_audit_result *r, exattn_audit_candidate *f,
      * unless the words name another kind ("the alignment score
      * a_{12} = ..." on a page whose a is a score) */
     if (named != NULL && !same_value(f, named)
-        && (e->words == 0 || (e->words & named->family)
-            || spelled_out(n->subject)))
+        && (e->clause_words == 0 || (e->clause_words & named->family)))
     {
         rc = no_match(r, f, text, all, e, named, err);
         if (rc == EXATTN_OK && r->evidence == NULL
@@ -482,6 +467,14 @@ bind_formula(exattn_audit_result *r, exattn_audit_candidate *f,
 
             base.base_only = 1;
             rc = matches(r, &found, f, all, &base, 1, text, max_prec, err);
+            if (rc == EXATTN_OK && found
+                && r->verdict != EXATTN_AUDIT_NAMED)
+            {
+                /* the base's left undecided: a variant's may be proved */
+                exattn_audit__result_clear(r);
+                r->verdict = EXATTN_AUDIT_UNSOURCED;
+                found = 0;
+            }
         }
         if (rc == EXATTN_OK && found == 0)
             rc = matches(r, &found, f, all, e, 1, text, max_prec, err);

@@ -1042,8 +1042,6 @@ exattn_audit__candidates_for(exattn_audit_list *list,
     len = digits ? strlen(digits) : 0;
     whole = mpz_get_d(c);
     sign = mpz_sgn(v->c) < 0 ? -1 : 1;
-    whole = mpz_get_d(c);
-    sign = mpz_sgn(v->c) < 0 ? -1 : 1;
     /* place j counts from the last digit; one place more than written,
      * a leading 0 (0.085 for 0.885) */
     for (j = 0; ok && digits && len <= 30 && j <= len; j++)
@@ -1053,9 +1051,9 @@ exattn_audit__candidates_for(exattn_audit_list *list,
 
             if (have == dd)
                 continue;
-            if (len < 16)
-                /* |c| and the changed digits below 10^16: exact in a
-                 * double */
+            if (len < 15)
+                /* |c| with a digit changed, one place more than written
+                 * included, below 10^15 < 2^53: exact in a double */
                 y = sign * (whole + (dd - have) * tens[j]) * unit;
             else
             {

@@ -261,24 +261,31 @@ indexed_symbol(const char *t, size_t k, size_t stop)
 
 /* ---- sums ------------------------------------------------------------ */
 
-/* "Σ_{k∈A9}" at i, a compact row's sum over its allowed keys: its end,
- * with its index letter and the row of its set; 0 when none. */
+/* "Σ_{k∈A9}" (or ∑) at i, a compact row's sum over its allowed keys:
+ * its end, with its index letter and the row of its set; 0 when none. */
 static size_t
 sum_head(const char *t, size_t i, size_t stop, char *var, size_t *row,
          size_t *row_len)
 {
-    size_t j, r;
+    size_t j, r, sigma;
 
-    if (i + 9 > stop || memcmp(t + i, "\xce\xa3_{", 4) != 0
-        || !isalpha((unsigned char)t[i + 4])
-        || memcmp(t + i + 5, "\xe2\x88\x88" "A", 4) != 0)
+    if (i + 2 <= stop && memcmp(t + i, "\xce\xa3", 2) == 0)
+        sigma = 2;              /* Σ, U+03A3 */
+    else if (i + 3 <= stop && memcmp(t + i, "\xe2\x88\x91", 3) == 0)
+        sigma = 3;              /* ∑, U+2211 */
+    else
         return 0;
-    for (r = j = i + 9; j < stop && j - r < 10 && isdigit((unsigned char)t[j]);
+    i += sigma;
+    if (i + 7 > stop || memcmp(t + i, "_{", 2) != 0
+        || !isalpha((unsigned char)t[i + 2])
+        || memcmp(t + i + 3, "\xe2\x88\x88" "A", 4) != 0)
+        return 0;
+    for (r = j = i + 7; j < stop && j - r < 10 && isdigit((unsigned char)t[j]);
          j++)
         ;
     if (j == r || j >= stop || t[j] != '}')
         return 0;
-    *var = t[i + 4];
+    *var = t[i + 2];
     *row = r;
     *row_len = j - r;
     return j + 1;
@@ -293,10 +300,26 @@ sum_at(const char *t, size_t i, size_t stop)
     return sum_head(t, i, stop, &var, &row, &row_len) != 0;
 }
 
-/* Where a sum at i ends: past its head and its body, the factors after
- * it up to a space, a sign or a comma outside brackets, or a bracket it
- * did not open; 0 when no sum starts at i.  A piece of prose is not cut
- * inside it (its body's V_{k,1} holds a comma). */
+/* Does the byte at j end a sum's body outside brackets: a line's end, a
+ * comma, a semicolon, a relation, a sign, or a full stop before a space
+ * or the end? */
+static int
+ends_body(const char *t, size_t j, size_t stop)
+{
+    if (strchr("\n\r,;=+-", t[j]) != NULL)
+        return 1;
+    if (j + 3 <= stop && (memcmp(t + j, "\xe2\x88\x92", 3) == 0     /* − */
+                          || memcmp(t + j, "\xe2\x89\x88", 3) == 0)) /* ≈ */
+        return 1;
+    return t[j] == '.' && (j + 1 >= stop || isspace((unsigned char)t[j + 1]));
+}
+
+/* Where a sum at i ends: past its head and its body -- everything up to
+ * what ends a body outside brackets, or a bracket it did not open -- or
+ * 0 when no sum starts at i.  A piece of prose is not cut inside it
+ * (its body's V_{k,1} holds a comma, "w_k V_{k,1}" a space): what the
+ * sum() below cannot read whole is then no formula, never a part of
+ * one. */
 static size_t
 sum_end(const char *t, size_t i, size_t stop)
 {
@@ -306,19 +329,17 @@ sum_end(const char *t, size_t i, size_t stop)
 
     if ((j = sum_head(t, i, stop, &var, &row, &row_len)) == 0)
         return 0;
-    while (j < stop && t[j] == ' ')
-        j++;
     for (; j < stop; j++)
     {
-        if (t[j] == '(' || t[j] == '{')
+        if (t[j] == '(' || t[j] == '{' || t[j] == '[')
             depth++;
-        else if (t[j] == ')' || t[j] == '}')
+        else if (t[j] == ')' || t[j] == '}' || t[j] == ']')
         {
             if (depth == 0)
                 break;
             depth--;
         }
-        else if (depth == 0 && strchr(" \t\n\r,;+-=", t[j]) != NULL)
+        else if (depth == 0 && ends_body(t, j, stop))
             break;
     }
     return j;
@@ -350,7 +371,9 @@ sum_symbol(prose *x, size_t k, size_t stop)
     else
         return 0;
     exattn_sbuf__putn(x->out, EXATTN_PAGE_FREE_SYMBOL, 1);
-    if (j == k + 3 && t[k + 2] == x->sum_var
+    /* s_k or s_{k}: the index letter alone */
+    if (((j == k + 3 && t[k + 2] == x->sum_var)
+         || (j == k + 5 && t[k + 3] == x->sum_var))
         && (t[k] == 's' || t[k] == 'w'))
     {
         exattn_sbuf__putn(x->out, t + k, 1);
@@ -393,14 +416,24 @@ sum(prose *x, size_t *i, size_t stop)
     x->sum_row_len = row_len;
     if (!factor(x, &k, stop))
         return 0;
-    /* the body: factors joined by products */
-    while ((op = operator_at(x, spaces(x, k, stop), stop, &n)) != NULL
-           && *op == '*')
+    /* the body: factors joined by products and quotients, or side by
+     * side (w_k V_{k,1}), up to a sign or a bracket it did not open; a
+     * word that is no factor ("over the keys") makes it none */
+    for (;;)
     {
-        k = spaces(x, k, stop) + n;
-        exattn_sbuf__puts(x->out, "*");
-        if (!factor(x, &k, stop))
+        size_t j = spaces(x, k, stop);
+
+        if (j >= stop || strchr(")}],;=", x->t[j]) != NULL
+            || ends_body(x->t, j, stop))
+            break;
+        if ((op = operator_at(x, j, stop, &n)) != NULL
+            && *op != '*' && *op != '/')
+            break;
+        exattn_sbuf__puts(x->out, op != NULL ? op : "*");
+        j += op != NULL ? n : 0;
+        if (!factor(x, &j, stop))
             return 0;
+        k = j;
     }
     x->sum_var = 0;
     exattn_sbuf__putn(x->out, &EXATTN_PAGE_SUM[2], 1);
