@@ -317,8 +317,10 @@ typedef struct
     unsigned forms;                 /* OR of EXATTN_SHOW(kind): the row
                                        quantities whose values' forms the
                                        sink writes (a contribution's
-                                       `factor` and an output's whole form
-                                       are always built); 0: all */
+                                       `factor`, an output's whole form
+                                       and a compact row's output
+                                       coordinates' forms are always
+                                       built); 0: all */
     int (*begin)(void *ctx, const exattn_doc_section *section);
     int (*entry)(void *ctx, const exattn_doc_entry *entry);
     int (*note)(void *ctx, const exattn_doc_note *note);

@@ -468,7 +468,9 @@ output_value(row_walk *r, exattn_dval *d, size_t c)
     d->v.why = output_why(row, c);
     if (row->out_exact[c])
         exattn_dval__exact(d, row->out_value[c]);
-    if ((r->w->forms & EXATTN_SHOW(EXATTN_OUTPUT))
+    /* a compact row's coordinates' forms are O(1) each: always built,
+     * as the text writes them under the whole vector */
+    if (((r->w->forms & EXATTN_SHOW(EXATTN_OUTPUT)) || r->compact)
         && (code = exattn_walk__forms2(r->w, d, d->v.form,
                                     r->compact ? exattn_compact__output
                                                : exattn_named__output,

@@ -364,14 +364,9 @@ compact_output_lines(text_sink *t, const exattn_doc_entry *e)
     {
         qlabel(b, t->l, "output", e->row);
         exattn_sbuf__printf(b, "[%zu] = ", c + 1);
-        if (e->values[c].status == EXATTN_EXACT)
-        {
-            exattn_sbuf__mpq(b, e->values[c].exact);
-            exattn_sbuf__puts(b, " (EXACT)\n");
-        }
-        else
-            exattn_sbuf__printf(b, "%s (NAMED)\n",
-                                e->values[c].form[EXATTN_FORM_TEXT]);
+        value(b, &e->values[c]);
+        exattn_sbuf__puts(b, e->values[c].status == EXATTN_EXACT
+                                 ? " (EXACT)\n" : " (NAMED)\n");
     }
 }
 
@@ -783,9 +778,10 @@ exattn_write_text(FILE *f, const exattn_lesson *l,
                     | EXATTN_SHOW(EXATTN_CONTRIBUTION)
                     | EXATTN_SHOW(EXATTN_OUTPUT);
     /* a contribution is written as its weight times V_j, an output as a
-     * whole, and a compact row's output also coordinate by coordinate */
+     * whole (a compact row's also coordinate by coordinate, whose forms
+     * the document always has): their coordinates' forms are not asked */
     sink.forms = EXATTN_SHOW(EXATTN_SCORE) | EXATTN_SHOW(EXATTN_SCALED)
-                 | EXATTN_SHOW(EXATTN_WEIGHT) | EXATTN_SHOW(EXATTN_OUTPUT);
+                 | EXATTN_SHOW(EXATTN_WEIGHT);
     sink.begin = begin;
     sink.entry = entry;
     sink.note = note;
