@@ -46,6 +46,17 @@ void exattn_error_init(exattn_error_t *err);
  * whole text needs, like snprintf. */
 int exattn_error_snprint(char *buf, size_t size, const exattn_error_t *err);
 
+/* For "did you mean" messages: the index of the word of `words` nearest
+ * to `wanted`, near enough to be a slip -- an edit distance, case aside,
+ * of at most a third of `wanted` and at least 2 from six letters on, 1
+ * below, none in a word of one; the word with the same first letter on a
+ * tie -- or
+ * the one word that `wanted` begins when none is that near ("add" for
+ * "additive"); `count` when no word is.  `drive` is derive's, `casual`
+ * causal's, `None` none's. */
+size_t exattn_nearest(const char *const *words, size_t count,
+                      const char *wanted);
+
 /* A short, static description of a code. */
 const char *exattn_code_str(int code);
 

@@ -169,6 +169,28 @@ static const struct
     { "sin", EXATTN_X_SIN }, { "cos", EXATTN_X_COS }, { "ln", EXATTN_X_LN },
 };
 
+/* "unknown name 'exq' (known: e, exp, sqrt, sin, cos, ln; did you mean
+ * 'exp'?)" at start. */
+static exattn_xnode *
+unknown_name(parser *p, size_t start, size_t end)
+{
+    static const char *const names[] = { "e", "exp", "sqrt", "sin", "cos",
+                                         "ln" };
+    char word[48], msg[160];
+    size_t n = end - start < sizeof word ? end - start : sizeof word - 1,
+           near;
+
+    memcpy(word, p->s + start, n);
+    word[n] = '\0';
+    near = exattn_nearest(names, sizeof names / sizeof *names, word);
+    snprintf(msg, sizeof msg, "unknown name '%.40s' (known: e, exp, sqrt, "
+             "sin, cos, ln%s%s%s)", word,
+             near < sizeof names / sizeof *names ? "; did you mean '" : "",
+             near < sizeof names / sizeof *names ? names[near] : "",
+             near < sizeof names / sizeof *names ? "'?" : "");
+    return fail(p, EXATTN_ESYNTAX, start, msg);
+}
+
 /* A path ("weights[rises][3]"): the name and its bracketed indices,
  * handed to the resolver for the node of the quantity it names. */
 static exattn_xnode *
@@ -206,7 +228,6 @@ static exattn_xnode *
 identifier(parser *p)
 {
     size_t start = p->pos, end = p->pos, i;
-    char msg[160];
     exattn_xnode *arg;
 
     while (end < p->len && isalpha((unsigned char)p->s[end]))
@@ -233,10 +254,7 @@ identifier(parser *p)
         p->pos = end;
         return make(p, EXATTN_X_E, NULL, NULL, start);
     }
-    snprintf(msg, sizeof msg, "unknown name '%.*s' (known: e, exp, sqrt, "
-             "sin, cos, ln)", (int)(end - start > 40 ? 40 : end - start),
-             p->s + start);
-    return fail(p, EXATTN_ESYNTAX, start, msg);
+    return unknown_name(p, start, end);
 }
 
 static exattn_xnode *

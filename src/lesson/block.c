@@ -451,8 +451,16 @@ read_positional(exattn_block_spec *s, const exattn_rctx *rc,
         return EXATTN_OK;
     if (node->kind != EXATTN_J_STRING
         || strcmp(node->text, "sinusoidal") != 0)
+    {
+        static const char *const words[] = { "sinusoidal", "none" };
+        size_t near = node->kind == EXATTN_J_STRING
+                      ? exattn_nearest(words, 2, node->text) : 2;
+
         return exattn_lesson__fail(rc, EXATTN_EFIELD, node,
-            "block: \"positional\" is \"sinusoidal\" or \"none\"");
+            "block: \"positional\" is \"sinusoidal\" or \"none\"%s%s%s",
+            near < 2 ? "; did you mean \"" : "",
+            near < 2 ? words[near] : "", near < 2 ? "\"?" : "");
+    }
     s->positional = 1;
     return EXATTN_OK;
 }

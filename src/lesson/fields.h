@@ -25,10 +25,6 @@ void exattn_lesson__suggest(exattn_sbuf *b, const char *what,
 void exattn_lesson__suggest_names(exattn_sbuf *b, const char *what,
                                   const char *const *names, size_t count,
                                   const char *wanted);
-/* The index of the word nearest to `wanted`, near enough to be a slip
- * (edit distance at most a third of it, at least 2); `count` if none. */
-size_t exattn_lesson__nearest(const char *const *words, size_t count,
-                              const char *wanted);
 /* The same with `hint` (a suggestion such as " (keys: ...)") after the
  * message; the hint is cleared. */
 int exattn_lesson__fail_hinted(const exattn_rctx *rc, int code,

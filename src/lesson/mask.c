@@ -315,12 +315,21 @@ exattn_lesson__read_mask(exattn_lesson *l, const exattn_rctx *rc,
         return read_key_padding(l, rc, node);
     }
     if (node->kind != EXATTN_J_ARRAY)
+    {
+        /* "casual": a slip for causal */
+        static const char *const words[] = { "none", "causal" };
+        size_t near = node->kind == EXATTN_J_STRING
+                      ? exattn_nearest(words, 2, node->text) : 2;
+
         return exattn_lesson__fail(rc, EXATTN_EFIELD, node,
             "mask: expected \"none\", \"causal\", a 0/1 matrix, a key "
             "padding vector or {\"additive\" | \"key_padding\" | "
-            "\"valid_lens\": ...}, found %s%s%.40s%s", exattn_json__kind_name(node->kind),
+            "\"valid_lens\": ...}, found %s%s%.40s%s%s%s%s",
+            exattn_json__kind_name(node->kind),
             node->text ? " \"" : "", node->text ? node->text : "",
-            node->text ? "\"" : "");
+            node->text ? "\"" : "", near < 2 ? "; did you mean \"" : "",
+            near < 2 ? words[near] : "", near < 2 ? "\"?" : "");
+    }
     l->mask_kind = EXATTN_MASK_MATRIX;
     if ((code = read_matrix(l, rc, node, read_entry)) != EXATTN_OK)
         return code;

@@ -39,7 +39,7 @@ exattn_lesson__check_members(const exattn_rctx *rc, const exattn_jnode *obj,
             strncat(list, k ? ", " : "", sizeof list - strlen(list) - 1);
             strncat(list, known[k], sizeof list - strlen(list) - 1);
         }
-        near = exattn_lesson__nearest(known, k, obj->keys[i]->text);
+        near = exattn_nearest(known, k, obj->keys[i]->text);
         return exattn_lesson__fail(rc, EXATTN_EFIELD, obj->keys[i],
             "%s: unknown field \"%.60s\" (known fields: %s%s%s%s)", what,
             obj->keys[i]->text, list, near < k ? "; did you mean \"" : "",

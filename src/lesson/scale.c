@@ -2,6 +2,7 @@
  * or an exact number.  A square-root scale is reduced once to
  * coef*sqrt(surd) with surd square-free, so that every scaled score of the
  * lesson is c*sqrt(surd) and scores compare as rationals. */
+#include <ctype.h>
 #include <string.h>
 #include "lesson/resolve.h"
 
@@ -68,6 +69,22 @@ read_inv_sqrt(exattn_lesson *l, const exattn_rctx *rc,
     return code;
 }
 
+/* A word that is no number but a slip for a keyword ("None" for "none",
+ * "sqrt(d_k)" for "1/sqrt(d_k)"): refused with its suggestion;
+ * EXATTN_OK when it is no such slip. */
+static int
+slip(const exattn_rctx *rc, const exattn_jnode *node)
+{
+    static const char *const words[] = { "none", "1/sqrt(d_k)" };
+    size_t near = exattn_nearest(words, 2, node->text);
+
+    if (near == 2)
+        return EXATTN_OK;
+    return exattn_lesson__fail(rc, EXATTN_EFIELD, node,
+        "scale: \"%.40s\" is not \"1/sqrt(d_k)\", \"none\" or an exact "
+        "number; did you mean \"%s\"?", node->text, words[near]);
+}
+
 int
 exattn_lesson__read_scale(exattn_lesson *l, const exattn_rctx *rc,
                           const exattn_fields *f)
@@ -101,6 +118,9 @@ exattn_lesson__read_scale(exattn_lesson *l, const exattn_rctx *rc,
         return exattn_lesson__fail(rc, EXATTN_EFIELD, node,
             "scale: expected \"1/sqrt(d_k)\", \"none\" or an exact number, "
             "found %s", exattn_json__kind_name(node->kind));
+    if (node->kind == EXATTN_J_STRING && isalpha((unsigned char)node->text[0])
+        && (code = slip(rc, node)) != EXATTN_OK)
+        return code;
     code = exattn_lesson__number(l->scale_value, rc, node,
         "scale (\"1/sqrt(d_k)\", \"none\" or an exact number)");
     if (code != EXATTN_OK)
