@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 #include "exattn.h"
+#include "cli/options.h"
 
 /* Exit statuses (docs/cli.md). */
 enum
@@ -20,16 +21,12 @@ typedef struct
     const char *name;
     cli_cmd_fn fn;
     const char *summary;
+    const cli_command *options;
 } cli_cmd;
 
-/* One option of a command, for parsing and for --help. */
-typedef struct
-{
-    const char *long_name;      /* "--format" */
-    const char *short_name;     /* "-o" or NULL */
-    const char *arg;            /* "FILE", or NULL for a flag */
-    const char *help;
-} cli_opt;
+/* Each command's option table and help (cmd_*.c). */
+extern const cli_command cli_derive_command, cli_check_command,
+    cli_audit_command, cli_eval_command;
 
 int cmd_derive(int argc, char **argv);
 int cmd_eval(int argc, char **argv);
@@ -46,21 +43,6 @@ void cli_error_lib(const exattn_error_t *err);
 /* A write failed because the reader closed the pipe: end quietly, by
  * SIGPIPE (as git and jq do).  Returns otherwise. */
 void cli_quiet_if_closed_pipe(void);
-
-/* Print a command's usage and its option table. */
-void cli_print_help(FILE *f, const char *usage, const char *about,
-                    const cli_opt *opts);
-
-/* Match argv[*i] against `opts`: returns the option's index and sets *arg
- * to its argument (from "--opt=ARG" or the next word), -1 for a word that
- * is not an option, -2 after an error (reported). */
-int cli_next_opt(int argc, char **argv, int *i, const cli_opt *opts,
-                 const char **arg);
-
-/* A whole number from 0 to max, in decimal digits only; reports and
- * returns CLI_EXIT_BAD_INPUT otherwise. */
-int cli_parse_count(unsigned long *out, const char *opt, const char *arg,
-                    unsigned long max);
 
 /* The command's one positional argument: take `word` into an empty slot,
  * or report a second one ("derive takes one lesson file; 'b' is a
@@ -104,6 +86,11 @@ void cli_files_add(cli_files *files, const char *path);
  * "-" at most once ("check needs a lesson file"). */
 int cli_files_finish(cli_files *files, const char *cmd, const char *what);
 void cli_files_free(cli_files *files);
+/* -o FILE that is one of the inputs -- a file of `inputs` or `other`
+ * (either may be NULL) -- is refused: CLI_EXIT_OK, or reported and
+ * CLI_EXIT_BAD_INPUT (output.c). */
+int cli_output_not_input(const char *output, const cli_files *inputs,
+                         const char *other);
 
 /* Read each lesson and write what `write` makes of it, in order, to
  * stdout or, all or nothing, to `output`: the shape of derive and check.

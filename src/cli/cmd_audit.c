@@ -1,173 +1,106 @@
 /* exattn audit PAGE... --lesson LESSON.json [--input-format F]
  *              [--format text|json] [--max-prec BITS] [-o FILE] */
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli/cli.h"
-
-enum { OPT_LESSON, OPT_INPUT_FORMAT, OPT_FORMAT, OPT_QUIET, OPT_STRICT,
-       OPT_IGNORE, OPT_FILL, OPT_OUTPUT, OPT_MAX_PREC, OPT_LIMIT, OPT_HELP };
-
-static const cli_opt opts[] = {
-    { "--lesson", "-l", "FILE", "the lesson whose numbers the page prints" },
-    { "--input-format", NULL, "FMT",
-      "markdown, html, latex or text (default: by the page's extension,\n"
-      "                         .md .html .tex; text otherwise)" },
-    { "--format", NULL, "FMT",
-      "text (default: a line per number, FILE:LINE:COLUMN: VERDICT) or "
-      "json" },
-    { "--quiet", "-q", NULL,
-      "text: only the numbers that do not pass, and no count lines" },
-    { "--strict", NULL, NULL,
-      "an UNSOURCED number (a result that no quantity is) fails too" },
-    { "--ignore", NULL, "REGEX",
-      "a number inside a match of REGEX (POSIX extended, within a line)\n"
-      "                         is a mention; repeatable" },
-    { "--fill", NULL, NULL,
-      "write the page again, each marked number from the lesson (one\n"
-      "                         page; the filled page, not a report)" },
-    { "--output", "-o", "FILE",
-      "write FILE, only once the whole report (or page) is complete" },
-    { "--max-prec", NULL, "BITS",
-      "cap the working precision of any evaluation" },
-    { "--limit", NULL, "NAME=N", CLI_LIMIT_HELP },
-    { "--help", "-h", NULL, "show this help" },
-    { NULL, NULL, NULL, NULL }
-};
-
-static void
-help(FILE *f)
-{
-    cli_print_help(f, "exattn audit PAGE... --lesson LESSON.json "
-                      "[--input-format FMT] [--format text|json] [--quiet] "
-                      "[--strict] [--ignore REGEX] [--fill] [--max-prec BITS] "
-                      "[-o FILE]",
-        "Find every number the pages print -- decimals, fractions, vectors,\n"
-        "in prose and in math -- and bind it to the lesson's quantities:\n"
-        "by a marker before it (<!-- exattn weights[rises] --> in Markdown\n"
-        "and HTML, % exattn weights[rises] in LaTeX), or, when the page\n"
-        "says it is a result (a symbol, word or token label naming a\n"
-        "quantity next to it, a vector of a quantity's shape), to the\n"
-        "quantities of that kind whose certified rounding at the number's\n"
-        "own precision is it.  Other numbers are mentions (section and\n"
-        "figure numbers, versions, other models' settings), never failures;\n"
-        "<!-- exattn ignore --> and <!-- exattn off -->...<!-- exattn on -->\n"
-        "make a number or a passage one.  Verdicts: PASS, FAIL (the true\n"
-        "value, its rounding and the usual slip), EXACT-WORDING (\"exactly\"\n"
-        "for a rounding, \"≈\" for an exact value), UNSOURCED (a result no\n"
-        "quantity is), UNDECIDED, MENTION.  --fill writes the page with\n"
-        "every marked number from the lesson instead, and fills empty pairs\n"
-        "<!-- exattn PATH digits=3 --><!-- /exattn -->.  After several\n"
-        "pages, \"N numbers in M pages: ...\".  Exit status: 0 no number\n"
-        "fails (or the page is filled), 1 one fails, is misworded or\n"
-        "undecided (or unsourced, with --strict), 2 bad input or usage (in\n"
-        "the lesson or any page).", opts);
-}
 
 typedef struct
 {
     cli_files pages;
     const char *lesson, *output;
     int json, fill, quiet, strict;
-    const char **ignore;        /* --ignore's patterns */
-    size_t ignore_count;
-    exattn_page_format fmt;
+    cli_texts ignore;           /* --ignore's patterns */
+    int fmt;                    /* an exattn_page_format */
     mpfr_prec_t max_prec;
     exattn_limits_t limits;
 } audit_args;
 
-static int
-input_format(exattn_page_format *out, const char *arg)
-{
-    static const struct { const char *name; exattn_page_format fmt; } by[] = {
-        { "markdown", EXATTN_PAGE_MARKDOWN }, { "md", EXATTN_PAGE_MARKDOWN },
-        { "html", EXATTN_PAGE_HTML }, { "latex", EXATTN_PAGE_LATEX },
-        { "tex", EXATTN_PAGE_LATEX }, { "text", EXATTN_PAGE_TEXT },
-    };
-    size_t k;
+#define AT(field) offsetof(audit_args, field)
 
-    for (k = 0; k < sizeof by / sizeof *by; k++)
-        if (strcmp(arg, by[k].name) == 0)
-        {
-            *out = by[k].fmt;
-            return CLI_EXIT_OK;
-        }
-    cli_error("--input-format %s: expected markdown, html, latex or text",
-              arg);
-    return CLI_EXIT_BAD_INPUT;
+static const cli_choice input_formats[] = {
+    { "markdown", EXATTN_PAGE_MARKDOWN, 0 },
+    { "md", EXATTN_PAGE_MARKDOWN, 1 }, { "html", EXATTN_PAGE_HTML, 0 },
+    { "latex", EXATTN_PAGE_LATEX, 0 }, { "tex", EXATTN_PAGE_LATEX, 1 },
+    { "text", EXATTN_PAGE_TEXT, 0 }, { NULL, 0, 0 }
+};
+static const cli_choice formats[] = {
+    { "text", 0, 0 }, { "json", 1, 0 }, { NULL, 0, 0 }
+};
+
+static const cli_opt opts[] = {
+    { "--lesson", "-l", CLI_TEXT, AT(lesson), "FILE", NULL, 0, NULL,
+      "the lesson whose numbers the page prints" },
+    { "--input-format", NULL, CLI_CHOICE, AT(fmt), "FMT", input_formats, 0,
+      NULL, "the pages' format; by default by each page's extension (.md, "
+      ".html, .tex; text otherwise)" },
+    { "--format", NULL, CLI_CHOICE, AT(json), "FMT", formats, 0, "text",
+      "the report: a line per number, FILE:LINE:COLUMN: VERDICT, or a JSON "
+      "document with \"schema\": 1" },
+    { "--quiet", "-q", CLI_FLAG, AT(quiet), NULL, NULL, 0, NULL,
+      "text: only the numbers that do not pass, and no count lines" },
+    { "--strict", NULL, CLI_FLAG, AT(strict), NULL, NULL, 0, NULL,
+      "an UNSOURCED number (a result that no quantity is) fails too" },
+    { "--ignore", NULL, CLI_TEXTS, AT(ignore), "REGEX", NULL, 0, NULL,
+      "a number inside a match of REGEX (POSIX extended, within a line) "
+      "is a mention; repeatable" },
+    { "--fill", NULL, CLI_FLAG, AT(fill), NULL, NULL, 0, NULL,
+      "write the page again, each marked number from the lesson (one "
+      "page; the filled page, not a report)" },
+    { "--output", "-o", CLI_TEXT, AT(output), "FILE", NULL, 0, NULL,
+      "write FILE, only once the whole report (or page) is complete "
+      "(never a page or the lesson)" },
+    { "--max-prec", NULL, CLI_PREC, AT(max_prec), "BITS", NULL,
+      EXATTN_MAX_PREC, NULL, "cap the working precision of any "
+      "evaluation" },
+    { "--limit", NULL, CLI_LIMIT, AT(limits), "NAME=N", NULL, 0, NULL, "" },
+    { "--help", "-h", CLI_HELP, 0, NULL, NULL, 0, NULL, "show this help" },
+    { NULL, NULL, CLI_FLAG, 0, NULL, NULL, 0, NULL, NULL }
+};
+
+static int
+add_page(void *args, const char *word)
+{
+    cli_files_add(&((audit_args *)args)->pages, word);
+    return CLI_EXIT_OK;
 }
 
-static int
-parse_args(audit_args *a, int argc, char **argv)
-{
-    const char *arg;
-    unsigned long v;
-    int i, k;
+const cli_command cli_audit_command = {
+    "audit",
+    "exattn audit PAGE... --lesson LESSON.json [--input-format FMT] "
+    "[--format text|json] [--quiet] [--strict] [--ignore REGEX] [--fill] "
+    "[--max-prec BITS] [-o FILE]",
+    "Find every number the pages print -- decimals, fractions, vectors,\n"
+    "in prose and in math -- and bind it to the lesson's quantities:\n"
+    "by a marker before it (<!-- exattn weights[rises] --> in Markdown\n"
+    "and HTML, % exattn weights[rises] in LaTeX), or, when the page\n"
+    "says it is a result (a symbol, word or token label naming a\n"
+    "quantity next to it, a vector of a quantity's shape), to the\n"
+    "quantities of that kind whose certified rounding at the number's\n"
+    "own precision is it.  Other numbers are mentions (section and\n"
+    "figure numbers, versions, other models' settings), never failures;\n"
+    "<!-- exattn ignore --> and <!-- exattn off -->...<!-- exattn on -->\n"
+    "make a number or a passage one.  Verdicts: PASS, FAIL (the true\n"
+    "value, its rounding and the usual slip), EXACT-WORDING (\"exactly\"\n"
+    "for a rounding, \"≈\" for an exact value), UNSOURCED (a result no\n"
+    "quantity is), UNDECIDED, MENTION.  --fill writes the page with\n"
+    "every marked number from the lesson instead, and fills empty pairs\n"
+    "<!-- exattn PATH digits=3 --><!-- /exattn -->.  After several\n"
+    "pages, \"N numbers in M pages: ...\".  Exit status: 0 no number\n"
+    "fails (or the page is filled), 1 one fails, is misworded or\n"
+    "undecided (or unsourced, with --strict), 2 bad input or usage (in\n"
+    "the lesson or any page).",
+    opts, add_page, 0
+};
 
-    memset(a, 0, sizeof *a);
-    a->limits = (exattn_limits_t)EXATTN_LIMITS_INIT;
-    if ((a->ignore = calloc((size_t)argc, sizeof *a->ignore)) == NULL)
-    {
-        cli_error("out of memory");
-        return CLI_EXIT_BAD_INPUT;
-    }
-    if (cli_files_init(&a->pages, argc) != CLI_EXIT_OK)
-        return CLI_EXIT_BAD_INPUT;
-    for (i = 1; i < argc; i++)
-    {
-        k = cli_next_opt(argc, argv, &i, opts, &arg);
-        if (k == -2)
-            return CLI_EXIT_BAD_INPUT;
-        if (k == OPT_HELP)
-        {
-            help(stdout);
-            return -1;
-        }
-        if (k == OPT_LESSON)
-            a->lesson = arg;
-        else if (k == OPT_INPUT_FORMAT)
-        {
-            if (input_format(&a->fmt, arg) != CLI_EXIT_OK)
-                return CLI_EXIT_BAD_INPUT;
-        }
-        else if (k == OPT_FORMAT && (strcmp(arg, "text") == 0
-                                     || strcmp(arg, "json") == 0))
-            a->json = strcmp(arg, "json") == 0;
-        else if (k == OPT_FORMAT)
-        {
-            cli_error("--format %s: expected text or json", arg);
-            return CLI_EXIT_BAD_INPUT;
-        }
-        else if (k == OPT_FILL)
-            a->fill = 1;
-        else if (k == OPT_STRICT)
-            a->strict = 1;
-        else if (k == OPT_IGNORE)
-            a->ignore[a->ignore_count++] = arg;
-        else if (k == OPT_QUIET)
-            a->quiet = 1;
-        else if (k == OPT_OUTPUT)
-            a->output = arg;
-        else if (k == OPT_LIMIT)
-        {
-            if (cli_parse_limit(&a->limits, arg) != CLI_EXIT_OK)
-                return CLI_EXIT_BAD_INPUT;
-        }
-        else if (k == OPT_MAX_PREC)
-        {
-            if (cli_parse_count(&v, "--max-prec", arg, EXATTN_MAX_PREC)
-                != CLI_EXIT_OK)
-                return CLI_EXIT_BAD_INPUT;
-            a->max_prec = (mpfr_prec_t)v;
-        }
-        else
-            cli_files_add(&a->pages, argv[i]);
-    }
-    if (cli_files_finish(&a->pages, "audit",
-                         "a page (Markdown, HTML, LaTeX or text)")
-        != CLI_EXIT_OK)
-        return CLI_EXIT_BAD_INPUT;
-    for (i = 0; i < (int)a->pages.count; i++)
+/* Options that contradict each other, or the inputs. */
+static int
+consistent(const audit_args *a)
+{
+    size_t i;
+
+    for (i = 0; i < a->pages.count; i++)
         if (cli_is_stdin(a->pages.paths[i]) && cli_is_stdin(a->lesson))
         {
             cli_error("audit: the page and the lesson cannot both be "
@@ -188,6 +121,32 @@ parse_args(audit_args *a, int argc, char **argv)
                   "--format json has every number");
         return CLI_EXIT_BAD_INPUT;
     }
+    return cli_output_not_input(a->output, &a->pages, a->lesson);
+}
+
+static int
+parse_args(audit_args *a, int argc, char **argv)
+{
+    int status;
+
+    memset(a, 0, sizeof *a);
+    a->limits = (exattn_limits_t)EXATTN_LIMITS_INIT;
+    a->fmt = EXATTN_PAGE_AUTO;
+    if ((a->ignore.items = calloc((size_t)argc, sizeof *a->ignore.items))
+        == NULL)
+    {
+        cli_error("out of memory");
+        return CLI_EXIT_BAD_INPUT;
+    }
+    if (cli_files_init(&a->pages, argc) != CLI_EXIT_OK)
+        return CLI_EXIT_BAD_INPUT;
+    if ((status = cli_parse(&cli_audit_command, a, argc, argv))
+        != CLI_EXIT_OK)
+        return status;
+    if (cli_files_finish(&a->pages, "audit",
+                         "a page (Markdown, HTML, LaTeX or text)")
+        != CLI_EXIT_OK || consistent(a) != CLI_EXIT_OK)
+        return CLI_EXIT_BAD_INPUT;
     return cli_require(a->lesson, "audit", "--lesson LESSON.json");
 }
 
@@ -198,7 +157,7 @@ audit_one(FILE *f, exattn_audit_summary_t *sum, const audit_args *a,
 {
     size_t len, changed = 0;
     char *page = cli_read_input(name, a->limits.max_file_bytes, &len);
-    exattn_page_format fmt = a->fmt;
+    exattn_page_format fmt = (exattn_page_format)a->fmt;
     int rc;
 
     memset(sum, 0, sizeof *sum);
@@ -297,8 +256,8 @@ audit_pages(audit_run *run)
     if (cli_read_lesson(&lesson, a->lesson, &a->limits) != CLI_EXIT_OK)
         return CLI_EXIT_BAD_INPUT;
     o.max_prec = a->max_prec;
-    o.ignore = a->ignore;
-    o.ignore_count = a->ignore_count;
+    o.ignore = a->ignore.items;
+    o.ignore_count = a->ignore.count;
     exattn_error_init(&err);
     if (exattn_auditor_new(&run->auditor, lesson, &o, &err) != EXATTN_OK)
     {
@@ -327,7 +286,7 @@ cmd_audit(int argc, char **argv)
     else if (status < 0)
         status = CLI_EXIT_OK;   /* --help */
     cli_files_free(&a.pages);
-    free(a.ignore);
+    free(a.ignore.items);
     if (status == CLI_EXIT_OK
         && (run.total.failed || run.total.undecided
             || (a.strict && run.total.unsourced)))

@@ -1,46 +1,8 @@
 /* exattn check LESSON.json... [--format text|json] [--quiet]
  *              [--max-prec BITS] [-o FILE] */
+#include <stddef.h>
 #include <string.h>
 #include "cli/cli.h"
-
-enum { OPT_FORMAT, OPT_QUIET, OPT_OUTPUT, OPT_MAX_PREC, OPT_LIMIT,
-       OPT_HELP };
-
-static const cli_opt opts[] = {
-    { "--format", NULL, "FMT",
-      "text (default: a line per claim, FILE:LINE:COLUMN: VERDICT) or\n"
-      "                         json (a document per lesson, with "
-      "certificates)" },
-    { "--quiet", "-q", NULL,
-      "text: only the claims that do not pass, and no count lines" },
-    { "--output", "-o", "FILE",
-      "write FILE, only once the whole report is complete" },
-    { "--max-prec", NULL, "BITS",
-      "cap the working precision; beyond it a verdict is UNDECIDED" },
-    { "--limit", NULL, "NAME=N", CLI_LIMIT_HELP },
-    { "--help", "-h", NULL, "show this help" },
-    { NULL, NULL, NULL, NULL }
-};
-
-static void
-help(FILE *f)
-{
-    cli_print_help(f, "exattn check LESSON.json... [--format text|json] "
-                      "[--quiet] [--max-prec BITS] [-o FILE]",
-        "Verify the lesson's claims: `is` (exact equality), `approx` (the\n"
-        "written decimal is the correct rounding to nearest of the true\n"
-        "value, ties away from zero; an exact tie accepts both neighbours),\n"
-        "`named` (an expression equal to the quantity, proved by polynomial\n"
-        "identity in t = e^(sqrt(s)/L), or by disjoint enclosures when\n"
-        "different; otherwise UNDECIDED, never guessed).  One line per\n"
-        "claim, FILE:LINE:COLUMN: PASS, FAIL or UNDECIDED, the claim, the\n"
-        "certified true value, on a FAIL what it rounds to and the usual\n"
-        "slip, and on a line that does not pass the claim's source.  Then\n"
-        "\"P passed, F failed, U undecided\"; after several lessons, \"N\n"
-        "claims in M files: ...\".\n"
-        "Exit status: 0 every claim passes, 1 a claim fails or is\n"
-        "undecided, 2 bad input or usage (in any of the files).", opts);
-}
 
 typedef struct
 {
@@ -51,62 +13,78 @@ typedef struct
     exattn_limits_t limits;
 } check_args;
 
+#define AT(field) offsetof(check_args, field)
+
+static const cli_choice formats[] = {
+    { "text", 0, 0 }, { "json", 1, 0 }, { NULL, 0, 0 }
+};
+
+static const cli_opt opts[] = {
+    { "--format", NULL, CLI_CHOICE, AT(json), "FMT", formats, 0, "text",
+      "the report: a line per claim, FILE:LINE:COLUMN: VERDICT, or a JSON "
+      "document per lesson with certificates" },
+    { "--quiet", "-q", CLI_FLAG, AT(quiet), NULL, NULL, 0, NULL,
+      "text: only the claims that do not pass, and no count lines" },
+    { "--output", "-o", CLI_TEXT, AT(output), "FILE", NULL, 0, NULL,
+      "write FILE, only once the whole report is complete (never one of "
+      "the lessons)" },
+    { "--max-prec", NULL, CLI_PREC, AT(max_prec), "BITS", NULL,
+      EXATTN_MAX_PREC, NULL,
+      "cap the working precision; beyond it a verdict is UNDECIDED" },
+    { "--limit", NULL, CLI_LIMIT, AT(limits), "NAME=N", NULL, 0, NULL, "" },
+    { "--help", "-h", CLI_HELP, 0, NULL, NULL, 0, NULL, "show this help" },
+    { NULL, NULL, CLI_FLAG, 0, NULL, NULL, 0, NULL, NULL }
+};
+
+static int
+add_lesson(void *args, const char *word)
+{
+    cli_files_add(&((check_args *)args)->lessons, word);
+    return CLI_EXIT_OK;
+}
+
+const cli_command cli_check_command = {
+    "check",
+    "exattn check LESSON.json... [--format text|json] [--quiet] "
+    "[--max-prec BITS] [-o FILE]",
+    "Verify the lesson's claims: `is` (exact equality), `approx` (the\n"
+    "written decimal is the correct rounding to nearest of the true\n"
+    "value, ties away from zero; an exact tie accepts both neighbours),\n"
+    "`named` (an expression equal to the quantity, proved by polynomial\n"
+    "identity in t = e^(sqrt(s)/L), or by disjoint enclosures when\n"
+    "different; otherwise UNDECIDED, never guessed).  One line per\n"
+    "claim, FILE:LINE:COLUMN: PASS, FAIL or UNDECIDED, the claim, the\n"
+    "certified true value, on a FAIL what it rounds to and the usual\n"
+    "slip, and on a line that does not pass the claim's source.  Then\n"
+    "\"P passed, F failed, U undecided\"; after several lessons, \"N\n"
+    "claims in M files: ...\".\n"
+    "Exit status: 0 every claim passes, 1 a claim fails or is\n"
+    "undecided, 2 bad input or usage (in any of the files).",
+    opts, add_lesson, 0
+};
+
 static int
 parse_args(check_args *a, int argc, char **argv)
 {
-    const char *arg;
-    unsigned long v;
-    int i, k;
+    int status;
 
     memset(a, 0, sizeof *a);
     a->limits = (exattn_limits_t)EXATTN_LIMITS_INIT;
     if (cli_files_init(&a->lessons, argc) != CLI_EXIT_OK)
         return CLI_EXIT_BAD_INPUT;
-    for (i = 1; i < argc; i++)
-    {
-        k = cli_next_opt(argc, argv, &i, opts, &arg);
-        if (k == -2)
-            return CLI_EXIT_BAD_INPUT;
-        if (k == OPT_HELP)
-        {
-            help(stdout);
-            return -1;
-        }
-        if (k == OPT_FORMAT && (strcmp(arg, "text") == 0
-                                || strcmp(arg, "json") == 0))
-            a->json = strcmp(arg, "json") == 0;
-        else if (k == OPT_FORMAT)
-        {
-            cli_error("--format %s: expected text or json", arg);
-            return CLI_EXIT_BAD_INPUT;
-        }
-        else if (k == OPT_QUIET)
-            a->quiet = 1;
-        else if (k == OPT_OUTPUT)
-            a->output = arg;
-        else if (k == OPT_LIMIT)
-        {
-            if (cli_parse_limit(&a->limits, arg) != CLI_EXIT_OK)
-                return CLI_EXIT_BAD_INPUT;
-        }
-        else if (k == OPT_MAX_PREC)
-        {
-            if (cli_parse_count(&v, "--max-prec", arg,
-                                EXATTN_MAX_PREC)
-                != CLI_EXIT_OK)
-                return CLI_EXIT_BAD_INPUT;
-            a->max_prec = (mpfr_prec_t)v;
-        }
-        else
-            cli_files_add(&a->lessons, argv[i]);
-    }
+    if ((status = cli_parse(&cli_check_command, a, argc, argv))
+        != CLI_EXIT_OK)
+        return status;
     if (a->quiet && a->json)
     {
         cli_error("check --quiet leaves the text report's failures; "
                   "--format json has every claim");
         return CLI_EXIT_BAD_INPUT;
     }
-    return cli_files_finish(&a->lessons, "check", "a lesson file");
+    if (cli_files_finish(&a->lessons, "check", "a lesson file")
+        != CLI_EXIT_OK)
+        return CLI_EXIT_BAD_INPUT;
+    return cli_output_not_input(a->output, &a->lessons, NULL);
 }
 
 typedef struct

@@ -1,35 +1,8 @@
 /* exattn eval 'EXPR' [--digits N] [--max-prec BITS] [--limit NAME=N] */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli/cli.h"
-
-enum { OPT_DIGITS, OPT_MAX_PREC, OPT_LIMIT, OPT_HELP };
-
-static const cli_opt opts[] = {
-    { "--digits", NULL, "N",
-      "digits after the point (default 20, at most 10000000), rounded\n"
-      "                         to nearest, ties away from zero" },
-    { "--max-prec", NULL, "BITS",
-      "cap the working precision (default 131072 bits, more\n"
-      "                         for huge values); beyond it a decimal\n"
-      "                         is \"undecided\"" },
-    { "--limit", NULL, "NAME=N", CLI_LIMIT_HELP },
-    { "--help", "-h", NULL, "show this help" },
-    { NULL, NULL, NULL, NULL }
-};
-
-static void
-help(FILE *f)
-{
-    cli_print_help(f, "exattn eval 'EXPR' [--digits N] [--max-prec BITS]",
-        "Evaluate one expression: print it in named form (text and LaTeX),\n"
-        "say whether it is EXACT (a rational, printed exactly) or NAMED, and\n"
-        "print its certified decimal.  The language: integers, decimals\n"
-        "(0.125, 1e-3), p/q, + - * / ^ (also · ×), unary minus, ( ) and\n"
-        "{ }, e, e^x, exp, sqrt or √, sin, cos, ln.  Expressions are limited\n"
-        "to 10000 bytes and 200 levels of nesting (see --limit).  Exit\n"
-        "status: 0 success, 2 bad input or usage.", opts);
-}
 
 typedef struct
 {
@@ -39,48 +12,53 @@ typedef struct
     exattn_limits_t limits;
 } eval_args;
 
+#define AT(field) offsetof(eval_args, field)
+
+static const cli_opt opts[] = {
+    { "--digits", NULL, CLI_COUNT, AT(digits), "N", NULL, EXATTN_MAX_DIGITS,
+      "20", "digits after the point (at most 10000000), rounded to "
+      "nearest, ties away from zero" },
+    { "--max-prec", NULL, CLI_PREC, AT(max_prec), "BITS", NULL,
+      EXATTN_MAX_PREC, NULL,
+      "cap the working precision (default 131072 bits, more for huge "
+      "values); beyond it a decimal is \"undecided\", never guessed" },
+    { "--limit", NULL, CLI_LIMIT, AT(limits), "NAME=N", NULL, 0, NULL, "" },
+    { "--help", "-h", CLI_HELP, 0, NULL, NULL, 0, NULL, "show this help" },
+    { NULL, NULL, CLI_FLAG, 0, NULL, NULL, 0, NULL, NULL }
+};
+
+static int
+take_expression(void *args, const char *word)
+{
+    return cli_take_positional(&((eval_args *)args)->text, word, "eval",
+                               "expression");
+}
+
+const cli_command cli_eval_command = {
+    "eval",
+    "exattn eval 'EXPR' [--digits N] [--max-prec BITS]",
+    "Evaluate one expression: print it in named form (text and LaTeX),\n"
+    "say whether it is EXACT (a rational, printed exactly) or NAMED, and\n"
+    "print its certified decimal.  The language: integers, decimals\n"
+    "(0.125, 1e-3), p/q, + - * / ^ (also · ×), unary minus, ( ) and\n"
+    "{ }, e, e^x, exp, sqrt or √, sin, cos, ln.  Expressions are limited\n"
+    "to 10000 bytes and 200 levels of nesting (see --limit).  Exit\n"
+    "status: 0 success, 2 bad input or usage.",
+    /* "-1/2" is an expression, not an option */
+    opts, take_expression, 1
+};
+
 static int
 parse_args(eval_args *a, int argc, char **argv)
 {
-    const char *arg;
-    unsigned long v;
-    int i, k;
+    int status;
 
     memset(a, 0, sizeof *a);
     a->digits = 20;
     a->limits = (exattn_limits_t)EXATTN_LIMITS_INIT;
-    for (i = 1; i < argc; i++)
-    {
-        /* "-1/2" is an expression, not an option */
-        k = argv[i][0] == '-' && argv[i][1] != '-' && argv[i][1] != 'h'
-                ? -1 : cli_next_opt(argc, argv, &i, opts, &arg);
-        if (k == -2)
-            return CLI_EXIT_BAD_INPUT;
-        if (k == OPT_HELP)
-        {
-            help(stdout);
-            return -1;
-        }
-        if (k == OPT_LIMIT)
-        {
-            if (cli_parse_limit(&a->limits, arg) != CLI_EXIT_OK)
-                return CLI_EXIT_BAD_INPUT;
-        }
-        else if (k == OPT_DIGITS || k == OPT_MAX_PREC)
-        {
-            if (cli_parse_count(&v, opts[k].long_name, arg, k == OPT_DIGITS
-                    ? EXATTN_MAX_DIGITS : EXATTN_MAX_PREC)
-                != CLI_EXIT_OK)
-                return CLI_EXIT_BAD_INPUT;
-            if (k == OPT_DIGITS)
-                a->digits = v;
-            else
-                a->max_prec = (mpfr_prec_t)v;
-        }
-        else if (cli_take_positional(&a->text, argv[i], "eval", "expression")
-                 != CLI_EXIT_OK)
-            return CLI_EXIT_BAD_INPUT;
-    }
+    if ((status = cli_parse(&cli_eval_command, a, argc, argv))
+        != CLI_EXIT_OK)
+        return status;
     a->text = cli_default_input(a->text);
     return cli_require(a->text, "eval", "an expression");
 }

@@ -6,14 +6,18 @@
 
 static const cli_cmd commands[] = {
     { "derive", cmd_derive,
-      "derive a lesson exactly: scores, weights, outputs, blends, variants" },
+      "derive a lesson exactly: scores, weights, outputs, blends, variants",
+      &cli_derive_command },
     { "check", cmd_check,
-      "verify a lesson's claims: PASS or FAIL, with the certified value" },
+      "verify a lesson's claims: PASS or FAIL, with the certified value",
+      &cli_check_command },
     { "audit", cmd_audit,
-      "audit a lesson page: every number it prints, bound and certified" },
+      "audit a lesson page: every number it prints, bound and certified",
+      &cli_audit_command },
     { "eval", cmd_eval,
-      "evaluate one expression: named form, exactness, certified decimal" },
-    { NULL, NULL, NULL }
+      "evaluate one expression: named form, exactness, certified decimal",
+      &cli_eval_command },
+    { NULL, NULL, NULL, NULL }
 };
 
 static void
@@ -31,6 +35,39 @@ usage(FILE *f)
     fprintf(f, "\n'exattn COMMAND --help' describes a command's options.\n"
                "Exit status: 0 success, 1 a claim or a page's number "
                "failed, 2 bad input\nor usage.\n");
+}
+
+/* "unknown command 'drive' (did you mean 'derive'? see exattn --help)" */
+static int
+unknown_command(const char *word)
+{
+    const char *names[sizeof commands / sizeof *commands];
+    size_t n = 0, k;
+
+    for (n = 0; commands[n].name; n++)
+        names[n] = commands[n].name;
+    if ((k = exattn_nearest(names, n, word)) < n)
+        cli_error("unknown command '%s' (did you mean '%s'? see exattn "
+                  "--help)", word, names[k]);
+    else
+        cli_error("unknown command '%s' (see exattn --help)", word);
+    return CLI_EXIT_BAD_INPUT;
+}
+
+/* The man page's option list of a command, from its table (the build
+ * writes man/exattn.1 with it). */
+static int
+options_roff(const char *name)
+{
+    const cli_cmd *c;
+
+    for (c = commands; c->name; c++)
+        if (strcmp(name, c->name) == 0)
+        {
+            cli_print_roff(stdout, c->options);
+            return cli_finish_stdout();
+        }
+    return unknown_command(name);
 }
 
 int
@@ -57,9 +94,10 @@ main(int argc, char **argv)
         printf("exattn %s\n", exattn_version());
         return cli_finish_stdout();
     }
+    if (argc == 3 && strcmp(argv[1], "--options-roff") == 0)
+        return options_roff(argv[2]);
     for (c = commands; c->name; c++)
         if (strcmp(argv[1], c->name) == 0)
             return c->fn(argc - 1, argv + 1);
-    cli_error("unknown command '%s' (see exattn --help)", argv[1]);
-    return CLI_EXIT_BAD_INPUT;
+    return unknown_command(argv[1]);
 }

@@ -86,3 +86,36 @@ cli_output_close(cli_output *out, int ok)
     }
     return ok ? CLI_EXIT_OK : CLI_EXIT_BAD_INPUT;
 }
+
+/* Is `output` the very file `input` names (the same inode, whatever the
+ * path)?  0 when either does not exist or is standard input/output. */
+static int
+same_file(const char *output, const char *input)
+{
+    struct stat o, i;
+
+    if (output == NULL || strcmp(output, "-") == 0 || input == NULL
+        || cli_is_stdin(input))
+        return 0;
+    return stat(output, &o) == 0 && stat(input, &i) == 0
+           && o.st_dev == i.st_dev && o.st_ino == i.st_ino;
+}
+
+int
+cli_output_not_input(const char *output, const cli_files *inputs,
+                     const char *other)
+{
+    size_t k;
+
+    for (k = 0; inputs != NULL && k < inputs->count; k++)
+        if (same_file(output, inputs->paths[k]))
+            break;
+    if ((inputs == NULL || k == inputs->count) && !same_file(output, other))
+        return CLI_EXIT_OK;
+    /* written over, an input would be lost with the output */
+    cli_error("-o %s is one of the command's inputs (%s): write the "
+              "output elsewhere", output,
+              inputs != NULL && k < inputs->count ? inputs->paths[k]
+                                                  : other);
+    return CLI_EXIT_BAD_INPUT;
+}
