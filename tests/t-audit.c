@@ -1755,7 +1755,8 @@ Test(audit, a_text_sum_over_a_compact_row)
  * side or around a spaced "·", ∑ for Σ, s_{k} for s_k; a sum followed by
  * words is no formula (never its first factors alone); words naming
  * another kind in the formula's own clause ("the contribution ... to
- * output9[1] =") bind it to that kind. */
+ * output9[1] =") bind it to that kind; o_{9,1} in plain text is a
+ * subject too. */
 Test(audit, text_sums_read_whole_or_not_at_all)
 {
     exattn_lesson *l = example("docs/examples/010-generated-head.json");
@@ -1766,12 +1767,18 @@ Test(audit, text_sums_read_whole_or_not_at_all)
         "The first coordinate is o = Σ_{k∈A9} w_k V_{k,1} for row 9.\n\n"
         "a weighted sum Σ_{k∈A9} w_k v_k over the allowed keys\n\n"
         "The contribution of key 9 to output9[1] = -e^{10√3/3}/Z9, the "
-        "largest term.\n";
+        "largest term.\n\n"
+        "Then o_{9,1} = (Σ_{k∈A9} e^{s_k}·V_{k,3})/Z9 here.\n";
     exattn_audit_summary_t sum;
     char *out = report(exattn_audit_write_text, l, "c.txt", page, &sum);
 
-    cr_assert_eq(sum.numbers, 4, "%s", out);
+    cr_assert_eq(sum.numbers, 5, "%s", out);
     cr_assert_eq(sum.passed, 4, "%s", out);
+    /* a TeX index in plain text names the entry: coordinate 3's form
+     * for coordinate 1 */
+    cr_assert_not_null(strstr(out, "c.txt:13:16: FAIL (Σ_{k∈A9} e^{s_k}·"
+                                   "V_{k,3})/Z9 (true: output[9][1]"),
+                       "%s", out);
     cr_assert_not_null(strstr(out, "= output[9][1] (proved"), "%s", out);
     cr_assert_not_null(strstr(out, "= output[9][2] (proved"), "%s", out);
     cr_assert_not_null(strstr(out, "= output[9][3] (proved"), "%s", out);

@@ -101,6 +101,13 @@ sums(exattn_sbuf *b, const exattn_xnode *p, const exattn_xnode *t)
     }
     else if (lp == 1 && lt == 1)
         one_for_another(b, pt[ip], tt[it]);
+    else if (np == 1)
+        /* another shape (a quotient of sums for a sum): nothing pairs */
+        exattn_sbuf__printf(b, "one term where the lesson's form is a sum "
+                            "of %zu", nt);
+    else if (nt == 1)
+        exattn_sbuf__printf(b, "a sum of %zu terms where the lesson's form "
+                            "is one", np);
     else if (np != nt)
         exattn_sbuf__printf(b, "%zu terms where the lesson has %zu", np, nt);
     else

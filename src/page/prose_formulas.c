@@ -675,9 +675,11 @@ word_end(const char *t, size_t k, size_t stop)
             return k;
     for (;;)
     {
-        if (j < stop && t[j] == '[')
+        /* w[apple], and o_{9,1} as TeX writes an index in plain text */
+        if (j < stop && (t[j] == '[' || (t[j] == '{' && t[j - 1] == '_')))
         {
-            const char *close = memchr(t + j, ']', stop - j);
+            const char *close = memchr(t + j, t[j] == '[' ? ']' : '}',
+                                       stop - j);
 
             if (close == NULL || close - (t + j) > 40)
                 break;
@@ -708,9 +710,9 @@ prose_subject(const exattn_page_clean *c, size_t lo, size_t rel, size_t *a,
     {
         char ch = t[k - 1];
 
-        if (ch == ']')
+        if (ch == ']' || ch == '}')
             depth++;
-        else if (ch == '[')
+        else if (ch == '[' || ch == '{')
         {
             if (depth == 0)
                 break;
