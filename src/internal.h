@@ -1,6 +1,9 @@
-/* Internal declarations shared between modules of libexattn.  Names are
- * exattn_<module>__<name>; nothing here is exported (the library is linked
- * with -export-symbols-regex '^exattn_[a-z]+_[a-z]' and these names carry a
+/* Internal declarations of the bottom layer that every module may use:
+ * errors, strings, JSON trees, matrices of rationals, number texts.  The
+ * models of the layers above live with the folders that own them
+ * (lesson/model.h, row/model.h).  Names are exattn_<module>__<name>;
+ * nothing here is exported (the library is linked with
+ * -export-symbols-regex '^exattn_[a-z]+_[a-z]' and these names carry a
  * double underscore, see Makefile.am). */
 #ifndef EXATTN_INTERNAL_H
 #define EXATTN_INTERNAL_H
@@ -130,136 +133,6 @@ int exattn_matrix__mul(exattn_matrix *out, const exattn_matrix *a,
                        const exattn_matrix *b);
 #define EXATTN_AT(m, r, c) ((m)->a[(r) * (m)->cols + (c)])
 
-/* ---- lessons (src/lesson/) --------------------------------------------- */
-
-typedef struct
-{
-    char *name;
-    mpq_t *w;           /* m weights */
-} exattn_blend;
-
-/* A claim to verify (src/lesson/claims.c), resolved when the lesson is
- * read: its lesson (base or variant), its target and its claimed values. */
-typedef enum
-{
-    EXATTN_CLAIM_IS = 0,
-    EXATTN_CLAIM_APPROX = 1,
-    EXATTN_CLAIM_NAMED = 2,
-    EXATTN_CLAIM_HOLDS = 3      /* a property of a row, proved */
-} exattn_claim_kind;
-
-typedef enum
-{
-    EXATTN_PROPERTY_DISTRIBUTION = 0,   /* weights >= 0, summing to 1 */
-    EXATTN_PROPERTY_CONVEX = 1,         /* outputs inside the values */
-    EXATTN_PROPERTY_TIES = 2,           /* equal scores, equal weights */
-    EXATTN_PROPERTY_SHARPENS = 3,       /* along lessons: the largest
-                                           score's weight increases, tied
-                                           weights stay tied */
-    EXATTN_PROPERTY_EQUIVARIANT = 4     /* a permuted variant's token has
-                                           the base's output */
-} exattn_property;
-
-typedef enum
-{
-    EXATTN_TARGET_ROW = 0,      /* a row quantity */
-    EXATTN_TARGET_BLEND = 1,    /* a blend's output */
-    EXATTN_TARGET_EXPR = 2,     /* an expression */
-    EXATTN_TARGET_MATRIX = 3,   /* an entry of Q, K or V (kind: 0, 1, 2) */
-    EXATTN_TARGET_BLOCK = 4,    /* a quantity of the lesson's block */
-    EXATTN_TARGET_SHAPE = 5,    /* a shape: a width, a count, a matrix's
-                                   rows and columns */
-    EXATTN_TARGET_DIFF = 6      /* a row quantity of one lesson minus the
-                                   same quantity of another */
-} exattn_target;
-
-typedef struct
-{
-    char *text;                 /* the path or the expression as written */
-    char *variant;              /* NULL: the base lesson */
-    const exattn_lesson *lesson;
-    char *minus;                /* EXATTN_TARGET_DIFF: what is subtracted
-                                   ("base" or a variant's name) */
-    const exattn_lesson *minus_lesson;  /* also the base an "equivariant"
-                                           variant is compared with */
-    const exattn_lesson **along;        /* "sharpens": the lessons, in
-                                           order */
-    size_t along_count;
-    exattn_target target;
-    exattn_kind_t kind;         /* for EXATTN_TARGET_ROW */
-    size_t row;                 /* query row, or blend index */
-    size_t key, col;            /* the fixed indices */
-    int vary;                   /* 0 scalar, 1 over keys, 2 over coords,
-                                   3 over rows (block quantities) */
-    int block_q;                /* EXATTN_TARGET_BLOCK: the quantity */
-    size_t block_head;          /* and its head */
-    size_t count;               /* claimed values */
-    size_t shape[2];            /* EXATTN_TARGET_SHAPE: its values */
-    exattn_claim_kind claim;
-    exattn_property property;   /* EXATTN_CLAIM_HOLDS */
-    char **values;              /* count texts as written */
-    struct exattn_expr *expr;   /* EXATTN_TARGET_EXPR */
-    struct exattn_expr **named; /* count expressions (EXATTN_CLAIM_NAMED) */
-    mpq_t *exact;               /* count numbers (EXATTN_CLAIM_IS) */
-    int refs;                   /* a named value names quantities by path
-                                   ("2*weights[rises][3]"): `named` holds
-                                   placeholders, and the text is parsed
-                                   again, with the quantities, to check */
-    size_t expr_length, expr_depth; /* the limits it was read under, for
-                                       that second parse */
-    char *source;               /* the page's sentence it checks, or NULL:
-                                   quoted by a report that fails it */
-    unsigned long line, column;
-} exattn_claim;
-
-/* A row quantity named by path inside a claim's expression. */
-typedef struct
-{
-    exattn_kind_t kind;
-    size_t row, key, col;
-} exattn_claim_ref;
-
-struct exattn_lesson
-{
-    char *file;                 /* name used in messages */
-    char *title;
-    char *name;                 /* variant name; NULL for the base */
-    size_t n, m, dk, dv;
-    char **query_labels;        /* n labels */
-    char **key_labels;          /* m labels */
-    int default_query_labels;   /* labels are the 1-based indices */
-    int default_key_labels;
-    exattn_matrix q, k, v;      /* after projection and overrides */
-    exattn_scale_kind_t scale_kind;
-    mpq_t scale_value;          /* the factor, or the radicand d */
-    mpq_t scale_coef;           /* scaled = raw * scale_coef * sqrt(surd) */
-    unsigned long surd;         /* square-free; 1 unless INV_SQRT */
-    exattn_mask_kind_t mask_kind;
-    unsigned char *allowed;     /* n*m, row-major */
-    size_t blend_count;
-    exattn_blend *blends;
-    size_t variant_count;
-    exattn_lesson **variants;
-    size_t *perm;               /* "permute": new row i was row perm[i]
-                                   (0-based); NULL when not permuted */
-    const exattn_lesson *contrast;  /* a variant: what it is contrasted
-                                       with (the base, or a variant) */
-    struct exattn_block_spec *block;    /* NULL: no "block" */
-    size_t claim_count;         /* base lesson only */
-    exattn_claim *claims;
-};
-
-
-/* An empty lesson read from `file` (src/lesson/model.c); NULL when out of
- * memory. */
-exattn_lesson *exattn_lesson__new(const char *file);
-/* A copy of lesson l (shapes, labels, Q, K, scale, mask) with other
- * values v (l->m x l->dv): the contrast of a variant uses it to derive the
- * change of its outputs with the same rule as the outputs themselves.
- * Release with exattn_lesson_free. */
-int exattn_lesson__with_values(exattn_lesson **out, const exattn_lesson *l,
-                               const exattn_matrix *v);
-
 /* exattn_mpq_set_text with another limit on exponents and digits
  * (src/num/parse.c). */
 int exattn_num__set_text(mpq_t out, const char *text, size_t len,
@@ -273,63 +146,5 @@ int exattn_num__inv_sqrt(mpq_t coef, unsigned long *surd, const mpq_t d);
  * form of a scaled score in an exponent (src/num/surd.c). */
 void exattn_num__put_surd(exattn_sbuf *b, mpq_srcptr c, unsigned long s,
                           int tex);
-
-/* ---- rows (src/row/) ---------------------------------------------------- */
-
-/* Integer views of Q, K, V (src/row/ints.c): each matrix times the lcm
- * of its denominators, as int64; NULL where that does not fit the
- * bounds. */
-typedef struct
-{
-    int64_t *q, *k, *v;         /* row-major, like the matrices */
-    mpz_t den_qk;               /* q.k = (q'.k') / den_qk */
-    mpz_t den_v;                /* V = V' / den_v */
-} exattn_ints;
-
-int exattn_ints__new(exattn_ints **out, const exattn_lesson *l);
-void exattn_ints__free(exattn_ints *iv);
-
-struct exattn_row
-{
-    const exattn_lesson *lesson;
-    size_t index;
-    /* Scores are stored once per distinct value ("class"): a real head
-     * has a few hundred distinct scores among thousands of keys. */
-    size_t class_count;
-    mpq_t *class_score;         /* distinct raw scores */
-    mpq_t *class_coef;          /* their scaled-score coefficients */
-    mpq_ptr *score;             /* m: the raw score of key j */
-    mpq_ptr *coef;              /* m: its scaled-score coefficient */
-    const unsigned char *allowed;
-    size_t allowed_count;
-    int weights_exact;
-    mpq_t weight;               /* 1/|A| when weights_exact */
-    unsigned char *out_exact;   /* d_v flags */
-    mpq_t *out_value;           /* d_v values, meaningful where exact */
-    /* Equal-score groups of the allowed keys, in increasing scaled
-     * score: the rule's and the evaluation's unit. */
-    size_t *group;              /* m: group of an allowed key, else -1 */
-    size_t group_count;
-    size_t *group_key;          /* first key (lowest index) of a group */
-    unsigned long *group_size;  /* its number of keys */
-    mpq_t *group_sum;           /* group_count x d_v: sum of V_jc, or */
-    int64_t *group_isum;        /* the same on integers, times den_v
-                                   (then group_sum is NULL) */
-    mpz_srcptr den_v;           /* of group_isum (borrowed); 1 if none */
-    size_t *order;              /* allowed_count keys by scaled score */
-    int written_exponents;      /* presentation, set by the derivation:
-                                   e^{2/√2} as the lesson writes the
-                                   exponent, not e^{√2} */
-};
-
-/* Row i of l; with integer views (NULL: none), scores and group sums on
- * machine integers. */
-int exattn_row__new_in(exattn_row **out, const exattn_lesson *l, size_t i,
-                       const exattn_ints *ints, exattn_error_t *err);
-
-/* The exact-or-named rule (src/row/rule.c): from row->order (allowed keys
- * by scaled score) decide the groups, the weights and every output
- * coordinate; group sums of V on integers when `ints` has a view of V. */
-int exattn_rule__decide(exattn_row *row, const exattn_ints *ints);
 
 #endif

@@ -4,7 +4,7 @@
 #ifndef EXATTN_BLOCK_INTERNAL_H
 #define EXATTN_BLOCK_INTERNAL_H
 
-#include "internal.h"
+#include "row/model.h"
 #include "block/spec.h"
 #include "expr/expr.h"
 

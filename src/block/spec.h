@@ -4,7 +4,7 @@
 #ifndef EXATTN_BLOCK_SPEC_H
 #define EXATTN_BLOCK_SPEC_H
 
-#include "internal.h"
+#include "lesson/model.h"
 
 /* Blocks are derived as expression DAGs over named states, for lessons a
  * person can follow: these bound every dimension. */

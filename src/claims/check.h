@@ -2,7 +2,7 @@
 #ifndef EXATTN_CLAIMS_CHECK_H
 #define EXATTN_CLAIMS_CHECK_H
 
-#include "internal.h"
+#include "row/model.h"
 #include "expr/expr.h"
 
 typedef struct

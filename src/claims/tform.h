@@ -7,7 +7,7 @@
 #ifndef EXATTN_CLAIMS_TFORM_H
 #define EXATTN_CLAIMS_TFORM_H
 
-#include "internal.h"
+#include "row/model.h"
 #include "expr/expr.h"
 
 typedef enum

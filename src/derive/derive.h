@@ -4,7 +4,7 @@
 #ifndef EXATTN_DERIVE_H
 #define EXATTN_DERIVE_H
 
-#include "internal.h"
+#include "row/model.h"
 #include "exattn/doc.h"
 #include "derive/decimals.h"
 

@@ -2,7 +2,7 @@
 #ifndef EXATTN_EVAL_HEAD_EVAL_H
 #define EXATTN_EVAL_HEAD_EVAL_H
 
-#include "internal.h"
+#include "row/model.h"
 #include "eval/ball.h"
 
 struct exattn_head_eval

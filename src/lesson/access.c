@@ -1,5 +1,5 @@
 /* Read-only views of a resolved lesson. */
-#include "internal.h"
+#include "lesson/model.h"
 
 const char *
 exattn_lesson_title(const exattn_lesson *l)

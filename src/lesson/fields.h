@@ -3,7 +3,7 @@
 #ifndef EXATTN_LESSON_FIELDS_H
 #define EXATTN_LESSON_FIELDS_H
 
-#include "internal.h"
+#include "lesson/model.h"
 
 /* What every reader needs to report an error. */
 typedef struct

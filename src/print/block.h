@@ -4,7 +4,7 @@
 #define EXATTN_PRINT_BLOCK_H
 
 #include <stdio.h>
-#include "internal.h"
+#include "row/model.h"
 #include "exattn/doc.h"
 
 int exattn_block__write_text(FILE *f, const exattn_lesson *l,

@@ -10,7 +10,7 @@
  * Otherwise a view is NULL and rows use the rationals. */
 #include <limits.h>
 #include <stdlib.h>
-#include "internal.h"
+#include "row/model.h"
 
 /* D: the lcm of the matrix's denominators; max: the largest |D·entry|. */
 static void

@@ -2,7 +2,7 @@
 #ifndef EXATTN_PRINT_NAMED_H
 #define EXATTN_PRINT_NAMED_H
 
-#include "internal.h"
+#include "row/model.h"
 
 /* A rational as a factor of a product ("(-2)", "(1/2)" in text). */
 void exattn_named__factor(exattn_sbuf *b, const mpq_t q, int latex);

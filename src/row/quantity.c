@@ -1,6 +1,6 @@
 /* Status and exact value of each quantity of a row.  These read the
  * decisions made by the rule; they never decide exactness themselves. */
-#include "internal.h"
+#include "row/model.h"
 
 static int
 in_range(const exattn_row *row, exattn_kind_t kind, size_t key, size_t col)

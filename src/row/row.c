@@ -9,7 +9,7 @@
  * Without them every key has its own rational and the allowed keys are
  * sorted by coefficient. */
 #include <stdlib.h>
-#include "internal.h"
+#include "row/model.h"
 
 static void
 free_classes(exattn_row *row)

@@ -16,7 +16,7 @@
  * weights, so the same test covers both.  The group sums are kept: the
  * certified evaluation mixes them rather than the m values. */
 #include <stdlib.h>
-#include "internal.h"
+#include "row/model.h"
 
 static int
 same_coef(const exattn_row *row, size_t a, size_t b)
