@@ -1,0 +1,63 @@
+/* The clues of a number's lead (clues.c): the words and symbols before
+ * it that name a kind of quantity -- "weights", $a \approx$, w[bread] --
+ * the nearest of them, and the metric words that make it a mention.
+ * The evidence (evidence.c) decides from them. */
+#ifndef EXATTN_AUDIT_CLUES_H
+#define EXATTN_AUDIT_CLUES_H
+
+#include <ctype.h>
+#include "audit/audit.h"
+
+/* A word or symbol and the kinds it names (EXATTN_FAM_ bits; 0: a
+ * mention). */
+typedef struct
+{
+    const char *word;
+    unsigned families;
+} exattn_audit_vocab;
+
+/* What the lead says so far: the kinds every word and symbol of the
+ * sentence names (a sentence may speak of values and weights before the
+ * number), and the nearest of them. */
+typedef struct
+{
+    size_t at;                  /* where the nearest ends in the lead */
+    unsigned families;          /* all of them */
+    size_t mention_at;          /* where the last metric word ends, or -1 */
+    unsigned nearest;           /* the nearest's kinds */
+    int generic;                /* a word of no kind ("entry") was seen */
+    unsigned words;             /* the kinds its prose words name */
+    const char *kind;           /* the nearest: "the word", */
+    const char *text;           /* "weights" (in the lead or the subject) */
+    size_t text_len;
+    const exattn_lesson *l;     /* whose token labels are no kind words */
+} exattn_audit_clue;
+
+#define EXATTN_AUDIT_CLUE_INIT(l) \
+    { (size_t)-1, 0, (size_t)-1, 0, 0, 0, "", "", 0, (l) }
+
+/* The clues of a lead: its prose words, and its math between dollars
+ * (`block`: the lesson has a block, whose symbols count too). */
+void exattn_audit__read_lead(exattn_audit_clue *c, const char *lead,
+                             int block);
+/* The symbols of a math stretch [from, to) of a lead or a subject; in a
+ * lead (`locators`), q, k, v and x say whose quantity follows. */
+void exattn_audit__read_math(exattn_audit_clue *c, const char *s,
+                             size_t from, size_t to, int block,
+                             int locators);
+/* A math symbol at s[k]: its length (a letter, a command with its braced
+ * argument); 0 when none. */
+size_t exattn_audit__symbol_at(const char *s, size_t k, size_t len);
+/* The vocabulary's entry for symbol [s, s + n), or NULL. */
+const exattn_audit_vocab *exattn_audit__find_symbol(const char *s, size_t n,
+                                                    int block);
+/* A letter, a digit, a hyphen or a byte of a UTF-8 sequence: a word's
+ * (inline: it is asked at every byte of every lead). */
+static inline int
+exattn_audit__word_char(char ch)
+{
+    return isalnum((unsigned char)ch) || ch == '-'
+           || (unsigned char)ch >= 0x80;
+}
+
+#endif
