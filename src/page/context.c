@@ -1086,6 +1086,37 @@ numbers_in_brackets(const exattn_page_clean *c, size_t k)
     return 0;
 }
 
+/* A bracket at k holding a sum of values, "(\mathbf{v}_1 +
+ * \mathbf{v}_2)", "\left(v_1+v_2+v_3\right)": its end, or k.  A number
+ * before it is the weight each value has. */
+static size_t
+values_in_brackets(const exattn_page_clean *c, size_t k)
+{
+    const char *t = c->text.s;
+    size_t len = c->text.len, j = k, end;
+
+    if (strncmp(t + j, "\\left", 5) == 0)
+        j += 5;
+    if (j >= len || t[j] != '(')
+        return k;
+    for (j++;;)
+    {
+        while (j < len && t[j] == ' ')
+            j++;
+        if ((end = value_symbol_end(c, j)) == j)
+            return k;
+        for (j = end; j < len && t[j] == ' '; j++)
+            ;
+        if (strncmp(t + j, "\\right)", 7) == 0)
+            return j + 7;
+        if (j < len && t[j] == ')')
+            return j + 1;
+        if (j >= len || t[j] != '+')
+            return k;
+        j++;
+    }
+}
+
 char *
 exattn_page__factor_after(const exattn_page_clean *c, size_t end)
 {
@@ -1097,7 +1128,8 @@ exattn_page__factor_after(const exattn_page_clean *c, size_t end)
         return NULL;            /* "0.88v" is one token, read elsewhere */
     if (k >= c->text.len || c->math[k] != c->math[end > 0 ? end - 1 : 0])
         return NULL;
-    if ((j = value_symbol_end(c, k)) > k)
+    if ((j = value_symbol_end(c, k)) > k
+        || (j = values_in_brackets(c, k)) > k)
     {
         exattn_sbuf__init(&b);
         exattn_sbuf__putn(&b, t + k, j - k);
