@@ -160,6 +160,29 @@ ordinal_suffix(const exattn_page_clean *c, size_t at)
     return 0;
 }
 
+/* Is [start, end) a span of years written as a fraction -- "2024/25",
+ * "1999/2000", an academic or a fiscal year: a year from 1900 to 2099
+ * and the next one, whole or by its last two digits? */
+static int
+year_span(const exattn_page_clean *c, size_t start, size_t end)
+{
+    const char *t = c->text.s;
+    unsigned long first = 0, second = 0;
+    size_t k, n = end - start;
+
+    if ((n != 7 && n != 9) || t[start + 4] != '/')
+        return 0;
+    for (k = 0; k < n; k++)
+        if (k != 4 && !isdigit((unsigned char)t[start + k]))
+            return 0;
+    for (k = 0; k < 4; k++)
+        first = first * 10 + (unsigned long)(t[start + k] - '0');
+    for (k = 5; k < n; k++)
+        second = second * 10 + (unsigned long)(t[start + k] - '0');
+    return first >= 1900 && first <= 2099
+           && (n == 7 ? second == (first + 1) % 100 : second == first + 1);
+}
+
 const char *
 exattn_page__mention(const exattn_page_clean *c, size_t start, size_t end)
 {
@@ -174,6 +197,8 @@ exattn_page__mention(const exattn_page_clean *c, size_t start, size_t end)
         return "an image's alt text";
     if (ordinal_suffix(c, end))
         return "an ordinal";
+    if (year_span(c, start, end))
+        return "a span of years";
     word_before(c, start, word, sizeof word);
     if (in_list(word, reference_words,
                 sizeof reference_words / sizeof *reference_words))
