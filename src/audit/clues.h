@@ -60,4 +60,39 @@ exattn_audit__word_char(char ch)
            || (unsigned char)ch >= 0x80;
 }
 
+/* ---- labels and indices (labels.c) ---------------------------------- */
+
+/* The end of the last whole-word match of `label` in lead, case aside,
+ * or 0. */
+size_t exattn_audit__label_in(const char *lead, const char *label);
+/* The token label of lesson l the lead names last, its end in *at; or
+ * NULL. */
+const char *exattn_audit__nearest_label(const char *lead,
+                                        const exattn_lesson *l, size_t *at);
+/* A default label ("2") names its row by index: into e->row_index. */
+void exattn_audit__label_as_index(exattn_audit_evidence *e,
+                                  const exattn_lesson *l);
+/* Two labels in a subject, a query's then a key's ("w_{rises,load}"):
+ * into e->label and e->key_label. */
+void exattn_audit__subject_labels(exattn_audit_evidence *e,
+                                  const char *subject,
+                                  const exattn_lesson *l);
+/* The index the lead names last after one of `nouns` ("query 2"), or
+ * 0. */
+size_t exattn_audit__index_named(const char *lead, const char *const *nouns,
+                                 size_t count);
+
+/* ---- variants (variants.c) ---------------------------------------- */
+
+/* The variant the lead names last ("the zero query"): its name, and its
+ * bytes in the lead [*from, *to); or NULL. */
+const char *exattn_audit__variant_named(const char *lead,
+                                        const exattn_lesson *l, size_t *from,
+                                        size_t *to);
+/* The variant a heading names, into *best (NULL: none); EXATTN_OK or
+ * EXATTN_ENOMEM. */
+int exattn_audit__variant_of_heading(const char *section,
+                                     const exattn_lesson *l,
+                                     const char **best);
+
 #endif

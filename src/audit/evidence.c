@@ -41,186 +41,6 @@ static const char *const denials[] = {
     "never happens", "would be invalid"
 };
 
-/* ---- labels ------------------------------------------------------------ */
-
-/* The end of `label` matched at lead[k], case aside, with the inline
- * math switches a writer puts around its signs skipped
- * ("\text{\(<\)s\(>\)}" names "<s>"); or 0. */
-static size_t
-label_match(const char *lead, size_t len, size_t k, const char *label)
-{
-    size_t i = 0;
-
-    while (label[i] != '\0')
-    {
-        if (k + 1 < len && lead[k] == '\\'
-            && (lead[k + 1] == '(' || lead[k + 1] == ')') && i > 0)
-        {
-            k += 2;
-            continue;
-        }
-        if (k + 1 < len && lead[k] == '\\' && lead[k + 1] == '('
-            && i == 0)
-        {
-            k += 2;
-            continue;
-        }
-        if (k >= len || tolower((unsigned char)lead[k])
-                            != tolower((unsigned char)label[i]))
-            return 0;
-        k++, i++;
-    }
-    if (k + 1 < len && lead[k] == '\\' && lead[k + 1] == ')')
-        k += 2;
-    return k;
-}
-
-/* Is `label` named in the lead: quoted, in \text{..} or \mathrm{..}, or
- * as a word of four letters or more?  Where it ends, or 0. */
-static size_t
-label_in(const char *lead, const char *label)
-{
-    size_t n = strlen(label), len = strlen(lead), k, end, last = 0;
-
-    int first = tolower((unsigned char)label[0]);
-
-    if (n == 0 || n > 40)
-        return 0;
-    for (k = 0; k < len; k++)
-    {
-        int before, after, quoted, word;
-
-        /* the label's first letter, or the \( a writer puts before it */
-        if ((tolower((unsigned char)lead[k]) != first && lead[k] != '\\')
-            || (end = label_match(lead, len, k, label)) == 0)
-            continue;
-        before = k > 0 ? (unsigned char)lead[k - 1] : ' ';
-        after = end < len ? (unsigned char)lead[end] : ' ';
-        /* "grid", {grid}, `grid`, [grid] (V[grid], row [rises]), and
-         * set in emphasis, *is* or _is_ */
-        quoted = (before == '"' || before == '\'' || before == '{'
-                  || before == '`' || before == '['
-                  || (k >= 3 && (unsigned char)lead[k - 1] == 0x9C))
-                 && (after == '"' || after == '\'' || after == '}'
-                     || after == '`' || after == ']'
-                     || after == 0xE2);
-        quoted |= (before == '*' && after == '*')
-                  || (before == '_' && after == '_' && k >= 2
-                      && !word_char(lead[k - 2]));
-        word = !word_char((char)before) && !word_char((char)after)
-               && n >= 4;
-        /* an index's labels: a_{C,A} */
-        quoted |= (before == '{' || before == ',')
-                  && (after == ',' || after == '}');
-        if (quoted || word)
-            last = end;
-    }
-    return last;
-}
-
-/* Where a default label (an index, "2") is named as a label -- set as
- * text, \text{2}, not as an index or a number -- ends in the lead, or
- * 0. */
-static size_t
-index_label_in(const char *lead, const char *label)
-{
-    char set[56];
-    const char *p, *last = NULL;
-
-    snprintf(set, sizeof set, "\\text{%s}", label);
-    for (p = strstr(lead, set); p != NULL; p = strstr(p + 1, set))
-        last = p;
-    return last ? (size_t)(last - lead) + strlen(set) : 0;
-}
-
-/* The label named nearest the number, among the lesson's own; a default
- * index only when set as text (\text{2}: a token's row). */
-static const char *
-nearest_label(const char *lead, const exattn_lesson *l, size_t *at)
-{
-    const char *best = NULL;
-    size_t k, e;
-
-    *at = 0;
-    for (k = 0; k < l->n; k++)
-        if ((e = l->default_query_labels
-                     ? index_label_in(lead, l->query_labels[k])
-                     : label_in(lead, l->query_labels[k])) > *at)
-            *at = e, best = l->query_labels[k];
-    for (k = 0; !l->default_key_labels && k < l->m; k++)
-        if ((e = label_in(lead, l->key_labels[k])) > *at)
-            *at = e, best = l->key_labels[k];
-    /* a decoder's memory tokens are its cross-attention's keys */
-    for (k = 0; k < exattn_block__memory_rows(l); k++)
-        if (exattn_block__memory_label(l, k) != NULL
-            && (e = label_in(lead, exattn_block__memory_label(l, k))) > *at)
-            *at = e, best = exattn_block__memory_label(l, k);
-    return best;
-}
-
-/* A default label ("2", set as \text{2}) names its row by index: the
- * quantities of a lesson without token labels carry none. */
-static void
-label_as_index(exattn_audit_evidence *e, const exattn_lesson *l)
-{
-    size_t k;
-
-    for (k = 0; e->label != NULL && l->default_query_labels && k < l->n;
-         k++)
-        if (e->label == l->query_labels[k])
-        {
-            e->row_index = k + 1;
-            e->label = NULL;
-        }
-}
-
-/* Two labels in a subject, a query's then a key's ("w_{rises,load}"):
- * the row's in e->label, the key's in e->key_label. */
-static void
-subject_labels(exattn_audit_evidence *e, const char *subject,
-               const exattn_lesson *l)
-{
-    const char *row = NULL, *key = NULL;
-    size_t k, end, row_end = (size_t)-1, key_end = 0;
-
-    for (k = 0; !l->default_query_labels && k < l->n; k++)
-        if ((end = label_in(subject, l->query_labels[k])) > 0
-            && end < row_end)
-            row_end = end, row = l->query_labels[k];
-    for (k = 0; !l->default_key_labels && k < l->m; k++)
-        if ((end = label_in(subject, l->key_labels[k])) > key_end)
-            key_end = end, key = l->key_labels[k];
-    if (row != NULL && key != NULL && row_end < key_end)
-    {
-        e->label = row;
-        e->key_label = key;
-    }
-}
-
-/* ---- indices: "query 2", "row 1", "key 3" ------------------------------ */
-
-/* The index the lead names last after one of `nouns` ("query 2"), or 0. */
-static size_t
-index_named(const char *lead, const char *const *nouns, size_t count)
-{
-    size_t k, j, n, found = 0, len = strlen(lead);
-
-    for (k = 0; k < len; k++)
-        for (j = 0; j < count && (k == 0 || !word_char(lead[k - 1])); j++)
-        {
-            if (tolower((unsigned char)lead[k]) != nouns[j][0])
-                continue;       /* the nouns are in lower case */
-            n = strlen(nouns[j]);
-            if (k + n + 1 < len && strncasecmp(lead + k, nouns[j], n) == 0
-                && lead[k + n] == ' '
-                && isdigit((unsigned char)lead[k + n + 1])
-                && (k + n + 2 >= len || !word_char(lead[k + n + 2])
-                    || isdigit((unsigned char)lead[k + n + 2])))
-                found = strtoul(lead + k + n + 1, NULL, 10);
-        }
-    return found;
-}
-
 /* ---- what the words say ------------------------------------------------ */
 
 static int
@@ -410,136 +230,6 @@ clause_words(unsigned *out, const char *lead, const exattn_lesson *l,
     return 1;
 }
 
-/* ---- variants ------------------------------------------------------- */
-
-/* The variant the lead names last ("the zero query", "with causal off"):
- * its name, and its bytes in the lead [*from, *to); or NULL. */
-static const char *
-variant_named(const char *lead, const exattn_lesson *l, size_t *from,
-              size_t *to)
-{
-    const char *best = NULL;
-    size_t v, k, n, len = strlen(lead);
-
-    unsigned char starts[256];
-
-    *from = *to = 0;
-    if (l->variant_count == 0)
-        return NULL;
-    /* the letters a name starts with: most words start with none */
-    memset(starts, 0, sizeof starts);
-    for (v = 0; v < l->variant_count; v++)
-        starts[tolower((unsigned char)l->variants[v]->name[0])] = 1;
-    /* word starts outside, names inside: a lead is read once, not once
-     * a variant */
-    for (k = 0; k < len; k++)
-    {
-        int first = tolower((unsigned char)lead[k]);
-
-        if (!starts[first] || (k > 0 && word_char(lead[k - 1])))
-            continue;
-        for (v = 0; v < l->variant_count; v++)
-        {
-            const char *name = l->variants[v]->name;
-
-            if (first != tolower((unsigned char)name[0]))
-                continue;
-            n = strlen(name);
-            if (n > 0 && k + n <= len && strncasecmp(lead + k, name, n) == 0
-                && (k + n == len || !word_char(lead[k + n]))
-                && (k + n > *to || (k + n == *to && n > *to - *from)))
-            {
-                best = name;
-                *from = k;
-                *to = k + n;
-            }
-        }
-    }
-    return best;
-}
-
-/* The lesson of the variant named `name` (its tokens, its block), or the
- * base lesson l. */
-const exattn_lesson *
-exattn_audit__variant_lesson(const exattn_lesson *l, const char *name)
-{
-    size_t v;
-
-    for (v = 0; name != NULL && v < l->variant_count; v++)
-        if (strcmp(l->variants[v]->name, name) == 0)
-            return l->variants[v];
-    return l;
-}
-
-/* Does `text`, in lower case, hold the word [w, w + n) as a word?  By
- * strstr, which is quick on a heading, case set aside beforehand. */
-static int
-has_word(const char *text, const char *w, size_t n)
-{
-    char word[64];
-    const char *p;
-    size_t i;
-
-    if (n >= sizeof word)
-        return 0;               /* no heading's word is this long */
-    for (i = 0; i < n; i++)
-        word[i] = (char)tolower((unsigned char)w[i]);
-    word[n] = '\0';
-    for (p = strstr(text, word); p != NULL; p = strstr(p + 1, word))
-        if ((p == text || !word_char(p[-1])) && !word_char(p[n]))
-            return 1;
-    return 0;
-}
-
-/* Does `text` (in lower case) hold every word of `name` as a word ("what
- * if the query were zero?" holds "zero query")? */
-static int
-has_every_word(const char *text, const char *name)
-{
-    const char *w = name;
-    size_t n;
-
-    while (*w)
-    {
-        while (*w && !word_char(*w))
-            w++;
-        for (n = 0; w[n] && word_char(w[n]); n++)
-            ;
-        if (n == 0)
-            break;
-        if (!has_word(text, w, n))
-            return 0;
-        w += n;
-    }
-    return 1;
-}
-
-/* The variant a heading names, into *best: by its name, or by every word
- * of its name ("## What if the query were zero?" for "zero query"), the
- * longest name first; NULL when none.  EXATTN_OK or EXATTN_ENOMEM. */
-static int
-variant_of_heading(const char *section, const exattn_lesson *l,
-                   const char **best)
-{
-    char *lower;
-    size_t from, to, v, k;
-
-    if ((*best = variant_named(section, l, &from, &to)) != NULL
-        || l->variant_count == 0)
-        return EXATTN_OK;
-    if ((lower = exattn_str__dup(section)) == NULL)
-        return EXATTN_ENOMEM;
-    for (k = 0; lower[k]; k++)
-        lower[k] = (char)tolower((unsigned char)lower[k]);
-    for (v = 0; v < l->variant_count; v++)
-        if (has_every_word(lower, l->variants[v]->name)
-            && (*best == NULL
-                || strlen(l->variants[v]->name) > strlen(*best)))
-            *best = l->variants[v]->name;
-    free(lower);
-    return EXATTN_OK;
-}
-
 /* ---- the evidence ------------------------------------------------------ */
 
 /* What the lead and the subject say, read (lead: with the variant's name
@@ -664,7 +354,8 @@ mention_after_all(exattn_audit_evidence *e, const reading *r,
         return *rc = set_why(e, given), 1;
     }
     if (n->subject != NULL && r->subject.at == (size_t)-1
-        && strlen(n->subject) <= 24 && !nearest_label(n->subject, l, &at)
+        && strlen(n->subject) <= 24
+        && !exattn_audit__nearest_label(n->subject, l, &at)
         && !exattn_audit__lesson_letter(l, n->subject))
     {
         /* $N = 6$, $\beta_2 = 0.98$: a symbol of another model */
@@ -755,11 +446,11 @@ result_by(exattn_audit_evidence *e, reading *r, const exattn_lesson *l,
         entry_named(e, n->subject, e->label != NULL || e->row_index != 0);
         /* a_{C,A}: the subject's own label, not the sentence's; with
          * two, the first is the row's and the second the key's */
-        if ((own = nearest_label(n->subject, l, &at)) != NULL)
+        if ((own = exattn_audit__nearest_label(n->subject, l, &at)) != NULL)
         {
             e->label = own;
-            subject_labels(e, n->subject, l);
-            label_as_index(e, l);
+            exattn_audit__subject_labels(e, n->subject, l);
+            exattn_audit__label_as_index(e, l);
         }
         e->families = r->subject.families;
         e->nearest = r->subject.nearest;
@@ -889,7 +580,7 @@ cell_names(const char *cell, const char *label)
     }
     if (z - a == n && strncasecmp(cell + a, label, n) == 0)
         return 1;
-    return label_in(cell, label) != 0;
+    return exattn_audit__label_in(cell, label) != 0;
 }
 
 /* The lesson's query label a table's row names, or its key label a
@@ -971,9 +662,9 @@ factor_of_value(exattn_audit_evidence *e, const exattn_page_number *n,
         return 0;
     /* the row: the symbol the sum is of (o_{cat}), not a term of it */
     if (n->subject != NULL && !is_formula(n->subject))
-        row = nearest_label(n->subject, l, &at);
+        row = exattn_audit__nearest_label(n->subject, l, &at);
     if (strcmp(n->times, "(vector)") != 0)
-        key = nearest_label(n->times, l, &at);
+        key = exattn_audit__nearest_label(n->times, l, &at);
     e->families = e->nearest = F(WEIGHT);
     e->label = row != NULL ? row : key;
     e->key_label = row != NULL && key != NULL && row != key ? key : NULL;
@@ -1013,11 +704,11 @@ weigh(exattn_audit_evidence *e, reading *r, const exattn_lesson *l,
     e->words = r->words.words;
     if (n->formula && !clause_words(&e->clause_words, r->lead, l, block))
         return EXATTN_ENOMEM;
-    e->label = nearest_label(r->lead, l, &at);
-    e->row_index = index_named(r->lead, rows, 5);
-    e->key_index = index_named(r->lead, keys, 1);
+    e->label = exattn_audit__nearest_label(r->lead, l, &at);
+    e->row_index = exattn_audit__index_named(r->lead, rows, 5);
+    e->key_index = exattn_audit__index_named(r->lead, keys, 1);
     if (e->row_index == 0)
-        label_as_index(e, l);
+        exattn_audit__label_as_index(e, l);
     if (mention_after_all(e, r, l, &rc))
         return rc;
     if (n->subject == NULL && table_entry(e, n, l, block, &rc))
@@ -1044,7 +735,8 @@ exattn_audit__evidence(exattn_audit_evidence *e, const exattn_page_number *n,
      * section (the base lesson's values may still be quoted there) */
     if (n->section != NULL)
     {
-        if (variant_of_heading(n->section, l, &e->variant) != EXATTN_OK)
+        if (exattn_audit__variant_of_heading(n->section, l, &e->variant)
+            != EXATTN_OK)
             return EXATTN_ENOMEM;
         e->variant_by_section = e->variant != NULL;
     }
@@ -1076,7 +768,7 @@ exattn_audit__evidence(exattn_audit_evidence *e, const exattn_page_number *n,
     }
     if ((lead = exattn_str__dup(n->lead ? n->lead : "")) == NULL)
         return EXATTN_ENOMEM;
-    if ((v = variant_named(lead, l, &from, &to)) != NULL)
+    if ((v = exattn_audit__variant_named(lead, l, &from, &to)) != NULL)
     {
         e->variant = v;
         e->variant_by_section = 0;

@@ -1,0 +1,195 @@
+/* Token labels and indices in a number's lead and subject: "rises",
+ * \text{\(<\)s\(>\)}, w_{rises,load}, "query 2" -- which row and key a
+ * number is of (evidence.c decides with them). */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "audit/clues.h"
+#include "audit/decide.h"
+
+#define word_char exattn_audit__word_char  /* clues.h */
+
+/* The end of `label` matched at lead[k], case aside, with the inline
+ * math switches a writer puts around its signs skipped
+ * ("\text{\(<\)s\(>\)}" names "<s>"); or 0. */
+static size_t
+label_match(const char *lead, size_t len, size_t k, const char *label)
+{
+    size_t i = 0;
+
+    while (label[i] != '\0')
+    {
+        if (k + 1 < len && lead[k] == '\\'
+            && (lead[k + 1] == '(' || lead[k + 1] == ')') && i > 0)
+        {
+            k += 2;
+            continue;
+        }
+        if (k + 1 < len && lead[k] == '\\' && lead[k + 1] == '('
+            && i == 0)
+        {
+            k += 2;
+            continue;
+        }
+        if (k >= len || tolower((unsigned char)lead[k])
+                            != tolower((unsigned char)label[i]))
+            return 0;
+        k++, i++;
+    }
+    if (k + 1 < len && lead[k] == '\\' && lead[k + 1] == ')')
+        k += 2;
+    return k;
+}
+
+/* Is `label` named in the lead: quoted, in \text{..} or \mathrm{..}, or
+ * as a word of four letters or more?  Where it ends, or 0. */
+size_t
+exattn_audit__label_in(const char *lead, const char *label)
+{
+    size_t n = strlen(label), len = strlen(lead), k, end, last = 0;
+
+    int first = tolower((unsigned char)label[0]);
+
+    if (n == 0 || n > 40)
+        return 0;
+    for (k = 0; k < len; k++)
+    {
+        int before, after, quoted, word;
+
+        /* the label's first letter, or the \( a writer puts before it */
+        if ((tolower((unsigned char)lead[k]) != first && lead[k] != '\\')
+            || (end = label_match(lead, len, k, label)) == 0)
+            continue;
+        before = k > 0 ? (unsigned char)lead[k - 1] : ' ';
+        after = end < len ? (unsigned char)lead[end] : ' ';
+        /* "grid", {grid}, `grid`, [grid] (V[grid], row [rises]), and
+         * set in emphasis, *is* or _is_ */
+        quoted = (before == '"' || before == '\'' || before == '{'
+                  || before == '`' || before == '['
+                  || (k >= 3 && (unsigned char)lead[k - 1] == 0x9C))
+                 && (after == '"' || after == '\'' || after == '}'
+                     || after == '`' || after == ']'
+                     || after == 0xE2);
+        quoted |= (before == '*' && after == '*')
+                  || (before == '_' && after == '_' && k >= 2
+                      && !word_char(lead[k - 2]));
+        word = !word_char((char)before) && !word_char((char)after)
+               && n >= 4;
+        /* an index's labels: a_{C,A} */
+        quoted |= (before == '{' || before == ',')
+                  && (after == ',' || after == '}');
+        if (quoted || word)
+            last = end;
+    }
+    return last;
+}
+
+/* Where a default label (an index, "2") is named as a label -- set as
+ * text, \text{2}, not as an index or a number -- ends in the lead, or
+ * 0. */
+static size_t
+index_label_in(const char *lead, const char *label)
+{
+    char set[56];
+    const char *p, *last = NULL;
+
+    snprintf(set, sizeof set, "\\text{%s}", label);
+    for (p = strstr(lead, set); p != NULL; p = strstr(p + 1, set))
+        last = p;
+    return last ? (size_t)(last - lead) + strlen(set) : 0;
+}
+
+/* The label named nearest the number, among the lesson's own; a default
+ * index only when set as text (\text{2}: a token's row). */
+const char *
+exattn_audit__nearest_label(const char *lead, const exattn_lesson *l,
+                            size_t *at)
+{
+    const char *best = NULL;
+    size_t k, e;
+
+    *at = 0;
+    for (k = 0; k < l->n; k++)
+        if ((e = l->default_query_labels
+                     ? index_label_in(lead, l->query_labels[k])
+                     : exattn_audit__label_in(lead, l->query_labels[k])) > *at)
+            *at = e, best = l->query_labels[k];
+    for (k = 0; !l->default_key_labels && k < l->m; k++)
+        if ((e = exattn_audit__label_in(lead, l->key_labels[k])) > *at)
+            *at = e, best = l->key_labels[k];
+    /* a decoder's memory tokens are its cross-attention's keys */
+    for (k = 0; k < exattn_block__memory_rows(l); k++)
+        if (exattn_block__memory_label(l, k) != NULL
+            && (e = exattn_audit__label_in(lead,
+                                           exattn_block__memory_label(l, k)))
+                   > *at)
+            *at = e, best = exattn_block__memory_label(l, k);
+    return best;
+}
+
+/* A default label ("2", set as \text{2}) names its row by index: the
+ * quantities of a lesson without token labels carry none. */
+void
+exattn_audit__label_as_index(exattn_audit_evidence *e,
+                             const exattn_lesson *l)
+{
+    size_t k;
+
+    for (k = 0; e->label != NULL && l->default_query_labels && k < l->n;
+         k++)
+        if (e->label == l->query_labels[k])
+        {
+            e->row_index = k + 1;
+            e->label = NULL;
+        }
+}
+
+/* Two labels in a subject, a query's then a key's ("w_{rises,load}"):
+ * the row's in e->label, the key's in e->key_label. */
+void
+exattn_audit__subject_labels(exattn_audit_evidence *e, const char *subject,
+                             const exattn_lesson *l)
+{
+    const char *row = NULL, *key = NULL;
+    size_t k, end, row_end = (size_t)-1, key_end = 0;
+
+    for (k = 0; !l->default_query_labels && k < l->n; k++)
+        if ((end = exattn_audit__label_in(subject, l->query_labels[k])) > 0
+            && end < row_end)
+            row_end = end, row = l->query_labels[k];
+    for (k = 0; !l->default_key_labels && k < l->m; k++)
+        if ((end = exattn_audit__label_in(subject, l->key_labels[k]))
+            > key_end)
+            key_end = end, key = l->key_labels[k];
+    if (row != NULL && key != NULL && row_end < key_end)
+    {
+        e->label = row;
+        e->key_label = key;
+    }
+}
+
+/* ---- indices: "query 2", "row 1", "key 3" ------------------------------ */
+
+/* The index the lead names last after one of `nouns` ("query 2"), or 0. */
+size_t
+exattn_audit__index_named(const char *lead, const char *const *nouns,
+                          size_t count)
+{
+    size_t k, j, n, found = 0, len = strlen(lead);
+
+    for (k = 0; k < len; k++)
+        for (j = 0; j < count && (k == 0 || !word_char(lead[k - 1])); j++)
+        {
+            if (tolower((unsigned char)lead[k]) != nouns[j][0])
+                continue;       /* the nouns are in lower case */
+            n = strlen(nouns[j]);
+            if (k + n + 1 < len && strncasecmp(lead + k, nouns[j], n) == 0
+                && lead[k + n] == ' '
+                && isdigit((unsigned char)lead[k + n + 1])
+                && (k + n + 2 >= len || !word_char(lead[k + n + 2])
+                    || isdigit((unsigned char)lead[k + n + 2])))
+                found = strtoul(lead + k + n + 1, NULL, 10);
+        }
+    return found;
+}
