@@ -68,6 +68,58 @@ int exattn_audit__unevaluated(exattn_audit_result *r,
 /* The largest distance of an entry of c, in units of its last digit. */
 void exattn_audit__distance(mpq_t u, const exattn_audit_candidate *c,
                             const exattn_audit_number *p);
+
+/* ---- matching a page's value (matches.c) ------------------------------ */
+
+#define NEAR_UNITS 10           /* a FAIL, not UNSOURCED: this close */
+#define DOUBT 1e-15             /* relative error of the doubles that
+                                   choose whom to compare */
+
+/* 10^-d as a double (0 past the range of doubles). */
+double exattn_audit__unit_of(unsigned long d);
+/* The page's value `text` read into v (decimal: its digits count); 0
+ * when it cannot be read.  v is initialized either way. */
+int exattn_audit__read_value(exattn_audit_value *v, const char *text,
+                             int decimal);
+void exattn_audit__value_clear(exattn_audit_value *v);
+/* Does entry (x, exact) match page value v?  1 yes, 0 no, 2 not decided
+ * at AUDIT_DIGITS. */
+int exattn_audit__entry_matches(const mpq_t x, int exact,
+                                const exattn_audit_value *v);
+/* Units of the last written digit between x and v, into u. */
+void exattn_audit__entry_distance(mpq_t u, const mpq_t x,
+                                  const exattn_audit_value *v);
+/* Can entry i of c match v at all?  0 when the doubles prove it cannot. */
+int exattn_audit__entry_may_match(const exattn_audit_candidate *c, size_t i,
+                                  const exattn_audit_value *v);
+/* Every entry of c against the number: 1 match, 0 not, 2 undecided. */
+int exattn_audit__candidate_matches(const exattn_audit_candidate *c,
+                                    const exattn_audit_number *p);
+
+/* ---- slips (slips.c) ------------------------------------------------ */
+
+/* One digit differs from x's correct rounding (0.294 for 0.284)? */
+int exattn_audit__one_digit_differs(const mpq_t x,
+                                    const exattn_audit_value *v);
+/* Two neighbouring digits swapped? */
+int exattn_audit__digits_transposed(const mpq_t x,
+                                    const exattn_audit_value *v);
+/* Is every entry of c near the number (a misprint of it)? */
+int exattn_audit__candidate_near(const exattn_audit_candidate *c,
+                                 const exattn_audit_number *p);
+/* A fraction or an integer written for a named value? */
+int exattn_audit__fraction_for_named(const exattn_audit_candidate *c,
+                                     const exattn_audit_number *p);
+/* Could c be the value the page meant, by some slip? */
+int exattn_audit__may_relate(const exattn_audit_candidate *c,
+                             const exattn_audit_number *p);
+/* The slip a fraction shows ("entry 1: the fraction is written upside
+ * down"), the caller's to free; or NULL. */
+char *exattn_audit__fraction_slip(const exattn_audit_candidate *c,
+                                  const exattn_audit_number *p);
+/* "entry 2: TEXT", or TEXT for entry 0 (a scalar); the caller's to free,
+ * NULL when out of memory. */
+char *exattn_audit__entry_text(size_t entry, const char *text);
 int exattn_audit__nomem(exattn_error_t *err);
 /* List `name` among the quantities a verdict names (at most six are
  * kept, all are counted); 0 when out of memory. */

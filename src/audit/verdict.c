@@ -16,348 +16,8 @@
 #include "eval/ziv.h"
 #include "lesson/claims.h"
 
-#define NEAR_UNITS 10           /* a FAIL, not UNSOURCED: this close */
-#define DOUBT 1e-15             /* relative error of the doubles that
-                                   choose whom to compare */
 #define LISTED 6                /* candidates named in a verdict */
 
-
-/* 10^-d as a double (0 past the range of doubles): the compiler's
- * correctly rounded constants for the usual places, strtod's beyond. */
-static double
-unit_of(unsigned long d)
-{
-    static const double units[] = { 1e0, 1e-1, 1e-2, 1e-3, 1e-4, 1e-5,
-                                    1e-6, 1e-7, 1e-8, 1e-9, 1e-10, 1e-11,
-                                    1e-12, 1e-13, 1e-14, 1e-15, 1e-16 };
-    char text[32];
-
-    if (d < sizeof units / sizeof *units)
-        return units[d];
-    snprintf(text, sizeof text, "1e-%lu", d);
-    return strtod(text, NULL);
-}
-
-static int
-read_value(exattn_audit_value *v, const char *text, int decimal)
-{
-    const char *point = strchr(text, '.');
-
-    mpq_init(v->q);
-    mpz_inits(v->c, v->ten_d, v->ten_rest, (mpz_ptr)0);
-    v->decimal = decimal;
-    v->d = decimal && point ? (unsigned long)strlen(point + 1) : 0;
-    if (exattn_mpq_set_text(v->q, text, strlen(text), NULL) != EXATTN_OK)
-        return 0;
-    mpz_ui_pow_ui(v->ten_d, 10, v->d);
-    if (v->d <= AUDIT_DIGITS)
-        mpz_ui_pow_ui(v->ten_rest, 10, AUDIT_DIGITS - v->d);
-    if (decimal)
-    {
-        mpz_mul(v->c, v->ten_d, mpq_numref(v->q));
-        mpz_divexact(v->c, v->c, mpq_denref(v->q));
-    }
-    v->x = mpq_get_d(v->q);
-    v->unit = decimal ? unit_of(v->d) : 0;
-    return 1;
-}
-
-static void
-value_clear(exattn_audit_value *v)
-{
-    mpq_clear(v->q);
-    mpz_clears(v->c, v->ten_d, v->ten_rest, (mpz_ptr)0);
-}
-
-/* Is x (exact, or within 10^-AUDIT_DIGITS when not exact) clearly inside
- * the rounding interval of decimal v -- more than its slack from either
- * end, so that x and every value it may stand for round to v?  Decided
- * by integers: with N = num(x) 10^d - v 10^d den(x), |x - v| < 1/(2 10^d)
- * less the slack is 2|N| 10^s + 2 den(x) [named] < den(x) 10^s, s =
- * AUDIT_DIGITS - d.  0 sends the entry the long way round. */
-static int
-clearly_inside(const mpq_t x, int exact, const exattn_audit_value *v)
-{
-    mpz_t n, lim;
-    int inside;
-
-    mpz_inits(n, lim, (mpz_ptr)0);
-    mpz_mul(n, mpq_numref(x), v->ten_d);
-    mpz_submul(n, v->c, mpq_denref(x));
-    mpz_abs(n, n);
-    mpz_mul_2exp(n, n, 1);
-    if (exact)
-        inside = mpz_cmp(n, mpq_denref(x)) < 0;
-    else
-    {
-        mpz_mul(n, n, v->ten_rest);
-        mpz_addmul_ui(n, mpq_denref(x), 2);
-        mpz_mul(lim, v->ten_rest, mpq_denref(x));
-        inside = mpz_cmp(n, lim) < 0;
-    }
-    mpz_clears(n, lim, (mpz_ptr)0);
-    return inside;
-}
-
-/* Does entry (x, exact) match page value v?  1 yes, 0 no, 2 not decided
- * at AUDIT_DIGITS (the value is next to a rounding boundary). */
-static int
-entry_matches(const mpq_t x, int exact, const exattn_audit_value *v)
-{
-    mpz_t r, lo, hi;
-    mpq_t e, t;
-    int m;
-
-    if (!v->decimal)
-        return exact && mpq_equal(x, v->q);
-    if (!exact && v->d + 4 > AUDIT_DIGITS)
-        return 2;       /* past what the candidate's decimals decide */
-    if (clearly_inside(x, exact, v))
-        return 1;       /* most matches: the rounding need not be made */
-    mpz_inits(r, lo, hi, (mpz_ptr)0);
-    exattn_ziv__decimal_q(r, x, v->d, EXATTN_ROUND_NEAREST);
-    m = mpz_cmp(r, v->c) == 0;
-    if (exact)
-    {
-        if (!m && exattn_ziv__is_tie(x, v->d))
-        {
-            /* the other neighbour of a tie, toward zero */
-            mpz_sub_ui(lo, r, mpq_sgn(x) > 0 ? 1 : 0);
-            mpz_add_ui(lo, lo, mpq_sgn(x) > 0 ? 0 : 1);
-            m = mpz_cmp(lo, v->c) == 0;
-        }
-        mpz_clears(r, lo, hi, (mpz_ptr)0);
-        return m;
-    }
-    /* named: x is within 10^-AUDIT_DIGITS/2 of the value; both ends of
-     * that interval must round alike */
-    mpq_inits(e, t, (mpq_ptr)0);
-    mpz_ui_pow_ui(mpq_denref(e), 10, AUDIT_DIGITS);
-    mpz_set_ui(mpq_numref(e), 1);
-    mpq_sub(t, x, e);
-    exattn_ziv__decimal_q(lo, t, v->d, EXATTN_ROUND_NEAREST);
-    mpq_add(t, x, e);
-    exattn_ziv__decimal_q(hi, t, v->d, EXATTN_ROUND_NEAREST);
-    if (mpz_cmp(lo, hi) != 0)
-        m = 2;
-    mpq_clears(e, t, (mpq_ptr)0);
-    mpz_clears(r, lo, hi, (mpz_ptr)0);
-    return m;
-}
-
-/* Units of the last written digit between x and v (a fraction: of the
- * third decimal), into u. */
-static void
-distance(mpq_t u, const mpq_t x, const exattn_audit_value *v)
-{
-    mpq_t s;
-
-    mpq_init(s);
-    mpq_sub(u, x, v->q);
-    mpq_abs(u, u);
-    mpz_ui_pow_ui(mpq_numref(s), 10, v->decimal ? v->d : 3);
-    mpz_set_ui(mpq_denref(s), 1);
-    mpq_mul(u, u, s);
-    mpq_clear(s);
-}
-
-
-/* Can entry i match at all?  0 when the doubles prove it cannot (more
- * than half a unit of the last digit apart, with a margin), else 1. */
-static int
-entry_may_match(const exattn_audit_candidate *c, size_t i,
-                const exattn_audit_value *v)
-{
-    double d, scale;
-
-    if (c->approx == NULL)
-        return 1;
-    d = c->approx[i] - v->x;
-    d = d < 0 ? -d : d;
-    scale = (v->x < 0 ? -v->x : v->x)
-            + (c->approx[i] < 0 ? -c->approx[i] : c->approx[i]);
-    if (d != d || scale > 1e300)
-        return 1;
-    /* each approximation is within an ulp, 2^-52 of its size: DOUBT
-     * covers both and the subtraction */
-    if (!v->decimal)
-        return d <= scale * DOUBT + 1e-300;
-    return d <= (0.5 + 1e-6) * v->unit + scale * DOUBT + 1e-300;
-}
-
-/* 1 match, 0 not, 2 undecided at AUDIT_DIGITS. */
-static int
-candidate_matches(const exattn_audit_candidate *c,
-                  const exattn_audit_number *p)
-{
-    size_t i;
-    int all = 1, m;
-
-    for (i = 0; i < c->count && all; i++)
-    {
-        m = entry_may_match(c, i, &p->v[i])
-            ? entry_matches(c->value[i], c->exact[i], &p->v[i]) : 0;
-        if (m == 0)
-            all = 0;
-        else if (m == 2)
-            all = 2;
-    }
-    return all;
-}
-
-/* The largest distance of an entry, in units of its last digit. */
-void
-exattn_audit__distance(mpq_t u, const exattn_audit_candidate *c,
-                       const exattn_audit_number *p)
-{
-    size_t i;
-    mpq_t d;
-
-    mpq_init(d);
-    mpq_set_ui(u, 0, 1);
-    for (i = 0; i < c->count; i++)
-    {
-        distance(d, c->value[i], &p->v[i]);
-        if (mpq_cmp(d, u) > 0)
-            mpq_set(u, d);
-    }
-    mpq_clear(d);
-}
-
-/* Do the correct rounding of x and the page's decimal differ in one
- * digit only (0.294 for 0.284, 0.885 for 0.085), with the same sign,
- * both of two significant digits or more? */
-static int
-one_digit_differs(const mpq_t x, const exattn_audit_value *v)
-{
-    mpz_t r;
-    char *a, *b;
-    size_t i, la, lb, n, diff = 0;
-
-    if (!v->decimal)
-        return 0;
-    mpz_init(r);
-    exattn_ziv__decimal_q(r, x, v->d, EXATTN_ROUND_NEAREST);
-    if (mpz_sgn(r) * mpz_sgn(v->c) < 0)
-    {
-        mpz_clear(r);
-        return 0;
-    }
-    mpz_abs(r, r);
-    a = mpz_get_str(NULL, 10, r);
-    mpz_abs(r, v->c);
-    b = mpz_get_str(NULL, 10, r);
-    la = a ? strlen(a) : 0;
-    lb = b ? strlen(b) : 0;
-    n = la > lb ? la : lb;
-    /* a number of one significant digit that differs in it is another
-     * number, no slip (0.5 for 0): the digit is all it says */
-    if (la < 2 || lb < 2)
-        n = 0, diff = 2;
-    /* compared digit by digit from the right, missing digits as 0; a
-     * digit above both leading digits in the integer part is no slip
-     * (41.0 is not 1.0 misprinted) */
-    for (i = 0; a && b && i < n; i++)
-        if ((i < la ? a[la - 1 - i] : '0') != (i < lb ? b[lb - 1 - i] : '0'))
-        {
-            diff++;
-            if ((i >= la || i >= lb) && i > v->d)
-                diff += 2;
-        }
-    free(a);
-    free(b);
-    mpz_clear(r);
-    return diff == 1;
-}
-
-/* Are the page's digits the correct rounding's with two neighbours
- * swapped (0.4232 for 0.4223)? */
-static int
-digits_transposed(const mpq_t x, const exattn_audit_value *v)
-{
-    mpz_t r;
-    char *a, *b;
-    size_t i, n, first = (size_t)-1, diff = 0;
-    int swapped = 0;
-
-    if (!v->decimal)
-        return 0;
-    mpz_init(r);
-    exattn_ziv__decimal_q(r, x, v->d, EXATTN_ROUND_NEAREST);
-    a = mpz_get_str(NULL, 10, r);
-    b = mpz_get_str(NULL, 10, v->c);
-    n = a && b && strlen(a) == strlen(b) ? strlen(a) : 0;
-    for (i = 0; i < n; i++)
-        if (a[i] != b[i] && diff++ == 0)
-            first = i;
-    if (diff == 2 && first + 1 < n)
-        swapped = a[first] == b[first + 1] && a[first + 1] == b[first];
-    free(a);
-    free(b);
-    mpz_clear(r);
-    return swapped;
-}
-
-/* An exact fraction written upside down (2/3 for 3/2)? */
-static int
-inverted(const mpq_t x, const exattn_audit_value *v)
-{
-    mpq_t t;
-    int yes;
-
-    /* 2/3 for 3/2; an integer is no fraction to turn (1/3 is not 3) */
-    if (v->decimal || mpq_sgn(x) == 0
-        || mpz_cmp_ui(mpq_denref(x), 1) == 0
-        || mpz_cmp_ui(mpq_denref(v->q), 1) == 0)
-        return 0;
-    mpq_init(t);
-    mpq_mul(t, x, v->q);
-    yes = mpq_cmp_ui(t, 1, 1) == 0 && !mpq_equal(x, v->q);
-    mpq_clear(t);
-    return yes;
-}
-
-/* A value the page meant but misprinted: within NEAR_UNITS of its last
- * digit and 5% of the value, one digit off, two neighbouring digits
- * swapped, or a fraction upside down. */
-static int
-entry_near(const mpq_t x, const exattn_audit_value *v)
-{
-    mpq_t u, rel, lim;
-    int near;
-
-    if (one_digit_differs(x, v) || digits_transposed(x, v)
-        || inverted(x, v))
-        return 1;
-    mpq_inits(u, rel, lim, (mpq_ptr)0);
-    distance(u, x, v);
-    mpq_set_ui(lim, NEAR_UNITS, 1);
-    /* a fraction has no last digit: only the 5% */
-    near = !v->decimal || mpq_cmp(u, lim) <= 0;
-    /* |x - v| <= |x| / 20 */
-    mpq_sub(rel, x, v->q);
-    mpq_abs(rel, rel);
-    mpq_mul_2exp(rel, rel, 2);
-    mpz_mul_ui(mpq_numref(rel), mpq_numref(rel), 5);
-    mpq_canonicalize(rel);
-    mpq_abs(lim, x);
-    near = near && mpq_cmp(rel, lim) <= 0;
-    mpq_clears(u, rel, lim, (mpq_ptr)0);
-    return near;
-}
-
-static int
-candidate_near(const exattn_audit_candidate *c, const exattn_audit_number *p)
-{
-    size_t i;
-
-    for (i = 0; i < c->count; i++)
-        if (!(entry_may_match(c, i, &p->v[i])
-              && entry_matches(c->value[i], c->exact[i], &p->v[i]) == 1)
-            && !entry_near(c->value[i], &p->v[i]))
-            return 0;
-    return 1;
-}
 
 int
 exattn_audit__add_bound(exattn_audit_result *r, const char *name)
@@ -433,8 +93,8 @@ value_text(const exattn_audit_candidate *c, const exattn_audit_number *p)
 /* The same with `fixed` decimals when p is NULL (an empty marker, a
  * named formula's value). */
 char *
-exattn_audit__value_text_at(const exattn_audit_candidate *c, const exattn_audit_number *p,
-              unsigned long fixed)
+exattn_audit__value_text_at(const exattn_audit_candidate *c,
+                            const exattn_audit_number *p, unsigned long fixed)
 {
     exattn_sbuf b;
     size_t i;
@@ -522,19 +182,6 @@ page_arithmetic(const exattn_audit_number *p, int *agrees)
     return out;
 }
 
-/* "entry 2: TEXT", or TEXT for entry 0 (a scalar). */
-static char *
-printf_entry(size_t entry, const char *text)
-{
-    exattn_sbuf b;
-
-    exattn_sbuf__init(&b);
-    if (entry)
-        exattn_sbuf__printf(&b, "entry %zu: ", entry);
-    exattn_sbuf__puts(&b, text);
-    return exattn_sbuf__take(&b);
-}
-
 /* The claim checker's verdict on the page's number as an `approx` claim
  * of candidate c: its true value, correct rounding and slip. */
 static int
@@ -578,26 +225,25 @@ checked(exattn_audit_result *r, exattn_audit_candidate *c,
     for (i = 0; i < cr.count && r->slip == NULL; i++)
         if (cr.entries[i].verdict == EXATTN_FAIL)
         {
+            const char *why = NULL;
+            size_t at = cr.count > 1 ? i + 1 : 0;
+
             if (cr.entries[i].rounds_to && r->rounds_to == NULL)
             {
                 r->rounds_to = exattn_str__dup(cr.entries[i].rounds_to);
-                r->entry = cr.count > 1 ? i + 1 : 0;
+                r->entry = at;
             }
             /* the checker's slip; a tie's two roundings; or one digit */
             if (cr.entries[i].slip)
-                r->slip = printf_entry(cr.count > 1 ? i + 1 : 0,
-                                       cr.entries[i].slip);
+                why = cr.entries[i].slip;
             else if (cr.entries[i].tie && cr.entries[i].note)
-                r->slip = printf_entry(cr.count > 1 ? i + 1 : 0,
-                                       cr.entries[i].note);
-            else if (one_digit_differs(c->value[i], &p->v[i]))
-                r->slip = printf_entry(cr.count > 1 ? i + 1 : 0,
-                                       "one digit differs from the correct "
-                                       "rounding");
-            else if (digits_transposed(c->value[i], &p->v[i]))
-                r->slip = printf_entry(cr.count > 1 ? i + 1 : 0,
-                                       "two neighbouring digits are "
-                                       "swapped");
+                why = cr.entries[i].note;
+            else if (exattn_audit__one_digit_differs(c->value[i], &p->v[i]))
+                why = "one digit differs from the correct rounding";
+            else if (exattn_audit__digits_transposed(c->value[i], &p->v[i]))
+                why = "two neighbouring digits are swapped";
+            if (why != NULL)
+                r->slip = exattn_audit__entry_text(at, why);
         }
     exattn_claims__clear(&cr);
     return 1;
@@ -660,97 +306,6 @@ exattn_audit__nomem(exattn_error_t *err)
                              "out of memory");
 }
 
-/* A fraction or an integer written for a named value. */
-static int
-fraction_for_named(const exattn_audit_candidate *c,
-                   const exattn_audit_number *p)
-{
-    size_t i;
-
-    for (i = 0; i < c->count; i++)
-        if (!p->v[i].decimal && !c->exact[i])
-            return 1;
-    return 0;
-}
-
-/* Could a single changed digit take x to v (|x - v| about m*10^j units,
- * m from 1 to 9)?  q is |x - v| in units. */
-static int
-digit_possible(double q, double tolerance)
-{
-    double p = 1;
-    int j;
-
-    if (tolerance > 0.05 || q != q)
-        return 1;           /* the doubles cannot tell: compare exactly */
-    for (j = 0; j < 40 && p <= 10 * q + 1; j++, p *= 10)
-    {
-        double m = q / p;
-        double slack = 0.5 + 1e-6 + tolerance + p * 1e-12;
-        long r;
-
-        if (!(m > 0.4 && m < 9.6))
-            continue;       /* no single digit (and no overflow below) */
-        r = (long)(m + 0.5);
-        if (r >= 1 && r <= 9 && (q - (double)r * p <= slack)
-            && ((double)r * p - q <= slack))
-            return 1;
-    }
-    return 0;
-}
-
-/* Can candidate c match the number, or be near it?  Decided on the
- * doubles with margins wide enough that only candidates that can be
- * neither are passed over (0); else 1, and the exact comparison
- * decides. */
-static int
-may_relate(const exattn_audit_candidate *c, const exattn_audit_number *p)
-{
-    size_t i;
-    double d, ax, scale;
-
-    if (c->approx == NULL)
-        return 1;
-    for (i = 0; i < c->count; i++)
-    {
-        const exattn_audit_value *v = &p->v[i];
-
-        d = c->approx[i] - v->x;
-        d = d < 0 ? -d : d;
-        ax = c->approx[i] < 0 ? -c->approx[i] : c->approx[i];
-        scale = (v->x < 0 ? -v->x : v->x) + ax;
-        if (d != d || scale != scale || scale > 1e300)
-            return 1;
-        if (d <= 0.0502 * ax + scale * DOUBT + 1e-300)
-            continue;       /* within 5%: maybe near */
-        if (!v->decimal && v->x != 0
-            && fabs(c->approx[i] * v->x - 1) <= 1e-9
-            && fabs(c->approx[i] - floor(c->approx[i] + 0.5)) > 1e-9)
-            continue;       /* a fraction upside down */
-        if (!v->decimal)
-            return 0;       /* a fraction: equal, or within 5% */
-        if (d <= (0.5 + 1e-6) * v->unit + scale * DOUBT + 1e-300
-            || digit_possible(d / v->unit, scale * DOUBT / v->unit)
-            || digit_possible(d / v->unit / 9, scale * DOUBT / v->unit))
-            continue;       /* one digit changed, or two swapped */
-        return 0;
-    }
-    return 1;
-}
-
-/* "entry 1: the fraction is written upside down", or NULL. */
-static char *
-fraction_slip(const exattn_audit_candidate *c, const exattn_audit_number *p)
-{
-    size_t i;
-
-    for (i = 0; i < c->count; i++)
-        if (inverted(c->value[i], &p->v[i]))
-            return printf_entry(c->count > 1 ? i + 1 : 0,
-                                "the fraction is written upside down");
-    return NULL;
-}
-
 /* Verdict against the candidates (or the marker's one). */
 int
 exattn_audit__decide(exattn_audit_result *r, exattn_audit_candidate **cands,
@@ -769,9 +324,10 @@ exattn_audit__decide(exattn_audit_result *r, exattn_audit_candidate **cands,
     {
         exattn_audit_candidate *c = cands[k];
 
-        if (c->count != p->count || (!marked && !may_relate(c, p)))
+        if (c->count != p->count
+            || (!marked && !exattn_audit__may_relate(c, p)))
             continue;
-        m = candidate_matches(c, p);
+        m = exattn_audit__candidate_matches(c, p);
         if (m == 2)
         {
             /* next to a rounding boundary: the checker decides */
@@ -810,7 +366,7 @@ exattn_audit__decide(exattn_audit_result *r, exattn_audit_candidate **cands,
             }
         }
         else if (first == NULL && allow_near
-                 && (marked || candidate_near(c, p))
+                 && (marked || exattn_audit__candidate_near(c, p))
                  && (exattn_audit__distance(u, c, p), 1)
                  && (best == NULL || mpq_cmp(u, best_u) < 0))
         {
@@ -860,7 +416,7 @@ exattn_audit__decide(exattn_audit_result *r, exattn_audit_candidate **cands,
         else
             r->note = page_arithmetic(p, &agrees);
     }
-    else if (best != NULL && fraction_for_named(best, p))
+    else if (best != NULL && exattn_audit__fraction_for_named(best, p))
     {
         r->verdict = EXATTN_AUDIT_WORDING;
         r->truth = value_text(best, p);
@@ -879,7 +435,7 @@ exattn_audit__decide(exattn_audit_result *r, exattn_audit_candidate **cands,
         else if (checked(r, best, all, p, max_prec, &v, err) < 0)
             rc = err && err->code ? err->code : EXATTN_ENOMEM;
         if (rc == EXATTN_OK && r->slip == NULL)
-            r->slip = fraction_slip(best, p);
+            r->slip = exattn_audit__fraction_slip(best, p);
         r->note = page_arithmetic(p, &agrees);
         if (rc == EXATTN_OK && agrees)
         {
@@ -973,7 +529,7 @@ swapped_windows(exattn_audit_list *list, exattn_audit_candidates *all,
     const exattn_audit_value *v = &p->v[0];
     char *digits;
     size_t j, len;
-    double y, unit = unit_of(v->d);
+    double y, unit = exattn_audit__unit_of(v->d);
     int ok = 1;
     mpz_t c;
 
@@ -1013,8 +569,9 @@ exattn_audit__candidates_for(exattn_audit_list *list,
                                    1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14,
                                    1e15 };
     const exattn_audit_value *v = &p->v[0];
-    double x = mpq_get_d(v->q), unit = v->decimal ? unit_of(v->d) : 0, w,
-           slack, y, whole, sign;
+    double x = mpq_get_d(v->q),
+           unit = v->decimal ? exattn_audit__unit_of(v->d) : 0, w, slack, y,
+           whole, sign;
     char *digits;
     size_t j, len;
     int ok, dd;
@@ -1150,9 +707,9 @@ exattn_audit__verdict_among(exattn_audit_result *r,
     if ((p.v = malloc(n->count * sizeof *p.v)) == NULL)
         return exattn_audit__nomem(err);
     for (i = 0; i < n->count; i++)
-        if (!read_value(&p.v[i], n->values[i], n->decimal[i]))
+        if (!exattn_audit__read_value(&p.v[i], n->values[i], n->decimal[i]))
         {
-            value_clear(&p.v[i]);
+            exattn_audit__value_clear(&p.v[i]);
             /* an exponent past the limits, say: not a number to audit */
             p.count = i;
             rc = -1;
@@ -1189,7 +746,7 @@ exattn_audit__verdict_among(exattn_audit_result *r,
     else
         rc = exattn_audit__unmarked(r, &p, all, l, max_prec, err);
     for (i = 0; i < p.count; i++)
-        value_clear(&p.v[i]);
+        exattn_audit__value_clear(&p.v[i]);
     free(p.v);
     if (rc != EXATTN_OK)
         exattn_audit__result_clear(r);
