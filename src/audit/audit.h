@@ -84,6 +84,16 @@ typedef struct
     size_t count, cap;
 } exattn_audit_list;
 
+/* The variant the last section heading read names (evidence.c), kept so
+ * that the numbers of one section read their heading once: keyed by the
+ * lesson and the heading's whole text. */
+typedef struct
+{
+    const exattn_lesson *lesson;
+    char *section;              /* NULL: nothing kept yet */
+    const char *variant;
+} exattn_audit_section_memo;
+
 typedef struct
 {
     exattn_audit_candidate *items;
@@ -105,6 +115,9 @@ typedef struct
     exattn_audit_group *groups;     /* built once every candidate is in */
     size_t group_count;
     unsigned long stamp;
+    /* a page's reading, kept between its numbers (a pointer: the
+     * evidence reads the candidates as const) */
+    exattn_audit_section_memo *section_memo;
 } exattn_audit_candidates;
 
 /* An auditor (include/exattn/audit.h): the lesson's quantities, built

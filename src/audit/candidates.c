@@ -42,6 +42,9 @@ exattn_audit__candidates_clear(exattn_audit_candidates *c)
     free(c->block_lessons);
     exattn_claims__rows_free(c->rows);
     free(c->by_name);
+    if (c->section_memo != NULL)
+        free(c->section_memo->section);
+    free(c->section_memo);
     memset(c, 0, sizeof *c);
 }
 
@@ -836,6 +839,9 @@ exattn_audit__candidates(exattn_audit_candidates *out,
     int rc;
 
     memset(out, 0, sizeof *out);
+    if ((out->section_memo = calloc(1, sizeof *out->section_memo)) == NULL)
+        return exattn_error__set(err, EXATTN_ENOMEM, l->file, 0, 0,
+                                 "out of memory");
     rc = lesson_candidates(&a, l);
     if (rc == EXATTN_OK && !l->block && l->scale_kind == EXATTN_SCALE_INV_SQRT)
     {

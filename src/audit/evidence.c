@@ -718,6 +718,34 @@ weigh(exattn_audit_evidence *e, reading *r, const exattn_lesson *l,
     return result_by(e, r, l, all);
 }
 
+/* The variant a section's heading names (variants.c), read once for
+ * the numbers of a section: the memo keeps the last heading's. */
+static int
+section_variant(const char *section, const exattn_lesson *l,
+                const exattn_audit_candidates *all, const char **variant)
+{
+    exattn_audit_section_memo *m = all->section_memo;
+    char *kept;
+
+    if (m != NULL && m->section != NULL && m->lesson == l
+        && strcmp(m->section, section) == 0)
+    {
+        *variant = m->variant;
+        return EXATTN_OK;
+    }
+    if (exattn_audit__variant_of_heading(section, l, variant) != EXATTN_OK)
+        return EXATTN_ENOMEM;
+    if (m != NULL && (kept = exattn_str__dup(section)) != NULL)
+    {
+        /* out of memory here only forgets: the answer stands */
+        free(m->section);
+        m->section = kept;
+        m->lesson = l;
+        m->variant = *variant;
+    }
+    return EXATTN_OK;
+}
+
 int
 exattn_audit__evidence(exattn_audit_evidence *e, const exattn_page_number *n,
                        const exattn_lesson *l,
@@ -735,8 +763,7 @@ exattn_audit__evidence(exattn_audit_evidence *e, const exattn_page_number *n,
      * section (the base lesson's values may still be quoted there) */
     if (n->section != NULL)
     {
-        if (exattn_audit__variant_of_heading(n->section, l, &e->variant)
-            != EXATTN_OK)
+        if (section_variant(n->section, l, all, &e->variant) != EXATTN_OK)
             return EXATTN_ENOMEM;
         e->variant_by_section = e->variant != NULL;
     }
