@@ -51,12 +51,11 @@ put_filled(FILE *f, const char *text, size_t at, size_t indent)
     fputc('\n', f);
 }
 
-/* An option's values, "text (the default), json or svg" (a list's
- * "scores, scaled, output"), into buf. */
-static void
-values_text(char *buf, size_t size, const cli_opt *o)
+void
+cli_values_text(char *buf, size_t size, const cli_opt *o, int in_help)
 {
     size_t at, k, listed = 0, n = 0;
+    int or_last = !in_help || o->type == CLI_CHOICE;
 
     buf[0] = '\0';
     for (k = 0; o->choices[k].name; k++)
@@ -66,11 +65,10 @@ values_text(char *buf, size_t size, const cli_opt *o)
         {
             at = strlen(buf);
             snprintf(buf + at, size - at, "%s%s%s",
-                     n == 0 ? ""
-                     : n + 1 == listed && o->type == CLI_CHOICE ? " or "
-                                                                : ", ",
+                     n == 0 ? "" : n + 1 == listed && or_last ? " or " : ", ",
                      o->choices[k].name,
-                     o->def && strcmp(o->def, o->choices[k].name) == 0
+                     in_help && o->def
+                             && strcmp(o->def, o->choices[k].name) == 0
                          ? " (the default)" : "");
             n++;
         }
@@ -86,7 +84,7 @@ option_text(char *buf, size_t size, const cli_opt *o)
     buf[0] = '\0';
     if (o->choices != NULL)
     {
-        values_text(buf, size, o);
+        cli_values_text(buf, size, o, 1);
         at = strlen(buf);
         snprintf(buf + at, size - at, "; ");
     }

@@ -41,27 +41,6 @@ unknown_option(const cli_command *cmd, const char *word, size_t len)
     return CLI_EXIT_BAD_INPUT;
 }
 
-/* The listed choices, "text, json, latex, markdown or svg", into buf. */
-static void
-list_choices(char *buf, size_t size, const cli_choice *c)
-{
-    size_t listed = 0, n = 0, k;
-
-    for (k = 0; c[k].name; k++)
-        listed += !c[k].alias;
-    buf[0] = '\0';
-    for (k = 0; c[k].name; k++)
-        if (!c[k].alias)
-        {
-            size_t at = strlen(buf);
-
-            snprintf(buf + at, size - at, "%s%s",
-                     n == 0 ? "" : n + 1 == listed ? " or " : ", ",
-                     c[k].name);
-            n++;
-        }
-}
-
 /* The value of choice [word, word + len) of opt, into *value; else
  * reported, with the nearest choice. */
 static int
@@ -82,7 +61,7 @@ choice(int *value, const cli_opt *opt, const char *arg, const char *word,
         }
     }
     snprintf(wanted, sizeof wanted, "%.*s", (int)len, word);
-    list_choices(list, sizeof list, opt->choices);
+    cli_values_text(list, sizeof list, opt, 0);
     k = exattn_nearest(names, n, wanted);
     if (k < n)
         cli_error("%s %s: '%s' is not one of %s (did you mean '%s'?)",

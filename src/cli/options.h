@@ -78,6 +78,10 @@ int cli_parse(const cli_command *cmd, void *args, int argc, char **argv);
 
 /* The command's --help on f. */
 void cli_print_help(FILE *f, const cli_command *cmd);
+/* A choice option's values, "text, json, latex, markdown or svg" (help.c);
+ * in the help (in_help) with "(the default)" after the default, and a
+ * list option's joined by commas alone. */
+void cli_values_text(char *buf, size_t size, const cli_opt *o, int in_help);
 /* The command's options as man(7) paragraphs (.TP), for the man page. */
 void cli_print_roff(FILE *f, const cli_command *cmd);
 
