@@ -18,6 +18,7 @@
 #include <exattn/row.h>
 #include <exattn/eval.h>
 #include <exattn/expr.h>
+#include <exattn/stage.h>
 #include <exattn/block.h>
 #include <exattn/check.h>
 #include <exattn/write.h>

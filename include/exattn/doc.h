@@ -20,6 +20,7 @@
 #include <exattn/error.h>
 #include <exattn/lesson.h>
 #include <exattn/row.h>
+#include <exattn/stage.h>
 #include <exattn/write.h>
 
 /* The notations of the named forms: a sink asks for the ones it writes
@@ -223,7 +224,7 @@ typedef struct
     const size_t *d_k, *d_v;        /* per head */
     int cross;                      /* keys and values from a memory */
     int positional;                 /* sinusoidal positions added */
-    int post_ln;                    /* residual, then LayerNorm */
+    int post_ln;                    /* residual, then a norm (Post-LN) */
     int ffn;                        /* a feed-forward sublayer */
     int w_o;                        /* heads joined by W_O (else A = H1) */
     int scale_per_head;             /* 1/sqrt(d_k) in each head */
@@ -234,6 +235,16 @@ typedef struct
     const size_t *cross_d_k, *cross_d_v;    /* per cross head */
     char *const *memory_labels;     /* one per memory row */
     int cross_w_o;                  /* its heads joined by a W_O */
+    /* (after every field above, which keep their places) */
+    int pre_ln;                     /* a norm, then the sublayer, then the
+                                       residual (Pre-LN) */
+    int rms_norm;                   /* its norms are RMSNorms */
+    int final_norm;                 /* Pre-LN: a norm after the last
+                                       residual */
+    const char *title;              /* the lesson's title, or NULL */
+    exattn_mask_kind_t mask;        /* the mask the lesson gives */
+    char *const *tokens;            /* the n query labels */
+    char *const *keys;              /* the m key labels */
 } exattn_doc_block;
 
 /* What the rows of a block stage are. */
@@ -301,6 +312,24 @@ typedef struct
                                        and `denominator` define Z_i */
     int cross;                      /* HEAD, STAGE: of a decoder's
                                        cross-attention */
+    /* (after every field above, which keep their places) */
+    exattn_stage_t stage_kind;      /* STAGE: which stage it is */
+    const char *heading[2];         /* BLOCK: what it is ("self-attention,
+                                       Post-LN (residual, then
+                                       LayerNorm)"); HEAD, STAGE: the line
+                                       that introduces it, in text ("layer
+                                       norm: u = γ·(z − μ)/√(σ² + ε) + β,
+                                       γ = (1, 1), …") and LaTeX; NULL
+                                       where it has none */
+    int opens_part;                 /* STAGE: its heading opens a part of
+                                       the block (a sublayer, a norm) */
+    exattn_repeat_t repeats;        /* STAGE: a quantity shown before it,
+                                       entry by entry */
+    char *const *row_labels;        /* STAGE: its rows' labels (tokens,
+                                       keys or memory rows); NULL for
+                                       positions */
+    int weights;                    /* STAGE: its rows are softmax
+                                       weights, each with its `rule` */
 } exattn_doc_section;
 
 /* A sink: each callback returns EXATTN_OK to go on, or an error code that

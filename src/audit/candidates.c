@@ -170,28 +170,21 @@ family_of(const exattn_claim *c)
     case EXATTN_TARGET_ROW:
         return (unsigned)c->kind < 5 ? by_kind[c->kind] : F(ALL);
     case EXATTN_TARGET_BLOCK:
-        switch ((exattn_bq)c->block_q)
+        switch (exattn_block__stage((exattn_stage_t)c->block_q)->kind)
         {
-        case EXATTN_BQ_PE: return F(POSITION);
-        case EXATTN_BQ_INPUT: case EXATTN_BQ_Q: case EXATTN_BQ_K:
-        case EXATTN_BQ_V: case EXATTN_BQ_CQ: case EXATTN_BQ_CK:
-        case EXATTN_BQ_CV:
+        case EXATTN_KIND_POSITIONS: return F(POSITION);
+        case EXATTN_KIND_INPUT: case EXATTN_KIND_QUERY: case EXATTN_KIND_KEY:
+        case EXATTN_KIND_VALUE:
             return F(INPUT);
-        case EXATTN_BQ_SCORES: case EXATTN_BQ_CSCORES:
-            return F(SCALED);
-        case EXATTN_BQ_WEIGHTS: case EXATTN_BQ_CWEIGHTS:
-            return F(WEIGHT);
-        case EXATTN_BQ_HEAD: case EXATTN_BQ_ATTN: case EXATTN_BQ_CHEAD:
-        case EXATTN_BQ_CATTN:
+        case EXATTN_KIND_SCORES: return F(SCALED);
+        case EXATTN_KIND_WEIGHTS: return F(WEIGHT);
+        case EXATTN_KIND_HEAD_OUTPUT: case EXATTN_KIND_JOINED:
             return F(OUTPUT);
-        case EXATTN_BQ_RES1: case EXATTN_BQ_CRES: case EXATTN_BQ_RES2:
-            return F(RESIDUAL);
-        case EXATTN_BQ_MEAN1: case EXATTN_BQ_CMEAN: case EXATTN_BQ_MEAN2:
-            return F(MEAN);
-        case EXATTN_BQ_VAR1: case EXATTN_BQ_CVAR: case EXATTN_BQ_VAR2:
-            return F(VARIANCE);
-        case EXATTN_BQ_LN1: case EXATTN_BQ_CLN: case EXATTN_BQ_LN2:
-            return F(NORM) | F(OUTPUT);
+        case EXATTN_KIND_RESIDUAL: return F(RESIDUAL);
+        case EXATTN_KIND_MEAN: return F(MEAN);
+        case EXATTN_KIND_VARIANCE: return F(VARIANCE);
+        case EXATTN_KIND_MEAN_SQUARE: return F(MEAN) | F(VARIANCE);
+        case EXATTN_KIND_NORM: return F(NORM) | F(OUTPUT);
         default:
             return F(FFN);
         }
@@ -259,8 +252,8 @@ claim_tokens(exattn_audit_candidate *c)
     {
         /* a block stage's row is a token's (a query's or a key's); a
          * weight's column is a key's */
-        exattn_axis row = exattn_block__row_axis((exattn_bq)cl->block_q),
-                    col = exattn_block__col_axis((exattn_bq)cl->block_q);
+        exattn_axis row = exattn_block__row_axis((exattn_stage_t)cl->block_q),
+                    col = exattn_block__col_axis((exattn_stage_t)cl->block_q);
 
         set_tokens(c, cl->lesson,
                    row == EXATTN_AXIS_QUERY ? cl->row : NONE,
@@ -783,28 +776,28 @@ block_lesson(adder *a, const exattn_lesson *l)
         exattn_sbuf__puts(&b, shapes[q]);
         rc = path(a, &b, NULL);
     }
-    for (q = 0; q < EXATTN_BQ_COUNT && rc == EXATTN_OK; q++)
+    for (q = 0; q < EXATTN_STAGE_COUNT && rc == EXATTN_OK; q++)
     {
-        heads = exattn_block__per_head((exattn_bq)q)
-                    ? (exattn_block__is_cross((exattn_bq)q)
+        heads = exattn_block__per_head((exattn_stage_t)q)
+                    ? (exattn_block__is_cross((exattn_stage_t)q)
                            ? l->block->cross.head_count
                            : l->block->head_count)
                     : 1;
         for (h = 0; h < heads && rc == EXATTN_OK; h++)
         {
-            exattn_block__shape(l, (exattn_bq)q, h, &rows, &cols);
-            exattn_block__path(name, sizeof name, (exattn_bq)q, h);
+            exattn_block__shape(l, (exattn_stage_t)q, h, &rows, &cols);
+            exattn_block__path(name, sizeof name, (exattn_stage_t)q, h);
             for (r = 0; r < rows && rc == EXATTN_OK; r++)
             {
                 size_t c;
 
                 exattn_sbuf__printf(&b, "%s[%zu]", name,
-                                    (exattn_bq)q == EXATTN_BQ_PE ? r : r + 1);
+                                    (exattn_stage_t)q == EXATTN_STAGE_PE ? r : r + 1);
                 rc = path(a, &b, NULL);
                 for (c = 0; cols > 1 && c < cols && rc == EXATTN_OK; c++)
                 {
                     exattn_sbuf__printf(&b, "%s[%zu][%zu]", name,
-                                        (exattn_bq)q == EXATTN_BQ_PE ? r
+                                        (exattn_stage_t)q == EXATTN_STAGE_PE ? r
                                                                      : r + 1,
                                         c + 1);
                     rc = path(a, &b, NULL);

@@ -392,7 +392,7 @@ typedef struct
     ref_kind what;
     exattn_kind_t kind;         /* REF_ROW */
     int matrix;                 /* REF_MATRIX: 0 Q, 1 K, 2 V */
-    exattn_bq bq;               /* REF_BLOCK */
+    exattn_stage_t bq;               /* REF_BLOCK */
     size_t head;
     size_t row, key, col;       /* 0-based */
 } ref;
@@ -524,10 +524,10 @@ tex_stage(const char *base, const exattn_lesson *l)
 {
     size_t k;
 
-    for (k = 0; k < EXATTN_BQ_COUNT; k++)
-        if (exattn_block__present(l->block, (exattn_bq)k)
-            && same_base(exattn_block__stage((exattn_bq)k)->tex, base))
-            return exattn_block__stage((exattn_bq)k);
+    for (k = 0; k < EXATTN_STAGE_COUNT; k++)
+        if (exattn_block__present(l->block, (exattn_stage_t)k)
+            && same_base(exattn_block__stage((exattn_stage_t)k)->tex, base))
+            return exattn_block__stage((exattn_stage_t)k);
     return NULL;
 }
 
@@ -541,22 +541,22 @@ text_stage(size_t *head, const char *base, const exattn_lesson *l,
     char text[32], tex[64];
     size_t k, h, heads;
 
-    for (k = 0; k < EXATTN_BQ_COUNT; k++)
+    for (k = 0; k < EXATTN_STAGE_COUNT; k++)
     {
-        if (!exattn_block__present(l->block, (exattn_bq)k))
+        if (!exattn_block__present(l->block, (exattn_stage_t)k))
             continue;
-        heads = exattn_block__per_head((exattn_bq)k)
-                ? exattn_block__heads_of(blk, (exattn_bq)k) : 1;
+        heads = exattn_block__per_head((exattn_stage_t)k)
+                ? exattn_block__heads_of(blk, (exattn_stage_t)k) : 1;
         for (h = 0; h < heads; h++)
         {
             exattn_block__symbol(text, sizeof text, tex, sizeof tex,
-                                 (exattn_bq)k, h, heads);
+                                 (exattn_stage_t)k, h, heads);
             if (strcmp(text, base) == 0)
             {
-                *head = exattn_block__per_head((exattn_bq)k)
-                        && (heads > 1 || exattn_block__stage((exattn_bq)k)->sup
+                *head = exattn_block__per_head((exattn_stage_t)k)
+                        && (heads > 1 || exattn_block__stage((exattn_stage_t)k)->sup
                                          == EXATTN_SUP_ALWAYS) ? h + 1 : 0;
-                return exattn_block__stage((exattn_bq)k);
+                return exattn_block__stage((exattn_stage_t)k);
             }
         }
     }
@@ -581,16 +581,16 @@ exattn_audit__lesson_letter(const exattn_lesson *l, const char *subject)
     }
     if (tex_stage(y.base, l) != NULL)
         return 1;
-    for (k = 0; k < EXATTN_BQ_COUNT; k++)
+    for (k = 0; k < EXATTN_STAGE_COUNT; k++)
     {
-        if (!exattn_block__present(l->block, (exattn_bq)k))
+        if (!exattn_block__present(l->block, (exattn_stage_t)k))
             continue;
         /* its text symbol, with a head's number or without */
         for (heads = 1; heads <= 2; heads++)
             for (h = 0; h < (heads == 1 ? 1 : 16); h++)
             {
                 exattn_block__symbol(text, sizeof text, tex, sizeof tex,
-                                     (exattn_bq)k, h, heads);
+                                     (exattn_stage_t)k, h, heads);
                 if (strcmp(text, y.base) == 0)
                     return 1;
             }
@@ -615,8 +615,8 @@ block_ref(ref *out, const symbol *y, const exattn_lesson *l,
     /* a textbook's x is the block's input x' when no positions are added
      * to it (then they are one) */
     if (st == NULL && strcmp(y->base, "x") == 0
-        && !exattn_block__present(l->block, EXATTN_BQ_PE))
-        st = exattn_block__stage(EXATTN_BQ_INPUT);
+        && !exattn_block__present(l->block, EXATTN_STAGE_PE))
+        st = exattn_block__stage(EXATTN_STAGE_INPUT);
     if (st == NULL)
         return 0;
     memset(out, 0, sizeof *out);
@@ -874,7 +874,7 @@ entry_claim(exattn_audit_candidate *scratch, const exattn_lesson *l,
         return NULL;
     /* cross.ln, h2.weights: the stage's path as claims name it */
     exattn_block__path(name, sizeof name, x->bq, x->head);
-    if (st->per_token)
+    if (exattn_block__per_token(x->bq))
         snprintf(path, sizeof path, "%s[%zu]", name, x->row + 1);
     else
         snprintf(path, sizeof path, "%s[%zu][%zu]", name, x->row + 1,

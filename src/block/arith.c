@@ -133,7 +133,7 @@ exattn_block__label(exattn_block *b, exattn_xnode **t, size_t rows,
 }
 
 int
-exattn_block__label_stage(exattn_block *b, exattn_xnode **t, exattn_bq bq,
+exattn_block__label_stage(exattn_block *b, exattn_xnode **t, exattn_stage_t bq,
                           size_t head, size_t rows, size_t cols,
                           exattn_error_t *err)
 {

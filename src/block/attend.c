@@ -23,7 +23,7 @@ typedef struct
     exattn_head_nodes *heads;
     size_t count;
     const exattn_matrix *wo;
-    exattn_bq first, attn;
+    exattn_stage_t first, attn;
 } sublayer;
 
 /* May query i attend to key j?  The lesson's mask, read as data (the
@@ -67,9 +67,9 @@ inputs(exattn_block *b, exattn_error_t *err)
     size_t i, c, d = b->d;
     exattn_xnode **pe = NULL, **in;
 
-    in = b->q[EXATTN_BQ_INPUT] = exattn_block__alloc(b, b->n * d);
+    in = b->q[EXATTN_STAGE_INPUT] = exattn_block__alloc(b, b->n * d);
     if (s->positional)
-        pe = b->q[EXATTN_BQ_PE] = exattn_block__alloc(b, b->n * d);
+        pe = b->q[EXATTN_STAGE_PE] = exattn_block__alloc(b, b->n * d);
     if (in == NULL || (s->positional && pe == NULL))
         return exattn_block__nomem(b, err);
     for (i = 0; i < b->n; i++)
@@ -86,7 +86,7 @@ inputs(exattn_block *b, exattn_error_t *err)
                         pe[i * d + c], err)) == NULL)
                 return exattn_block__failed(b, err);
         }
-    return exattn_block__label_stage(b, in, EXATTN_BQ_INPUT, 0, b->n, d,
+    return exattn_block__label_stage(b, in, EXATTN_STAGE_INPUT, 0, b->n, d,
                                      err);
 }
 
@@ -100,7 +100,8 @@ sources(exattn_block *b, exattn_error_t *err)
 
     if (mem->rows == 0)
     {
-        b->source = b->q[EXATTN_BQ_INPUT];
+        b->source = b->q[b->spec->pre_ln ? EXATTN_STAGE_LN1
+                                         : EXATTN_STAGE_INPUT];
         b->source_width = b->d;
         return EXATTN_OK;
     }
@@ -375,7 +376,7 @@ label_head(exattn_block *b, const sublayer *sl, exattn_head_nodes *h,
     tables[5] = h->out, rows[5] = b->n, cols[5] = h->dv;
     for (t = 0; rc == EXATTN_OK && t < 6; t++)
         rc = exattn_block__label_stage(b, tables[t],
-                                       (exattn_bq)(sl->first + t), k,
+                                       (exattn_stage_t)(sl->first + t), k,
                                        rows[t], cols[t], err);
     return rc;
 }
@@ -471,10 +472,14 @@ exattn_block__attend(exattn_block *b, exattn_error_t *err)
     b->heads = calloc(b->heads_count, sizeof *b->heads);
     if (b->heads == NULL)
         return exattn_block__nomem(b, err);
+    /* Pre-LN: the heads read the first norm of x' */
     if ((rc = inputs(b, err)) != EXATTN_OK
+        || (b->spec->pre_ln && (rc = exattn_block__pre_norm(b, err))
+                                   != EXATTN_OK)
         || (rc = sources(b, err)) != EXATTN_OK)
         return rc;
-    sl.queries = b->q[EXATTN_BQ_INPUT];
+    sl.queries = b->q[b->spec->pre_ln ? EXATTN_STAGE_LN1
+                                      : EXATTN_STAGE_INPUT];
     sl.q_width = b->d;
     sl.source = b->source;
     sl.m = b->m;
@@ -484,8 +489,8 @@ exattn_block__attend(exattn_block *b, exattn_error_t *err)
     sl.heads = b->heads;
     sl.count = b->heads_count;
     sl.wo = &b->spec->wo;
-    sl.first = EXATTN_BQ_Q;
-    sl.attn = EXATTN_BQ_ATTN;
+    sl.first = EXATTN_STAGE_Q;
+    sl.attn = EXATTN_STAGE_ATTN;
     return sublayer_attend(b, &sl, err);
 }
 
@@ -509,7 +514,7 @@ exattn_block__attend_cross(exattn_block *b, exattn_error_t *err)
             if ((b->memory[j * cs->memory.cols + c] = exattn_expr__num(
                      b->pool, EXATTN_AT(&cs->memory, j, c))) == NULL)
                 return exattn_block__nomem(b, err);
-    sl.queries = b->q[EXATTN_BQ_LN1];
+    sl.queries = b->q[EXATTN_STAGE_LN1];
     sl.q_width = b->d;
     sl.source = b->memory;
     sl.m = cs->memory.rows;
@@ -519,7 +524,7 @@ exattn_block__attend_cross(exattn_block *b, exattn_error_t *err)
     sl.heads = b->cross_heads;
     sl.count = b->cross_count;
     sl.wo = &cs->wo;
-    sl.first = EXATTN_BQ_CQ;
-    sl.attn = EXATTN_BQ_CATTN;
+    sl.first = EXATTN_STAGE_CQ;
+    sl.attn = EXATTN_STAGE_CATTN;
     return sublayer_attend(b, &sl, err);
 }

@@ -33,9 +33,10 @@ exattn_block_free(exattn_block *b)
     free_heads(b->heads, b->heads_count);
     free_heads(b->cross_heads, b->cross_count);
     free(b->memory);
-    if (b->source != b->q[EXATTN_BQ_INPUT])
+    if (b->source != b->q[EXATTN_STAGE_INPUT]
+        && b->source != b->q[EXATTN_STAGE_LN1])
         free(b->source);        /* memory's own nodes (cross-attention) */
-    for (k = 0; k < EXATTN_BQ_COUNT; k++)
+    for (k = 0; k < EXATTN_STAGE_COUNT; k++)
         free(b->q[k]);
     free(b->sign);
     exattn_expr_free(b->pool);
@@ -90,7 +91,7 @@ exattn_block_quantity(exattn_expr **out, const exattn_block *b,
                       const char *name, size_t i, size_t j,
                       exattn_error_t *err)
 {
-    exattn_bq bq;
+    exattn_stage_t bq;
     size_t head;
     exattn_xnode *n;
 

@@ -7,21 +7,7 @@
 #include "row/model.h"
 #include "block/spec.h"
 #include "expr/expr.h"
-
-/* The quantities of a block, in the order they are computed. */
-typedef enum
-{
-    EXATTN_BQ_PE, EXATTN_BQ_INPUT, EXATTN_BQ_Q, EXATTN_BQ_K, EXATTN_BQ_V,
-    EXATTN_BQ_SCORES, EXATTN_BQ_WEIGHTS, EXATTN_BQ_HEAD, EXATTN_BQ_ATTN,
-    EXATTN_BQ_RES1, EXATTN_BQ_MEAN1, EXATTN_BQ_VAR1, EXATTN_BQ_LN1,
-    /* a decoder's cross-attention sublayer (the same order as the first
-     * sublayer's: the builders count on it) */
-    EXATTN_BQ_CQ, EXATTN_BQ_CK, EXATTN_BQ_CV, EXATTN_BQ_CSCORES,
-    EXATTN_BQ_CWEIGHTS, EXATTN_BQ_CHEAD, EXATTN_BQ_CATTN, EXATTN_BQ_CRES,
-    EXATTN_BQ_CMEAN, EXATTN_BQ_CVAR, EXATTN_BQ_CLN,
-    EXATTN_BQ_HIDDEN, EXATTN_BQ_RELU, EXATTN_BQ_FFN, EXATTN_BQ_RES2,
-    EXATTN_BQ_MEAN2, EXATTN_BQ_VAR2, EXATTN_BQ_LN2, EXATTN_BQ_COUNT
-} exattn_bq;
+#include "exattn/stage.h"
 
 /* How a row's softmax weights were decided. */
 typedef enum
@@ -61,7 +47,7 @@ struct exattn_block
     size_t cross_count;             /* a decoder's cross-attention heads */
     exattn_head_nodes *cross_heads;
     exattn_xnode **memory;          /* their keys' and values' source */
-    exattn_xnode **q[EXATTN_BQ_COUNT];  /* the other quantities, row-major
+    exattn_xnode **q[EXATTN_STAGE_COUNT];  /* the other quantities, row-major
                                            (NULL when the block has none) */
     signed char *sign;              /* n x dff */
 };
@@ -75,41 +61,81 @@ typedef enum
     EXATTN_SUP_ALWAYS = 2       /* "H^{(1)}" always */
 } exattn_stage_sup;
 
+/* The part of a block a stage belongs to. */
+typedef enum
+{
+    EXATTN_PART_INPUT = 0,      /* positions and the input x' */
+    EXATTN_PART_SELF,           /* the first (self-)attention sublayer and
+                                   its norm */
+    EXATTN_PART_CROSS,          /* a decoder's cross-attention sublayer:
+                                   claim paths "cross." + [hH.] + name */
+    EXATTN_PART_FFN,            /* the feed-forward sublayer and its norm */
+    EXATTN_PART_FINAL           /* a Pre-LN block's final norm */
+} exattn_stage_part;
+
+/* What computes a stage: the builders, shapes, names and the audit's
+ * families read this rather than lists of stages. */
+typedef enum
+{
+    EXATTN_KIND_POSITIONS = 0,  /* PE(p): rows are positions */
+    EXATTN_KIND_INPUT,
+    EXATTN_KIND_QUERY,          /* a head's q, k, v, scores, weights and
+                                   output: one table per head */
+    EXATTN_KIND_KEY,
+    EXATTN_KIND_VALUE,
+    EXATTN_KIND_SCORES,
+    EXATTN_KIND_WEIGHTS,
+    EXATTN_KIND_HEAD_OUTPUT,
+    EXATTN_KIND_JOINED,         /* the heads joined (by W_O) */
+    EXATTN_KIND_RESIDUAL,
+    EXATTN_KIND_MEAN,           /* a LayerNorm's moments, per token */
+    EXATTN_KIND_VARIANCE,
+    EXATTN_KIND_MEAN_SQUARE,    /* an RMSNorm's, per token */
+    EXATTN_KIND_NORM,           /* a norm's output */
+    EXATTN_KIND_HIDDEN,         /* the FFN: x W_1 + b_1, its ReLU, f */
+    EXATTN_KIND_RELU,
+    EXATTN_KIND_FFN
+} exattn_stage_kind;
+
 typedef struct
 {
-    exattn_bq bq;
+    exattn_stage_t bq;
     const char *name;           /* in claims and the API ("ln1.mean"),
                                    after "hH." for a head's */
     const char *id;             /* an identifier ("ln1_mean"): JSON keys */
     const char *text, *tex;     /* its symbol ("μ", "\mu") */
     exattn_stage_sup sup;
-    int per_token;              /* one value per token */
+    exattn_stage_part part;
+    exattn_stage_kind kind;
 } exattn_stage_info;
 
-const exattn_stage_info *exattn_block__stage(exattn_bq bq);
+/* One value per token (a mean, a variance, a mean square)? */
+int exattn_block__per_token(exattn_stage_t bq);
+
+const exattn_stage_info *exattn_block__stage(exattn_stage_t bq);
 /* The symbol of stage bq of head `head` (0-based) in a block of `heads`
  * heads: text "q2", "H1", "μ"; LaTeX "q^{(2)}", "H^{(1)}", "\mu". */
 void exattn_block__symbol(char *text, size_t text_size, char *tex,
-                          size_t tex_size, exattn_bq bq, size_t head,
+                          size_t tex_size, exattn_stage_t bq, size_t head,
                           size_t heads);
 /* Label the table of stage bq (of head `head`) with its symbol:
  * exattn_block__label. */
 int exattn_block__label_stage(exattn_block *b, exattn_xnode **t,
-                              exattn_bq bq, size_t head, size_t rows,
+                              exattn_stage_t bq, size_t head, size_t rows,
                               size_t cols, exattn_error_t *err);
 
 /* Is bq a stage of a decoder's cross-attention sublayer?  Its claim
  * path is "cross." + [hH.] + its name. */
-int exattn_block__is_cross(exattn_bq bq);
+int exattn_block__is_cross(exattn_stage_t bq);
 /* Is bq a stage of each head (q, k, v, scores, weights, output)? */
-int exattn_block__per_head(exattn_bq bq);
+int exattn_block__per_head(exattn_stage_t bq);
 /* How many heads the sublayer of bq has. */
-size_t exattn_block__heads_of(const exattn_block *b, exattn_bq bq);
+size_t exattn_block__heads_of(const exattn_block *b, exattn_stage_t bq);
 /* Its claim path: "ln1.mean", "h2.weights", "cross.h1.q". */
-void exattn_block__path(char *buf, size_t size, exattn_bq bq, size_t head);
+void exattn_block__path(char *buf, size_t size, exattn_stage_t bq, size_t head);
 
 /* Is quantity bq part of this block? */
-int exattn_block__present(const exattn_block_spec *s, exattn_bq bq);
+int exattn_block__present(const exattn_block_spec *s, exattn_stage_t bq);
 
 /* Shapes, from the lesson alone (claims are resolved before any block is
  * built): rows and columns of quantity `bq` (of head `head`); 0 rows when
@@ -118,18 +144,23 @@ int exattn_block__present(const exattn_block_spec *s, exattn_bq bq);
  * and its rows (0 without cross-attention). */
 const char *exattn_block__memory_label(const exattn_lesson *l, size_t j);
 size_t exattn_block__memory_rows(const exattn_lesson *l);
-void exattn_block__shape(const exattn_lesson *l, exattn_bq bq, size_t head,
+void exattn_block__shape(const exattn_lesson *l, exattn_stage_t bq, size_t head,
                          size_t *rows, size_t *cols);
 
-/* "h2.weights" -> EXATTN_BQ_WEIGHTS, head 1; "cross.h1.q" ->
- * EXATTN_BQ_CQ, head 0; 0 when not a name. */
-int exattn_block__lookup(const char *name, exattn_bq *bq, size_t *head);
+/* "h2.weights" -> EXATTN_STAGE_WEIGHTS, head 1; "cross.h1.q" ->
+ * EXATTN_STAGE_CQ, head 0; 0 when not a name. */
+int exattn_block__lookup(const char *name, exattn_stage_t *bq, size_t *head);
+
+/* Every claim path of a block's stages, for a message: "pe, input,
+ * hH.q|k|v|scores|weights|output, attention, residual, ln1[.mean|...],
+ * ...; a decoder's cross.hH.q|..., cross.attention, ...". */
+void exattn_block__paths(exattn_sbuf *out);
 
 /* Do rows (columns) of bq count tokens, keys, positions, or coordinates? */
 typedef enum { EXATTN_AXIS_QUERY, EXATTN_AXIS_KEY, EXATTN_AXIS_POSITION,
                EXATTN_AXIS_COORD, EXATTN_AXIS_MEMORY } exattn_axis;
-exattn_axis exattn_block__row_axis(exattn_bq bq);
-exattn_axis exattn_block__col_axis(exattn_bq bq);
+exattn_axis exattn_block__row_axis(exattn_stage_t bq);
+exattn_axis exattn_block__col_axis(exattn_stage_t bq);
 
 /* The layer norms' epsilon as a node of pool (a number, or the lesson's
  * symbol); NULL when the block has no layer norm or its layer norms'
@@ -138,13 +169,37 @@ exattn_xnode *exattn_block__epsilon(const exattn_block *b,
                                     struct exattn_expr *pool);
 
 /* The node of entry (i, j); NULL out of range or absent. */
-exattn_xnode *exattn_block__node(const exattn_block *b, exattn_bq bq,
+exattn_xnode *exattn_block__node(const exattn_block *b, exattn_stage_t bq,
                                  size_t head, size_t i, size_t j);
+
+/* The stage whose output a norm of `part` reads (x' or a residual), and
+ * the one the feed-forward sublayer reads (a norm's output). */
+exattn_stage_t exattn_block__norm_input(const exattn_block_spec *s,
+                                        exattn_stage_part part);
+exattn_stage_t exattn_block__ffn_input(const exattn_block_spec *s);
+
+/* The line that introduces stage bq (of head `head`) in text, appended
+ * to out: 1, with *opens_part whether it starts a part of the block (a
+ * sublayer, a norm); 0 when the stage has none (src/block/headings.c).
+ * The line that introduces head h (of the cross sublayer when `cross`). */
+int exattn_block__stage_heading(exattn_sbuf *out, int *opens_part,
+                                const exattn_block *b, exattn_stage_t bq,
+                                size_t head);
+void exattn_block__head_heading(exattn_sbuf *out, const exattn_block *b,
+                                int cross, size_t h);
+/* What the block is, in text: "self-attention, Post-LN (residual, then
+ * LayerNorm)". */
+void exattn_block__block_heading(exattn_sbuf *out, const exattn_block *b);
+/* Whether stage bq repeats a quantity shown before it (x' = X, A = H1). */
+exattn_repeat_t exattn_block__repeats(const exattn_block *b,
+                                      exattn_stage_t bq);
 
 /* Building (src/block/attend.c, src/block/layers.c). */
 int exattn_block__attend(exattn_block *b, exattn_error_t *err);
 int exattn_block__attend_cross(exattn_block *b, exattn_error_t *err);
 int exattn_block__layers(exattn_block *b, exattn_error_t *err);
+/* A Pre-LN block's first norm, of x', which its heads read. */
+int exattn_block__pre_norm(exattn_block *b, exattn_error_t *err);
 
 /* Helpers shared by the builders (src/block/block.c). */
 exattn_xnode **exattn_block__alloc(exattn_block *b, size_t count);

@@ -1,9 +1,12 @@
-/* The layers after attention, in the Post-LN order of the original
- * Transformer:  z = x' + A;  u = LayerNorm(z);  f = max(0, u W1 + b1) W2
- * + b2;  y = LayerNorm(u + f).  A decoder has, after u, cross-attention
- * to the encoder's output: zc = u + C, uc = LayerNorm(zc), and the FFN
- * reads uc.  LayerNorm(z) = gamma (z - mean) /
- * sqrt(variance + epsilon) + beta, with the biased variance (over D).
+/* The layers after attention.  In the Post-LN order of the original
+ * Transformer:  z = x' + A;  u = Norm(z);  f = max(0, u W1 + b1) W2
+ * + b2;  y = Norm(u + f).  A decoder has, after u, cross-attention
+ * to the encoder's output: zc = u + C, uc = Norm(zc), and the FFN
+ * reads uc.  In the Pre-LN order of today's models:  u = Norm(x') (which
+ * the heads read);  z = x' + A;  y = Norm(z);  f = FFN(y);  z' = z + f;
+ * optionally a final Norm(z').  LayerNorm(z) = gamma (z - mean) /
+ * sqrt(variance + epsilon) + beta, with the biased variance (over D);
+ * RMSNorm(z) = gamma z / sqrt(mean(z^2) + epsilon) + beta.
  * ReLU signs are proved by enclosures (exactly for exact inputs); a sign
  * not proved within the cap leaves max(0, h) in the expression. */
 #include <stdio.h>
@@ -20,7 +23,7 @@ add_or_sub(exattn_block *b, exattn_xop op, exattn_xnode *x, exattn_xnode *y,
 
 /* out = x + y, entry by entry, over n x d. */
 static int
-residual(exattn_block *b, exattn_bq into, exattn_xnode **x, exattn_xnode **y,
+residual(exattn_block *b, exattn_stage_t into, exattn_xnode **x, exattn_xnode **y,
          exattn_error_t *err)
 {
     size_t k, count = b->n * b->d;
@@ -79,10 +82,11 @@ exattn_block__epsilon(const exattn_block *b, exattn_expr *pool)
                             one->eps_has_value ? one->eps : NULL);
 }
 
-/* mean and variance of row z (d entries). */
-static int
-moments(exattn_block *b, exattn_xnode **z, exattn_xnode **mean,
-        exattn_xnode **var, exattn_error_t *err)
+/* The mean over row z (d entries) of z, or with `square` of (z - centre)^2
+ * (centre NULL: of z^2); NULL after an error. */
+static exattn_xnode *
+row_mean(exattn_block *b, exattn_xnode **z, int square, exattn_xnode *centre,
+         exattn_error_t *err)
 {
     exattn_xnode *d = exattn_expr__num_si(b->pool, (long)b->d);
     exattn_xnode *two = exattn_expr__num_si(b->pool, 2), *sum = NULL, *t;
@@ -90,80 +94,133 @@ moments(exattn_block *b, exattn_xnode **z, exattn_xnode **mean,
     int fresh = 0;
 
     if (d == NULL || two == NULL)
-        return exattn_block__nomem(b, err);
+        return NULL;
     for (c = 0; c < b->d; c++)
-        if ((sum = exattn_block__link(b, EXATTN_X_ADD, sum, z[c], &fresh,
-                                      err)) == NULL)
-            return exattn_block__failed(b, err);
-    if ((*mean = exattn_expr__apply(b->pool, EXATTN_X_DIV, sum, d, err))
-        == NULL)
-        return exattn_block__failed(b, err);
-    for (c = 0, sum = NULL; c < b->d; c++)
     {
-        t = add_or_sub(b, EXATTN_X_SUB, z[c], *mean, err);
-        t = add_or_sub(b, EXATTN_X_POW, t, two, err);
+        t = centre ? add_or_sub(b, EXATTN_X_SUB, z[c], centre, err) : z[c];
+        t = square ? add_or_sub(b, EXATTN_X_POW, t, two, err) : t;
         if ((sum = exattn_block__link(b, EXATTN_X_ADD, sum, t, &fresh, err))
             == NULL)
-            return exattn_block__failed(b, err);
+            return NULL;
     }
-    if ((*var = exattn_expr__apply(b->pool, EXATTN_X_DIV, sum, d, err))
-        == NULL)
+    return exattn_expr__apply(b->pool, EXATTN_X_DIV, sum, d, err);
+}
+
+/* A LayerNorm's mean and (biased) variance of row z, or an RMSNorm's
+ * mean square (in *spread; *mean NULL). */
+static int
+moments(exattn_block *b, exattn_xnode **z, exattn_xnode **mean,
+        exattn_xnode **spread, exattn_error_t *err)
+{
+    *mean = NULL;
+    if (!b->spec->rms
+        && (*mean = row_mean(b, z, 0, NULL, err)) == NULL)
+        return exattn_block__failed(b, err);
+    if ((*spread = row_mean(b, z, 1, *mean, err)) == NULL)
         return exattn_block__failed(b, err);
     return EXATTN_OK;
 }
 
 typedef struct
 {
-    exattn_bq mean, var, out;
+    exattn_stage_t mean, var, ms, out;
 } norm_names;
 
-static int
-layer_norm(exattn_block *b, const exattn_norm_spec *ns, exattn_xnode **z,
-           const norm_names *nm, exattn_error_t *err)
+/* The denominator of row i: sqrt(spread + epsilon), spread the variance
+ * (LayerNorm) or the mean square (RMSNorm); NULL after an error. */
+static exattn_xnode *
+denominator(exattn_block *b, exattn_xnode *spread, exattn_xnode *eps,
+            const norm_names *nm, size_t i, exattn_error_t *err)
 {
-    exattn_xnode *eps = epsilon(b, ns), *den, *t, **u, **mu, **var;
-    size_t i, c, d = b->d;
+    exattn_xnode *den = add_or_sub(b, EXATTN_X_ADD, spread, eps, err);
+
+    if (den != NULL && den->exact && mpq_sgn(den->value) == 0)
+    {
+        exattn_error__set(err, EXATTN_EDOMAIN, b->lesson->file, 0, 0,
+            "block: the %s giving %s divides by zero for token %zu: its %s "
+            "is 0 and epsilon is 0 (give epsilon > 0)",
+            b->spec->rms ? "RMS norm" : "layer norm",
+            exattn_block__stage(nm->out)->text, i + 1,
+            b->spec->rms ? "mean square" : "variance");
+        return NULL;
+    }
+    return den ? exattn_expr__apply(b->pool, EXATTN_X_SQRT, den, NULL, err)
+               : NULL;
+}
+
+/* Row i of the norm's output: gamma (z - mu) / den + beta, with mu NULL
+ * for an RMSNorm. */
+static int
+norm_row(exattn_block *b, const exattn_norm_spec *ns, exattn_xnode **z,
+         exattn_xnode *mu, exattn_xnode *den, exattn_xnode **u,
+         exattn_error_t *err)
+{
+    exattn_xnode *t;
+    size_t c;
+
+    for (c = 0; c < b->d; c++)
+    {
+        t = mu ? add_or_sub(b, EXATTN_X_SUB, z[c], mu, err) : z[c];
+        t = add_or_sub(b, EXATTN_X_DIV, t, den, err);
+        t = add_or_sub(b, EXATTN_X_MUL,
+                       exattn_expr__num(b->pool, EXATTN_AT(&ns->gamma, 0, c)),
+                       t, err);
+        t = add_or_sub(b, EXATTN_X_ADD, t,
+                       exattn_expr__num(b->pool, EXATTN_AT(&ns->beta, 0, c)),
+                       err);
+        if ((u[c] = t) == NULL)
+            return exattn_block__failed(b, err);
+    }
+    return EXATTN_OK;
+}
+
+/* The moments a norm labels: mean and variance, or the mean square. */
+static int
+label_moments(exattn_block *b, const norm_names *nm, exattn_error_t *err)
+{
     int rc;
 
+    if (b->spec->rms)
+        return exattn_block__label_stage(b, b->q[nm->ms], nm->ms, 0, b->n, 1,
+                                         err);
+    if ((rc = exattn_block__label_stage(b, b->q[nm->mean], nm->mean, 0, b->n,
+                                        1, err)) != EXATTN_OK)
+        return rc;
+    return exattn_block__label_stage(b, b->q[nm->var], nm->var, 0, b->n, 1,
+                                     err);
+}
+
+static int
+norm(exattn_block *b, const exattn_norm_spec *ns, exattn_xnode **z,
+     const norm_names *nm, exattn_error_t *err)
+{
+    exattn_xnode *eps = epsilon(b, ns), *den, *mean, **u, **mu = NULL, **var;
+    size_t i, d = b->d;
+    int rc, rms = b->spec->rms;
+
     u = b->q[nm->out] = exattn_block__alloc(b, b->n * d);
-    mu = b->q[nm->mean] = exattn_block__alloc(b, b->n);
-    var = b->q[nm->var] = exattn_block__alloc(b, b->n);
-    if (eps == NULL || u == NULL || mu == NULL || var == NULL)
+    if (rms)
+        var = b->q[nm->ms] = exattn_block__alloc(b, b->n);
+    else
+    {
+        mu = b->q[nm->mean] = exattn_block__alloc(b, b->n);
+        var = b->q[nm->var] = exattn_block__alloc(b, b->n);
+    }
+    if (eps == NULL || u == NULL || var == NULL || (!rms && mu == NULL))
         return exattn_block__nomem(b, err);
     for (i = 0; i < b->n; i++)
     {
-        if ((rc = moments(b, z + i * d, &mu[i], &var[i], err)) != EXATTN_OK)
+        if ((rc = moments(b, z + i * d, &mean, &var[i], err)) != EXATTN_OK)
             return rc;
-        den = add_or_sub(b, EXATTN_X_ADD, var[i], eps, err);
-        if (den != NULL && den->exact && mpq_sgn(den->value) == 0)
-            return exattn_error__set(err, EXATTN_EDOMAIN, b->lesson->file,
-                0, 0, "block: the layer norm giving %s divides by zero for "
-                "token %zu: its variance is 0 and epsilon is 0 (give "
-                "epsilon > 0)", exattn_block__stage(nm->out)->text, i + 1);
-        den = den ? exattn_expr__apply(b->pool, EXATTN_X_SQRT, den, NULL,
-                                       err) : NULL;
-        for (c = 0; den != NULL && c < d; c++)
-        {
-            t = add_or_sub(b, EXATTN_X_SUB, z[i * d + c], mu[i], err);
-            t = add_or_sub(b, EXATTN_X_DIV, t, den, err);
-            t = add_or_sub(b, EXATTN_X_MUL,
-                           exattn_expr__num(b->pool,
-                                            EXATTN_AT(&ns->gamma, 0, c)),
-                           t, err);
-            t = add_or_sub(b, EXATTN_X_ADD, t,
-                           exattn_expr__num(b->pool,
-                                            EXATTN_AT(&ns->beta, 0, c)),
-                           err);
-            if ((u[i * d + c] = t) == NULL)
-                break;
-        }
-        if (den == NULL || c < d)
+        if (!rms)
+            mu[i] = mean;
+        if ((den = denominator(b, var[i], eps, nm, i, err)) == NULL)
             return exattn_block__failed(b, err);
+        if ((rc = norm_row(b, ns, z + i * d, mean, den, u + i * d, err))
+            != EXATTN_OK)
+            return rc;
     }
-    if ((rc = exattn_block__label_stage(b, mu, nm->mean, 0, b->n, 1, err))
-            != EXATTN_OK
-        || (rc = exattn_block__label_stage(b, var, nm->var, 0, b->n, 1, err))
-               != EXATTN_OK)
+    if ((rc = label_moments(b, nm, err)) != EXATTN_OK)
         return rc;
     return exattn_block__label_stage(b, u, nm->out, 0, b->n, d, err);
 }
@@ -191,7 +248,7 @@ relu(exattn_block *b, exattn_xnode *h, signed char *sign,
 
 /* `into` (n x w->cols) = rows of x (n x w->rows) · w + bias. */
 static int
-affine(exattn_block *b, exattn_bq into, exattn_xnode **x,
+affine(exattn_block *b, exattn_stage_t into, exattn_xnode **x,
        const exattn_matrix *w, const exattn_matrix *bias, exattn_error_t *err)
 {
     size_t i, c, cols = w->cols;
@@ -224,66 +281,104 @@ ffn(exattn_block *b, exattn_xnode **in, exattn_error_t *err)
     exattn_xnode **h, **r;
     int rc;
 
-    if ((rc = affine(b, EXATTN_BQ_HIDDEN, in, &s->w1, &s->b1, err))
+    if ((rc = affine(b, EXATTN_STAGE_HIDDEN, in, &s->w1, &s->b1, err))
         != EXATTN_OK)
         return rc;
-    h = b->q[EXATTN_BQ_HIDDEN];
-    r = b->q[EXATTN_BQ_RELU] = exattn_block__alloc(b, count);
+    h = b->q[EXATTN_STAGE_HIDDEN];
+    r = b->q[EXATTN_STAGE_RELU] = exattn_block__alloc(b, count);
     b->sign = calloc(count ? count : 1, 1);
     if (r == NULL || b->sign == NULL)
         return exattn_block__nomem(b, err);
     for (k = 0; k < count; k++)
         if ((r[k] = relu(b, h[k], &b->sign[k], err)) == NULL)
             return exattn_block__failed(b, err);
-    if ((rc = exattn_block__label_stage(b, h, EXATTN_BQ_HIDDEN, 0, b->n,
+    if ((rc = exattn_block__label_stage(b, h, EXATTN_STAGE_HIDDEN, 0, b->n,
                                         b->dff, err))
             != EXATTN_OK
-        || (rc = exattn_block__label_stage(b, r, EXATTN_BQ_RELU, 0, b->n,
+        || (rc = exattn_block__label_stage(b, r, EXATTN_STAGE_RELU, 0, b->n,
                                            b->dff, err))
                != EXATTN_OK
-        || (rc = affine(b, EXATTN_BQ_FFN, r, &s->w2, &s->b2, err))
+        || (rc = affine(b, EXATTN_STAGE_FFN, r, &s->w2, &s->b2, err))
                != EXATTN_OK)
         return rc;
-    return exattn_block__label_stage(b, b->q[EXATTN_BQ_FFN], EXATTN_BQ_FFN, 0,
+    return exattn_block__label_stage(b, b->q[EXATTN_STAGE_FFN], EXATTN_STAGE_FFN, 0,
                                      b->n, b->d, err);
+}
+
+static const norm_names first = { EXATTN_STAGE_MEAN1, EXATTN_STAGE_VAR1,
+                                  EXATTN_STAGE_MS1, EXATTN_STAGE_LN1 };
+static const norm_names second = { EXATTN_STAGE_MEAN2, EXATTN_STAGE_VAR2,
+                                   EXATTN_STAGE_MS2, EXATTN_STAGE_LN2 };
+static const norm_names cross = { EXATTN_STAGE_CMEAN, EXATTN_STAGE_CVAR,
+                                  EXATTN_STAGE_CMS, EXATTN_STAGE_CLN };
+static const norm_names last = { EXATTN_STAGE_MEAN3, EXATTN_STAGE_VAR3,
+                                 EXATTN_STAGE_MS3, EXATTN_STAGE_LN3 };
+
+int
+exattn_block__pre_norm(exattn_block *b, exattn_error_t *err)
+{
+    return norm(b, &b->spec->ln1, b->q[EXATTN_STAGE_INPUT], &first, err);
+}
+
+/* Pre-LN: z = x' + A (u = Norm(x') was built before the heads); y =
+ * Norm(z), f = FFN(y), z' = z + f; a final norm of the last residual. */
+static int
+pre_layers(exattn_block *b, exattn_error_t *err)
+{
+    const exattn_block_spec *s = b->spec;
+    exattn_xnode **last_residual;
+    int rc;
+
+    if ((rc = residual(b, EXATTN_STAGE_RES1, b->q[EXATTN_STAGE_INPUT],
+                       b->q[EXATTN_STAGE_ATTN], err)) != EXATTN_OK)
+        return rc;
+    last_residual = b->q[EXATTN_STAGE_RES1];
+    if (s->has_ffn)
+    {
+        if ((rc = norm(b, &s->ln2, last_residual, &second, err)) != EXATTN_OK
+            || (rc = ffn(b, b->q[EXATTN_STAGE_LN2], err)) != EXATTN_OK
+            || (rc = residual(b, EXATTN_STAGE_RES2, last_residual,
+                              b->q[EXATTN_STAGE_FFN], err)) != EXATTN_OK)
+            return rc;
+        last_residual = b->q[EXATTN_STAGE_RES2];
+    }
+    if (!s->final.present)
+        return EXATTN_OK;
+    return norm(b, &s->final, last_residual, &last, err);
 }
 
 int
 exattn_block__layers(exattn_block *b, exattn_error_t *err)
 {
-    static const norm_names first = { EXATTN_BQ_MEAN1, EXATTN_BQ_VAR1,
-                                      EXATTN_BQ_LN1 };
-    static const norm_names second = { EXATTN_BQ_MEAN2, EXATTN_BQ_VAR2,
-                                       EXATTN_BQ_LN2 };
-    static const norm_names cross = { EXATTN_BQ_CMEAN, EXATTN_BQ_CVAR,
-                                      EXATTN_BQ_CLN };
     const exattn_block_spec *s = b->spec;
     exattn_xnode **u;
     int rc;
 
-    if ((rc = residual(b, EXATTN_BQ_RES1, b->q[EXATTN_BQ_INPUT],
-                       b->q[EXATTN_BQ_ATTN], err)) != EXATTN_OK)
+    if (s->pre_ln)
+        return pre_layers(b, err);
+    if ((rc = residual(b, EXATTN_STAGE_RES1, b->q[EXATTN_STAGE_INPUT],
+                       b->q[EXATTN_STAGE_ATTN], err)) != EXATTN_OK)
         return rc;
     if (!s->ln1.present)
         return EXATTN_OK;
-    if ((rc = layer_norm(b, &s->ln1, b->q[EXATTN_BQ_RES1], &first, err))
+    if ((rc = norm(b, &s->ln1, b->q[EXATTN_STAGE_RES1], &first, err))
         != EXATTN_OK)
         return rc;
     /* a decoder: cross-attention to the encoder's output, its residual
-     * u + C and its layer norm */
+     * u + C and its norm */
     if (s->cross.present
         && ((rc = exattn_block__attend_cross(b, err)) != EXATTN_OK
-            || (rc = residual(b, EXATTN_BQ_CRES, b->q[EXATTN_BQ_LN1],
-                              b->q[EXATTN_BQ_CATTN], err)) != EXATTN_OK
-            || (rc = layer_norm(b, &s->cross.ln, b->q[EXATTN_BQ_CRES],
-                                &cross, err)) != EXATTN_OK))
+            || (rc = residual(b, EXATTN_STAGE_CRES, b->q[EXATTN_STAGE_LN1],
+                              b->q[EXATTN_STAGE_CATTN], err)) != EXATTN_OK
+            || (rc = norm(b, &s->cross.ln, b->q[EXATTN_STAGE_CRES], &cross,
+                          err)) != EXATTN_OK))
         return rc;
     if (!s->has_ffn)
         return EXATTN_OK;
-    u = b->q[s->cross.present ? EXATTN_BQ_CLN : EXATTN_BQ_LN1];
+    u = b->q[exattn_block__ffn_input(s)];
     if ((rc = ffn(b, u, err)) != EXATTN_OK
-        || (rc = residual(b, EXATTN_BQ_RES2, u, b->q[EXATTN_BQ_FFN], err))
+        || (rc = residual(b, EXATTN_STAGE_RES2, u, b->q[EXATTN_STAGE_FFN], err))
                != EXATTN_OK)
         return rc;
-    return layer_norm(b, &s->ln2, b->q[EXATTN_BQ_RES2], &second, err);
+    return norm(b, &s->ln2, b->q[EXATTN_STAGE_RES2], &second, err);
 }

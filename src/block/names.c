@@ -6,29 +6,36 @@
 #include <string.h>
 #include "block/block.h"
 
-int
-exattn_block__per_head(exattn_bq bq)
+static exattn_stage_kind
+kind_of(exattn_stage_t bq)
 {
-    return (bq >= EXATTN_BQ_Q && bq <= EXATTN_BQ_HEAD)
-           || (bq >= EXATTN_BQ_CQ && bq <= EXATTN_BQ_CHEAD);
+    return exattn_block__stage(bq)->kind;
+}
+
+int
+exattn_block__per_head(exattn_stage_t bq)
+{
+    exattn_stage_kind k = kind_of(bq);
+
+    return k >= EXATTN_KIND_QUERY && k <= EXATTN_KIND_HEAD_OUTPUT;
 }
 
 #define per_head exattn_block__per_head
 
 int
-exattn_block__is_cross(exattn_bq bq)
+exattn_block__is_cross(exattn_stage_t bq)
 {
-    return bq >= EXATTN_BQ_CQ && bq <= EXATTN_BQ_CLN;
+    return exattn_block__stage(bq)->part == EXATTN_PART_CROSS;
 }
 
 size_t
-exattn_block__heads_of(const exattn_block *b, exattn_bq bq)
+exattn_block__heads_of(const exattn_block *b, exattn_stage_t bq)
 {
     return exattn_block__is_cross(bq) ? b->cross_count : b->heads_count;
 }
 
 void
-exattn_block__path(char *buf, size_t size, exattn_bq bq, size_t head)
+exattn_block__path(char *buf, size_t size, exattn_stage_t bq, size_t head)
 {
     const char *cross = exattn_block__is_cross(bq) ? "cross." : "";
     const char *name = exattn_block__stage(bq)->name;
@@ -40,7 +47,7 @@ exattn_block__path(char *buf, size_t size, exattn_bq bq, size_t head)
 }
 
 int
-exattn_block__lookup(const char *name, exattn_bq *bq, size_t *head)
+exattn_block__lookup(const char *name, exattn_stage_t *bq, size_t *head)
 {
     const char *rest = name;
     char *end;
@@ -56,12 +63,12 @@ exattn_block__lookup(const char *name, exattn_bq *bq, size_t *head)
             return 0;
         rest = end + 1;
     }
-    for (i = 0; i < EXATTN_BQ_COUNT; i++)
-        if (strcmp(rest, exattn_block__stage((exattn_bq)i)->name) == 0
-            && per_head((exattn_bq)i) == (h > 0)
-            && exattn_block__is_cross((exattn_bq)i) == cross)
+    for (i = 0; i < EXATTN_STAGE_COUNT; i++)
+        if (strcmp(rest, exattn_block__stage((exattn_stage_t)i)->name) == 0
+            && per_head((exattn_stage_t)i) == (h > 0)
+            && exattn_block__is_cross((exattn_stage_t)i) == cross)
         {
-            *bq = (exattn_bq)i;
+            *bq = (exattn_stage_t)i;
             *head = h ? h - 1 : 0;
             return 1;
         }
@@ -69,44 +76,61 @@ exattn_block__lookup(const char *name, exattn_bq *bq, size_t *head)
 }
 
 exattn_axis
-exattn_block__row_axis(exattn_bq bq)
+exattn_block__row_axis(exattn_stage_t bq)
 {
-    if (bq == EXATTN_BQ_PE)
+    exattn_stage_kind k = kind_of(bq);
+
+    if (k == EXATTN_KIND_POSITIONS)
         return EXATTN_AXIS_POSITION;
-    if (bq == EXATTN_BQ_CK || bq == EXATTN_BQ_CV)
-        return EXATTN_AXIS_MEMORY;
-    return bq == EXATTN_BQ_K || bq == EXATTN_BQ_V ? EXATTN_AXIS_KEY
-                                                  : EXATTN_AXIS_QUERY;
+    if (k == EXATTN_KIND_KEY || k == EXATTN_KIND_VALUE)
+        return exattn_block__is_cross(bq) ? EXATTN_AXIS_MEMORY
+                                          : EXATTN_AXIS_KEY;
+    return EXATTN_AXIS_QUERY;
 }
 
 exattn_axis
-exattn_block__col_axis(exattn_bq bq)
+exattn_block__col_axis(exattn_stage_t bq)
 {
-    if (bq == EXATTN_BQ_CSCORES || bq == EXATTN_BQ_CWEIGHTS)
-        return EXATTN_AXIS_MEMORY;
-    return bq == EXATTN_BQ_SCORES || bq == EXATTN_BQ_WEIGHTS
-               ? EXATTN_AXIS_KEY : EXATTN_AXIS_COORD;
+    exattn_stage_kind k = kind_of(bq);
+
+    if (k == EXATTN_KIND_SCORES || k == EXATTN_KIND_WEIGHTS)
+        return exattn_block__is_cross(bq) ? EXATTN_AXIS_MEMORY
+                                          : EXATTN_AXIS_KEY;
+    return EXATTN_AXIS_COORD;
+}
+
+/* The norm of a part of the block (NULL: none). */
+static const exattn_norm_spec *
+norm_of(const exattn_block_spec *s, exattn_stage_part part)
+{
+    switch (part)
+    {
+    case EXATTN_PART_SELF: return &s->ln1;
+    case EXATTN_PART_CROSS: return &s->cross.ln;
+    case EXATTN_PART_FFN: return &s->ln2;
+    case EXATTN_PART_FINAL: return &s->final;
+    default: return NULL;
+    }
 }
 
 int
-exattn_block__present(const exattn_block_spec *s, exattn_bq bq)
+exattn_block__present(const exattn_block_spec *s, exattn_stage_t bq)
 {
-    switch (bq)
+    const exattn_stage_info *st = exattn_block__stage(bq);
+    const exattn_norm_spec *norm = norm_of(s, st->part);
+
+    if (st->part == EXATTN_PART_CROSS && !s->cross.present)
+        return 0;
+    if (st->part == EXATTN_PART_FFN && !s->has_ffn)
+        return 0;
+    switch (st->kind)
     {
-    case EXATTN_BQ_PE: return s->positional;
-    case EXATTN_BQ_MEAN1: case EXATTN_BQ_VAR1: case EXATTN_BQ_LN1:
-        return s->ln1.present;
-    case EXATTN_BQ_CQ: case EXATTN_BQ_CK: case EXATTN_BQ_CV:
-    case EXATTN_BQ_CSCORES: case EXATTN_BQ_CWEIGHTS: case EXATTN_BQ_CHEAD:
-    case EXATTN_BQ_CATTN: case EXATTN_BQ_CRES: case EXATTN_BQ_CMEAN:
-    case EXATTN_BQ_CVAR: case EXATTN_BQ_CLN:
-        return s->cross.present;
-    case EXATTN_BQ_HIDDEN: case EXATTN_BQ_RELU: case EXATTN_BQ_FFN:
-    case EXATTN_BQ_RES2: case EXATTN_BQ_MEAN2: case EXATTN_BQ_VAR2:
-    case EXATTN_BQ_LN2:
-        return s->has_ffn;
-    default:
-        return 1;
+    case EXATTN_KIND_POSITIONS: return s->positional;
+    case EXATTN_KIND_MEAN: case EXATTN_KIND_VARIANCE:
+        return norm->present && !s->rms;
+    case EXATTN_KIND_MEAN_SQUARE: return norm->present && s->rms;
+    case EXATTN_KIND_NORM: return norm->present;
+    default: return 1;
     }
 }
 
@@ -130,7 +154,7 @@ exattn_block__memory_rows(const exattn_lesson *l)
 }
 
 void
-exattn_block__shape(const exattn_lesson *l, exattn_bq bq, size_t head,
+exattn_block__shape(const exattn_lesson *l, exattn_stage_t bq, size_t head,
                     size_t *rows, size_t *cols)
 {
     const exattn_block_spec *s = l->block;
@@ -150,31 +174,26 @@ exattn_block__shape(const exattn_lesson *l, exattn_bq bq, size_t head,
     *rows = exattn_block__row_axis(bq) == EXATTN_AXIS_KEY ? l->m
             : exattn_block__row_axis(bq) == EXATTN_AXIS_MEMORY
                 ? s->cross.memory.rows : l->n;
-    switch (bq)
+    switch (exattn_block__stage(bq)->kind)
     {
-    case EXATTN_BQ_Q: case EXATTN_BQ_K: case EXATTN_BQ_CQ:
-    case EXATTN_BQ_CK:
-        *cols = h->wq.cols;
-        break;
-    case EXATTN_BQ_V: case EXATTN_BQ_HEAD: case EXATTN_BQ_CV:
-    case EXATTN_BQ_CHEAD:
+    case EXATTN_KIND_QUERY: case EXATTN_KIND_KEY: *cols = h->wq.cols; break;
+    case EXATTN_KIND_VALUE: case EXATTN_KIND_HEAD_OUTPUT:
         *cols = h->wv.cols;
         break;
-    case EXATTN_BQ_SCORES: case EXATTN_BQ_WEIGHTS: *cols = l->m; break;
-    case EXATTN_BQ_CSCORES: case EXATTN_BQ_CWEIGHTS:
-        *cols = s->cross.memory.rows;
+    case EXATTN_KIND_SCORES: case EXATTN_KIND_WEIGHTS:
+        *cols = exattn_block__is_cross(bq) ? s->cross.memory.rows : l->m;
         break;
-    case EXATTN_BQ_MEAN1: case EXATTN_BQ_VAR1: case EXATTN_BQ_MEAN2:
-    case EXATTN_BQ_VAR2: case EXATTN_BQ_CMEAN: case EXATTN_BQ_CVAR:
+    case EXATTN_KIND_MEAN: case EXATTN_KIND_VARIANCE:
+    case EXATTN_KIND_MEAN_SQUARE:
         *cols = 1;
         break;
-    case EXATTN_BQ_HIDDEN: case EXATTN_BQ_RELU: *cols = s->w1.cols; break;
+    case EXATTN_KIND_HIDDEN: case EXATTN_KIND_RELU: *cols = s->w1.cols; break;
     default: *cols = d; break;
     }
 }
 
 exattn_xnode *
-exattn_block__node(const exattn_block *b, exattn_bq bq, size_t head,
+exattn_block__node(const exattn_block *b, exattn_stage_t bq, size_t head,
                    size_t i, size_t j)
 {
     const exattn_head_nodes *h;
@@ -188,21 +207,91 @@ exattn_block__node(const exattn_block *b, exattn_bq bq, size_t head,
         t = b->q[bq];
     else
     {
-        /* the cross sublayer's stages are the first's, in order */
-        exattn_bq first = exattn_block__is_cross(bq) ? EXATTN_BQ_CQ
-                                                     : EXATTN_BQ_Q;
-
         h = exattn_block__is_cross(bq) ? &b->cross_heads[head]
                                        : &b->heads[head];
-        switch (bq - first)
+        switch (kind_of(bq))
         {
-        case 0: t = h->q; break;
-        case 1: t = h->k; break;
-        case 2: t = h->v; break;
-        case 3: t = h->s; break;
-        case 4: t = h->w; break;
+        case EXATTN_KIND_QUERY: t = h->q; break;
+        case EXATTN_KIND_KEY: t = h->k; break;
+        case EXATTN_KIND_VALUE: t = h->v; break;
+        case EXATTN_KIND_SCORES: t = h->s; break;
+        case EXATTN_KIND_WEIGHTS: t = h->w; break;
         default: t = h->out; break;
         }
     }
     return t ? t[i * cols + j] : NULL;
+}
+
+/* Stage k's base name ("ln1" of "ln1.mean") and its length. */
+static size_t
+base_len(const char *name)
+{
+    const char *dot = strchr(name, '.');
+
+    return dot ? (size_t)(dot - name) : strlen(name);
+}
+
+/* The non-head stages of `part`: each base once, with its suffixes
+ * ("ln1[.mean|.variance]", "ffn[.hidden|.relu]"). */
+static void
+part_paths(exattn_sbuf *out, exattn_stage_part part, const char *prefix,
+           int *first)
+{
+    int k, j, done[EXATTN_STAGE_COUNT] = { 0 };
+
+    for (k = 0; k < EXATTN_STAGE_COUNT; k++)
+    {
+        const exattn_stage_info *a = exattn_block__stage((exattn_stage_t)k);
+        size_t len = base_len(a->name);
+        int suffixes = 0;
+
+        if (a->part != part || per_head(a->bq) || done[k])
+            continue;
+        exattn_sbuf__printf(out, "%s%s%.*s", *first ? "" : ", ", prefix,
+                            (int)len, a->name);
+        *first = 0;
+        for (j = k; j < EXATTN_STAGE_COUNT; j++)
+        {
+            const exattn_stage_info *b = exattn_block__stage((exattn_stage_t)j);
+
+            if (b->part != part || per_head(b->bq) || base_len(b->name) != len
+                || strncmp(a->name, b->name, len) != 0)
+                continue;
+            done[j] = 1;
+            if (b->name[len] == '.')
+                exattn_sbuf__printf(out, "%s%s", suffixes++ ? "|" : "[",
+                                    b->name + len);
+        }
+        exattn_sbuf__puts(out, suffixes ? "]" : "");
+    }
+}
+
+/* A head's stages: "hH.q|k|v|scores|weights|output". */
+static void
+head_paths(exattn_sbuf *out, exattn_stage_part part, const char *prefix,
+           const char *sep)
+{
+    int k, n = 0;
+
+    exattn_sbuf__printf(out, "%s%shH.", sep, prefix);
+    for (k = 0; k < EXATTN_STAGE_COUNT; k++)
+        if (exattn_block__stage((exattn_stage_t)k)->part == part
+            && per_head((exattn_stage_t)k))
+            exattn_sbuf__printf(out, "%s%s", n++ ? "|" : "",
+                                exattn_block__stage((exattn_stage_t)k)->name);
+}
+
+void
+exattn_block__paths(exattn_sbuf *out)
+{
+    int first = 1;
+
+    part_paths(out, EXATTN_PART_INPUT, "", &first);
+    head_paths(out, EXATTN_PART_SELF, "", ", ");
+    part_paths(out, EXATTN_PART_SELF, "", &first);
+    part_paths(out, EXATTN_PART_FFN, "", &first);
+    part_paths(out, EXATTN_PART_FINAL, "", &first);
+    head_paths(out, EXATTN_PART_CROSS, "cross.", "; a decoder's ");
+    first = 0;
+    part_paths(out, EXATTN_PART_CROSS, "cross.", &first);
 }

@@ -17,7 +17,9 @@ typedef struct
     exattn_matrix wq, wk, wv;
 } exattn_head_spec;
 
-/* LayerNorm: gamma * (z - mean) / sqrt(variance + epsilon) + beta. */
+/* LayerNorm: gamma * (z - mean) / sqrt(variance + epsilon) + beta;
+ * RMSNorm: gamma * z / sqrt(mean(z^2) + epsilon) + beta (beta 0 unless
+ * given). */
 typedef struct
 {
     int present;
@@ -50,7 +52,13 @@ typedef struct exattn_block_spec
     size_t head_count;
     exattn_head_spec *heads;
     exattn_matrix wo;               /* (H d_v) x d_model */
-    exattn_norm_spec ln1, ln2;
+    exattn_norm_spec ln1, ln2;     /* Post-LN: after each residual;
+                                       Pre-LN: before each sublayer */
+    exattn_norm_spec final;         /* Pre-LN: after the last residual
+                                       (optional) */
+    int pre_ln;                     /* "order": "pre" */
+    int rms;                        /* "norm": "rms_norm": every norm is
+                                       an RMSNorm */
     int has_ffn;
     exattn_matrix w1, b1, w2, b2;   /* b1: 1 x d_ff, b2: 1 x d_model */
     exattn_cross_spec cross;        /* present: the block is a decoder,

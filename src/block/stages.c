@@ -4,67 +4,109 @@
 #include <stdio.h>
 #include "block/block.h"
 
-static const exattn_stage_info stages[EXATTN_BQ_COUNT] = {
-    /* bq, claim name, identifier, text, LaTeX, head superscript,
-     * one value per token */
-    { EXATTN_BQ_PE, "pe", "pe", "PE", "\\mathrm{PE}", 0, 0 },
-    { EXATTN_BQ_INPUT, "input", "input", "x'", "x'", 0, 0 },
-    { EXATTN_BQ_Q, "q", "q", "q", "q", EXATTN_SUP_SEVERAL, 0 },
-    { EXATTN_BQ_K, "k", "k", "k", "k", EXATTN_SUP_SEVERAL, 0 },
-    { EXATTN_BQ_V, "v", "v", "v", "v", EXATTN_SUP_SEVERAL, 0 },
-    { EXATTN_BQ_SCORES, "scores", "scores", "s", "s", EXATTN_SUP_SEVERAL,
-      0 },
-    { EXATTN_BQ_WEIGHTS, "weights", "weights", "a", "a", EXATTN_SUP_SEVERAL,
-      0 },
-    { EXATTN_BQ_HEAD, "output", "output", "H", "H", EXATTN_SUP_ALWAYS, 0 },
-    { EXATTN_BQ_ATTN, "attention", "attention", "A", "A", 0, 0 },
-    { EXATTN_BQ_RES1, "residual", "residual", "z", "z", 0, 0 },
-    { EXATTN_BQ_MEAN1, "ln1.mean", "ln1_mean", "μ", "\\mu", 0, 1 },
-    { EXATTN_BQ_VAR1, "ln1.variance", "ln1_variance", "σ²", "\\sigma^2", 0,
-      1 },
-    { EXATTN_BQ_LN1, "ln1", "ln1", "u", "u", 0, 0 },
+#define SELF EXATTN_PART_SELF
+#define CROSS EXATTN_PART_CROSS
+#define FFN EXATTN_PART_FFN
+#define FINAL EXATTN_PART_FINAL
+#define K(kind) EXATTN_KIND_##kind
+#define SEVERAL EXATTN_SUP_SEVERAL
+#define ALWAYS EXATTN_SUP_ALWAYS
+
+static const exattn_stage_info stages[EXATTN_STAGE_COUNT] = {
+    /* stage, claim name, identifier, text, LaTeX, head superscript, part,
+     * kind */
+    { EXATTN_STAGE_PE, "pe", "pe", "PE", "\\mathrm{PE}", 0,
+      EXATTN_PART_INPUT, K(POSITIONS) },
+    { EXATTN_STAGE_INPUT, "input", "input", "x'", "x'", 0, EXATTN_PART_INPUT,
+      K(INPUT) },
+    { EXATTN_STAGE_Q, "q", "q", "q", "q", SEVERAL, SELF, K(QUERY) },
+    { EXATTN_STAGE_K, "k", "k", "k", "k", SEVERAL, SELF, K(KEY) },
+    { EXATTN_STAGE_V, "v", "v", "v", "v", SEVERAL, SELF, K(VALUE) },
+    { EXATTN_STAGE_SCORES, "scores", "scores", "s", "s", SEVERAL, SELF,
+      K(SCORES) },
+    { EXATTN_STAGE_WEIGHTS, "weights", "weights", "a", "a", SEVERAL, SELF,
+      K(WEIGHTS) },
+    { EXATTN_STAGE_HEAD, "output", "output", "H", "H", ALWAYS, SELF,
+      K(HEAD_OUTPUT) },
+    { EXATTN_STAGE_ATTN, "attention", "attention", "A", "A", 0, SELF,
+      K(JOINED) },
+    { EXATTN_STAGE_RES1, "residual", "residual", "z", "z", 0, SELF,
+      K(RESIDUAL) },
+    { EXATTN_STAGE_MEAN1, "ln1.mean", "ln1_mean", "μ", "\\mu", 0, SELF,
+      K(MEAN) },
+    { EXATTN_STAGE_VAR1, "ln1.variance", "ln1_variance", "σ²", "\\sigma^2",
+      0, SELF, K(VARIANCE) },
+    { EXATTN_STAGE_LN1, "ln1", "ln1", "u", "u", 0, SELF, K(NORM) },
     /* a decoder's cross-attention: "cross." + [hH.] + name; identifiers
      * and symbols of their own */
-    { EXATTN_BQ_CQ, "q", "cross_q", "cq", "\\tilde{q}", EXATTN_SUP_SEVERAL,
-      0 },
-    { EXATTN_BQ_CK, "k", "cross_k", "ck", "\\tilde{k}", EXATTN_SUP_SEVERAL,
-      0 },
-    { EXATTN_BQ_CV, "v", "cross_v", "cv", "\\tilde{v}", EXATTN_SUP_SEVERAL,
-      0 },
-    { EXATTN_BQ_CSCORES, "scores", "cross_scores", "cs", "\\tilde{s}",
-      EXATTN_SUP_SEVERAL, 0 },
-    { EXATTN_BQ_CWEIGHTS, "weights", "cross_weights", "ca", "\\tilde{a}",
-      EXATTN_SUP_SEVERAL, 0 },
-    { EXATTN_BQ_CHEAD, "output", "cross_output", "C", "C", EXATTN_SUP_ALWAYS,
-      0 },
-    { EXATTN_BQ_CATTN, "attention", "cross_attention", "Ac", "\\tilde{A}",
-      0, 0 },
-    { EXATTN_BQ_CRES, "residual", "cross_residual", "zc", "\\tilde{z}", 0,
-      0 },
-    { EXATTN_BQ_CMEAN, "ln.mean", "cross_ln_mean", "μc", "\\tilde{\\mu}",
-      0, 1 },
-    { EXATTN_BQ_CVAR, "ln.variance", "cross_ln_variance", "σc²",
-      "\\tilde{\\sigma}^2", 0, 1 },
-    { EXATTN_BQ_CLN, "ln", "cross_ln", "uc", "\\tilde{u}", 0, 0 },
-    { EXATTN_BQ_HIDDEN, "ffn.hidden", "ffn_hidden", "h", "h", 0, 0 },
-    { EXATTN_BQ_RELU, "ffn.relu", "ffn_relu", "r", "r", 0, 0 },
-    { EXATTN_BQ_FFN, "ffn", "ffn", "f", "f", 0, 0 },
-    { EXATTN_BQ_RES2, "residual2", "residual2", "z'", "z'", 0, 0 },
-    { EXATTN_BQ_MEAN2, "ln2.mean", "ln2_mean", "μ'", "\\mu'", 0, 1 },
-    { EXATTN_BQ_VAR2, "ln2.variance", "ln2_variance", "σ'²",
-      "{\\sigma'}^2", 0, 1 },
-    { EXATTN_BQ_LN2, "ln2", "ln2", "y", "y", 0, 0 },
+    { EXATTN_STAGE_CQ, "q", "cross_q", "cq", "\\tilde{q}", SEVERAL, CROSS,
+      K(QUERY) },
+    { EXATTN_STAGE_CK, "k", "cross_k", "ck", "\\tilde{k}", SEVERAL, CROSS,
+      K(KEY) },
+    { EXATTN_STAGE_CV, "v", "cross_v", "cv", "\\tilde{v}", SEVERAL, CROSS,
+      K(VALUE) },
+    { EXATTN_STAGE_CSCORES, "scores", "cross_scores", "cs", "\\tilde{s}",
+      SEVERAL, CROSS, K(SCORES) },
+    { EXATTN_STAGE_CWEIGHTS, "weights", "cross_weights", "ca", "\\tilde{a}",
+      SEVERAL, CROSS, K(WEIGHTS) },
+    { EXATTN_STAGE_CHEAD, "output", "cross_output", "C", "C", ALWAYS, CROSS,
+      K(HEAD_OUTPUT) },
+    { EXATTN_STAGE_CATTN, "attention", "cross_attention", "Ac", "\\tilde{A}",
+      0, CROSS, K(JOINED) },
+    { EXATTN_STAGE_CRES, "residual", "cross_residual", "zc", "\\tilde{z}", 0,
+      CROSS, K(RESIDUAL) },
+    { EXATTN_STAGE_CMEAN, "ln.mean", "cross_ln_mean", "μc", "\\tilde{\\mu}",
+      0, CROSS, K(MEAN) },
+    { EXATTN_STAGE_CVAR, "ln.variance", "cross_ln_variance", "σc²",
+      "\\tilde{\\sigma}^2", 0, CROSS, K(VARIANCE) },
+    { EXATTN_STAGE_CLN, "ln", "cross_ln", "uc", "\\tilde{u}", 0, CROSS,
+      K(NORM) },
+    { EXATTN_STAGE_HIDDEN, "ffn.hidden", "ffn_hidden", "h", "h", 0, FFN,
+      K(HIDDEN) },
+    { EXATTN_STAGE_RELU, "ffn.relu", "ffn_relu", "r", "r", 0, FFN, K(RELU) },
+    { EXATTN_STAGE_FFN, "ffn", "ffn", "f", "f", 0, FFN, K(FFN) },
+    { EXATTN_STAGE_RES2, "residual2", "residual2", "z'", "z'", 0, FFN,
+      K(RESIDUAL) },
+    { EXATTN_STAGE_MEAN2, "ln2.mean", "ln2_mean", "μ'", "\\mu'", 0, FFN,
+      K(MEAN) },
+    { EXATTN_STAGE_VAR2, "ln2.variance", "ln2_variance", "σ'²",
+      "{\\sigma'}^2", 0, FFN, K(VARIANCE) },
+    { EXATTN_STAGE_LN2, "ln2", "ln2", "y", "y", 0, FFN, K(NORM) },
+    /* RMSNorm's mean squares, and a Pre-LN block's final norm */
+    { EXATTN_STAGE_MS1, "ln1.mean_square", "ln1_mean_square", "ν", "\\nu",
+      0, SELF, K(MEAN_SQUARE) },
+    { EXATTN_STAGE_CMS, "ln.mean_square", "cross_ln_mean_square", "νc",
+      "\\tilde{\\nu}", 0, CROSS, K(MEAN_SQUARE) },
+    { EXATTN_STAGE_MS2, "ln2.mean_square", "ln2_mean_square", "ν'", "\\nu'",
+      0, FFN, K(MEAN_SQUARE) },
+    { EXATTN_STAGE_MEAN3, "final_norm.mean", "final_norm_mean", "μf",
+      "\\hat{\\mu}", 0, FINAL, K(MEAN) },
+    { EXATTN_STAGE_VAR3, "final_norm.variance", "final_norm_variance", "σf²",
+      "\\hat{\\sigma}^2", 0, FINAL, K(VARIANCE) },
+    { EXATTN_STAGE_MS3, "final_norm.mean_square", "final_norm_mean_square",
+      "νf", "\\hat{\\nu}", 0, FINAL, K(MEAN_SQUARE) },
+    { EXATTN_STAGE_LN3, "final_norm", "final_norm", "ŷ", "\\hat{y}", 0,
+      FINAL, K(NORM) },
 };
 
-const exattn_stage_info *
-exattn_block__stage(exattn_bq bq)
+int
+exattn_block__per_token(exattn_stage_t bq)
 {
-    return bq < EXATTN_BQ_COUNT ? &stages[bq] : NULL;
+    exattn_stage_kind k = stages[bq].kind;
+
+    return k == EXATTN_KIND_MEAN || k == EXATTN_KIND_VARIANCE
+           || k == EXATTN_KIND_MEAN_SQUARE;
+}
+
+const exattn_stage_info *
+exattn_block__stage(exattn_stage_t bq)
+{
+    return bq < EXATTN_STAGE_COUNT ? &stages[bq] : NULL;
 }
 
 void
 exattn_block__symbol(char *text, size_t text_size, char *tex,
-                     size_t tex_size, exattn_bq bq, size_t head,
+                     size_t tex_size, exattn_stage_t bq, size_t head,
                      size_t heads)
 {
     const exattn_stage_info *s = &stages[bq];

@@ -62,7 +62,7 @@ static int
 select_block_entry(source *s, size_t i, exattn_error_t *err)
 {
     const exattn_claim *c = s->claim;
-    exattn_xnode *n = exattn_block__node(s->block, (exattn_bq)c->block_q,
+    exattn_xnode *n = exattn_block__node(s->block, (exattn_stage_t)c->block_q,
                                          c->block_head,
                                          c->vary == 3 ? i : c->row,
                                          c->vary == 2 ? i : c->col);

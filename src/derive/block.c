@@ -124,7 +124,7 @@ weights_rule(exattn_wrule r)
 
 /* Row i of stage bq: one entry, its values the row's columns. */
 static int
-stage_row(block_walk *k, const exattn_doc_section *s, exattn_bq bq,
+stage_row(block_walk *k, const exattn_doc_section *s, exattn_stage_t bq,
           size_t i)
 {
     const exattn_block *b = k->b;
@@ -138,19 +138,19 @@ stage_row(block_walk *k, const exattn_doc_section *s, exattn_bq bq,
     e.row = i;
     e.key = e.col = SIZE_MAX;
     e.count = s->cols;
-    e.rule = bq == EXATTN_BQ_WEIGHTS
+    e.rule = bq == EXATTN_STAGE_WEIGHTS
                  ? weights_rule(b->heads[s->head].rule[i])
-             : bq == EXATTN_BQ_CWEIGHTS
+             : bq == EXATTN_STAGE_CWEIGHTS
                  ? weights_rule(b->cross_heads[s->head].rule[i])
                  : EXATTN_RULE_SOFTMAX;
-    if (bq == EXATTN_BQ_HIDDEN)
+    if (bq == EXATTN_STAGE_HIDDEN)
         e.signs = b->sign + i * b->dff;
     for (c = 0; d != NULL && c < s->cols; c++)
         exattn_dval__init(&d[c]);
     for (c = 0; rc == EXATTN_OK && c < s->cols; c++)
     {
         rc = node_value(k, &d[c], exattn_block__node(b, bq, s->head, i, c),
-                        bq == EXATTN_BQ_WEIGHTS || bq == EXATTN_BQ_CWEIGHTS
+                        bq == EXATTN_STAGE_WEIGHTS || bq == EXATTN_STAGE_CWEIGHTS
                             ? rule_why(e.rule) : EXATTN_WHY_STAGE);
         vals[c] = d[c].v;
     }
@@ -164,18 +164,44 @@ stage_row(block_walk *k, const exattn_doc_section *s, exattn_bq bq,
     return rc;
 }
 
+static char *const *
+row_labels(const exattn_block *b, exattn_rows_t rows)
+{
+    switch (rows)
+    {
+    case EXATTN_ROWS_KEYS: return b->lesson->key_labels;
+    case EXATTN_ROWS_MEMORY: return b->spec->cross.labels;
+    case EXATTN_ROWS_POSITIONS: return NULL;
+    default: return b->lesson->query_labels;
+    }
+}
+
 /* Stage bq (of head `head`): its section and one entry per row. */
 static int
-stage(block_walk *k, exattn_bq bq, size_t head)
+stage(block_walk *k, exattn_stage_t bq, size_t head)
 {
     const exattn_block *b = k->b;
     const exattn_stage_info *info = exattn_block__stage(bq);
     exattn_doc_section s;
+    exattn_sbuf heading;
     char text[32], tex[48], path[48];
     size_t i;
     int rc;
 
     exattn_walk__section(&s, EXATTN_SECTION_STAGE, b->lesson);
+    exattn_sbuf__init(&heading);
+    if (exattn_block__stage_heading(&heading, &s.opens_part, b, bq, head))
+    {
+        if (heading.oom)
+        {
+            exattn_sbuf__clear(&heading);
+            return oom(k);
+        }
+        s.heading[EXATTN_FORM_TEXT] = heading.s;
+    }
+    s.stage_kind = bq;
+    s.repeats = exattn_block__repeats(b, bq);
+    s.weights = exattn_block__stage(bq)->kind == EXATTN_KIND_WEIGHTS;
     exattn_block__symbol(text, sizeof text, tex, sizeof tex, bq, head,
                          exattn_block__heads_of(b, bq));
     exattn_block__path(path, sizeof path, bq, head);
@@ -193,71 +219,116 @@ stage(block_walk *k, exattn_bq bq, size_t head)
     case EXATTN_AXIS_MEMORY: s.rows_are = EXATTN_ROWS_MEMORY; break;
     default: s.rows_are = EXATTN_ROWS_QUERIES; break;
     }
-    s.per_token = info->per_token;
-    if ((rc = exattn_walk__begin(k->w, &s)) != EXATTN_OK)
-        return rc;
+    s.row_labels = row_labels(b, s.rows_are);
+    s.per_token = exattn_block__per_token(bq);
+    rc = exattn_walk__begin(k->w, &s);
     for (i = 0; rc == EXATTN_OK && i < s.rows; i++)
         rc = stage_row(k, &s, bq, i);
-    return rc == EXATTN_OK ? exattn_walk__end(k->w, &s) : rc;
+    if (rc == EXATTN_OK)
+        rc = exattn_walk__end(k->w, &s);
+    exattn_sbuf__clear(&heading);
+    return rc;
 }
 
 /* Head h of the sublayer whose stages start at `first` (q, k, v, scores,
- * weights, output: EXATTN_BQ_Q, or a decoder's EXATTN_BQ_CQ). */
+ * weights, output: EXATTN_STAGE_Q, or a decoder's EXATTN_STAGE_CQ). */
 static int
-head(block_walk *k, exattn_bq first, size_t h)
+head(block_walk *k, exattn_stage_t first, size_t h)
 {
-    const exattn_head_nodes *hn = first == EXATTN_BQ_CQ
+    const exattn_head_nodes *hn = first == EXATTN_STAGE_CQ
                                       ? &k->b->cross_heads[h]
                                       : &k->b->heads[h];
     exattn_doc_section s;
+    exattn_sbuf heading;
     size_t i;
     int rc;
 
     exattn_walk__section(&s, EXATTN_SECTION_HEAD, k->b->lesson);
     s.head = h;
-    s.cross = first == EXATTN_BQ_CQ;
+    s.cross = first == EXATTN_STAGE_CQ;
     s.d_k = hn->dk;
     s.d_v = hn->dv;
-    if ((rc = exattn_walk__begin(k->w, &s)) != EXATTN_OK)
-        return rc;
+    exattn_sbuf__init(&heading);
+    exattn_block__head_heading(&heading, k->b, s.cross, h);
+    if (heading.oom)
+    {
+        exattn_sbuf__clear(&heading);
+        return oom(k);
+    }
+    s.heading[EXATTN_FORM_TEXT] = heading.s;
+    rc = exattn_walk__begin(k->w, &s);
     for (i = 0; rc == EXATTN_OK && i < 6; i++)
-        rc = stage(k, (exattn_bq)(first + i), h);
-    return rc == EXATTN_OK ? exattn_walk__end(k->w, &s) : rc;
+        rc = stage(k, (exattn_stage_t)(first + i), h);
+    if (rc == EXATTN_OK)
+        rc = exattn_walk__end(k->w, &s);
+    exattn_sbuf__clear(&heading);
+    return rc;
 }
 
-/* Every stage the block has, in the order it is computed. */
+/* The stages of `list` the block built, in order. */
+static int
+run(block_walk *k, const exattn_stage_t *list, size_t count)
+{
+    size_t i;
+    int rc = EXATTN_OK;
+
+    for (i = 0; rc == EXATTN_OK && i < count; i++)
+        if (k->b->q[list[i]] != NULL)
+            rc = stage(k, list[i], 0);
+    return rc;
+}
+
+#define RUN(k, list) run(k, list, sizeof list / sizeof *list)
+
+/* Every stage the block has, in the order it is computed: a Post-LN
+ * block's norms follow their residuals, a Pre-LN block's precede their
+ * sublayers. */
 static int
 stages(block_walk *k)
 {
-    static const exattn_bq first[] = {
-        EXATTN_BQ_ATTN, EXATTN_BQ_RES1, EXATTN_BQ_MEAN1, EXATTN_BQ_VAR1,
-        EXATTN_BQ_LN1 };
-    static const exattn_bq after[] = {
-        EXATTN_BQ_CATTN, EXATTN_BQ_CRES, EXATTN_BQ_CMEAN, EXATTN_BQ_CVAR,
-        EXATTN_BQ_CLN, EXATTN_BQ_HIDDEN, EXATTN_BQ_RELU, EXATTN_BQ_FFN,
-        EXATTN_BQ_RES2, EXATTN_BQ_MEAN2, EXATTN_BQ_VAR2, EXATTN_BQ_LN2 };
+    static const exattn_stage_t input[] = { EXATTN_STAGE_PE,
+                                            EXATTN_STAGE_INPUT };
+    static const exattn_stage_t norm1[] = {
+        EXATTN_STAGE_MEAN1, EXATTN_STAGE_VAR1, EXATTN_STAGE_MS1,
+        EXATTN_STAGE_LN1 };
+    static const exattn_stage_t joined[] = { EXATTN_STAGE_ATTN,
+                                             EXATTN_STAGE_RES1 };
+    static const exattn_stage_t cross[] = {
+        EXATTN_STAGE_CATTN, EXATTN_STAGE_CRES, EXATTN_STAGE_CMEAN,
+        EXATTN_STAGE_CVAR, EXATTN_STAGE_CMS, EXATTN_STAGE_CLN };
+    static const exattn_stage_t norm2[] = {
+        EXATTN_STAGE_MEAN2, EXATTN_STAGE_VAR2, EXATTN_STAGE_MS2,
+        EXATTN_STAGE_LN2 };
+    static const exattn_stage_t ffn[] = {
+        EXATTN_STAGE_HIDDEN, EXATTN_STAGE_RELU, EXATTN_STAGE_FFN,
+        EXATTN_STAGE_RES2 };
+    static const exattn_stage_t norm3[] = {
+        EXATTN_STAGE_MEAN3, EXATTN_STAGE_VAR3, EXATTN_STAGE_MS3,
+        EXATTN_STAGE_LN3 };
     const exattn_block *b = k->b;
-    size_t i, h;
-    int rc = EXATTN_OK;
+    int pre = b->spec->pre_ln;
+    size_t h;
+    int rc = RUN(k, input);
 
-    if (b->spec->positional)
-        rc = stage(k, EXATTN_BQ_PE, 0);
-    if (rc == EXATTN_OK)
-        rc = stage(k, EXATTN_BQ_INPUT, 0);
+    if (rc == EXATTN_OK && pre)
+        rc = RUN(k, norm1);
     for (h = 0; rc == EXATTN_OK && h < b->heads_count; h++)
-        rc = head(k, EXATTN_BQ_Q, h);
-    /* a stage the block built: the layer norms, a decoder's second
-     * sublayer and the feed-forward sublayer are built only after a first
-     * layer norm */
-    for (i = 0; rc == EXATTN_OK && i < sizeof first / sizeof *first; i++)
-        if (b->q[first[i]] != NULL)
-            rc = stage(k, first[i], 0);
+        rc = head(k, EXATTN_STAGE_Q, h);
+    if (rc == EXATTN_OK)
+        rc = RUN(k, joined);
+    if (rc == EXATTN_OK && !pre)
+        rc = RUN(k, norm1);
     for (h = 0; rc == EXATTN_OK && h < b->cross_count; h++)
-        rc = head(k, EXATTN_BQ_CQ, h);
-    for (i = 0; rc == EXATTN_OK && i < sizeof after / sizeof *after; i++)
-        if (b->q[after[i]] != NULL)
-            rc = stage(k, after[i], 0);
-    return rc;
+        rc = head(k, EXATTN_STAGE_CQ, h);
+    if (rc == EXATTN_OK)
+        rc = RUN(k, cross);
+    if (rc == EXATTN_OK && pre)
+        rc = RUN(k, norm2);
+    if (rc == EXATTN_OK)
+        rc = RUN(k, ffn);
+    if (rc == EXATTN_OK && !pre)
+        rc = RUN(k, norm2);
+    return rc == EXATTN_OK ? RUN(k, norm3) : rc;
 }
 
 int
@@ -266,6 +337,7 @@ exattn_derive__block(exattn_walk *w, const exattn_lesson *l)
     exattn_block *b = NULL;
     exattn_doc_block info;
     exattn_doc_section s;
+    exattn_sbuf heading;
     block_walk k;
     size_t *dims = NULL, h;
     int rc = exattn_block_new(&b, l, w->opts->max_prec, w->err);
@@ -281,7 +353,14 @@ exattn_derive__block(exattn_walk *w, const exattn_lesson *l)
     info.heads = b->heads_count;
     info.cross = b->spec->memory.rows != 0;
     info.positional = b->spec->positional;
-    info.post_ln = b->spec->ln1.present;
+    info.post_ln = b->spec->ln1.present && !b->spec->pre_ln;
+    info.pre_ln = b->spec->pre_ln;
+    info.rms_norm = b->spec->rms;
+    info.final_norm = b->spec->final.present;
+    info.title = l->title;
+    info.mask = l->mask_kind;
+    info.tokens = l->query_labels;
+    info.keys = l->key_labels;
     info.ffn = b->spec->has_ffn;
     info.w_o = b->spec->wo.rows != 0;
     info.scale_per_head = b->spec->scale_per_head;
@@ -311,10 +390,16 @@ exattn_derive__block(exattn_walk *w, const exattn_lesson *l)
                           : NULL;
     exattn_walk__section(&s, EXATTN_SECTION_BLOCK, l);
     s.block = &info;
+    exattn_sbuf__init(&heading);
+    exattn_block__block_heading(&heading, b);
+    if (heading.oom && rc == EXATTN_OK)
+        rc = oom(&k);
+    s.heading[EXATTN_FORM_TEXT] = heading.s;
     if (rc == EXATTN_OK && (rc = exattn_walk__begin(w, &s)) == EXATTN_OK
         && (rc = stages(&k)) == EXATTN_OK)
         rc = exattn_walk__end(w, &s);
     free(dims);
+    exattn_sbuf__clear(&heading);
     exattn_block_free(b);
     return rc;
 }

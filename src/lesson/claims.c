@@ -110,16 +110,19 @@ static int
 bad_path(const exattn_rctx *rc, const exattn_jnode *at, const char *text,
          const char *why)
 {
-    return exattn_lesson__fail(rc, EXATTN_EFIELD, at,
+    exattn_sbuf stages;
+    int code;
+
+    exattn_sbuf__init(&stages);
+    exattn_block__paths(&stages);
+    code = exattn_lesson__fail(rc, EXATTN_EFIELD, at,
         "claim \"%.80s\": %s (paths: scores|scaled|weights[row][key], "
         "contributions[row][key][col], output[row][col], "
-        "blend[name][col], Q[row][col], K|V[key][col], and a block's pe, "
-        "input, hH.q|k|v|scores|weights|output, attention, residual, "
-        "ln1[.mean|.variance], a decoder's cross.hH.q|k|v|scores|weights|"
-        "output, cross.attention|residual|ln[.mean|.variance], "
-        "ffn[.hidden|.relu], residual2, "
-        "ln2[.mean|.variance]; shape.n|m|d_k|d_v and a block's shapes; "
-        "the last index may be left out)", text, why);
+        "blend[name][col], Q[row][col], K|V[key][col], and a block's %s; "
+        "shape.n|m|d_k|d_v and a block's shapes; the last index may be "
+        "left out)", text, why, stages.s ? stages.s : "stages");
+    exattn_sbuf__clear(&stages);
+    return code;
 }
 
 /* A row, key or coordinate that is not there: the ones that are, and
@@ -256,7 +259,7 @@ resolve_axis(size_t *out, const char *ref, const exattn_lesson *l,
  * (over the rows). */
 static int
 resolve_block_path(exattn_claim *c, const path_t *p, const exattn_rctx *rc,
-                   const exattn_jnode *at, exattn_bq bq, size_t head)
+                   const exattn_jnode *at, exattn_stage_t bq, size_t head)
 {
     const exattn_lesson *l = c->lesson;
     size_t rows, cols;
@@ -433,7 +436,7 @@ resolve_shape_path(exattn_claim *c, const path_t *p, const exattn_rctx *rc,
 static int
 resolve_path(exattn_claim *c, const exattn_rctx *rc, const exattn_jnode *at)
 {
-    exattn_bq bq;
+    exattn_stage_t bq;
     size_t head;
     const exattn_lesson *l = c->lesson;
     path_t p;

@@ -11,12 +11,12 @@ typedef struct
 {
     FILE *f;
     exattn_sbuf out;
-    const exattn_lesson *l;
     const exattn_doc_block *blk;
     const exattn_doc_section *stage;
     int heads_open;             /* the "heads" array is open */
     exattn_sbuf extra;          /* a stage's companion array, written after
                                    it: weights_rule, relu_signs */
+    int has_signs;              /* the stage's rows carry ReLU signs */
     exattn_error_t *err;
 } jsink;
 
@@ -42,18 +42,10 @@ block_begin(jsink *j, const exattn_doc_block *k)
                         "\"d_ff\": %zu", k->decoder ? "decoder"
                                          : k->cross ? "cross" : "self",
                         k->n, k->m, k->d_model, k->d_ff);
-    labels(j, "tokens", j->l->query_labels, k->n);
-    labels(j, "keys", j->l->key_labels, k->m);
+    labels(j, "tokens", k->tokens, k->n);
+    labels(j, "keys", k->keys, k->m);
     if (k->decoder)
         labels(j, "memory", k->memory_labels, k->memory_rows);
-}
-
-/* A head's weights, of either sublayer: a rule per row beside them. */
-static int
-is_weights(const exattn_doc_section *s)
-{
-    return strcmp(s->stage, "weights") == 0
-           || strcmp(s->stage, "cross_weights") == 0;
 }
 
 /* One row: a list however narrow ([[e], [e]] for one column); a mean's
@@ -75,11 +67,12 @@ entry(void *ctx, const exattn_doc_entry *e)
         exattn_print__json_quantity(&j->out, &e->values[c], 0);
     }
     exattn_sbuf__puts(&j->out, nest ? "]" : "");
-    if (is_weights(j->stage))
+    if (j->stage->weights)
         exattn_sbuf__printf(&j->extra, "%s\"%s\"", e->row ? ", " : "",
                             rules[e->rule]);
     if (e->signs != NULL)
     {
+        j->has_signs = 1;
         exattn_sbuf__puts(&j->extra, e->row ? ", [" : "[");
         for (c = 0; c < e->count; c++)
             exattn_sbuf__printf(&j->extra, "%s\"%s\"", c ? ", " : "",
@@ -119,6 +112,7 @@ begin(void *ctx, const exattn_doc_section *s)
         }
         j->stage = s;
         j->extra.len = 0;
+        j->has_signs = 0;
         exattn_sbuf__printf(&j->out, ",\n    \"%s\": [", s->stage);
         break;
     default:
@@ -140,10 +134,10 @@ end(void *ctx, const exattn_doc_section *s)
     case EXATTN_SECTION_STAGE:
         exattn_sbuf__puts(&j->out, "]");
         /* the rule of each row's weights; the sign of each ReLU input */
-        if (is_weights(s))
+        if (s->weights)
             exattn_sbuf__printf(&j->out, ",\n    \"%s_rule\": [%s]", s->stage,
                                 j->extra.s ? j->extra.s : "");
-        else if (strcmp(s->stage, "ffn_hidden") == 0)
+        else if (j->has_signs)
             exattn_sbuf__printf(&j->out, ",\n    \"relu_signs\": [%s]",
                                 j->extra.s ? j->extra.s : "");
         j->out.oom |= j->extra.oom;
@@ -174,7 +168,6 @@ exattn_block__json_open(void **ctx, exattn_doc_sink *sink, FILE *f,
     sink->entry = entry;
     sink->end = end;
     j->f = f;
-    j->l = l;
     j->err = err;
     exattn_sbuf__init(&j->out);
     exattn_sbuf__init(&j->extra);

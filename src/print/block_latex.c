@@ -11,11 +11,11 @@ typedef struct
 {
     FILE *f;
     exattn_sbuf out;
-    const exattn_lesson *l;
     const exattn_doc_block *blk;
     const exattn_doc_section *stage;
     int standalone, paren;
     int markdown;               /* a Markdown page: captions, headings */
+    int nested;                 /* inside a lab lesson's document */
     exattn_error_t *err;
 } xsink;
 
@@ -87,10 +87,9 @@ entry(void *ctx, const exattn_doc_entry *e)
     int exact = 1;
 
     /* with one head and no W_O, A is the head's output: not again */
-    if ((strcmp(s->stage, "attention") == 0 && !x->blk->w_o)
-        || (strcmp(s->stage, "cross_attention") == 0 && !x->blk->cross_w_o))
+    if (s->repeats == EXATTN_REPEATS_HEAD)
         return EXATTN_OK;
-    if (s->rows_are == EXATTN_ROWS_POSITIONS)
+    if (s->row_labels == NULL)
         snprintf(name, sizeof name, "%s(%zu)", s->name[EXATTN_FORM_LATEX],
                  e->row);
     else
@@ -100,15 +99,10 @@ entry(void *ctx, const exattn_doc_entry *e)
         exact &= e->values[k].status == EXATTN_EXACT;
     if (!exact)         /* the row's label on the first of its lines */
         exattn_sbuf__puts(&x->out, "\\begin{aligned}\n");
-    if (s->rows_are != EXATTN_ROWS_POSITIONS)
+    if (s->row_labels != NULL)
     {
         exattn_sbuf__puts(&x->out, "\\text{");
-        exattn_sbuf__latex_text(&x->out,
-                                s->rows_are == EXATTN_ROWS_KEYS
-                                    ? x->l->key_labels[e->row]
-                                : s->rows_are == EXATTN_ROWS_MEMORY
-                                    ? x->blk->memory_labels[e->row]
-                                    : x->l->query_labels[e->row]);
+        exattn_sbuf__latex_text(&x->out, s->row_labels[e->row]);
         exattn_sbuf__puts(&x->out, "}:\\ ");
     }
     if (!exact)
@@ -130,11 +124,42 @@ entry(void *ctx, const exattn_doc_entry *e)
     return EXATTN_OK;
 }
 
+/* A document's opening: its title as a heading, a section or a comment
+ * (none nested in a lab lesson's document, whose writer has one). */
+static void
+opening(xsink *x, const char *title)
+{
+    if (x->markdown)
+    {
+        exattn_sbuf__puts(&x->out, "# ");
+        exattn_sbuf__markdown_text(&x->out, title ? title
+                                   : "A Transformer block, derived by "
+                                     "exattn");
+        exattn_sbuf__puts(&x->out, "\n\n");
+    }
+    else if (x->standalone)
+    {
+        exattn_print__latex_preamble(&x->out);
+        exattn_sbuf__puts(&x->out, "\\section*{");
+        exattn_sbuf__latex_text(&x->out, title ? title
+                                : "A Transformer block, derived by exattn");
+        exattn_sbuf__puts(&x->out, "}\n\n");
+    }
+    else
+    {
+        exattn_sbuf__puts(&x->out, "% ");
+        exattn_sbuf__latex_comment(&x->out, title ? title : "block");
+        exattn_sbuf__puts(&x->out, "\n\n");
+    }
+}
+
 static int
 begin(void *ctx, const exattn_doc_section *s)
 {
     xsink *x = ctx;
 
+    if (s->kind == EXATTN_SECTION_BLOCK && !x->nested)
+        opening(x, s->block->title);
     if (s->kind == EXATTN_SECTION_BLOCK)
         x->blk = s->block;
     else if (s->kind == EXATTN_SECTION_STAGE)
@@ -167,38 +192,13 @@ open_sink(void **ctx, exattn_doc_sink *sink, FILE *f, const exattn_lesson *l,
     sink->entry = entry;
     sink->end = end;
     x->f = f;
-    x->l = l;
     x->err = err;
     x->markdown = markdown;
     x->standalone = !markdown && opts
                     && (opts->latex & EXATTN_LATEX_STANDALONE);
     x->paren = opts && (opts->latex & EXATTN_LATEX_PAREN_VECTORS);
+    x->nested = nested;
     exattn_sbuf__init(&x->out);
-    if (nested)
-        return EXATTN_OK;
-    if (markdown)
-    {
-        exattn_sbuf__puts(&x->out, "# ");
-        exattn_sbuf__markdown_text(&x->out, l->title ? l->title
-                                   : "A Transformer block, derived by "
-                                     "exattn");
-        exattn_sbuf__puts(&x->out, "\n\n");
-        return EXATTN_OK;
-    }
-    if (x->standalone)
-    {
-        exattn_print__latex_preamble(&x->out);
-        exattn_sbuf__puts(&x->out, "\\section*{");
-        exattn_sbuf__latex_text(&x->out, l->title ? l->title
-                                : "A Transformer block, derived by exattn");
-        exattn_sbuf__puts(&x->out, "}\n\n");
-    }
-    else
-    {
-        exattn_sbuf__puts(&x->out, "% ");
-        exattn_sbuf__latex_comment(&x->out, l->title ? l->title : "block");
-        exattn_sbuf__puts(&x->out, "\n\n");
-    }
     return EXATTN_OK;
 }
 

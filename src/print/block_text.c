@@ -8,14 +8,12 @@
 #include <string.h>
 #include "internal.h"
 #include "exattn/doc.h"
-#include "block/spec.h"
 #include "print/block.h"
 
 typedef struct
 {
     FILE *f;
     exattn_sbuf out;
-    const exattn_lesson *l;
     const exattn_doc_block *blk;
     const exattn_doc_section *stage;
     int nested;                 /* inside a lab lesson's document */
@@ -29,20 +27,14 @@ static const char *const masks[] = {
     "additive matrix (0: visible, -inf: blocked)" };
 
 static void
-header(tsink *t, const exattn_doc_block *k)
+header(tsink *t, const exattn_doc_section *s)
 {
-    const exattn_lesson *l = t->l;
+    const exattn_doc_block *k = s->block;
     size_t h;
 
-    if (l->title && !t->nested)
-        exattn_sbuf__printf(&t->out, "%s\n", l->title);
-    exattn_sbuf__printf(&t->out, "block: %s%s\n",
-        k->decoder ? "decoder (self-attention, then cross-attention to the "
-                     "encoder's output, memory)"
-        : k->cross ? "cross-attention (queries from X, keys and values from "
-                     "memory)"
-                   : "self-attention",
-        k->post_ln ? ", Post-LN (residual, then LayerNorm)" : ", residual");
+    if (k->title && !t->nested)
+        exattn_sbuf__printf(&t->out, "%s\n", k->title);
+    exattn_sbuf__printf(&t->out, "block: %s\n", s->heading[EXATTN_FORM_TEXT]);
     exattn_sbuf__printf(&t->out, "shape: n=%zu tokens, m=%zu keys, "
                         "d_model=%zu, %zu head%s (", k->n, k->m, k->d_model,
                         k->heads, k->heads > 1 ? "s" : "");
@@ -62,118 +54,20 @@ header(tsink *t, const exattn_doc_block *k)
     }
     if (k->ffn)
         exattn_sbuf__printf(&t->out, ", d_ff=%zu", k->d_ff);
-    exattn_sbuf__printf(&t->out, "\nmask: %s\n", masks[l->mask_kind]);
+    exattn_sbuf__printf(&t->out, "\nmask: %s\n", masks[k->mask]);
     if (k->scale_per_head)
         exattn_sbuf__puts(&t->out, "scale: 1/√d_k in each head\n");
 }
 
-/* "γ = (1, 1), β = (0, 0), ε = 1/100": a layer norm's parameters. */
-static void
-norm_params(tsink *t, const exattn_norm_spec *ns)
-{
-    size_t c;
-
-    exattn_sbuf__puts(&t->out, "γ = (");
-    for (c = 0; c < ns->gamma.cols; c++)
-    {
-        exattn_sbuf__puts(&t->out, c ? ", " : "");
-        exattn_sbuf__mpq(&t->out, EXATTN_AT(&ns->gamma, 0, c));
-    }
-    exattn_sbuf__puts(&t->out, "), β = (");
-    for (c = 0; c < ns->beta.cols; c++)
-    {
-        exattn_sbuf__puts(&t->out, c ? ", " : "");
-        exattn_sbuf__mpq(&t->out, EXATTN_AT(&ns->beta, 0, c));
-    }
-    exattn_sbuf__puts(&t->out, "), ε");
-    if (ns->eps_symbol && strcmp(ns->eps_symbol, "ε") != 0)
-        exattn_sbuf__printf(&t->out, " written %s", ns->eps_symbol);
-    if (ns->eps_symbol && !ns->eps_has_value)
-        exattn_sbuf__puts(&t->out, " symbolic (> 0, no value)");
-    else
-        exattn_sbuf__puts(&t->out, ns->eps_symbol ? " standing for "
-                                                  : " = ");
-    if (ns->eps_has_value)
-        exattn_sbuf__mpq(&t->out, ns->eps);
-    exattn_sbuf__puts(&t->out, "\n");
-}
-
-/* The line that introduces a stage, for the stages that have one. */
+/* The line that introduces a stage, for the stages that have one: a
+ * part of the block (a sublayer, a norm) is set apart by a blank line. */
 static void
 stage_heading(tsink *t, const exattn_doc_section *s)
 {
-    const exattn_doc_block *k = t->blk;
-    const char *id = s->stage;
-    size_t h;
-
-    if (strcmp(id, "pe") == 0)
-        exattn_sbuf__printf(&t->out, "\npositional encoding (sinusoidal, "
-            "d_model=%zu): PE(p,2r) = sin(p/10000^(2r/%zu)), PE(p,2r+1) = "
-            "cos(p/10000^(2r/%zu))\n", k->d_model, k->d_model, k->d_model);
-    else if (strcmp(id, "input") == 0 && k->positional)
-        exattn_sbuf__puts(&t->out, "input: x' = X + PE (position p = "
-                                   "row - 1)\n");
-    else if (strcmp(id, "scores") == 0)
-        exattn_sbuf__puts(&t->out, "scaled scores s = q·k × scale, over the "
-                          "keys; weights a = softmax over the allowed "
-                          "keys\n");
-    else if (strcmp(id, "cross_scores") == 0)
-        exattn_sbuf__puts(&t->out, "scaled scores cs = cq·ck × scale, over "
-                          "the memory rows; weights ca = softmax over all of "
-                          "them\n");
-    else if (strcmp(id, "output") == 0)
-        exattn_sbuf__printf(&t->out, "output %s = Σ a·v\n",
-                            s->name[EXATTN_FORM_TEXT]);
-    else if (strcmp(id, "cross_output") == 0)
-        exattn_sbuf__printf(&t->out, "output %s = Σ ca·cv\n",
-                            s->name[EXATTN_FORM_TEXT]);
-    else if (strcmp(id, "cross_attention") == 0 && k->cross_w_o)
-    {
-        exattn_sbuf__puts(&t->out, "\ncross multi-head: Ac = [");
-        for (h = 0; h < k->cross_heads; h++)
-            exattn_sbuf__printf(&t->out, "%sC%zu", h ? ", " : "", h + 1);
-        exattn_sbuf__puts(&t->out, "]·W_O\n");
-    }
-    else if (strcmp(id, "cross_attention") == 0)
-        exattn_sbuf__puts(&t->out, "\none cross head, no W_O: Ac = C1\n");
-    else if (strcmp(id, "cross_residual") == 0)
-        exattn_sbuf__puts(&t->out, "\nresidual: zc = u + Ac\n");
-    else if (strcmp(id, "cross_ln_mean") == 0)
-    {
-        exattn_sbuf__puts(&t->out, "\nlayer norm: uc = γ·(zc − μc)/√(σc² + "
-                                   "ε) + β, ");
-        norm_params(t, &t->l->block->cross.ln);
-    }
-    else if (strcmp(id, "attention") == 0 && k->w_o)
-    {
-        exattn_sbuf__puts(&t->out, "\nmulti-head: A = [");
-        for (h = 0; h < k->heads; h++)
-            exattn_sbuf__printf(&t->out, "%sH%zu", h ? ", " : "", h + 1);
-        exattn_sbuf__puts(&t->out, "]·W_O\n");
-    }
-    else if (strcmp(id, "attention") == 0)
-        exattn_sbuf__puts(&t->out, "\none head, no W_O: A = H1\n");
-    else if (strcmp(id, "residual") == 0)
-        exattn_sbuf__puts(&t->out, "\nresidual: z = x' + A\n");
-    else if (strcmp(id, "ln1_mean") == 0)
-    {
-        exattn_sbuf__puts(&t->out, "\nlayer norm: u = γ·(z − μ)/√(σ² + ε) "
-                                   "+ β, ");
-        norm_params(t, &t->l->block->ln1);
-    }
-    else if (strcmp(id, "ffn_hidden") == 0)
-        exattn_sbuf__printf(&t->out, "\nfeed-forward: h = %s·W_1 + b_1, r = "
-                            "max(0, h), f = r·W_2 + b_2\n",
-                            k->decoder ? "uc" : "u");
-    else if (strcmp(id, "residual2") == 0)
-        exattn_sbuf__printf(&t->out, "\nresidual: z' = %s + f\n",
-                            k->decoder ? "uc" : "u");
-    else if (strcmp(id, "ln2_mean") == 0)
-    {
-        exattn_sbuf__puts(&t->out, "\nlayer norm: y = γ·(z' − μ')/√(σ'² + "
-                                   "ε) + β, ");
-        norm_params(t, &t->l->block->ln2);
-    }
+    if (s->heading[EXATTN_FORM_TEXT] == NULL)
+        return;
+    exattn_sbuf__printf(&t->out, "%s%s\n", s->opens_part ? "\n" : "",
+                        s->heading[EXATTN_FORM_TEXT]);
 }
 
 static const char *
@@ -233,20 +127,13 @@ entry(void *ctx, const exattn_doc_entry *e)
 
     /* without positions the input is X itself, and with one head and no
      * W_O the heads' output is A: neither is printed again */
-    if ((strcmp(s->stage, "input") == 0 && !t->blk->positional)
-        || (strcmp(s->stage, "attention") == 0 && !t->blk->w_o)
-        || (strcmp(s->stage, "cross_attention") == 0 && !t->blk->cross_w_o))
+    if (s->repeats != EXATTN_REPEATS_NONE)
         return EXATTN_OK;
-    if (s->rows_are == EXATTN_ROWS_POSITIONS)
+    if (s->row_labels == NULL)
         exattn_sbuf__printf(&t->out, "  PE(%zu) = ", e->row);
     else
         exattn_sbuf__printf(&t->out, "  [%.60s] %s = ",
-                            s->rows_are == EXATTN_ROWS_KEYS
-                                ? t->l->key_labels[e->row]
-                            : s->rows_are == EXATTN_ROWS_MEMORY
-                                ? t->blk->memory_labels[e->row]
-                                : t->l->query_labels[e->row],
-                            s->name[EXATTN_FORM_TEXT]);
+                            s->row_labels[e->row], s->name[EXATTN_FORM_TEXT]);
     exattn_sbuf__puts(&t->out, e->count > 1 ? "(" : "");
     for (k = 0; k < e->count; k++)
     {
@@ -262,8 +149,7 @@ entry(void *ctx, const exattn_doc_entry *e)
     }
     exattn_sbuf__printf(&t->out, "%s (%s)", e->count > 1 ? ")" : "",
                         exact ? "EXACT" : "NAMED");
-    if (strcmp(s->stage, "weights") == 0
-        || strcmp(s->stage, "cross_weights") == 0)
+    if (s->weights)
         exattn_sbuf__printf(&t->out, "; %s", rule_note(e->rule));
     exattn_sbuf__puts(&t->out, "\n");
     if (asked && !exact)
@@ -277,24 +163,15 @@ static int
 begin(void *ctx, const exattn_doc_section *s)
 {
     tsink *t = ctx;
-    const char *src;
 
     switch (s->kind)
     {
     case EXATTN_SECTION_BLOCK:
         t->blk = s->block;
-        header(t, s->block);
+        header(t, s);
         break;
     case EXATTN_SECTION_HEAD:
-        src = t->blk->cross ? "memory" : "x'";
-        if (s->cross)
-            exattn_sbuf__printf(&t->out, "\ncross-attention head %zu: cq = "
-                                "u·W_Q, ck = memory·W_K, cv = memory·W_V\n",
-                                s->head + 1);
-        else
-            exattn_sbuf__printf(&t->out, "\nhead %zu: q = x'·W_Q, k = "
-                                "%s·W_K, v = %s·W_V\n", s->head + 1, src,
-                                src);
+        exattn_sbuf__printf(&t->out, "\n%s\n", s->heading[EXATTN_FORM_TEXT]);
         break;
     case EXATTN_SECTION_STAGE:
         t->stage = s;
@@ -333,7 +210,6 @@ exattn_block__text_open(void **ctx, exattn_doc_sink *sink, FILE *f,
     sink->entry = entry;
     sink->end = end;
     t->f = f;
-    t->l = l;
     t->nested = nested;
     t->err = err;
     exattn_sbuf__init(&t->out);

@@ -414,8 +414,7 @@ begin(void *ctx, const exattn_doc_section *sec)
                    sec->cross ? s->blk->memory_rows : s->l->m, caption);
     }
     if (sec->kind == EXATTN_SECTION_STAGE)
-        s->in_weights = strcmp(sec->stage, "weights") == 0
-                        || strcmp(sec->stage, "cross_weights") == 0;
+        s->in_weights = sec->weights;
     return EXATTN_OK;
 }
 
