@@ -125,21 +125,41 @@ text_wrapped(pctx *b, const exattn_xnode *n, int wrap)
         put(b, ")");
 }
 
+/* After "+" at `plus` and a term that printed with a leading minus
+ * ("-1", "-1/2", "-(1+√3)"): the plus goes, so a sum reads y-1, not
+ * y+-1. */
+static void
+drop_plus(pctx *b, size_t plus)
+{
+    exattn_sbuf *o = &b->out;
+
+    if (!b->over && o->s != NULL && plus < o->len && o->s[plus] == '+'
+        && o->s[plus + 1] == '-')
+    {
+        memmove(o->s + plus, o->s + plus + 1, o->len - plus);
+        o->len--;
+    }
+}
+
 static void
 text_binary(pctx *b, const exattn_xnode *n, const char *sym)
 {
     int lv = level(b, n);
     /* a - (b + c) and a / (b · c) keep their parentheses */
     int tight = n->op == EXATTN_X_SUB || n->op == EXATTN_X_DIV;
+    size_t plus;
 
     /* (1/3)/√x rather than 1/3/√x: a quotient divided again is wrapped */
     text_wrapped(b, n->a, level(b, n->a) < lv
                           || (n->op == EXATTN_X_DIV
                               && level(b, n->a) == lv
                               && n->a->op == EXATTN_X_DIV));
+    plus = b->out.len;
     put(b, sym);
     text_wrapped(b, n->b,
                  level(b, n->b) < lv || (tight && level(b, n->b) == lv));
+    if (n->op == EXATTN_X_ADD)
+        drop_plus(b, plus);
 }
 
 static void
@@ -237,6 +257,7 @@ static void
 latex(pctx *b, const exattn_xnode *n)
 {
     int lv = level(b, n);
+    size_t plus;
 
     if (b->over || as_label(b, n, 1))
         return;
@@ -254,10 +275,13 @@ latex(pctx *b, const exattn_xnode *n)
     case EXATTN_X_ADD:
     case EXATTN_X_SUB:
         latex(b, n->a);
+        plus = b->out.len;
         put(b, n->op == EXATTN_X_ADD ? "+" : "-");
         latex_wrapped(b, n->b, level(b, n->b) < lv
                                || (n->op == EXATTN_X_SUB
                                    && level(b, n->b) == lv));
+        if (n->op == EXATTN_X_ADD)
+            drop_plus(b, plus);
         break;
     case EXATTN_X_MUL:
         latex_wrapped(b, n->a, level(b, n->a) < lv);
