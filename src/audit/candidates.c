@@ -811,6 +811,8 @@ block_lesson(adder *a, const exattn_lesson *l)
         rc = norm_parameters(a, l, "cross.ln", &l->block->cross.ln);
     if (rc == EXATTN_OK)
         rc = norm_parameters(a, l, "ln2", &l->block->ln2);
+    if (rc == EXATTN_OK && l->block->final.present)
+        rc = norm_parameters(a, l, "final_norm", &l->block->final);
     exattn_sbuf__clear(&b);
     return rc;
 }

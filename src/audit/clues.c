@@ -111,18 +111,21 @@ static const exattn_audit_vocab symbols[] = {
 };
 
 /* Symbols of a block's stages, when the lesson has a block; the Greek
- * letters also as exattn's text writes them (μ, σ, γ, β, ε). */
+ * letters also as exattn's text writes them (μ, σ, γ, β, ε); ν is an
+ * RMSNorm's mean square. */
 static const exattn_audit_vocab block_symbols[] = {
     { "A", F(WEIGHT) | F(OUTPUT) }, { "C", F(OUTPUT) }, { "H", F(OUTPUT) },
     { "PE", F(POSITION) }, { "\\beta", F(NORM) }, { "\\epsilon", F(NORM) },
     { "\\gamma", F(NORM) }, { "\\mathrm{PE}", F(POSITION) },
-    { "\\mu", F(MEAN) }, { "\\sigma", F(VARIANCE) },
+    { "\\mu", F(MEAN) }, { "\\nu", F(MEAN) | F(VARIANCE) },
+    { "\\sigma", F(VARIANCE) },
     { "\\varepsilon", F(NORM) }, { "d_{\\mathrm{model}}", F(SHAPE) },
     { "d_{\\text{model}}", F(SHAPE) }, { "d_{model}", F(SHAPE) },
     { "f", F(FFN) }, { "h", F(FFN) }, { "r", F(FFN) }, { "u", F(NORM) },
     { "y", F(NORM) | F(OUTPUT) }, { "z", F(RESIDUAL) },
     { "\xce\xb2", F(NORM) }, { "\xce\xb3", F(NORM) },
     { "\xce\xb5", F(NORM) }, { "\xce\xbc", F(MEAN) },
+    { "\xce\xbd", F(MEAN) | F(VARIANCE) },
     { "\xcf\x83", F(VARIANCE) },
 };
 

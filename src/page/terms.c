@@ -212,6 +212,30 @@ term_ends(const scanner *s, size_t i)
 /* Does an operand with a symbol stand at i (after an operator): a
  * symbol, a bracketed group that holds one, or in math a product that
  * has one ("2\cdot\cos\left(1\right)")? */
+/* In prose, does the term at i reach a symbol through a product or a
+ * quotient of numbers ("2·√2/3", "1/√2", "3·e^1")? */
+static int
+prose_product_symbolic(const scanner *s, size_t i)
+{
+    size_t k = i;
+
+    while (k < s->len)
+    {
+        while (k < s->len && (isdigit((unsigned char)s->t[k])
+                              || s->t[k] == '.'))
+            k++;
+        if (k < s->len && s->t[k] == '/')
+            k++;
+        else if (k + 1 < s->len && memcmp(s->t + k, "\xc2\xb7", 2) == 0)
+            k += 2;
+        else
+            return 0;
+        if (k < s->len && symbol_starts(s, k))
+            return 1;
+    }
+    return 0;
+}
+
 static int
 symbolic_after(const scanner *s, size_t i)
 {
@@ -223,8 +247,10 @@ symbolic_after(const scanner *s, size_t i)
     if (s->t[i] == '(' || s->t[i] == '{'
         || strncmp(s->t + i, "\\left(", 6) == 0)
         return (close = group_close(s, i)) != 0 && has_symbol(s, i, close);
-    if (symbol_starts(s, i) || !s->c->math[i])
-        return symbol_starts(s, i);
+    if (symbol_starts(s, i))
+        return 1;
+    if (!s->c->math[i])
+        return prose_product_symbolic(s, i);
     /* the rest of the term, to its end at the top level */
     for (k = i; k < stop && s->c->math[k]; k++)
     {
