@@ -376,3 +376,14 @@ th_each_example(void (*fn)(const char *path, const char *name, void *ctx),
     free(dir);
     return n;
 }
+
+exattn_block *
+th_block(exattn_lesson *l)
+{
+    exattn_block *b = NULL;
+    exattn_error_t err;
+
+    cr_assert_eq(exattn_block_new(&b, l, 0, &err), EXATTN_OK, "%s",
+                 err.message);
+    return b;
+}

@@ -13,6 +13,8 @@ exattn_lesson *th_lesson(const char *json);
 /* Read a lesson from a string that must fail: returns the code and fills
  * `err`. */
 int th_lesson_fails(const char *json, exattn_error_t *err);
+/* The lesson's block, built with the default cap (asserted). */
+exattn_block *th_block(exattn_lesson *l);
 
 /* Is `q` the rational spelled `text` ("5/4")? */
 int th_mpq_is(const mpq_t q, const char *text);

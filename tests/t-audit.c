@@ -1801,3 +1801,31 @@ Test(audit, the_vocabulary_is_in_byte_order)
 {
     cr_assert_eq(exattn_audit__vocabulary_sorted(), 1);
 }
+
+/* A named form whose next term is a product reaching a symbol ("4/3 +
+ * 2·√2/3", "1/3 + 2/√2") is one formula: its leading number is no
+ * result of its own, in text as in math. */
+Test(audit, a_leading_number_before_a_product_with_a_symbol)
+{
+    exattn_lesson *pre = example("docs/examples/002-pre-ln-rms-block.json");
+    static const char page[] =
+        "  [rises] H1 = (2/3+√2/3, 4/3+2·√2/3) (NAMED)\n"       /* 1 */
+        "  [rises] z = (8/3+√2/3, 4/3+2·√2/3) (NAMED)\n"        /* 2 */
+        "  [rises] z = (8/3+√2/3, 4/3+2·√2/5) (NAMED)\n";       /* 3 */
+    exattn_audit_summary_t sum;
+    char *out;
+
+    out = report(exattn_audit_write_text, pre, "m.txt", page, &sum);
+    cr_assert_not_null(strstr(out, "m.txt:1:27: PASS-NAMED 4/3+2·√2/3"),
+                       "%s", out);
+    cr_assert_not_null(strstr(out, "m.txt:2:26: PASS-NAMED 4/3+2·√2/3"),
+                       "%s", out);
+    cr_assert_not_null(strstr(out, "m.txt:3:26: FAIL 4/3+2·√2/5"), "%s",
+                       out);
+    cr_assert_null(strstr(out, "UNSOURCED"), "%s", out);
+    cr_assert_null(strstr(out, "MENTION 4/3"), "%s", out);
+    cr_assert_eq(sum.passed, 5, "%s", out);
+    cr_assert_eq(sum.failed, 1, "%s", out);
+    free(out);
+    exattn_lesson_free(pre);
+}

@@ -12,17 +12,6 @@
     "\"X\": [[1,0],[0,1],[1,1]], \"W_Q\": [[1,0],[0,1]], " \
     "\"W_K\": [[1,1],[0,1]], \"W_V\": [[1,0],[0,2]]"
 
-static exattn_block *
-block_of(exattn_lesson *l)
-{
-    exattn_block *b = NULL;
-    exattn_error_t err;
-
-    cr_assert_eq(exattn_block_new(&b, l, 0, &err), EXATTN_OK, "%s",
-                 err.message);
-    return b;
-}
-
 /* Quantity name(i, j) of the block: its text, and whether it is exact. */
 static char *
 text_at(const exattn_block *b, const char *name, size_t i, size_t j,
@@ -88,7 +77,7 @@ Test(block, positional_encoding_is_exact_at_zero_and_named_after)
         "\"W_Q\": [[1],[0],[0],[0]], \"W_K\": [[1],[0],[0],[0]], "
         "\"W_V\": [[1],[0],[0],[0]], \"block\": {\"positional\": "
         "\"sinusoidal\", \"W_O\": [[1,0,0,0]]}}");
-    exattn_block *b = block_of(l);
+    exattn_block *b = th_block(l);
     mpfr_t x;
 
     /* PE(0) = [0, 1, 0, 1] exactly; PE(1) named in the original form:
@@ -116,7 +105,7 @@ Test(block, positional_encoding_of_an_odd_radical_width)
         "\"W_Q\": [[1],[0],[0],[0],[0],[0]], \"W_K\": [[1],[0],[0],[0],"
         "[0],[0]], \"W_V\": [[1],[0],[0],[0],[0],[0]], \"block\": "
         "{\"positional\": \"sinusoidal\", \"W_O\": [[1,0,0,0,0,0]]}}");
-    exattn_block *b = block_of(l);
+    exattn_block *b = th_block(l);
     mpfr_t x, t;
 
     /* d_model = 6: 10000^(2/6) is irrational and stays in the form */
@@ -140,7 +129,7 @@ Test(block, layer_norm_of_one_three)
         "[[1,0],[0,1]], \"W_K\": [[1,0],[0,1]], \"W_V\": [[0,0],[0,0]], "
         "\"block\": {\"layer_norm\": {\"gamma\": [2, 1], \"beta\": "
         "[\"1/2\", 0], \"epsilon\": \"1/100000\"}}}");
-    exattn_block *b = block_of(l);
+    exattn_block *b = th_block(l);
     mpfr_t x;
 
     expect_text(b, "residual", 0, 0, "1", 1);
@@ -172,7 +161,7 @@ Test(block, symbolic_epsilon_stays_a_symbol)
         "\"W_K\": [[1],[0]], \"W_V\": [[0,0],[0,0]], \"block\": "
         "{\"layer_norm\": {\"epsilon\": {\"symbol\": \"eps\", \"value\": "
         "\"1/100000\"}}}}");
-    exattn_block *b = block_of(l), *bv = block_of(lv);
+    exattn_block *b = th_block(l), *bv = th_block(lv);
     exattn_expr *e;
     exattn_error_t err;
     char *s;
@@ -226,7 +215,7 @@ example_lesson(const char *name)
 Test(block, relu_signs_are_proved)
 {
     exattn_lesson *l = example_lesson("002-encoder-block.json");
-    exattn_block *b = block_of(l);
+    exattn_block *b = th_block(l);
     int exact;
     char *s;
 
@@ -308,7 +297,7 @@ Test(block, identities_beyond_polynomials_stay_named)
 Test(block, heads_keep_their_own_state)
 {
     exattn_lesson *l = example_lesson("002-multi-head.json");
-    exattn_block *b = block_of(l);
+    exattn_block *b = th_block(l);
     mpfr_t w1, w2, w3, h1, t;
     int exact;
     char *s;
@@ -345,7 +334,7 @@ Test(block, heads_keep_their_own_state)
 Test(block, cross_attention_has_its_own_shapes)
 {
     exattn_lesson *l = example_lesson("002-cross-attention-block.json");
-    exattn_block *b = block_of(l);
+    exattn_block *b = th_block(l);
     exattn_expr *e = NULL;
     exattn_error_t err;
 
@@ -402,7 +391,7 @@ Test(block, one_head_agrees_with_the_row_engine)
                                (long)th_rand(rs, 3),
                                th_rand(rs, 2) ? "causal" : "none");
         l = th_lesson(json);
-        b = block_of(l);
+        b = th_block(l);
         for (i = 0; i < 3; i++)
         {
             exattn_row *row;
@@ -623,7 +612,7 @@ Test(block, derive_formats)
 Test(block, narrow_tables_and_e_to_the_zero)
 {
     exattn_lesson *l = th_lesson(NARROW);
-    exattn_block *b = block_of(l);
+    exattn_block *b = th_block(l);
     char *json = th_write(l, EXATTN_FORMAT_JSON, NULL);
     static const char *const narrow[] = { "\"q\": [\n      [{",
         "\"k\": [\n      [{", "\"ffn_hidden\": [\n      [{",
@@ -742,7 +731,7 @@ Test(block, a_decoder_is_self_attention_then_a_cross_block)
         "\"layer_norm\": {\"epsilon\": 0}}}");
     static const char *const first[] = { "h1.scores", "h1.weights",
                                          "h1.output", "residual", "ln1" };
-    exattn_block *d = block_of(dec), *c = block_of(cross), *en = block_of(enc);
+    exattn_block *d = th_block(dec), *c = th_block(cross), *en = th_block(enc);
     mpfr_t s[3], z, w;
     size_t i, j, k, cols;
 

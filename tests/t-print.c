@@ -111,6 +111,8 @@ Test(print, markdown_goldens)
                   "tests/data/002-grid-load-rises.expected.md", 3);
     expect_golden("docs/examples/002-encoder-block.json",
                   "tests/data/002-encoder-block.expected.md", 3);
+    expect_golden("docs/examples/002-pre-ln-rms-block.json",
+                  "tests/data/002-pre-ln-rms-block.expected.md", 3);
 }
 
 /* The attention maps of the seed examples (their bytes: the maps are
@@ -529,6 +531,12 @@ Test(print, seed_002_block_goldens)
                   "tests/data/002-decoder-block.expected.json", 1);
     expect_golden("docs/examples/002-decoder-block.json",
                   "tests/data/002-decoder-block.expected.tex", 2);
+    expect_golden("docs/examples/002-pre-ln-rms-block.json",
+                  "tests/data/002-pre-ln-rms-block.expected.txt", 0);
+    expect_golden("docs/examples/002-pre-ln-rms-block.json",
+                  "tests/data/002-pre-ln-rms-block.expected.json", 1);
+    expect_golden("docs/examples/002-pre-ln-rms-block.json",
+                  "tests/data/002-pre-ln-rms-block.expected.tex", 2);
 }
 
 /* With --digits every output has its decimal line, the single key's and

@@ -48,6 +48,7 @@ exattn_block__free_spec(exattn_block_spec *s)
     free_norm(&s->cross.ln);
     free_norm(&s->ln1);
     free_norm(&s->ln2);
+    free_norm(&s->final);
     exattn_matrix__clear(&s->w1);
     exattn_matrix__clear(&s->b1);
     exattn_matrix__clear(&s->w2);
@@ -71,6 +72,9 @@ spec_new(void)
     exattn_matrix__init(&s->ln2.beta);
     mpq_init(s->ln1.eps);
     mpq_init(s->ln2.eps);
+    exattn_matrix__init(&s->final.gamma);
+    exattn_matrix__init(&s->final.beta);
+    mpq_init(s->final.eps);
     exattn_matrix__init(&s->cross.memory);
     exattn_matrix__init(&s->cross.wo);
     exattn_matrix__init(&s->cross.ln.gamma);
@@ -441,27 +445,96 @@ check_sizes(const exattn_block_spec *s, const exattn_rctx *rc,
     return EXATTN_OK;
 }
 
+/* A block option whose value is one of the two `words`: *choice its
+ * index, `dflt` when the option is not given. */
+static int
+read_choice(int *choice, const exattn_rctx *rc, const exattn_jnode *node,
+            const char *name, const char *const *words, int dflt)
+{
+    size_t k, near, count = 2;
+
+    *choice = dflt;
+    if (node == NULL)
+        return EXATTN_OK;
+    for (k = 0; node->kind == EXATTN_J_STRING && k < count; k++)
+        if (strcmp(node->text, words[k]) == 0)
+        {
+            *choice = (int)k;
+            return EXATTN_OK;
+        }
+    near = node->kind == EXATTN_J_STRING
+           ? exattn_nearest(words, count, node->text) : count;
+    return exattn_lesson__fail(rc, EXATTN_EFIELD, node,
+        "block: \"%s\" is \"%s\" or \"%s\"%s%s%s", name, words[0],
+        words[1], near < count ? "; did you mean \"" : "",
+        near < count ? words[near] : "", near < count ? "\"?" : "");
+}
+
+/* "order" and "norm": where the norms sit, and which norm they are. */
+static int
+read_kind(exattn_block_spec *s, const exattn_rctx *rc,
+          const exattn_jnode *block)
+{
+    static const char *const orders[] = { "post", "pre" };
+    static const char *const norms[] = { "layer_norm", "rms_norm" };
+    int code;
+
+    if ((code = read_choice(&s->pre_ln, rc, exattn_json__get(block, "order"),
+                            "order", orders, 0)) != EXATTN_OK)
+        return code;
+    return read_choice(&s->rms, rc, exattn_json__get(block, "norm"), "norm",
+                       norms, 0);
+}
+
+/* "positional": "sinusoidal" adds the original encoding to X. */
 static int
 read_positional(exattn_block_spec *s, const exattn_rctx *rc,
                 const exattn_jnode *node)
 {
-    if (node == NULL)
-        return EXATTN_OK;
-    if (node->kind == EXATTN_J_STRING && strcmp(node->text, "none") == 0)
-        return EXATTN_OK;
-    if (node->kind != EXATTN_J_STRING
-        || strcmp(node->text, "sinusoidal") != 0)
-    {
-        static const char *const words[] = { "sinusoidal", "none" };
-        size_t near = node->kind == EXATTN_J_STRING
-                      ? exattn_nearest(words, 2, node->text) : 2;
+    static const char *const words[] = { "sinusoidal", "none" };
+    int choice, code = read_choice(&choice, rc, node, "positional", words, 1);
 
-        return exattn_lesson__fail(rc, EXATTN_EFIELD, node,
-            "block: \"positional\" is \"sinusoidal\" or \"none\"%s%s%s",
-            near < 2 ? "; did you mean \"" : "",
-            near < 2 ? words[near] : "", near < 2 ? "\"?" : "");
-    }
-    s->positional = 1;
+    s->positional = choice == 0;
+    return code;
+}
+
+/* A Pre-LN block: a norm before each sublayer it has, and optionally a
+ * final one. */
+static int
+read_pre_layers(exattn_block_spec *s, const exattn_rctx *rc,
+                const exattn_jnode *block)
+{
+    const exattn_jnode *ffn = exattn_json__get(block, "ffn");
+    const exattn_jnode *ln1 = exattn_json__get(block, "layer_norm");
+    const exattn_jnode *ln2 = exattn_json__get(block, "layer_norm_2");
+    const exattn_jnode *cross = exattn_json__get(block, "cross_attention");
+    size_t d = s->x.cols;
+    int code;
+
+    if (cross != NULL)
+        return exattn_lesson__fail(rc, EXATTN_EFIELD, cross,
+            "block: a decoder's \"cross_attention\" is in the Post-LN "
+            "order only (give \"order\": \"post\")");
+    if (ln1 == NULL)
+        return exattn_lesson__fail(rc, EXATTN_EFIELD, block,
+            "block: a Pre-LN block normalizes x' before attention: it needs "
+            "\"layer_norm\"");
+    if ((code = read_norm(&s->ln1, rc, ln1, "layer_norm", d)) != EXATTN_OK
+        || (code = read_ffn(s, rc, ffn, d)) != EXATTN_OK
+        || (code = read_norm(&s->ln2, rc, ln2, "layer_norm_2", d))
+               != EXATTN_OK
+        || (code = read_norm(&s->final, rc,
+                             exattn_json__get(block, "final_norm"),
+                             "final_norm", d)) != EXATTN_OK)
+        return code;
+    if (ffn != NULL && ln2 == NULL)
+        return exattn_lesson__fail(rc, EXATTN_EFIELD, ffn,
+            "block: a Pre-LN block's \"ffn\" reads \"layer_norm_2\" of "
+            "the residual, which is missing");
+    if (ln2 != NULL && ffn == NULL)
+        return exattn_lesson__fail(rc, EXATTN_EFIELD, ln2,
+            "block: in a Pre-LN block \"layer_norm_2\" is the input of "
+            "\"ffn\", which is missing");
     return EXATTN_OK;
 }
 
@@ -476,6 +549,15 @@ read_layers(exattn_block_spec *s, const exattn_rctx *rc,
     size_t d = s->x.cols;
     int code;
 
+    if ((code = read_kind(s, rc, block)) != EXATTN_OK)
+        return code;
+    if (s->pre_ln)
+        return read_pre_layers(s, rc, block);
+    if (exattn_json__get(block, "final_norm") != NULL)
+        return exattn_lesson__fail(rc, EXATTN_EFIELD,
+            exattn_json__get(block, "final_norm"),
+            "block: \"final_norm\" ends a Pre-LN block (\"order\": "
+            "\"pre\"); a Post-LN block ends with its last norm");
     if ((code = read_norm(&s->ln1, rc, exattn_json__get(block, "layer_norm"),
                           "layer_norm", d)) != EXATTN_OK)
         return code;
@@ -517,7 +599,8 @@ read_spec(exattn_block_spec *s, const exattn_rctx *rc,
 {
     static const char *const known[] = { "positional", "heads", "W_O",
                                          "layer_norm", "cross_attention",
-                                         "ffn", "layer_norm_2", NULL };
+                                         "ffn", "layer_norm_2", "order",
+                                         "norm", "final_norm", NULL };
     const exattn_jnode *x = exattn_lesson__field(f, "X");
     const exattn_jnode *mem = exattn_lesson__field(f, "memory");
     exattn_jnode head;

@@ -42,6 +42,10 @@ block_begin(jsink *j, const exattn_doc_block *k)
                         "\"d_ff\": %zu", k->decoder ? "decoder"
                                          : k->cross ? "cross" : "self",
                         k->n, k->m, k->d_model, k->d_ff);
+    if (k->post_ln || k->pre_ln)
+        exattn_sbuf__printf(&j->out, ", \"order\": \"%s\", \"norm\": \"%s\"",
+                            k->pre_ln ? "pre" : "post",
+                            k->rms_norm ? "rms_norm" : "layer_norm");
     labels(j, "tokens", k->tokens, k->n);
     labels(j, "keys", k->keys, k->m);
     if (k->decoder)
