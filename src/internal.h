@@ -66,6 +66,9 @@ char *exattn_str__dup(const char *s);
 /* Text inside \text{...}, LaTeX's special characters escaped; text in
  * a % comment (line breaks become spaces). */
 void exattn_sbuf__latex_text(exattn_sbuf *b, const char *s);
+/* A label as a LaTeX subscript: itself when `plain` (the default labels
+ * 1, 2, ...), "\text{rises}" otherwise. */
+void exattn_sbuf__latex_label(exattn_sbuf *b, const char *label, int plain);
 /* Text in Markdown (CommonMark): the characters that would start markup
  * escaped with a backslash; a line break as a space. */
 void exattn_sbuf__markdown_text(exattn_sbuf *b, const char *s);
@@ -118,11 +121,9 @@ const char *exattn_json__kind_name(exattn_jkind kind);
 
 /* ---- matrices of rationals (src/util/matrix.c) -------------------------- */
 
-typedef struct
-{
-    size_t rows, cols;
-    mpq_t *a;           /* rows*cols entries, row-major; NULL when empty */
-} exattn_matrix;
+/* The public exattn_doc_matrix (include/exattn/doc.h): rows*cols entries,
+ * row-major; NULL when empty. */
+typedef exattn_doc_matrix exattn_matrix;
 
 void exattn_matrix__init(exattn_matrix *m);
 int exattn_matrix__alloc(exattn_matrix *m, size_t rows, size_t cols);

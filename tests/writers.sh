@@ -1,18 +1,20 @@
 #!/bin/sh
 # TAP: the writers (src/print/) serialize the derivation document.  They
-# include nothing of the layers that make its decisions -- the block, the
-# lesson reader, claims, the document builder, expressions, evaluation,
-# the audit, page reading -- and never pick a layout by a block stage's
-# name: what a stage is comes with its section (stage_kind, heading,
-# repeats, row_labels, weights), from the stage table.
+# include the public headers, the bottom layer (internal.h, util/) and
+# their own (print/) -- nothing of the layers that make its decisions --,
+# read nothing of a lesson but through the document's headers
+# (exattn_doc_header: no "lesson->" or "against->"), and never pick a
+# layout by a block stage's name: what a stage is comes with its section
+# (stage_kind, heading, repeats, row_labels, weights), from the stage
+# table.
 top=${EXATTN_SRCDIR:-.}
 cd "$top" || exit 1
-echo "1..3"
+echo "1..4"
 
-bad=$(grep -n '^#include "\(block\|lesson\|claims\|derive\|expr\|eval\|audit\|page\|cli\)/' \
-      src/print/*.c src/print/*.h)
+bad=$(grep -n '^#include "' src/print/*.c src/print/*.h |
+      grep -v '#include "\(internal\.h\|exattn/[a-z]*\.h\|print/[a-z_]*\.h\|util/[a-z_]*\.h\)"')
 if [ -z "$bad" ]; then
-    echo "ok 1 - no writer includes a deciding layer's header"
+    echo "ok 1 - writers include public headers, the bottom layer and their own"
 else
     echo "not ok 1 - writers include deciding layers:"
     printf '%s\n' "$bad" | sed 's/^/# /'
@@ -44,4 +46,12 @@ if [ -z "$cmp" ]; then
 else
     echo "not ok 3 - writers compare stage names:"
     printf '%s\n' "$cmp" | sed 's/^/# /'
+fi
+
+reads=$(grep -n 'lesson->\|against->\|[^_]l->block\b' src/print/*.c src/print/*.h)
+if [ -z "$reads" ]; then
+    echo "ok 4 - no writer reads a lesson but through the document"
+else
+    echo "not ok 4 - writers read the lesson:"
+    printf '%s\n' "$reads" | sed 's/^/# /'
 fi

@@ -217,6 +217,41 @@ typedef struct
                                        many to list */
 } exattn_doc_note;
 
+/* A matrix of exact rationals: rows*cols entries, row-major (entry (r,
+ * c) is a[r * cols + c]); `a` NULL when it is empty. */
+typedef struct
+{
+    size_t rows, cols;
+    mpq_t *a;
+} exattn_doc_matrix;
+
+/* A lesson's header, as the lesson gives it: every section of a lesson
+ * (or of one of its variants) points to it (`header`), so a writer needs
+ * nothing of the lesson itself.  Borrowed from the lesson, valid during
+ * the walk. */
+typedef struct
+{
+    const char *file;               /* the lesson's file, for messages */
+    const char *title;              /* NULL: none */
+    const char *name;               /* a variant's name; NULL for the
+                                       lesson itself */
+    size_t n, m, dk, dv;            /* queries, keys, d_k, d_v */
+    char *const *query_labels;      /* n labels */
+    char *const *key_labels;        /* m labels */
+    int default_query_labels;       /* the labels are 1, 2, ...: the lesson
+                                       names none */
+    int default_key_labels;
+    exattn_doc_matrix q, k, v;      /* after projection and interventions */
+    exattn_scale_kind_t scale_kind;
+    mpq_srcptr scale_value;         /* the factor, or the radicand d */
+    exattn_mask_kind_t mask_kind;
+    const unsigned char *allowed;   /* n*m visibility flags, row-major */
+    size_t blend_count;
+    const char *const *blend_names;
+    int has_block;                  /* the lesson is a block (its own
+                                       section follows) */
+} exattn_doc_header;
+
 /* The shape of a block (EXATTN_SECTION_BLOCK). */
 typedef struct
 {
@@ -241,10 +276,6 @@ typedef struct
     int rms_norm;                   /* its norms are RMSNorms */
     int final_norm;                 /* Pre-LN: a norm after the last
                                        residual */
-    const char *title;              /* the lesson's title, or NULL */
-    exattn_mask_kind_t mask;        /* the mask the lesson gives */
-    char *const *tokens;            /* the n query labels */
-    char *const *keys;              /* the m key labels */
 } exattn_doc_block;
 
 /* What the rows of a block stage are. */
@@ -260,7 +291,9 @@ typedef enum
 typedef struct
 {
     exattn_section_t kind;
-    const exattn_lesson *lesson;    /* the lesson or variant (borrowed) */
+    const exattn_lesson *lesson;    /* the lesson or variant (borrowed;
+                                       what a writer prints of it is in
+                                       `header`) */
     size_t row;                     /* ROW, CONTRAST_ROW; else SIZE_MAX */
     /* ROW */
     exattn_rule_t rule;
@@ -330,6 +363,12 @@ typedef struct
                                        positions */
     int weights;                    /* STAGE: its rows are softmax
                                        weights, each with its `rule` */
+    const exattn_doc_header *header;    /* every section: the header of
+                                           the lesson it belongs to (the
+                                           variant's, in a variant) */
+    const exattn_doc_header *against_header;    /* CONTRAST,
+                                                   CONTRAST_ROW: the
+                                                   header of `against` */
 } exattn_doc_section;
 
 /* A sink: each callback returns EXATTN_OK to go on, or an error code that

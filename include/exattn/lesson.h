@@ -71,6 +71,9 @@ void exattn_lesson_free(exattn_lesson *lesson);
  * the base lesson).  Both borrowed. */
 const char *exattn_lesson_title(const exattn_lesson *lesson);
 const char *exattn_lesson_name(const exattn_lesson *lesson);
+/* The file name the lesson's messages give (the path it was read from,
+ * or the name given with a buffer). */
+const char *exattn_lesson_file(const exattn_lesson *lesson);
 
 /* Shapes: n query rows, m key/value rows, d_k, d_v. */
 size_t exattn_lesson_queries(const exattn_lesson *lesson);

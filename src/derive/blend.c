@@ -219,7 +219,7 @@ exattn_derive__blend(exattn_walk *w, const exattn_lesson *l, size_t k)
     exattn_doc_section s;
     int code;
 
-    exattn_walk__section(&s, EXATTN_SECTION_BLEND, l);
+    exattn_walk__section(w, &s, EXATTN_SECTION_BLEND, l);
     s.blend = k;
     if ((code = exattn_walk__begin(w, &s)) == EXATTN_OK
         && (code = blend_body(&b)) == EXATTN_OK)

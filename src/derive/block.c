@@ -188,7 +188,7 @@ stage(block_walk *k, exattn_stage_t bq, size_t head)
     size_t i;
     int rc;
 
-    exattn_walk__section(&s, EXATTN_SECTION_STAGE, b->lesson);
+    exattn_walk__section(k->w, &s, EXATTN_SECTION_STAGE, b->lesson);
     exattn_sbuf__init(&heading);
     if (exattn_block__stage_heading(&heading, &s.opens_part, b, bq, head))
     {
@@ -243,7 +243,7 @@ head(block_walk *k, exattn_stage_t first, size_t h)
     size_t i;
     int rc;
 
-    exattn_walk__section(&s, EXATTN_SECTION_HEAD, k->b->lesson);
+    exattn_walk__section(k->w, &s, EXATTN_SECTION_HEAD, k->b->lesson);
     s.head = h;
     s.cross = first == EXATTN_STAGE_CQ;
     s.d_k = hn->dk;
@@ -357,10 +357,6 @@ exattn_derive__block(exattn_walk *w, const exattn_lesson *l)
     info.pre_ln = b->spec->pre_ln;
     info.rms_norm = b->spec->rms;
     info.final_norm = b->spec->final.present;
-    info.title = l->title;
-    info.mask = l->mask_kind;
-    info.tokens = l->query_labels;
-    info.keys = l->key_labels;
     info.ffn = b->spec->has_ffn;
     info.w_o = b->spec->wo.rows != 0;
     info.scale_per_head = b->spec->scale_per_head;
@@ -388,7 +384,7 @@ exattn_derive__block(exattn_walk *w, const exattn_lesson *l)
     info.cross_d_k = dims ? dims + 2 * b->heads_count : NULL;
     info.cross_d_v = dims ? dims + 2 * b->heads_count + b->cross_count
                           : NULL;
-    exattn_walk__section(&s, EXATTN_SECTION_BLOCK, l);
+    exattn_walk__section(w, &s, EXATTN_SECTION_BLOCK, l);
     s.block = &info;
     exattn_sbuf__init(&heading);
     exattn_block__block_heading(&heading, b);

@@ -19,7 +19,7 @@ row_label(exattn_sbuf *b, const exattn_row *row, int latex)
     const char *label = l->query_labels[row->index];
 
     if (latex)
-        exattn_named__sub_label(b, label, l->default_query_labels);
+        exattn_sbuf__latex_label(b, label, l->default_query_labels);
     else
     {
         exattn_sbuf__puts(b, l->default_query_labels ? "" : "[");
@@ -128,7 +128,7 @@ exattn_compact__score(exattn_sbuf *b, const exattn_row *row, size_t j,
         exattn_sbuf__puts(b, "q_{");
         row_label(b, row, 1);
         exattn_sbuf__puts(b, "}k_{");
-        exattn_named__sub_label(b, l->key_labels[j], l->default_key_labels);
+        exattn_sbuf__latex_label(b, l->key_labels[j], l->default_key_labels);
         exattn_sbuf__puts(b, "}^{\\mathsf{T}}");
         return;
     }

@@ -417,9 +417,10 @@ contrast_row(exattn_walk *w, const exattn_lesson *from,
     exattn_doc_section s;
     int code;
 
-    exattn_walk__section(&s, EXATTN_SECTION_CONTRAST_ROW, to);
+    exattn_walk__section(w, &s, EXATTN_SECTION_CONTRAST_ROW, to);
     s.row = i;
     s.against = from;
+    s.against_header = exattn_walk__header(w, from);
     s.permuted = delta == NULL;
     if ((code = styled_row(w, &rf, from, from_row)) != EXATTN_OK
         || (code = styled_row(w, &rt, to, i)) != EXATTN_OK
@@ -487,8 +488,9 @@ exattn_derive__contrast(exattn_walk *w, const exattn_lesson *variant)
 
     if (from == NULL)
         return EXATTN_OK;
-    exattn_walk__section(&s, EXATTN_SECTION_CONTRAST, variant);
+    exattn_walk__section(w, &s, EXATTN_SECTION_CONTRAST, variant);
     s.against = from;
+    s.against_header = exattn_walk__header(w, from);
     s.shapes_differ = from->n != variant->n || from->m != variant->m
                       || from->dv != variant->dv;
     s.permuted = variant->perm != NULL && from->perm == NULL;

@@ -45,6 +45,11 @@ typedef struct
     int symbols;                /* LaTeX forms of named rows in symbols
                                    (EXATTN_PRESENT_SYMBOLS) */
     exattn_error_t *err;
+    /* the headers of the lesson and its variants (src/derive/header.c) */
+    exattn_doc_header *headers;
+    const exattn_lesson **header_lessons;
+    const char **blend_names;
+    size_t header_count;
 } exattn_walk;
 
 /* The sink's callbacks, skipped when NULL. */
@@ -63,8 +68,16 @@ void exattn_walk__style_row(const exattn_walk *w, exattn_row *row);
  * its derivation and the contrasts that quote it. */
 int exattn_walk__in_symbols(const exattn_walk *w, const exattn_row *row);
 
-void exattn_walk__section(exattn_doc_section *s, exattn_section_t kind,
-                          const exattn_lesson *l);
+/* A section of `kind` for lesson l (its `header` too), every other
+ * field empty. */
+void exattn_walk__section(const exattn_walk *w, exattn_doc_section *s,
+                          exattn_section_t kind, const exattn_lesson *l);
+/* The headers of l and its variants, built once (src/derive/header.c);
+ * the header of one of them (NULL for another lesson). */
+int exattn_walk__headers(exattn_walk *w, const exattn_lesson *l);
+void exattn_walk__free_headers(exattn_walk *w);
+const exattn_doc_header *exattn_walk__header(const exattn_walk *w,
+                                             const exattn_lesson *l);
 
 /* fn's form in every notation w asks for, into slot[2] (owned by d). */
 int exattn_walk__forms(exattn_walk *w, exattn_dval *d, const char **slot,

@@ -631,7 +631,7 @@ row_section(row_walk *r, exattn_doc_section *s, exattn_dval *forms)
     size_t c;
     int code = EXATTN_OK;
 
-    exattn_walk__section(s, EXATTN_SECTION_ROW, row->lesson);
+    exattn_walk__section(r->w, s, EXATTN_SECTION_ROW, row->lesson);
     s->row = row->index;
     s->rule = row->allowed_count == 1 ? EXATTN_RULE_SINGLE_KEY
               : row->weights_exact   ? EXATTN_RULE_EQUAL_SCORES

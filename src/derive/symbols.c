@@ -53,10 +53,10 @@ exattn_symbols__weight(exattn_sbuf *b, const exattn_row *row, size_t j,
         return;
     }
     exattn_sbuf__puts(b, "w_{");
-    exattn_named__sub_label(b, l->query_labels[row->index],
+    exattn_sbuf__latex_label(b, l->query_labels[row->index],
                             l->default_query_labels);
     exattn_sbuf__puts(b, ",");
-    exattn_named__sub_label(b, l->key_labels[j], l->default_key_labels);
+    exattn_sbuf__latex_label(b, l->key_labels[j], l->default_key_labels);
     exattn_sbuf__puts(b, "}");
 }
 
@@ -150,7 +150,7 @@ exattn_symbols__key_set(exattn_sbuf *b, const exattn_row *row, size_t unused,
             }
             else
                 exattn_sbuf__puts(b, k ? ", " : "");
-            exattn_named__sub_label(b, l->key_labels[j],
+            exattn_sbuf__latex_label(b, l->key_labels[j],
                                     l->default_key_labels);
             used += width;
             k++;

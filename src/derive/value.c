@@ -165,8 +165,8 @@ exattn_walk__decimal_q(exattn_walk *w, exattn_dval *d, const mpq_t q)
 }
 
 void
-exattn_walk__section(exattn_doc_section *s, exattn_section_t kind,
-                     const exattn_lesson *l)
+exattn_walk__section(const exattn_walk *w, exattn_doc_section *s,
+                     exattn_section_t kind, const exattn_lesson *l)
 {
     static const exattn_doc_section empty;
 
@@ -177,6 +177,7 @@ exattn_walk__section(exattn_doc_section *s, exattn_section_t kind,
     s->blend = SIZE_MAX;
     s->token = SIZE_MAX;
     s->head = SIZE_MAX;
+    s->header = exattn_walk__header(w, l);
 }
 
 int

@@ -54,7 +54,7 @@ lesson_section(exattn_walk *w, const exattn_lesson *l)
     size_t k;
     int code;
 
-    exattn_walk__section(&s, EXATTN_SECTION_LESSON, l);
+    exattn_walk__section(w, &s, EXATTN_SECTION_LESSON, l);
     if ((code = exattn_walk__begin(w, &s)) != EXATTN_OK
         || (code = rows(w, l)) != EXATTN_OK)
         return code;
@@ -70,8 +70,9 @@ variant_section(exattn_walk *w, const exattn_lesson *v)
     exattn_doc_section s;
     int code;
 
-    exattn_walk__section(&s, EXATTN_SECTION_VARIANT, v);
+    exattn_walk__section(w, &s, EXATTN_SECTION_VARIANT, v);
     s.against = v->contrast;    /* NULL for a block: its stages in full */
+    s.against_header = exattn_walk__header(w, v->contrast);
     if ((code = exattn_walk__begin(w, &s)) != EXATTN_OK)
         return code;
     if (v->block != NULL)
@@ -119,10 +120,18 @@ exattn_derive(const exattn_doc_sink *sink, void *ctx,
         return exattn_error__set(err, EXATTN_ELIMIT, l->file, 0, 0,
                                  "%lu digits, more than the limit of %lu",
                                  w.opts->digits, EXATTN_MAX_DIGITS);
+    if ((code = exattn_walk__headers(&w, l)) != EXATTN_OK)
+    {
+        exattn_walk__free_headers(&w);
+        return code;
+    }
     if (l->block != NULL)
-        return exattn_derive__block(&w, l);
-    code = lesson_section(&w, l);
-    for (k = 0; code == EXATTN_OK && k < l->variant_count; k++)
+        code = exattn_derive__block(&w, l);
+    else
+        code = lesson_section(&w, l);
+    for (k = 0; code == EXATTN_OK && l->block == NULL && k < l->variant_count;
+         k++)
         code = variant_section(&w, l->variants[k]);
+    exattn_walk__free_headers(&w);
     return code;
 }

@@ -8,6 +8,12 @@ exattn_lesson_title(const exattn_lesson *l)
 }
 
 const char *
+exattn_lesson_file(const exattn_lesson *l)
+{
+    return l->file;
+}
+
+const char *
 exattn_lesson_name(const exattn_lesson *l)
 {
     return l->name;

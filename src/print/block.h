@@ -4,7 +4,7 @@
 #define EXATTN_PRINT_BLOCK_H
 
 #include <stdio.h>
-#include "row/model.h"
+#include "internal.h"
 #include "exattn/doc.h"
 
 int exattn_block__write_text(FILE *f, const exattn_lesson *l,
@@ -95,7 +95,7 @@ void exattn_print__json_quantity(exattn_sbuf *b, const exattn_doc_value *v,
 void exattn_print__latex_preamble(exattn_sbuf *b);
 
 /* The opening of every JSON derivation: {"title": ..., "digits": ...,. */
-void exattn_print__json_head(exattn_sbuf *b, const exattn_lesson *l,
+void exattn_print__json_head(exattn_sbuf *b, const char *title,
                              const exattn_write_opts *opts);
 
 #endif

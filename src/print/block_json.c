@@ -35,8 +35,10 @@ labels(jsink *j, const char *key, char *const *l, size_t count)
 }
 
 static void
-block_begin(jsink *j, const exattn_doc_block *k)
+block_begin(jsink *j, const exattn_doc_section *s)
 {
+    const exattn_doc_block *k = s->block;
+
     exattn_sbuf__printf(&j->out, "\"block\": {\"attention_kind\": \"%s\", "
                         "\"n\": %zu, \"m\": %zu, \"d_model\": %zu, "
                         "\"d_ff\": %zu", k->decoder ? "decoder"
@@ -46,8 +48,8 @@ block_begin(jsink *j, const exattn_doc_block *k)
         exattn_sbuf__printf(&j->out, ", \"order\": \"%s\", \"norm\": \"%s\"",
                             k->pre_ln ? "pre" : "post",
                             k->rms_norm ? "rms_norm" : "layer_norm");
-    labels(j, "tokens", k->tokens, k->n);
-    labels(j, "keys", k->keys, k->m);
+    labels(j, "tokens", s->header->query_labels, k->n);
+    labels(j, "keys", s->header->key_labels, k->m);
     if (k->decoder)
         labels(j, "memory", k->memory_labels, k->memory_rows);
 }
@@ -98,7 +100,7 @@ begin(void *ctx, const exattn_doc_section *s)
     {
     case EXATTN_SECTION_BLOCK:
         j->blk = s->block;
-        block_begin(j, s->block);
+        block_begin(j, s);
         break;
     case EXATTN_SECTION_HEAD:
         exattn_sbuf__puts(&j->out, s->head ? ","
@@ -152,7 +154,7 @@ end(void *ctx, const exattn_doc_section *s)
     default:
         break;
     }
-    return exattn_sbuf__flush(&j->out, j->f, s->lesson->file, j->err);
+    return exattn_sbuf__flush(&j->out, j->f, s->header->file, j->err);
 }
 
 int
@@ -164,7 +166,7 @@ exattn_block__json_open(void **ctx, exattn_doc_sink *sink, FILE *f,
     jsink *j = calloc(1, sizeof *j);
 
     if ((*ctx = j) == NULL)
-        return exattn_error__set(err, EXATTN_ENOMEM, l->file, 0, 0,
+        return exattn_error__set(err, EXATTN_ENOMEM, exattn_lesson_file(l), 0, 0,
                                  "out of memory");
     *sink = init;
     sink->notations = EXATTN_NOTATION_TEXT | EXATTN_NOTATION_LATEX;
@@ -176,7 +178,7 @@ exattn_block__json_open(void **ctx, exattn_doc_sink *sink, FILE *f,
     exattn_sbuf__init(&j->out);
     exattn_sbuf__init(&j->extra);
     if (!nested)
-        exattn_print__json_head(&j->out, l, opts);
+        exattn_print__json_head(&j->out, exattn_lesson_title(l), opts);
     return EXATTN_OK;
 }
 
@@ -206,7 +208,7 @@ exattn_block__write_json(FILE *f, const exattn_lesson *l,
     if (rc == EXATTN_OK)
     {
         exattn_sbuf__puts(&j->out, "}\n");
-        rc = exattn_sbuf__flush(&j->out, f, l->file, err);
+        rc = exattn_sbuf__flush(&j->out, f, exattn_lesson_file(l), err);
     }
     exattn_block__json_close(j);
     return rc;

@@ -159,7 +159,7 @@ begin(void *ctx, const exattn_doc_section *s)
     xsink *x = ctx;
 
     if (s->kind == EXATTN_SECTION_BLOCK && !x->nested)
-        opening(x, s->block->title);
+        opening(x, s->header->title);
     if (s->kind == EXATTN_SECTION_BLOCK)
         x->blk = s->block;
     else if (s->kind == EXATTN_SECTION_STAGE)
@@ -172,7 +172,7 @@ end(void *ctx, const exattn_doc_section *s)
 {
     xsink *x = ctx;
 
-    return exattn_sbuf__flush(&x->out, x->f, s->lesson->file, x->err);
+    return exattn_sbuf__flush(&x->out, x->f, s->header->file, x->err);
 }
 
 static int
@@ -184,7 +184,7 @@ open_sink(void **ctx, exattn_doc_sink *sink, FILE *f, const exattn_lesson *l,
     xsink *x = calloc(1, sizeof *x);
 
     if ((*ctx = x) == NULL)
-        return exattn_error__set(err, EXATTN_ENOMEM, l->file, 0, 0,
+        return exattn_error__set(err, EXATTN_ENOMEM, exattn_lesson_file(l), 0, 0,
                                  "out of memory");
     *sink = init;
     sink->notations = EXATTN_NOTATION_LATEX;
@@ -245,7 +245,7 @@ write_block(FILE *f, const exattn_lesson *l, const exattn_write_opts *opts,
     if (rc == EXATTN_OK && x->standalone)
         exattn_sbuf__puts(&x->out, "\\end{document}\n");
     if (rc == EXATTN_OK)
-        rc = exattn_sbuf__flush(&x->out, f, l->file, err);
+        rc = exattn_sbuf__flush(&x->out, f, exattn_lesson_file(l), err);
     exattn_block__latex_close(x);
     return rc;
 }

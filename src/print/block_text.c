@@ -32,8 +32,8 @@ header(tsink *t, const exattn_doc_section *s)
     const exattn_doc_block *k = s->block;
     size_t h;
 
-    if (k->title && !t->nested)
-        exattn_sbuf__printf(&t->out, "%s\n", k->title);
+    if (s->header->title && !t->nested)
+        exattn_sbuf__printf(&t->out, "%s\n", s->header->title);
     exattn_sbuf__printf(&t->out, "block: %s\n", s->heading[EXATTN_FORM_TEXT]);
     exattn_sbuf__printf(&t->out, "shape: n=%zu tokens, m=%zu keys, "
                         "d_model=%zu, %zu head%s (", k->n, k->m, k->d_model,
@@ -54,7 +54,7 @@ header(tsink *t, const exattn_doc_section *s)
     }
     if (k->ffn)
         exattn_sbuf__printf(&t->out, ", d_ff=%zu", k->d_ff);
-    exattn_sbuf__printf(&t->out, "\nmask: %s\n", masks[k->mask]);
+    exattn_sbuf__printf(&t->out, "\nmask: %s\n", masks[s->header->mask_kind]);
     if (k->scale_per_head)
         exattn_sbuf__puts(&t->out, "scale: 1/√d_k in each head\n");
 }
@@ -189,7 +189,7 @@ end(void *ctx, const exattn_doc_section *s)
 {
     tsink *t = ctx;
 
-    return exattn_sbuf__flush(&t->out, t->f, s->lesson->file, t->err);
+    return exattn_sbuf__flush(&t->out, t->f, s->header->file, t->err);
 }
 
 int
@@ -202,7 +202,7 @@ exattn_block__text_open(void **ctx, exattn_doc_sink *sink, FILE *f,
 
     (void)opts;
     if ((*ctx = t) == NULL)
-        return exattn_error__set(err, EXATTN_ENOMEM, l->file, 0, 0,
+        return exattn_error__set(err, EXATTN_ENOMEM, exattn_lesson_file(l), 0, 0,
                                  "out of memory");
     *sink = init;
     sink->notations = EXATTN_NOTATION_TEXT;

@@ -15,7 +15,7 @@ typedef struct
 {
     FILE *f;
     exattn_sbuf b;
-    const exattn_lesson *l;
+    const exattn_doc_header *l;
     const exattn_doc_section *row;
     int array;              /* the role of the open array of a row or a
                                blend, -1 none */
@@ -110,7 +110,7 @@ vector_quantities(exattn_sbuf *b, const exattn_doc_entry *e,
 /* ---- the lesson's head ------------------------------------------------ */
 
 static void
-scale_object(exattn_sbuf *b, const exattn_lesson *l)
+scale_object(exattn_sbuf *b, const exattn_doc_header *l)
 {
     static const char *const kinds[] = { "none", "rational", "1/sqrt" };
 
@@ -147,7 +147,7 @@ matrix_field(exattn_sbuf *b, const char *name, const exattn_matrix *m)
 }
 
 static void
-lesson_head(exattn_sbuf *b, const exattn_lesson *l)
+lesson_head(exattn_sbuf *b, const exattn_doc_header *l)
 {
     static const char *const masks[] = { "none", "causal", "matrix",
                                          "additive" };
@@ -167,7 +167,7 @@ lesson_head(exattn_sbuf *b, const exattn_lesson *l)
 static void
 full_keys(exattn_sbuf *b, const exattn_doc_section *s)
 {
-    const exattn_lesson *l = s->lesson;
+    const exattn_doc_header *l = s->header;
     size_t j;
 
     exattn_sbuf__puts(b, "\"form\": \"full\",\n      \"keys\": [");
@@ -191,7 +191,7 @@ compact_keys(exattn_sbuf *b, const exattn_doc_section *s)
 
     exattn_sbuf__puts(b, "\"form\": \"compact\",\n      "
                          "\"allowed_keys\": [");
-    for (j = 0; j < s->lesson->m; j++)
+    for (j = 0; j < s->header->m; j++)
         if (s->allowed[j])
         {
             exattn_sbuf__puts(b, first ? "" : ", ");
@@ -213,7 +213,7 @@ row_begin(json_sink *j, const exattn_doc_section *s)
     exattn_sbuf *b = &j->b;
 
     exattn_sbuf__puts(b, s->row ? ",\n    {\"query\": " : "\n    {\"query\": ");
-    exattn_sbuf__json(b, s->lesson->query_labels[s->row]);
+    exattn_sbuf__json(b, s->header->query_labels[s->row]);
     exattn_sbuf__printf(b, ", \"index\": %zu,\n      ", s->row + 1);
     if (s->compact)
         compact_keys(b, s);
@@ -345,8 +345,8 @@ contrast_begin(json_sink *j, const exattn_doc_section *s)
     exattn_sbuf *b = &j->b;
 
     exattn_sbuf__puts(b, "\"contrast\": {\"against\": ");
-    if (s->against->name)
-        exattn_sbuf__json(b, s->against->name);
+    if (s->against_header->name)
+        exattn_sbuf__json(b, s->against_header->name);
     else
         exattn_sbuf__puts(b, "null");
     exattn_sbuf__printf(b, ", \"shapes_differ\": %s, \"permuted\": %s,"
@@ -363,7 +363,7 @@ contrast_row_begin(json_sink *j, const exattn_doc_section *s)
 
     exattn_sbuf__puts(b, j->contrast_rows++ ? ",\n      {\"query\": "
                                             : "\n      {\"query\": ");
-    exattn_sbuf__json(b, s->lesson->query_labels[s->row]);
+    exattn_sbuf__json(b, s->header->query_labels[s->row]);
     exattn_sbuf__printf(b, ", \"index\": %zu, \"outcome\": \"%s\"",
                         s->row + 1, outcomes[s->contrast]);
     if (s->permuted)
@@ -435,11 +435,11 @@ begin(void *ctx, const exattn_doc_section *s)
 
     if (exattn_print__nest_takes(&j->nest, s))
         return exattn_print__nest_begin(&j->nest, s, b);
-    j->l = s->lesson;
+    j->l = s->header;
     switch (s->kind)
     {
     case EXATTN_SECTION_LESSON:
-        lesson_head(b, s->lesson);
+        lesson_head(b, s->header);
         j->rows_open = 1;
         j->blends = 0;
         break;
@@ -454,13 +454,13 @@ begin(void *ctx, const exattn_doc_section *s)
         j->array = -1;
         exattn_sbuf__puts(b, j->blends++ ? ",\n    {\"name\": "
                                          : "\n    {\"name\": ");
-        exattn_sbuf__json(b, s->lesson->blends[s->blend].name);
+        exattn_sbuf__json(b, s->header->blend_names[s->blend]);
         break;
     case EXATTN_SECTION_VARIANT:
         exattn_sbuf__puts(b, j->variants++ ? ",\n  {\"name\": "
                                            : ",\n  \"variants\": [\n  "
                                              "{\"name\": ");
-        exattn_sbuf__json(b, s->lesson->name);
+        exattn_sbuf__json(b, s->header->name);
         exattn_sbuf__puts(b, ",\n  ");
         break;
     case EXATTN_SECTION_CONTRAST: contrast_begin(j, s); break;
@@ -502,7 +502,7 @@ end(void *ctx, const exattn_doc_section *s)
     case EXATTN_SECTION_CONTRAST_ROW: exattn_sbuf__puts(b, "]}"); break;
     default: break;
     }
-    return exattn_sbuf__flush(b, j->f, s->lesson->file, j->err);
+    return exattn_sbuf__flush(b, j->f, s->header->file, j->err);
 }
 
 int
@@ -513,7 +513,7 @@ exattn_write_json(FILE *f, const exattn_lesson *l,
     json_sink j = { 0 };
     int code;
 
-    if (l->block != NULL)
+    if (exattn_lesson_has_block(l))
         return exattn_block__write_json(f, l, opts, err);
     sink.notations = EXATTN_NOTATION_TEXT | EXATTN_NOTATION_LATEX;
     sink.begin = begin;
@@ -521,11 +521,10 @@ exattn_write_json(FILE *f, const exattn_lesson *l,
     sink.note = note;
     sink.end = end;
     j.f = f;
-    j.l = l;
     j.array = -1;
     j.err = err;
     exattn_sbuf__init(&j.b);
-    exattn_print__json_head(&j.b, l, opts);
+    exattn_print__json_head(&j.b, exattn_lesson_title(l), opts);
     exattn_print__nest_init(&j.nest, exattn_block__json_open,
                             exattn_block__json_close, f, opts, err);
     code = exattn_derive(&sink, &j, l, opts, err);
@@ -535,11 +534,11 @@ exattn_write_json(FILE *f, const exattn_lesson *l,
     {
         exattn_sbuf__puts(&j.b, j.variants ? "]}\n"
                                            : ",\n  \"variants\": []}\n");
-        code = exattn_sbuf__flush(&j.b, f, l->file, err);
+        code = exattn_sbuf__flush(&j.b, f, exattn_lesson_file(l), err);
     }
     exattn_sbuf__clear(&j.b);
     if (code == EXATTN_OK && ferror(f))
-        code = exattn_error__set(err, EXATTN_EIO, l->file, 0, 0,
-                                 "cannot write the output");
+        code = exattn_error__set(err, EXATTN_EIO, exattn_lesson_file(l), 0,
+                                 0, "cannot write the output");
     return code;
 }

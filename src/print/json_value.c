@@ -73,12 +73,12 @@ exattn_print__json_quantity(exattn_sbuf *b, const exattn_doc_value *v,
 }
 
 void
-exattn_print__json_head(exattn_sbuf *b, const exattn_lesson *l,
+exattn_print__json_head(exattn_sbuf *b, const char *title,
                         const exattn_write_opts *opts)
 {
     exattn_sbuf__puts(b, "{\"title\": ");
-    if (l->title)
-        exattn_sbuf__json(b, l->title);
+    if (title)
+        exattn_sbuf__json(b, title);
     else
         exattn_sbuf__puts(b, "null");
     if (opts != NULL && opts->digits != EXATTN_DIGITS_NONE)

@@ -11,7 +11,6 @@
 #include "internal.h"
 #include "exattn/doc.h"
 #include "print/block.h"
-#include "row/named.h"
 
 /* Layout: lists of keys and sums of vectors go on over lines, so that no
  * display is wider than the page. */
@@ -23,7 +22,7 @@ typedef struct
     FILE *f;
     exattn_sbuf *b;
     exattn_sbuf buf;
-    const exattn_lesson *l;
+    const exattn_doc_header *l;
     const exattn_doc_section *row;
     int standalone, paren;
     int markdown;           /* a Markdown page section (CommonMark with
@@ -40,15 +39,15 @@ typedef struct
 } latex_sink;
 
 static void
-qsub(exattn_sbuf *b, const exattn_lesson *l, size_t i)
+qsub(exattn_sbuf *b, const exattn_doc_header *l, size_t i)
 {
-    exattn_named__sub_label(b, l->query_labels[i], l->default_query_labels);
+    exattn_sbuf__latex_label(b, l->query_labels[i], l->default_query_labels);
 }
 
 static void
-ksub(exattn_sbuf *b, const exattn_lesson *l, size_t j)
+ksub(exattn_sbuf *b, const exattn_doc_header *l, size_t j)
 {
-    exattn_named__sub_label(b, l->key_labels[j], l->default_key_labels);
+    exattn_sbuf__latex_label(b, l->key_labels[j], l->default_key_labels);
 }
 
 /* "\tfrac{5}{4}", "-\tfrac{1}{2}", "3" */
@@ -418,10 +417,10 @@ table_row(latex_sink *c, const exattn_doc_entry *e)
     exattn_sbuf__puts(t, "| ");
     exattn_sbuf__markdown_text(t, c->l->key_labels[e->key]);
     exattn_sbuf__puts(t, " | $w_{");
-    exattn_named__sub_label(t, c->l->query_labels[e->row],
+    exattn_sbuf__latex_label(t, c->l->query_labels[e->row],
                             c->l->default_query_labels);
     exattn_sbuf__puts(t, ",");
-    exattn_named__sub_label(t, c->l->key_labels[e->key],
+    exattn_sbuf__latex_label(t, c->l->key_labels[e->key],
                             c->l->default_key_labels);
     exattn_sbuf__puts(t, "}$ | $");
     if (v->status == EXATTN_EXACT)
@@ -660,24 +659,24 @@ contrast_begin(latex_sink *c, const exattn_doc_section *s)
         exattn_sbuf__puts(b, "\\subsection*{Contrast with ");
     else
         exattn_sbuf__puts(b, "% contrast with ");
-    if (s->against->name == NULL)
+    if (s->against_header->name == NULL)
         exattn_sbuf__puts(b, "the base lesson");
     else if (c->markdown)
     {
         exattn_sbuf__puts(b, "variant “");
-        exattn_sbuf__markdown_text(b, s->against->name);
+        exattn_sbuf__markdown_text(b, s->against_header->name);
         exattn_sbuf__puts(b, "”");
     }
     else if (c->standalone)
     {
         exattn_sbuf__puts(b, "variant ``");
-        exattn_sbuf__latex_text(b, s->against->name);
+        exattn_sbuf__latex_text(b, s->against_header->name);
         exattn_sbuf__puts(b, "''");
     }
     else
     {
         exattn_sbuf__puts(b, "variant \"");
-        exattn_sbuf__latex_comment(b, s->against->name);
+        exattn_sbuf__latex_comment(b, s->against_header->name);
         exattn_sbuf__puts(b, "\"");
     }
     exattn_sbuf__puts(b, c->markdown ? "\n\n" : c->standalone ? "}\n\n"
@@ -820,7 +819,7 @@ title(latex_sink *c, const char *text, int variant)
 }
 
 static void
-lesson_step(latex_sink *c, const exattn_lesson *l)
+lesson_step(latex_sink *c, const exattn_doc_header *l)
 {
     exattn_sbuf *b = c->b;
     const char *sep;
@@ -891,7 +890,7 @@ begin(void *ctx, const exattn_doc_section *s)
 
     if (exattn_print__nest_takes(&c->nest, s))
         return exattn_print__nest_begin(&c->nest, s, c->b);
-    c->l = s->lesson;
+    c->l = s->header;
     if (s->kind != EXATTN_SECTION_CONTRAST_ROW)
     {
         c->display = -1;
@@ -899,17 +898,17 @@ begin(void *ctx, const exattn_doc_section *s)
     }
     switch (s->kind)
     {
-    case EXATTN_SECTION_LESSON: lesson_step(c, s->lesson); break;
+    case EXATTN_SECTION_LESSON: lesson_step(c, s->header); break;
     case EXATTN_SECTION_ROW: row_begin(c, s); break;
     case EXATTN_SECTION_BLEND:
         c->row = s;
         display_open(c, "assigned exact weights (not a softmax)");
         exattn_sbuf__puts(c->b, "\\begin{aligned}\n\\text{");
-        exattn_sbuf__latex_text(c->b, s->lesson->blends[s->blend].name);
+        exattn_sbuf__latex_text(c->b, s->header->blend_names[s->blend]);
         exattn_sbuf__puts(c->b, ": } w &= ");
         vector_open(c);
         break;
-    case EXATTN_SECTION_VARIANT: title(c, s->lesson->name, 1); break;
+    case EXATTN_SECTION_VARIANT: title(c, s->header->name, 1); break;
     case EXATTN_SECTION_CONTRAST: contrast_begin(c, s); break;
     case EXATTN_SECTION_CONTRAST_ROW:
         c->row = s;
@@ -933,7 +932,7 @@ end(void *ctx, const exattn_doc_section *s)
     /* a contrast's rows share its display */
     if (s->kind != EXATTN_SECTION_CONTRAST_ROW)
         aligned_close(c);
-    return exattn_sbuf__flush(c->b, c->f, s->lesson->file, c->err);
+    return exattn_sbuf__flush(c->b, c->f, s->header->file, c->err);
 }
 
 static int
@@ -965,7 +964,6 @@ write_document(FILE *f, const exattn_lesson *l,
     sink.presentation = EXATTN_PRESENT_SYMBOLS;
     c.f = f;
     c.b = &c.buf;
-    c.l = l;
     c.markdown = markdown;
     c.standalone = !markdown && (opts->latex & EXATTN_LATEX_STANDALONE);
     c.paren = (opts->latex & EXATTN_LATEX_PAREN_VECTORS) != 0;
@@ -975,7 +973,8 @@ write_document(FILE *f, const exattn_lesson *l,
     exattn_sbuf__init(&c.table);
     if (c.standalone)
         exattn_print__latex_preamble(&c.buf);
-    title(&c, l->title ? l->title : "Attention, derived by exattn", 0);
+    title(&c, exattn_lesson_title(l) ? exattn_lesson_title(l)
+                                     : "Attention, derived by exattn", 0);
     exattn_print__nest_init(&c.nest, markdown ? exattn_block__markdown_open
                                               : exattn_block__latex_open,
                             exattn_block__latex_close, f, opts, err);
@@ -984,13 +983,13 @@ write_document(FILE *f, const exattn_lesson *l,
     if (code == EXATTN_OK && c.standalone)
     {
         exattn_sbuf__puts(&c.buf, "\\end{document}\n");
-        code = exattn_sbuf__flush(&c.buf, f, l->file, err);
+        code = exattn_sbuf__flush(&c.buf, f, exattn_lesson_file(l), err);
     }
     exattn_sbuf__clear(&c.buf);
     exattn_sbuf__clear(&c.table);
     if (code == EXATTN_OK && ferror(f))
-        code = exattn_error__set(err, EXATTN_EIO, l->file, 0, 0,
-                                 "cannot write the output");
+        code = exattn_error__set(err, EXATTN_EIO, exattn_lesson_file(l), 0,
+                                 0, "cannot write the output");
     return code;
 }
 
@@ -998,7 +997,7 @@ int
 exattn_write_latex(FILE *f, const exattn_lesson *l,
                    const exattn_write_opts *opts, exattn_error_t *err)
 {
-    if (l->block != NULL)
+    if (exattn_lesson_has_block(l))
         return exattn_block__write_latex(f, l, opts, err);
     return write_document(f, l, opts, 0, err);
 }
@@ -1010,7 +1009,7 @@ int
 exattn_write_markdown(FILE *f, const exattn_lesson *l,
                       const exattn_write_opts *opts, exattn_error_t *err)
 {
-    if (l->block != NULL)
+    if (exattn_lesson_has_block(l))
         return exattn_block__write_markdown(f, l, opts, err);
     return write_document(f, l, opts, 1, err);
 }

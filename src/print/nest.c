@@ -32,7 +32,7 @@ exattn_print__nest_begin(exattn_print__nest *n, const exattn_doc_section *s,
 
     /* what the outer writer holds goes out before the block's */
     if (n->ctx == NULL
-        && ((rc = exattn_sbuf__flush(pending, n->f, s->lesson->file,
+        && ((rc = exattn_sbuf__flush(pending, n->f, s->header->file,
                                      n->err)) != EXATTN_OK
             || (rc = n->open(&n->ctx, &n->sink, n->f, s->lesson, n->opts, 1,
                              n->err)) != EXATTN_OK))

@@ -27,7 +27,7 @@ typedef struct
 {
     FILE *f;
     exattn_sbuf b;
-    const exattn_lesson *l;
+    const exattn_doc_header *l;  /* the lesson's (its first section's) */
     int in_base;            /* inside the base lesson's section */
     size_t row;             /* the current query row */
     int bars_open;          /* the row's bar chart is open */
@@ -78,14 +78,14 @@ permille(const char *decimal)
 }
 
 static size_t
-grid_h(const exattn_lesson *l)
+grid_h(const exattn_doc_header *l)
 {
     return TOP + l->n * CELL + 40;
 }
 
 /* The y of query row i's bar chart: below the grid, one chart a row. */
 static size_t
-bars_y(const exattn_lesson *l, size_t i)
+bars_y(const exattn_doc_header *l, size_t i)
 {
     return grid_h(l) + i * (l->m * LINE_H + 50);
 }
@@ -152,7 +152,7 @@ map_labels(svg_sink *s, size_t y0, char *const *keys, size_t m,
 static void
 open_document(svg_sink *s)
 {
-    const exattn_lesson *l = s->l;
+    const exattn_doc_header *l = s->l;
     size_t w = LABEL_W + l->m * CELL + 40;
     char what[160];
 
@@ -167,7 +167,7 @@ open_document(svg_sink *s)
 
 /* A block's picture: one map for each head of each sublayer. */
 static size_t
-block_map_h(const exattn_lesson *l)
+block_map_h(const exattn_doc_header *l)
 {
     return l->n * CELL + TOP;
 }
@@ -293,7 +293,7 @@ block_cells(svg_sink *s, const exattn_doc_entry *e)
 static void
 bar(svg_sink *s, const exattn_doc_entry *e)
 {
-    const exattn_lesson *l = s->l;
+    const exattn_doc_header *l = s->l;
     size_t y = bars_y(l, e->row) + 30 + e->key * LINE_H, c;
     unsigned long len = (unsigned long)permille(e->values->decimal) * BAR_W;
 
@@ -395,12 +395,20 @@ begin(void *ctx, const exattn_doc_section *sec)
 
     char caption[96];
 
+    if (s->l == NULL)
+    {
+        /* the first section is the lesson's own; a block's document
+         * opens at its section */
+        s->l = sec->header;
+        if (!s->l->has_block)
+            open_document(s);
+    }
     if (sec->kind == EXATTN_SECTION_VARIANT)
         s->in_base = 0;     /* the map is of the lesson itself */
     if (sec->kind == EXATTN_SECTION_ROW)
         s->bars_open = 0;
     /* the map is of the lesson itself: a block variant's is not drawn */
-    if (sec->kind == EXATTN_SECTION_BLOCK && sec->lesson == s->l)
+    if (sec->kind == EXATTN_SECTION_BLOCK && sec->header == s->l)
         open_block(s, sec->block);
     if (sec->kind == EXATTN_SECTION_HEAD && s->blk != NULL)
     {
@@ -423,7 +431,7 @@ end(void *ctx, const exattn_doc_section *sec)
 {
     svg_sink *s = ctx;
 
-    return exattn_sbuf__flush(&s->b, s->f, sec->lesson->file, s->err);
+    return exattn_sbuf__flush(&s->b, s->f, sec->header->file, s->err);
 }
 
 int
@@ -437,14 +445,14 @@ exattn_write_svg(FILE *f, const exattn_lesson *l,
 
     if (opts != NULL && (opts->version < 1
                          || opts->version > EXATTN_WRITE_OPTS_VERSION))
-        return exattn_error__set(err, EXATTN_EINVAL, l->file, 0, 0,
-                                 "exattn_write_svg: options of another "
+        return exattn_error__set(err, EXATTN_EINVAL, exattn_lesson_file(l),
+                                 0, 0, "exattn_write_svg: options of another "
                                  "version (%u)", opts->version);
-    if (l->n > SVG_MAX || l->m > SVG_MAX)
-        return exattn_error__set(err, EXATTN_ELIMIT, l->file, 0, 0,
-            "svg: %zu queries and %zu keys; an attention map is drawn for "
-            "at most %d of each (the JSON has every weight)", l->n, l->m,
-            SVG_MAX);
+    if (exattn_lesson_queries(l) > SVG_MAX || exattn_lesson_keys(l) > SVG_MAX)
+        return exattn_error__set(err, EXATTN_ELIMIT, exattn_lesson_file(l),
+            0, 0, "svg: %zu queries and %zu keys; an attention map is drawn "
+            "for at most %d of each (the JSON has every weight)",
+            exattn_lesson_queries(l), exattn_lesson_keys(l), SVG_MAX);
     /* the caller's options (of version 1: its fields, no more) */
     if (opts != NULL && opts->version >= 2)
         o = *opts;
@@ -457,7 +465,7 @@ exattn_write_svg(FILE *f, const exattn_lesson *l,
     /* the shades and bars are certified decimals: 3 digits at least */
     if (o.digits == EXATTN_DIGITS_NONE)
         o.digits = 3;
-    o.quantities = l->block != NULL ? 0
+    o.quantities = exattn_lesson_has_block(l) ? 0
                    : EXATTN_SHOW(EXATTN_WEIGHT)
                          | EXATTN_SHOW(EXATTN_CONTRIBUTION);
     o.sum_threshold = EXATTN_SUM_NEVER;     /* every key, blocked ones too */
@@ -469,21 +477,18 @@ exattn_write_svg(FILE *f, const exattn_lesson *l,
     sink.entry = entry;
     sink.end = end;
     s.f = f;
-    s.l = l;
     s.in_base = 1;
     s.err = err;
     exattn_sbuf__init(&s.b);
-    if (l->block == NULL)
-        open_document(&s);      /* a block's opens at its section */
     code = exattn_derive(&sink, &s, l, &o, err);
     if (code == EXATTN_OK)
     {
         exattn_sbuf__puts(&s.b, "</svg>\n");
-        code = exattn_sbuf__flush(&s.b, f, l->file, err);
+        code = exattn_sbuf__flush(&s.b, f, exattn_lesson_file(l), err);
     }
     exattn_sbuf__clear(&s.b);
     if (code == EXATTN_OK && ferror(f))
-        code = exattn_error__set(err, EXATTN_EIO, l->file, 0, 0,
-                                 "cannot write the output");
+        code = exattn_error__set(err, EXATTN_EIO, exattn_lesson_file(l), 0,
+                                 0, "cannot write the output");
     return code;
 }

@@ -15,7 +15,7 @@ typedef struct
     exattn_sbuf b;
     exattn_sbuf tail;           /* a row's decimal output line, written
                                    after its notes */
-    const exattn_lesson *l;     /* of the current section */
+    const exattn_doc_header *l; /* of the current section */
     const exattn_doc_section *row;      /* the current row or contrast
                                            row */
     int line;                   /* the role of the open line, -1 none */
@@ -36,13 +36,13 @@ label(exattn_sbuf *b, const char *prefix, const char *name, int plain)
 }
 
 static void
-qlabel(exattn_sbuf *b, const exattn_lesson *l, const char *prefix, size_t i)
+qlabel(exattn_sbuf *b, const exattn_doc_header *l, const char *prefix, size_t i)
 {
     label(b, prefix, l->query_labels[i], l->default_query_labels);
 }
 
 static void
-klabel(exattn_sbuf *b, const exattn_lesson *l, const char *prefix, size_t j)
+klabel(exattn_sbuf *b, const exattn_doc_header *l, const char *prefix, size_t j)
 {
     label(b, prefix, l->key_labels[j], l->default_key_labels);
 }
@@ -66,7 +66,7 @@ vector(exattn_sbuf *b, const exattn_matrix *m, size_t r)
 /* ---- the lesson's header -------------------------------------------- */
 
 static void
-matrix_line(exattn_sbuf *b, const exattn_lesson *l, const char *name,
+matrix_line(exattn_sbuf *b, const exattn_doc_header *l, const char *name,
             const exattn_matrix *m, int queries)
 {
     size_t r;
@@ -97,7 +97,7 @@ factor(exattn_sbuf *b, const mpq_t q)
 }
 
 static void
-scale_line(exattn_sbuf *b, const exattn_lesson *l)
+scale_line(exattn_sbuf *b, const exattn_doc_header *l)
 {
     exattn_sbuf__puts(b, "scale: ");
     switch (l->scale_kind)
@@ -119,7 +119,7 @@ scale_line(exattn_sbuf *b, const exattn_lesson *l)
 }
 
 static void
-header(exattn_sbuf *b, const exattn_lesson *l)
+header(exattn_sbuf *b, const exattn_doc_header *l)
 {
     static const char *const masks[] = {
         "none (every key visible)",
@@ -324,7 +324,7 @@ exact_product(text_sink *t, const exattn_doc_entry *e)
 static void
 contribution_item(text_sink *t, const exattn_doc_entry *e)
 {
-    const exattn_lesson *l = t->l;
+    const exattn_doc_header *l = t->l;
     exattn_sbuf *b = &t->b;
 
     if (e->blocked)
@@ -461,7 +461,7 @@ note(void *ctx, const exattn_doc_note *n)
 static void
 blend_item(text_sink *t, const exattn_doc_entry *e)
 {
-    const exattn_lesson *l = t->l;
+    const exattn_doc_header *l = t->l;
     exattn_sbuf *b = &t->b;
     size_t c;
     int exact = 1;
@@ -486,7 +486,7 @@ blend_item(text_sink *t, const exattn_doc_entry *e)
     default:
         close_line(t);
         exattn_sbuf__printf(b, "%s output = Σ wⱼ·Vⱼ = ",
-                            l->blends[t->row->blend].name);
+                            l->blend_names[t->row->blend]);
         value_vector(b, e);
         exattn_sbuf__puts(b, " (EXACT)\n");
         if (e->count == 0 || e->values[0].decimal == NULL)
@@ -494,7 +494,7 @@ blend_item(text_sink *t, const exattn_doc_entry *e)
         for (c = 0; c < e->count; c++)
             exact &= e->values[c].decimal_exact;
         exattn_sbuf__printf(b, "%s output %s (",
-                            l->blends[t->row->blend].name,
+                            l->blend_names[t->row->blend],
                             exact ? "=" : "≈");
         for (c = 0; c < e->count; c++)
             exattn_sbuf__printf(b, "%s%s", c ? "," : "",
@@ -507,7 +507,7 @@ blend_item(text_sink *t, const exattn_doc_entry *e)
 /* ---- contrasts --------------------------------------------------------- */
 
 static void
-row_name(exattn_sbuf *b, const exattn_lesson *l, size_t i)
+row_name(exattn_sbuf *b, const exattn_doc_header *l, size_t i)
 {
     exattn_sbuf__printf(b, l->default_query_labels ? "row %s" : "row [%s]",
                         l->query_labels[i]);
@@ -527,7 +527,7 @@ static void
 contrast_begin(text_sink *t, const exattn_doc_section *s)
 {
     exattn_sbuf *b = &t->b;
-    const exattn_lesson *from = s->against;
+    const exattn_doc_header *from = s->against_header;
 
     exattn_sbuf__printf(b, "contrast with %s%s%s:\n",
                         from->name ? "variant \"" : "the base lesson",
@@ -714,22 +714,22 @@ begin(void *ctx, const exattn_doc_section *s)
 
     if (exattn_print__nest_takes(&t->nest, s))
         return exattn_print__nest_begin(&t->nest, s, &t->b);
-    t->l = s->lesson;
+    t->l = s->header;
     t->line = -1;
     t->items = 0;
     switch (s->kind)
     {
-    case EXATTN_SECTION_LESSON: header(&t->b, s->lesson); break;
+    case EXATTN_SECTION_LESSON: header(&t->b, s->header); break;
     case EXATTN_SECTION_ROW: t->row = s; row_heading(t, s); break;
     case EXATTN_SECTION_BLEND:
         t->row = s;
         exattn_sbuf__printf(&t->b, "\nblend \"%s\": assigned exact weights "
-                            "(not softmax): ", s->lesson->blends[s->blend].name);
+                            "(not softmax): ", s->header->blend_names[s->blend]);
         t->line = EXATTN_ROLE_BLEND_WEIGHT;
         break;
     case EXATTN_SECTION_VARIANT:
         exattn_sbuf__printf(&t->b, "\n== variant \"%s\" ==\n",
-                            s->lesson->name);
+                            s->header->name);
         break;
     case EXATTN_SECTION_CONTRAST: contrast_begin(t, s); break;
     case EXATTN_SECTION_CONTRAST_ROW:
@@ -758,7 +758,7 @@ end(void *ctx, const exattn_doc_section *s)
         t->b.oom |= t->tail.oom;
         t->tail.len = 0;
     }
-    return exattn_sbuf__flush(&t->b, t->f, s->lesson->file, t->err);
+    return exattn_sbuf__flush(&t->b, t->f, s->header->file, t->err);
 }
 
 int
@@ -769,7 +769,7 @@ exattn_write_text(FILE *f, const exattn_lesson *l,
     text_sink t;
     int code;
 
-    if (l->block != NULL)
+    if (exattn_lesson_has_block(l))
         return exattn_block__write_text(f, l, opts, err);
     sink.notations = EXATTN_NOTATION_TEXT;
     /* decimals beside every quantity but the scores, which are exact
@@ -787,7 +787,7 @@ exattn_write_text(FILE *f, const exattn_lesson *l,
     sink.note = note;
     sink.end = end;
     t.f = f;
-    t.l = l;
+    t.l = NULL;
     t.row = NULL;
     t.line = -1;
     t.items = 0;
@@ -802,7 +802,7 @@ exattn_write_text(FILE *f, const exattn_lesson *l,
     exattn_sbuf__clear(&t.b);
     exattn_sbuf__clear(&t.tail);
     if (code == EXATTN_OK && ferror(f))
-        code = exattn_error__set(err, EXATTN_EIO, l->file, 0, 0,
-                                 "cannot write the output");
+        code = exattn_error__set(err, EXATTN_EIO, exattn_lesson_file(l), 0,
+                                 0, "cannot write the output");
     return code;
 }

@@ -293,16 +293,3 @@ exattn_row_get_str(const exattn_row *row, exattn_kind_t kind, size_t key,
     }
     return exattn_sbuf__take(&b);
 }
-
-void
-exattn_named__sub_label(exattn_sbuf *b, const char *label, int plain)
-{
-    if (plain)
-        exattn_sbuf__puts(b, label);
-    else
-    {
-        exattn_sbuf__puts(b, "\\text{");
-        exattn_sbuf__latex_text(b, label);
-        exattn_sbuf__puts(b, "}");
-    }
-}

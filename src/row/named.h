@@ -30,8 +30,5 @@ void exattn_named__contribution(exattn_sbuf *b, const exattn_row *row,
 void exattn_named__output(exattn_sbuf *b, const exattn_row *row, size_t c,
                           int latex);
 
-/* A row's LaTeX subscript: "2" for default labels, "\text{rises}"
- * otherwise. */
-void exattn_named__sub_label(exattn_sbuf *b, const char *label, int plain);
 
 #endif

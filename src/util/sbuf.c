@@ -342,3 +342,16 @@ exattn_sbuf__markdown_text(exattn_sbuf *b, const char *s)
         exattn_sbuf__putn(b, s, 1);
     }
 }
+
+void
+exattn_sbuf__latex_label(exattn_sbuf *b, const char *label, int plain)
+{
+    if (plain)
+        exattn_sbuf__puts(b, label);
+    else
+    {
+        exattn_sbuf__puts(b, "\\text{");
+        exattn_sbuf__latex_text(b, label);
+        exattn_sbuf__puts(b, "}");
+    }
+}
