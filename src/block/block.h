@@ -194,6 +194,27 @@ void exattn_block__block_heading(exattn_sbuf *out, const exattn_block *b);
 exattn_repeat_t exattn_block__repeats(const exattn_block *b,
                                       exattn_stage_t bq);
 
+/* A step of the order a block is computed in (src/block/order.c): one
+ * stage (when the block has built it), or every head of a sublayer (its
+ * q, k, v, scores, weights and output, from `stage`). */
+typedef enum
+{
+    EXATTN_STEP_STAGE = 0,
+    EXATTN_STEP_HEADS = 1,
+    EXATTN_STEP_CROSS_HEADS = 2
+} exattn_step_kind;
+
+typedef struct
+{
+    exattn_stage_t stage;
+    exattn_step_kind kind;
+} exattn_block_step;
+
+/* The steps of block b, in order, and their count; a stage step the
+ * block does not have (b->q[stage] NULL) is skipped by the reader. */
+const exattn_block_step *exattn_block__order(const exattn_block *b,
+                                             size_t *count);
+
 /* Building (src/block/attend.c, src/block/layers.c). */
 int exattn_block__attend(exattn_block *b, exattn_error_t *err);
 int exattn_block__attend_cross(exattn_block *b, exattn_error_t *err);

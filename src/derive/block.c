@@ -265,70 +265,33 @@ head(block_walk *k, exattn_stage_t first, size_t h)
     return rc;
 }
 
-/* The stages of `list` the block built, in order. */
-static int
-run(block_walk *k, const exattn_stage_t *list, size_t count)
-{
-    size_t i;
-    int rc = EXATTN_OK;
-
-    for (i = 0; rc == EXATTN_OK && i < count; i++)
-        if (k->b->q[list[i]] != NULL)
-            rc = stage(k, list[i], 0);
-    return rc;
-}
-
-#define RUN(k, list) run(k, list, sizeof list / sizeof *list)
-
-/* Every stage the block has, in the order it is computed: a Post-LN
- * block's norms follow their residuals, a Pre-LN block's precede their
- * sublayers. */
+/* Every stage the block has, in the order it is computed
+ * (src/block/order.c). */
 static int
 stages(block_walk *k)
 {
-    static const exattn_stage_t input[] = { EXATTN_STAGE_PE,
-                                            EXATTN_STAGE_INPUT };
-    static const exattn_stage_t norm1[] = {
-        EXATTN_STAGE_MEAN1, EXATTN_STAGE_VAR1, EXATTN_STAGE_MS1,
-        EXATTN_STAGE_LN1 };
-    static const exattn_stage_t joined[] = { EXATTN_STAGE_ATTN,
-                                             EXATTN_STAGE_RES1 };
-    static const exattn_stage_t cross[] = {
-        EXATTN_STAGE_CATTN, EXATTN_STAGE_CRES, EXATTN_STAGE_CMEAN,
-        EXATTN_STAGE_CVAR, EXATTN_STAGE_CMS, EXATTN_STAGE_CLN };
-    static const exattn_stage_t norm2[] = {
-        EXATTN_STAGE_MEAN2, EXATTN_STAGE_VAR2, EXATTN_STAGE_MS2,
-        EXATTN_STAGE_LN2 };
-    static const exattn_stage_t ffn[] = {
-        EXATTN_STAGE_HIDDEN, EXATTN_STAGE_RELU, EXATTN_STAGE_FFN,
-        EXATTN_STAGE_RES2 };
-    static const exattn_stage_t norm3[] = {
-        EXATTN_STAGE_MEAN3, EXATTN_STAGE_VAR3, EXATTN_STAGE_MS3,
-        EXATTN_STAGE_LN3 };
     const exattn_block *b = k->b;
-    int pre = b->spec->pre_ln;
-    size_t h;
-    int rc = RUN(k, input);
+    size_t count, i, h;
+    const exattn_block_step *steps = exattn_block__order(b, &count);
+    int rc = EXATTN_OK;
 
-    if (rc == EXATTN_OK && pre)
-        rc = RUN(k, norm1);
-    for (h = 0; rc == EXATTN_OK && h < b->heads_count; h++)
-        rc = head(k, EXATTN_STAGE_Q, h);
-    if (rc == EXATTN_OK)
-        rc = RUN(k, joined);
-    if (rc == EXATTN_OK && !pre)
-        rc = RUN(k, norm1);
-    for (h = 0; rc == EXATTN_OK && h < b->cross_count; h++)
-        rc = head(k, EXATTN_STAGE_CQ, h);
-    if (rc == EXATTN_OK)
-        rc = RUN(k, cross);
-    if (rc == EXATTN_OK && pre)
-        rc = RUN(k, norm2);
-    if (rc == EXATTN_OK)
-        rc = RUN(k, ffn);
-    if (rc == EXATTN_OK && !pre)
-        rc = RUN(k, norm2);
-    return rc == EXATTN_OK ? RUN(k, norm3) : rc;
+    for (i = 0; rc == EXATTN_OK && i < count; i++)
+        switch (steps[i].kind)
+        {
+        case EXATTN_STEP_HEADS:
+            for (h = 0; rc == EXATTN_OK && h < b->heads_count; h++)
+                rc = head(k, steps[i].stage, h);
+            break;
+        case EXATTN_STEP_CROSS_HEADS:
+            for (h = 0; rc == EXATTN_OK && h < b->cross_count; h++)
+                rc = head(k, steps[i].stage, h);
+            break;
+        default:
+            if (b->q[steps[i].stage] != NULL)
+                rc = stage(k, steps[i].stage, 0);
+            break;
+        }
+    return rc;
 }
 
 int
