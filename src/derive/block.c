@@ -138,20 +138,17 @@ stage_row(block_walk *k, const exattn_doc_section *s, exattn_stage_t bq,
     e.row = i;
     e.key = e.col = SIZE_MAX;
     e.count = s->cols;
-    e.rule = bq == EXATTN_STAGE_WEIGHTS
-                 ? weights_rule(b->heads[s->head].rule[i])
-             : bq == EXATTN_STAGE_CWEIGHTS
-                 ? weights_rule(b->cross_heads[s->head].rule[i])
-                 : EXATTN_RULE_SOFTMAX;
-    if (bq == EXATTN_STAGE_HIDDEN)
+    e.rule = !s->weights ? EXATTN_RULE_SOFTMAX
+             : weights_rule((s->cross ? b->cross_heads
+                                      : b->heads)[s->head].rule[i]);
+    if (exattn_block__stage(bq)->kind == EXATTN_KIND_HIDDEN)
         e.signs = b->sign + i * b->dff;
     for (c = 0; d != NULL && c < s->cols; c++)
         exattn_dval__init(&d[c]);
     for (c = 0; rc == EXATTN_OK && c < s->cols; c++)
     {
         rc = node_value(k, &d[c], exattn_block__node(b, bq, s->head, i, c),
-                        bq == EXATTN_STAGE_WEIGHTS || bq == EXATTN_STAGE_CWEIGHTS
-                            ? rule_why(e.rule) : EXATTN_WHY_STAGE);
+                        s->weights ? rule_why(e.rule) : EXATTN_WHY_STAGE);
         vals[c] = d[c].v;
     }
     e.values = vals;
@@ -231,11 +228,11 @@ stage(block_walk *k, exattn_stage_t bq, size_t head)
 }
 
 /* Head h of the sublayer whose stages start at `first` (q, k, v, scores,
- * weights, output: EXATTN_STAGE_Q, or a decoder's EXATTN_STAGE_CQ). */
+ * weights, output: the first of the sublayer's per-head stages). */
 static int
 head(block_walk *k, exattn_stage_t first, size_t h)
 {
-    const exattn_head_nodes *hn = first == EXATTN_STAGE_CQ
+    const exattn_head_nodes *hn = exattn_block__is_cross(first)
                                       ? &k->b->cross_heads[h]
                                       : &k->b->heads[h];
     exattn_doc_section s;
@@ -245,7 +242,7 @@ head(block_walk *k, exattn_stage_t first, size_t h)
 
     exattn_walk__section(k->w, &s, EXATTN_SECTION_HEAD, k->b->lesson);
     s.head = h;
-    s.cross = first == EXATTN_STAGE_CQ;
+    s.cross = exattn_block__is_cross(first);
     s.d_k = hn->dk;
     s.d_v = hn->dv;
     exattn_sbuf__init(&heading);
