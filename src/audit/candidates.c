@@ -7,6 +7,7 @@
  * once: exact, or certified to AUDIT_DIGITS decimals. */
 #include <stdlib.h>
 #include <string.h>
+#include "audit/clues.h"
 #include "audit/decide.h"
 #include "lesson/claims.h"
 #include "row/named.h"
@@ -170,24 +171,8 @@ family_of(const exattn_claim *c)
     case EXATTN_TARGET_ROW:
         return (unsigned)c->kind < 5 ? by_kind[c->kind] : F(ALL);
     case EXATTN_TARGET_BLOCK:
-        switch (exattn_block__stage((exattn_stage_t)c->block_q)->kind)
-        {
-        case EXATTN_KIND_POSITIONS: return F(POSITION);
-        case EXATTN_KIND_INPUT: case EXATTN_KIND_QUERY: case EXATTN_KIND_KEY:
-        case EXATTN_KIND_VALUE:
-            return F(INPUT);
-        case EXATTN_KIND_SCORES: return F(SCALED);
-        case EXATTN_KIND_WEIGHTS: return F(WEIGHT);
-        case EXATTN_KIND_HEAD_OUTPUT: case EXATTN_KIND_JOINED:
-            return F(OUTPUT);
-        case EXATTN_KIND_RESIDUAL: return F(RESIDUAL);
-        case EXATTN_KIND_MEAN: return F(MEAN);
-        case EXATTN_KIND_VARIANCE: return F(VARIANCE);
-        case EXATTN_KIND_MEAN_SQUARE: return F(MEAN) | F(VARIANCE);
-        case EXATTN_KIND_NORM: return F(NORM) | F(OUTPUT);
-        default:
-            return F(FFN);
-        }
+        return exattn_audit__stage_families(
+            (exattn_stage_t)c->block_q);
     }
     return F(ALL);
 }

@@ -110,22 +110,20 @@ static const exattn_audit_vocab symbols[] = {
     { "x", F(INPUT) },
 };
 
-/* Symbols of a block's stages, when the lesson has a block; the Greek
- * letters also as exattn's text writes them (μ, σ, γ, β, ε); ν is an
- * RMSNorm's mean square. */
+/* Symbols of a block, when the lesson has a block; the Greek letters
+ * also as exattn's text writes them (μ, σ, γ, β, ε).  A stage's symbol
+ * that is not here is found in the stage table (stage_symbol, below). */
 static const exattn_audit_vocab block_symbols[] = {
     { "A", F(WEIGHT) | F(OUTPUT) }, { "C", F(OUTPUT) }, { "H", F(OUTPUT) },
     { "PE", F(POSITION) }, { "\\beta", F(NORM) }, { "\\epsilon", F(NORM) },
     { "\\gamma", F(NORM) }, { "\\mathrm{PE}", F(POSITION) },
-    { "\\mu", F(MEAN) }, { "\\nu", F(MEAN) | F(VARIANCE) },
-    { "\\sigma", F(VARIANCE) },
+    { "\\mu", F(MEAN) }, { "\\sigma", F(VARIANCE) },
     { "\\varepsilon", F(NORM) }, { "d_{\\mathrm{model}}", F(SHAPE) },
     { "d_{\\text{model}}", F(SHAPE) }, { "d_{model}", F(SHAPE) },
     { "f", F(FFN) }, { "h", F(FFN) }, { "r", F(FFN) }, { "u", F(NORM) },
     { "y", F(NORM) | F(OUTPUT) }, { "z", F(RESIDUAL) },
     { "\xce\xb2", F(NORM) }, { "\xce\xb3", F(NORM) },
     { "\xce\xb5", F(NORM) }, { "\xce\xbc", F(MEAN) },
-    { "\xce\xbd", F(MEAN) | F(VARIANCE) },
     { "\xcf\x83", F(VARIANCE) },
 };
 
@@ -249,6 +247,53 @@ exattn_audit__symbol_at(const char *s, size_t k, size_t len)
     return isalpha((unsigned char)s[j]) ? 1 : 0;
 }
 
+/* The kinds of quantity each kind of block stage is (EXATTN_FAM_ bits:
+ * a norm's output is also an output), the one mapping the claims' and
+ * the symbols' families share. */
+static const exattn_audit_vocab stage_kinds[] = {
+    [EXATTN_KIND_POSITIONS] = { "", F(POSITION) },
+    [EXATTN_KIND_INPUT] = { "", F(INPUT) },
+    [EXATTN_KIND_QUERY] = { "", F(INPUT) },
+    [EXATTN_KIND_KEY] = { "", F(INPUT) },
+    [EXATTN_KIND_VALUE] = { "", F(INPUT) },
+    [EXATTN_KIND_SCORES] = { "", F(SCALED) },
+    [EXATTN_KIND_WEIGHTS] = { "", F(WEIGHT) },
+    [EXATTN_KIND_HEAD_OUTPUT] = { "", F(OUTPUT) },
+    [EXATTN_KIND_JOINED] = { "", F(OUTPUT) },
+    [EXATTN_KIND_RESIDUAL] = { "", F(RESIDUAL) },
+    [EXATTN_KIND_MEAN] = { "", F(MEAN) },
+    [EXATTN_KIND_VARIANCE] = { "", F(VARIANCE) },
+    [EXATTN_KIND_MEAN_SQUARE] = { "", F(MEAN) | F(VARIANCE) },
+    [EXATTN_KIND_NORM] = { "", F(NORM) | F(OUTPUT) },
+    [EXATTN_KIND_HIDDEN] = { "", F(FFN) },
+    [EXATTN_KIND_RELU] = { "", F(FFN) },
+    [EXATTN_KIND_FFN] = { "", F(FFN) },
+};
+
+unsigned
+exattn_audit__stage_families(exattn_stage_t bq)
+{
+    return stage_kinds[exattn_block__stage(bq)->kind].families;
+}
+
+/* A stage's symbol as the stage table writes it, in LaTeX (\nu) or in
+ * exattn's text (ν): its kind's families, or NULL. */
+static const exattn_audit_vocab *
+stage_symbol(const char *s, size_t n)
+{
+    const exattn_stage_info *st;
+    size_t k;
+
+    for (k = 0; k < EXATTN_STAGE_COUNT; k++)
+    {
+        st = exattn_block__stage((exattn_stage_t)k);
+        if ((strlen(st->tex) == n && strncmp(st->tex, s, n) == 0)
+            || (strlen(st->text) == n && strncmp(st->text, s, n) == 0))
+            return &stage_kinds[st->kind];
+    }
+    return NULL;
+}
+
 const exattn_audit_vocab *
 exattn_audit__find_symbol(const char *s, size_t n, int block)
 {
@@ -273,7 +318,8 @@ exattn_audit__find_symbol(const char *s, size_t n, int block)
         n = name;
 
     /* a block's own symbols first: its A is the attention stage */
-    if (block && (v = IN_TABLE(block_symbols, s, n)) != NULL)
+    if (block && ((v = IN_TABLE(block_symbols, s, n)) != NULL
+                  || (v = stage_symbol(s, n)) != NULL))
         return v;
     return IN_TABLE(symbols, s, n);
 }

@@ -48,7 +48,10 @@ void exattn_audit__read_math(exattn_audit_clue *c, const char *s,
 /* A math symbol at s[k]: its length (a letter, a command with its braced
  * argument); 0 when none. */
 size_t exattn_audit__symbol_at(const char *s, size_t k, size_t len);
-/* The vocabulary's entry for symbol [s, s + n), or NULL. */
+/* The kinds of quantity block stage bq is (EXATTN_FAM_ bits). */
+unsigned exattn_audit__stage_families(exattn_stage_t bq);
+/* The vocabulary's entry for symbol [s, s + n), or NULL; with `block`,
+ * a block's symbols and its stages' (the stage table's) first. */
 const exattn_audit_vocab *exattn_audit__find_symbol(const char *s, size_t n,
                                                     int block);
 /* A letter, a digit, a hyphen or a byte of a UTF-8 sequence: a word's
