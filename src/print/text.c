@@ -8,22 +8,9 @@
 #include "internal.h"
 #include "exattn/doc.h"
 #include "print/block.h"
+#include "print/text.h"
 
-typedef struct
-{
-    FILE *f;
-    exattn_sbuf b;
-    exattn_sbuf tail;           /* a row's decimal output line, written
-                                   after its notes */
-    const exattn_doc_header *l; /* of the current section */
-    const exattn_doc_section *row;      /* the current row or contrast
-                                           row */
-    int line;                   /* the role of the open line, -1 none */
-    int items;                  /* items on the open line */
-    const exattn_write_opts *opts;
-    exattn_print__nest nest;    /* a block variant's writer */
-    exattn_error_t *err;
-} text_sink;
+typedef exattn_text_sink text_sink;
 
 /* "Q1" for default labels, "Q[rises]" for token labels. */
 static void
@@ -36,13 +23,15 @@ label(exattn_sbuf *b, const char *prefix, const char *name, int plain)
 }
 
 static void
-qlabel(exattn_sbuf *b, const exattn_doc_header *l, const char *prefix, size_t i)
+qlabel(exattn_sbuf *b, const exattn_doc_header *l, const char *prefix,
+       size_t i)
 {
     label(b, prefix, l->query_labels[i], l->default_query_labels);
 }
 
-static void
-klabel(exattn_sbuf *b, const exattn_doc_header *l, const char *prefix, size_t j)
+void
+exattn_text__klabel(exattn_sbuf *b, const exattn_doc_header *l,
+                    const char *prefix, size_t j)
 {
     label(b, prefix, l->key_labels[j], l->default_key_labels);
 }
@@ -79,7 +68,7 @@ matrix_line(exattn_sbuf *b, const exattn_doc_header *l, const char *name,
         if (queries)
             qlabel(b, l, name, r);
         else
-            klabel(b, l, name, r);
+            exattn_text__klabel(b, l, name, r);
         exattn_sbuf__puts(b, "=");
         vector(b, m, r);
     }
@@ -141,8 +130,8 @@ header(exattn_sbuf *b, const exattn_doc_header *l)
 /* ---- values --------------------------------------------------------- */
 
 /* A value: its exact rational, or its form. */
-static void
-value(exattn_sbuf *b, const exattn_doc_value *v)
+void
+exattn_text__value(exattn_sbuf *b, const exattn_doc_value *v)
 {
     if (v->status == EXATTN_EXACT)
         exattn_sbuf__mpq(b, v->exact);
@@ -204,8 +193,8 @@ value_vector(exattn_sbuf *b, const exattn_doc_entry *e)
 
 /* ---- lines of entries ------------------------------------------------- */
 
-static void
-close_line(text_sink *t)
+void
+exattn_text__close_line(text_sink *t)
 {
     const exattn_doc_section *s = t->row;
 
@@ -226,7 +215,7 @@ item(text_sink *t, int role, const char *prefix, const char *sep)
 {
     if (t->line != role)
     {
-        close_line(t);
+        exattn_text__close_line(t);
         exattn_sbuf__puts(&t->b, prefix);
         t->line = role;
     }
@@ -243,7 +232,7 @@ score_item(text_sink *t, const exattn_doc_entry *e)
     item(t, e->role, "scores: ", " ; ");
     qlabel(b, t->l, "Q", e->row);
     exattn_sbuf__puts(b, "·");
-    klabel(b, t->l, "K", e->key);
+    exattn_text__klabel(b, t->l, "K", e->key);
     exattn_sbuf__puts(b, " = ");
     if (!t->row->compact)
     {
@@ -265,7 +254,7 @@ scaled_item(text_sink *t, const exattn_doc_entry *e)
     if (t->l->scale_kind == EXATTN_SCALE_NONE)
         return;
     item(t, e->role, "scaled: ", " ; ");
-    klabel(b, t->l, "s", e->key);
+    exattn_text__klabel(b, t->l, "s", e->key);
     exattn_sbuf__puts(b, " = ");
     exattn_sbuf__puts(b, v->form[EXATTN_FORM_TEXT]);
     if (v->simplified[EXATTN_FORM_TEXT])
@@ -288,7 +277,7 @@ weight_item(text_sink *t, const exattn_doc_entry *e)
     exattn_sbuf *b = &t->b;
 
     item(t, e->role, "weights: ", " ; ");
-    klabel(b, t->l, "w", e->key);
+    exattn_text__klabel(b, t->l, "w", e->key);
     exattn_sbuf__puts(b, " = ");
     exattn_sbuf__puts(b, v->form[EXATTN_FORM_TEXT]);
     /* a decimal beside every weight the softmax shares out */
@@ -307,7 +296,7 @@ exact_product(text_sink *t, const exattn_doc_entry *e)
     size_t c;
 
     exattn_sbuf__mpq(b, e->factor->exact);
-    klabel(b, t->l, "·V", e->key);
+    exattn_text__klabel(b, t->l, "·V", e->key);
     exattn_sbuf__puts(b, "=");
     exattn_sbuf__mpq(b, e->factor->exact);
     exattn_sbuf__puts(b, "·");
@@ -333,7 +322,7 @@ contribution_item(text_sink *t, const exattn_doc_entry *e)
     switch (t->row->rule)
     {
     case EXATTN_RULE_SINGLE_KEY:
-        klabel(b, l, "1·V", e->key);
+        exattn_text__klabel(b, l, "1·V", e->key);
         exattn_sbuf__puts(b, "=");
         vector(b, &l->v, e->key);
         break;
@@ -341,7 +330,7 @@ contribution_item(text_sink *t, const exattn_doc_entry *e)
         exact_product(t, e);
         break;
     default:        /* EXATTN_RULE_SOFTMAX; UNDECIDED is a block's */
-        klabel(b, l, "weight·V", e->key);
+        exattn_text__klabel(b, l, "weight·V", e->key);
         exattn_sbuf__printf(b, "=%s·", e->factor->factor[EXATTN_FORM_TEXT]);
         vector(b, &l->v, e->key);
         decimal_vector(b, e);
@@ -364,7 +353,7 @@ compact_output_lines(text_sink *t, const exattn_doc_entry *e)
     {
         qlabel(b, t->l, "output", e->row);
         exattn_sbuf__printf(b, "[%zu] = ", c + 1);
-        value(b, &e->values[c]);
+        exattn_text__value(b, &e->values[c]);
         exattn_sbuf__puts(b, e->values[c].status == EXATTN_EXACT
                                  ? " (EXACT)\n" : " (NAMED)\n");
     }
@@ -377,7 +366,7 @@ output_lines(text_sink *t, const exattn_doc_entry *e)
     exattn_sbuf *b = &t->b;
     size_t j;
 
-    close_line(t);
+    exattn_text__close_line(t);
     qlabel(b, t->l, "output", e->row);
     if (s->compact && s->rule == EXATTN_RULE_SOFTMAX
         && e->form[EXATTN_FORM_TEXT] != NULL)
@@ -386,7 +375,7 @@ output_lines(text_sink *t, const exattn_doc_entry *e)
     {
         for (j = 0; !s->allowed[j]; j++)
             ;
-        klabel(b, t->l, " = 1·V", j);
+        exattn_text__klabel(b, t->l, " = 1·V", j);
         exattn_sbuf__puts(b, " = ");
     }
     else if (s->rule == EXATTN_RULE_EQUAL_SCORES)
@@ -423,7 +412,7 @@ note(void *ctx, const exattn_doc_note *n)
     exattn_sbuf *b = &t->b;
     size_t g, k;
 
-    close_line(t);
+    exattn_text__close_line(t);
     exattn_sbuf__puts(b, "note: ");
     qlabel(b, t->l, "output", n->row);
     exattn_sbuf__printf(b, " coordinate %zu is EXACTLY ", n->col + 1);
@@ -446,7 +435,7 @@ note(void *ctx, const exattn_doc_note *n)
         for (k = 0; k < n->groups[g].count; k++)
         {
             exattn_sbuf__puts(b, k ? "," : "");
-            klabel(b, t->l, "K", n->groups[g].keys[k]);
+            exattn_text__klabel(b, t->l, "K", n->groups[g].keys[k]);
         }
         exattn_sbuf__printf(b, "} at scaled score %s: mean ",
                             n->groups[g].scaled[EXATTN_FORM_TEXT]);
@@ -470,12 +459,12 @@ blend_item(text_sink *t, const exattn_doc_entry *e)
     {
     case EXATTN_ROLE_BLEND_WEIGHT:
         item(t, e->role, "", "; ");
-        klabel(b, l, "w", e->key);
+        exattn_text__klabel(b, l, "w", e->key);
         exattn_sbuf__puts(b, "=");
         exattn_sbuf__mpq(b, e->values->exact);
         break;
     case EXATTN_ROLE_BLEND_SUM:
-        close_line(t);
+        exattn_text__close_line(t);
         exattn_sbuf__printf(b, "weights sum = %s = 1 (EXACT)\n",
                             e->values->form[EXATTN_FORM_TEXT]);
         break;
@@ -484,7 +473,7 @@ blend_item(text_sink *t, const exattn_doc_entry *e)
         exact_product(t, e);
         break;
     default:
-        close_line(t);
+        exattn_text__close_line(t);
         exattn_sbuf__printf(b, "%s output = Σ wⱼ·Vⱼ = ",
                             l->blend_names[t->row->blend]);
         value_vector(b, e);
@@ -504,150 +493,6 @@ blend_item(text_sink *t, const exattn_doc_entry *e)
     }
 }
 
-/* ---- contrasts --------------------------------------------------------- */
-
-static void
-row_name(exattn_sbuf *b, const exattn_doc_header *l, size_t i)
-{
-    exattn_sbuf__printf(b, l->default_query_labels ? "row %s" : "row [%s]",
-                        l->query_labels[i]);
-}
-
-/* A value of a contrast: exact or named, and its decimal. */
-static void
-change_value(exattn_sbuf *b, const exattn_doc_value *v)
-{
-    value(b, v);
-    if (v->decimal)
-        exattn_sbuf__printf(b, v->decimal_exact ? " = %s" : " ≈ %s",
-                            v->decimal);
-}
-
-static void
-contrast_begin(text_sink *t, const exattn_doc_section *s)
-{
-    exattn_sbuf *b = &t->b;
-    const exattn_doc_header *from = s->against_header;
-
-    exattn_sbuf__printf(b, "contrast with %s%s%s:\n",
-                        from->name ? "variant \"" : "the base lesson",
-                        from->name ? from->name : "",
-                        from->name ? "\"" : "");
-    if (s->shapes_differ)
-        exattn_sbuf__puts(b, "(the shapes differ: no row-by-row "
-                             "contrast)\n");
-    else if (s->permuted)
-        exattn_sbuf__puts(b, "the tokens are permuted and the mask is "
-                             "kept: does each output move with its "
-                             "token?\n");
-}
-
-static void
-contrast_row_begin(text_sink *t, const exattn_doc_section *s)
-{
-    static const char *const heads[] = {
-        ": unchanged (proved: the same weights and the same values)\n",
-        ": unchanged (proved: the same weights; the values differ only at "
-        "blocked keys, which weigh exactly 0)\n",
-        ": weights change:",
-        ": weights unchanged (proved equal)\n",
-        "", "" };
-    exattn_sbuf *b = &t->b;
-
-    row_name(b, t->l, s->row);
-    if (s->permuted)
-        exattn_sbuf__printf(b, " (the token of row %zu): %s", s->token + 1,
-                            s->contrast == EXATTN_CONTRAST_MOVED
-                                ? "its output moved with it (proved "
-                                  "equal)\n"
-                                : "its output did not move with it:");
-    else
-        exattn_sbuf__puts(b, heads[s->contrast]);
-    if (s->contrast == EXATTN_CONTRAST_WEIGHTS_CHANGE
-        || s->contrast == EXATTN_CONTRAST_NOT_MOVED)
-        t->line = EXATTN_ROLE_CHANGE_WEIGHT;
-}
-
-/* " w[grid] A → B" */
-static void
-weight_change(text_sink *t, const exattn_doc_entry *e)
-{
-    exattn_sbuf *b = &t->b;
-
-    exattn_sbuf__puts(b, t->items++ ? "; " : " ");
-    klabel(b, t->l, "w", e->key);
-    exattn_sbuf__puts(b, " ");
-    change_value(b, e->from);
-    exattn_sbuf__puts(b, e->relation == EXATTN_RELATION_DIFFERENT
-                             ? " → " : " → (not proved different) ");
-    change_value(b, e->values);
-}
-
-/* "by 2·(...) ≈ 1.152 (NAMED)" */
-static void
-amount(exattn_sbuf *b, const exattn_doc_value *by)
-{
-    if (by->status == EXATTN_EXACT)
-    {
-        exattn_sbuf__mpq(b, by->exact);
-        exattn_sbuf__puts(b, " (EXACT)");
-        return;
-    }
-    exattn_sbuf__puts(b, by->form[EXATTN_FORM_TEXT]);
-    if (by->decimal)
-        exattn_sbuf__printf(b, " ≈ %s", by->decimal);
-    else if (by->undecided)
-        exattn_sbuf__printf(b, " ≈ (%s)", by->undecided);
-    exattn_sbuf__puts(b, " (NAMED)");
-}
-
-static void
-output_change(text_sink *t, const exattn_doc_entry *e)
-{
-    exattn_sbuf *b = &t->b;
-    int kept = t->row->contrast == EXATTN_CONTRAST_WEIGHTS_SAME;
-
-    if (t->row->contrast == EXATTN_CONTRAST_NOT_MOVED)
-    {
-        exattn_sbuf__printf(b, "%s coordinate %zu %s", t->items++ ? ";" : "",
-                            e->col + 1,
-                            e->relation == EXATTN_RELATION_DIFFERENT
-                                ? "was " : "(not proved) was ");
-        change_value(b, e->from);
-        exattn_sbuf__puts(b, ", is ");
-        change_value(b, e->values);
-        return;
-    }
-    close_line(t);
-    row_name(b, t->l, e->row);
-    exattn_sbuf__printf(b, ": output coordinate %zu ", e->col + 1);
-    switch (e->relation)
-    {
-    case EXATTN_RELATION_EQUAL:
-        exattn_sbuf__puts(b, kept ? "unchanged (proved: the same weights, "
-                                    "the same values where it matters)"
-                                  : "unchanged (proved equal)");
-        break;
-    case EXATTN_RELATION_INCREASES:
-    case EXATTN_RELATION_DECREASES:
-        exattn_sbuf__puts(b, e->relation == EXATTN_RELATION_INCREASES
-                                 ? "increases by " : "decreases by ");
-        amount(b, e->by);
-        break;
-    default:
-        exattn_sbuf__puts(b, e->relation == EXATTN_RELATION_DIFFERENT
-                                 ? "changes from " : "is not proved equal: "
-                                                     "from ");
-        change_value(b, e->from);
-        exattn_sbuf__puts(b, " to ");
-        change_value(b, e->values);
-        break;
-    }
-    exattn_sbuf__puts(b, "\n");
-}
-
-/* ---- the sink ---------------------------------------------------------- */
-
 static int
 entry(void *ctx, const exattn_doc_entry *e)
 {
@@ -662,8 +507,8 @@ entry(void *ctx, const exattn_doc_entry *e)
     case EXATTN_ROLE_WEIGHT: weight_item(t, e); break;
     case EXATTN_ROLE_CONTRIBUTION: contribution_item(t, e); break;
     case EXATTN_ROLE_OUTPUT: output_lines(t, e); break;
-    case EXATTN_ROLE_CHANGE_WEIGHT: weight_change(t, e); break;
-    case EXATTN_ROLE_CHANGE_OUTPUT: output_change(t, e); break;
+    case EXATTN_ROLE_CHANGE_WEIGHT: exattn_text__weight_change(t, e); break;
+    case EXATTN_ROLE_CHANGE_OUTPUT: exattn_text__output_change(t, e); break;
     default: blend_item(t, e); break;
     }
     return EXATTN_OK;
@@ -692,7 +537,7 @@ row_heading(text_sink *t, const exattn_doc_section *s)
         if (s->allowed[j])
         {
             exattn_sbuf__puts(b, first ? "" : ",");
-            klabel(b, t->l, "K", j);
+            exattn_text__klabel(b, t->l, "K", j);
             first = 0;
         }
     if (s->rule == EXATTN_RULE_SINGLE_KEY)
@@ -724,17 +569,18 @@ begin(void *ctx, const exattn_doc_section *s)
     case EXATTN_SECTION_BLEND:
         t->row = s;
         exattn_sbuf__printf(&t->b, "\nblend \"%s\": assigned exact weights "
-                            "(not softmax): ", s->header->blend_names[s->blend]);
+                            "(not softmax): ",
+                            s->header->blend_names[s->blend]);
         t->line = EXATTN_ROLE_BLEND_WEIGHT;
         break;
     case EXATTN_SECTION_VARIANT:
         exattn_sbuf__printf(&t->b, "\n== variant \"%s\" ==\n",
                             s->header->name);
         break;
-    case EXATTN_SECTION_CONTRAST: contrast_begin(t, s); break;
+    case EXATTN_SECTION_CONTRAST: exattn_text__contrast_begin(t, s); break;
     case EXATTN_SECTION_CONTRAST_ROW:
         t->row = s;
-        contrast_row_begin(t, s);
+        exattn_text__contrast_row_begin(t, s);
         break;
     default:        /* a block's sections: src/print/block_text.c */
         break;
@@ -751,7 +597,7 @@ end(void *ctx, const exattn_doc_section *s)
 
     if (exattn_print__nest_takes(&t->nest, s))
         return exattn_print__nest_end(&t->nest, s);
-    close_line(t);
+    exattn_text__close_line(t);
     if (t->tail.len > 0)
     {
         exattn_sbuf__putn(&t->b, t->tail.s, t->tail.len);

@@ -1,0 +1,45 @@
+/* The text writer's state and what its parts share: src/print/text.c
+ * (the lesson, its rows, blends and the sink) and src/print/
+ * text_contrast.c (a variant's contrast with the lesson it changes). */
+#ifndef EXATTN_PRINT_TEXT_H
+#define EXATTN_PRINT_TEXT_H
+
+#include "internal.h"
+#include "print/block.h"
+
+typedef struct
+{
+    FILE *f;
+    exattn_sbuf b;
+    exattn_sbuf tail;           /* a row's decimal output line, written
+                                   after its notes */
+    const exattn_doc_header *l; /* of the current section */
+    const exattn_doc_section *row;      /* the current row or contrast
+                                           row */
+    int line;                   /* the role of the open line, -1 none */
+    int items;                  /* items on the open line */
+    const exattn_write_opts *opts;
+    exattn_print__nest nest;    /* a block variant's writer */
+    exattn_error_t *err;
+} exattn_text_sink;
+
+/* A value: exact as a fraction, or its named form. */
+void exattn_text__value(exattn_sbuf *b, const exattn_doc_value *v);
+/* "K3" for default labels, "K[grid]" for token labels (with `prefix`). */
+void exattn_text__klabel(exattn_sbuf *b, const exattn_doc_header *l,
+                         const char *prefix, size_t j);
+/* End the open line of entries, if one is open. */
+void exattn_text__close_line(exattn_text_sink *t);
+
+/* A contrast's heading, a contrast row's, and its change entries
+ * (src/print/text_contrast.c). */
+void exattn_text__contrast_begin(exattn_text_sink *t,
+                                 const exattn_doc_section *s);
+void exattn_text__contrast_row_begin(exattn_text_sink *t,
+                                     const exattn_doc_section *s);
+void exattn_text__weight_change(exattn_text_sink *t,
+                                const exattn_doc_entry *e);
+void exattn_text__output_change(exattn_text_sink *t,
+                                const exattn_doc_entry *e);
+
+#endif
