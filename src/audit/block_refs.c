@@ -103,8 +103,8 @@ block_node(void *ctx, exattn_expr *pool, const char *path,
     else if (read_ref(at, path, REF_NAME, REF_INDICES)
              && at[0] < all->block_count
         && at[1] < EXATTN_STAGE_COUNT)
-        n = exattn_block__node(all->blocks[at[0]], (exattn_stage_t)at[1], at[2],
-                               at[3], at[4]);
+        n = exattn_block__node(all->blocks[at[0]], (exattn_stage_t)at[1],
+                               at[2], at[3], at[4]);
     if (n == NULL)
         exattn_error__set(why, EXATTN_ESYNTAX, "page", 0, 0,
                           "\"%.60s\" names no entry of a block", path);

@@ -774,16 +774,14 @@ block_lesson(adder *a, const exattn_lesson *l)
             exattn_block__path(name, sizeof name, (exattn_stage_t)q, h);
             for (r = 0; r < rows && rc == EXATTN_OK; r++)
             {
-                size_t c;
+                /* PE(p) from p = 0; every other row from 1 */
+                size_t c, row = q == EXATTN_STAGE_PE ? r : r + 1;
 
-                exattn_sbuf__printf(&b, "%s[%zu]", name,
-                                    (exattn_stage_t)q == EXATTN_STAGE_PE ? r : r + 1);
+                exattn_sbuf__printf(&b, "%s[%zu]", name, row);
                 rc = path(a, &b, NULL);
                 for (c = 0; cols > 1 && c < cols && rc == EXATTN_OK; c++)
                 {
-                    exattn_sbuf__printf(&b, "%s[%zu][%zu]", name,
-                                        (exattn_stage_t)q == EXATTN_STAGE_PE ? r
-                                                                     : r + 1,
+                    exattn_sbuf__printf(&b, "%s[%zu][%zu]", name, row,
                                         c + 1);
                     rc = path(a, &b, NULL);
                 }

@@ -553,9 +553,12 @@ text_stage(size_t *head, const char *base, const exattn_lesson *l,
                                  (exattn_stage_t)k, h, heads);
             if (strcmp(text, base) == 0)
             {
+                const exattn_stage_info *st =
+                    exattn_block__stage((exattn_stage_t)k);
+
                 *head = exattn_block__per_head((exattn_stage_t)k)
-                        && (heads > 1 || exattn_block__stage((exattn_stage_t)k)->sup
-                                         == EXATTN_SUP_ALWAYS) ? h + 1 : 0;
+                        && (heads > 1 || st->sup == EXATTN_SUP_ALWAYS)
+                            ? h + 1 : 0;
                 return exattn_block__stage((exattn_stage_t)k);
             }
         }

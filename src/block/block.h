@@ -132,7 +132,8 @@ int exattn_block__per_head(exattn_stage_t bq);
 /* How many heads the sublayer of bq has. */
 size_t exattn_block__heads_of(const exattn_block *b, exattn_stage_t bq);
 /* Its claim path: "ln1.mean", "h2.weights", "cross.h1.q". */
-void exattn_block__path(char *buf, size_t size, exattn_stage_t bq, size_t head);
+void exattn_block__path(char *buf, size_t size, exattn_stage_t bq,
+                        size_t head);
 
 /* Is quantity bq part of this block? */
 int exattn_block__present(const exattn_block_spec *s, exattn_stage_t bq);
@@ -144,8 +145,8 @@ int exattn_block__present(const exattn_block_spec *s, exattn_stage_t bq);
  * and its rows (0 without cross-attention). */
 const char *exattn_block__memory_label(const exattn_lesson *l, size_t j);
 size_t exattn_block__memory_rows(const exattn_lesson *l);
-void exattn_block__shape(const exattn_lesson *l, exattn_stage_t bq, size_t head,
-                         size_t *rows, size_t *cols);
+void exattn_block__shape(const exattn_lesson *l, exattn_stage_t bq,
+                         size_t head, size_t *rows, size_t *cols);
 
 /* "h2.weights" -> EXATTN_STAGE_WEIGHTS, head 1; "cross.h1.q" ->
  * EXATTN_STAGE_CQ, head 0; 0 when not a name. */

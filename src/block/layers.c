@@ -23,8 +23,8 @@ add_or_sub(exattn_block *b, exattn_xop op, exattn_xnode *x, exattn_xnode *y,
 
 /* out = x + y, entry by entry, over n x d. */
 static int
-residual(exattn_block *b, exattn_stage_t into, exattn_xnode **x, exattn_xnode **y,
-         exattn_error_t *err)
+residual(exattn_block *b, exattn_stage_t into, exattn_xnode **x,
+         exattn_xnode **y, exattn_error_t *err)
 {
     size_t k, count = b->n * b->d;
     exattn_xnode **out = b->q[into] = exattn_block__alloc(b, count);
@@ -301,8 +301,8 @@ ffn(exattn_block *b, exattn_xnode **in, exattn_error_t *err)
         || (rc = affine(b, EXATTN_STAGE_FFN, r, &s->w2, &s->b2, err))
                != EXATTN_OK)
         return rc;
-    return exattn_block__label_stage(b, b->q[EXATTN_STAGE_FFN], EXATTN_STAGE_FFN, 0,
-                                     b->n, b->d, err);
+    return exattn_block__label_stage(b, b->q[EXATTN_STAGE_FFN],
+                                     EXATTN_STAGE_FFN, 0, b->n, b->d, err);
 }
 
 static const norm_names first = { EXATTN_STAGE_MEAN1, EXATTN_STAGE_VAR1,
@@ -377,8 +377,8 @@ exattn_block__layers(exattn_block *b, exattn_error_t *err)
         return EXATTN_OK;
     u = b->q[exattn_block__ffn_input(s)];
     if ((rc = ffn(b, u, err)) != EXATTN_OK
-        || (rc = residual(b, EXATTN_STAGE_RES2, u, b->q[EXATTN_STAGE_FFN], err))
-               != EXATTN_OK)
+        || (rc = residual(b, EXATTN_STAGE_RES2, u, b->q[EXATTN_STAGE_FFN],
+                          err)) != EXATTN_OK)
         return rc;
     return norm(b, &s->ln2, b->q[EXATTN_STAGE_RES2], &second, err);
 }

@@ -252,7 +252,8 @@ part_paths(exattn_sbuf *out, exattn_stage_part part, const char *prefix,
         *first = 0;
         for (j = k; j < EXATTN_STAGE_COUNT; j++)
         {
-            const exattn_stage_info *b = exattn_block__stage((exattn_stage_t)j);
+            const exattn_stage_info *b =
+                exattn_block__stage((exattn_stage_t)j);
 
             if (b->part != part || per_head(b->bq) || base_len(b->name) != len
                 || strncmp(a->name, b->name, len) != 0)

@@ -166,8 +166,8 @@ exattn_block__json_open(void **ctx, exattn_doc_sink *sink, FILE *f,
     jsink *j = calloc(1, sizeof *j);
 
     if ((*ctx = j) == NULL)
-        return exattn_error__set(err, EXATTN_ENOMEM, exattn_lesson_file(l), 0, 0,
-                                 "out of memory");
+        return exattn_error__set(err, EXATTN_ENOMEM, exattn_lesson_file(l),
+                                 0, 0, "out of memory");
     *sink = init;
     sink->notations = EXATTN_NOTATION_TEXT | EXATTN_NOTATION_LATEX;
     sink->begin = begin;

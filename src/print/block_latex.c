@@ -184,8 +184,8 @@ open_sink(void **ctx, exattn_doc_sink *sink, FILE *f, const exattn_lesson *l,
     xsink *x = calloc(1, sizeof *x);
 
     if ((*ctx = x) == NULL)
-        return exattn_error__set(err, EXATTN_ENOMEM, exattn_lesson_file(l), 0, 0,
-                                 "out of memory");
+        return exattn_error__set(err, EXATTN_ENOMEM, exattn_lesson_file(l),
+                                 0, 0, "out of memory");
     *sink = init;
     sink->notations = EXATTN_NOTATION_LATEX;
     sink->begin = begin;

@@ -202,8 +202,8 @@ exattn_block__text_open(void **ctx, exattn_doc_sink *sink, FILE *f,
 
     (void)opts;
     if ((*ctx = t) == NULL)
-        return exattn_error__set(err, EXATTN_ENOMEM, exattn_lesson_file(l), 0, 0,
-                                 "out of memory");
+        return exattn_error__set(err, EXATTN_ENOMEM, exattn_lesson_file(l),
+                                 0, 0, "out of memory");
     *sink = init;
     sink->notations = EXATTN_NOTATION_TEXT;
     sink->begin = begin;
