@@ -276,10 +276,10 @@ exattn_audit__stage_families(exattn_stage_t bq)
     return stage_kinds[exattn_block__stage(bq)->kind].families;
 }
 
-/* A stage's symbol as the stage table writes it, in LaTeX (\nu) or in
- * exattn's text (ν): its kind's families, or NULL. */
+/* The symbol of a stage the block has, as the stage table writes it, in
+ * LaTeX (\nu) or in exattn's text (ν): its kind's families, or NULL. */
 static const exattn_audit_vocab *
-stage_symbol(const char *s, size_t n)
+stage_symbol(const char *s, size_t n, const exattn_block_spec *block)
 {
     const exattn_stage_info *st;
     size_t k;
@@ -287,6 +287,8 @@ stage_symbol(const char *s, size_t n)
     for (k = 0; k < EXATTN_STAGE_COUNT; k++)
     {
         st = exattn_block__stage((exattn_stage_t)k);
+        if (!exattn_block__present(block, (exattn_stage_t)k))
+            continue;
         if ((strlen(st->tex) == n && strncmp(st->tex, s, n) == 0)
             || (strlen(st->text) == n && strncmp(st->text, s, n) == 0))
             return &stage_kinds[st->kind];
@@ -295,7 +297,7 @@ stage_symbol(const char *s, size_t n)
 }
 
 const exattn_audit_vocab *
-exattn_audit__find_symbol(const char *s, size_t n, int block)
+exattn_audit__find_symbol(const char *s, size_t n, const exattn_block_spec *block)
 {
     static const char *const fonts[] = { "\\mathbf{", "\\boldsymbol{",
                                          "\\bm{", "\\vec{", "\\mathit{",
@@ -317,11 +319,13 @@ exattn_audit__find_symbol(const char *s, size_t n, int block)
         && (strncmp(s, "\\sqrt", 5) == 0 || strncmp(s, "\\exp", 4) == 0))
         n = name;
 
-    /* a block's own symbols first: its A is the attention stage */
-    if (block && ((v = IN_TABLE(block_symbols, s, n)) != NULL
-                  || (v = stage_symbol(s, n)) != NULL))
+    /* a block's own symbols first: its A is the attention stage; then
+     * the symbols every lesson has, then those of its block's stages */
+    if (block && (v = IN_TABLE(block_symbols, s, n)) != NULL)
         return v;
-    return IN_TABLE(symbols, s, n);
+    if ((v = IN_TABLE(symbols, s, n)) != NULL || !block)
+        return v;
+    return stage_symbol(s, n, block);
 }
 
 /* The symbols of a math stretch [from, to) of the lead or the subject:
@@ -331,7 +335,7 @@ exattn_audit__find_symbol(const char *s, size_t n, int block)
  * not what it is. */
 void
 exattn_audit__read_math(exattn_audit_clue *c, const char *s, size_t from,
-                        size_t to, int block, int locators)
+                        size_t to, const exattn_block_spec *block, int locators)
 {
     size_t k = from, n;
     const exattn_audit_vocab *v;
@@ -508,7 +512,7 @@ read_prose(exattn_audit_clue *c, const char *s, size_t from, size_t to)
 
 /* The nearest clue in a lead ("... softmax gives $a \approx$"). */
 void
-exattn_audit__read_lead(exattn_audit_clue *c, const char *lead, int block)
+exattn_audit__read_lead(exattn_audit_clue *c, const char *lead, const exattn_block_spec *block)
 {
     size_t k = 0, len = strlen(lead), open;
 

@@ -204,7 +204,7 @@ back_over_blanks(const char *lead, size_t end)
  * memory. */
 static int
 clause_words(unsigned *out, const char *lead, const exattn_lesson *l,
-             int block)
+             const exattn_block_spec *block)
 {
     size_t end = strlen(lead), from, n;
     exattn_audit_clue c = EXATTN_AUDIT_CLUE_INIT(l);
@@ -521,7 +521,7 @@ past_index(const char *s, size_t k, size_t len)
 /* Is the subject a weight times a value ("w_{q,3}V_{3}", "\alpha_{2,1}
  * \mathbf{v}_1", "a_j \cdot v_j"): a contribution? */
 static int
-weighted_value(const char *s, int block)
+weighted_value(const char *s, const exattn_block_spec *block)
 {
     size_t len = strlen(s), k = 0, n;
     const exattn_audit_vocab *v;
@@ -608,7 +608,7 @@ cell_label(const char *cell, const char *const *labels, size_t count,
  * key" names no kind: any of them).  1 when it is one. */
 static int
 table_entry(exattn_audit_evidence *e, const exattn_page_number *n,
-            const exattn_lesson *l, int block, int *rc)
+            const exattn_lesson *l, const exattn_block_spec *block, int *rc)
 {
     char what[96];
     const char *row = cell_label(n->row_head, (const char *const *)
@@ -685,7 +685,8 @@ weigh(exattn_audit_evidence *e, reading *r, const exattn_lesson *l,
                                         "position" };
     static const char *const keys[] = { "key" };
     const exattn_page_number *n = r->n;
-    int block = l->block != NULL, rc;
+    const exattn_block_spec *block = l->block;
+    int rc;
     size_t at;
 
     if (n->subject != NULL)
@@ -774,7 +775,7 @@ exattn_audit__evidence(exattn_audit_evidence *e, const exattn_page_number *n,
         exattn_audit_clue said = EXATTN_AUDIT_CLUE_INIT(l);
         const char *lead_text = n->lead ? n->lead : "";
 
-        exattn_audit__read_lead(&said, lead_text, l->block != NULL);
+        exattn_audit__read_lead(&said, lead_text, l->block);
         if ((e->mention = said_otherwise(n, lead_text, &said)) != NULL)
             return set_why(e, "");
     }

@@ -209,11 +209,8 @@ term_ends(const scanner *s, size_t i)
            || (unsigned char)ch == 0xE2;    /* −, ≈ */
 }
 
-/* Does an operand with a symbol stand at i (after an operator): a
- * symbol, a bracketed group that holds one, or in math a product that
- * has one ("2\cdot\cos\left(1\right)")? */
 /* In prose, does the term at i reach a symbol through a product or a
- * quotient of numbers ("2·√2/3", "1/√2", "3·e^1")? */
+ * quotient of numbers ("2·√2/3", "1/√2", "3 × e^1", "2 * x")? */
 static int
 prose_product_symbolic(const scanner *s, size_t i)
 {
@@ -224,18 +221,26 @@ prose_product_symbolic(const scanner *s, size_t i)
         while (k < s->len && (isdigit((unsigned char)s->t[k])
                               || s->t[k] == '.'))
             k++;
-        if (k < s->len && s->t[k] == '/')
+        while (k < s->len && s->t[k] == ' ')
             k++;
-        else if (k + 1 < s->len && memcmp(s->t + k, "\xc2\xb7", 2) == 0)
+        if (k < s->len && (s->t[k] == '/' || s->t[k] == '*'))
+            k++;
+        else if (k + 1 < s->len && (memcmp(s->t + k, "\xc2\xb7", 2) == 0
+                                    || memcmp(s->t + k, "\xc3\x97", 2) == 0))
             k += 2;
         else
             return 0;
+        while (k < s->len && s->t[k] == ' ')
+            k++;
         if (k < s->len && symbol_starts(s, k))
             return 1;
     }
     return 0;
 }
 
+/* Does an operand with a symbol stand at i (after an operator): a
+ * symbol, a bracketed group that holds one, or in math a product that
+ * has one ("2\cdot\cos\left(1\right)")? */
 static int
 symbolic_after(const scanner *s, size_t i)
 {
