@@ -135,17 +135,20 @@ Test(expr, named_forms)
     static const char *const in[] = { "e^1/(e^1+e^1+e^2)", "2.028/5.056",
         "3√2/2", "a", "-(1+2)", "1-(2-3)", "2^3^2", "(2^3)^2", "1/(2*3)",
         "exp(3/sqrt(2))", "sqrt(2)+-1", "sqrt(2)+(-1/2)",
-        "sqrt(2)+-(1+sqrt(3))" };
-    /* a negative term added reads as a subtraction: √2-1, not √2+-1 */
+        "sqrt(2)+-(1+sqrt(3))", "sqrt(2)--1", "sqrt(2)-(-1/2)" };
+    /* a negative term added reads as a subtraction: √2-1, not √2+-1;
+     * subtracted, as an addition: √2+1, not √2--1 */
     static const char *const text[] = { "e^1/(e^1+e^1+e^2)", "2.028/5.056",
         "3·√2/2", NULL, "-(1+2)", "1-(2-3)", "2^{3^2}", "(2^3)^2",
-        "1/(2·3)", "exp(3/√2)", "√2-1", "√2-1/2", "√2-(1+√3)" };
+        "1/(2·3)", "exp(3/√2)", "√2-1", "√2-1/2", "√2-(1+√3)",
+        "√2+1", "√2+1/2" };
     static const char *const latex[] = {
         "\\frac{e^{1}}{e^{1}+e^{1}+e^{2}}", "\\frac{2.028}{5.056}",
         "\\frac{3\\cdot \\sqrt{2}}{2}", NULL, "-\\left(1+2\\right)",
         "1-\\left(2-3\\right)", "2^{3^{2}}", "{\\left(2^{3}\\right)}^{2}",
         "\\frac{1}{2\\cdot 3}", "e^{\\frac{3}{\\sqrt{2}}}", "\\sqrt{2}-1",
-        "\\sqrt{2}-\\frac{1}{2}", "\\sqrt{2}-\\left(1+\\sqrt{3}\\right)" };
+        "\\sqrt{2}-\\frac{1}{2}", "\\sqrt{2}-\\left(1+\\sqrt{3}\\right)",
+        "\\sqrt{2}+1", "\\sqrt{2}+\\frac{1}{2}" };
     size_t i;
 
     for (i = 0; i < sizeof in / sizeof *in; i++)

@@ -109,20 +109,22 @@ text_wrapped(pctx *b, const exattn_xnode *n, int wrap)
         put(b, ")");
 }
 
-/* After "+" at `plus` and a term that printed with a leading minus
- * ("-1", "-1/2", "-(1+√3)"): the plus goes, so a sum reads y-1, not
- * y+-1. */
+/* After the sign at `at` ("+" or "-") and a term that printed with a
+ * leading minus ("-1", "-1/2", "-(1+√3)"): a plus goes and two minuses
+ * become a plus, so a sum reads y-1 and a difference y+1, not y+-1 or
+ * y--1. */
 static void
-drop_plus(pctx *b, size_t plus)
+merge_signs(pctx *b, size_t at)
 {
     exattn_sbuf *o = &b->out;
 
-    if (!b->over && o->s != NULL && plus < o->len && o->s[plus] == '+'
-        && o->s[plus + 1] == '-')
-    {
-        memmove(o->s + plus, o->s + plus + 1, o->len - plus);
-        o->len--;
-    }
+    if (b->over || o->s == NULL || at + 1 >= o->len || o->s[at + 1] != '-'
+        || (o->s[at] != '+' && o->s[at] != '-'))
+        return;
+    if (o->s[at] == '-')
+        o->s[at + 1] = '+';
+    memmove(o->s + at, o->s + at + 1, o->len - at);
+    o->len--;
 }
 
 static void
@@ -142,8 +144,8 @@ text_binary(pctx *b, const exattn_xnode *n, const char *sym)
     put(b, sym);
     text_wrapped(b, n->b,
                  level(b, n->b) < lv || (tight && level(b, n->b) == lv));
-    if (n->op == EXATTN_X_ADD)
-        drop_plus(b, plus);
+    if (n->op == EXATTN_X_ADD || n->op == EXATTN_X_SUB)
+        merge_signs(b, plus);
 }
 
 static void
@@ -264,8 +266,7 @@ latex(pctx *b, const exattn_xnode *n)
         latex_wrapped(b, n->b, level(b, n->b) < lv
                                || (n->op == EXATTN_X_SUB
                                    && level(b, n->b) == lv));
-        if (n->op == EXATTN_X_ADD)
-            drop_plus(b, plus);
+        merge_signs(b, plus);
         break;
     case EXATTN_X_MUL:
         latex_wrapped(b, n->a, level(b, n->a) < lv);
