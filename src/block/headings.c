@@ -249,6 +249,9 @@ exattn_block__block_heading(exattn_sbuf *out, const exattn_block *b)
     exattn_sbuf__puts(out, s->cross.present
         ? "decoder (self-attention, then cross-attention to the encoder's "
           "output, memory)"
+        : s->memory.rows && s->pre_ln
+            ? "cross-attention (queries from u, the norm of X; keys and "
+              "values from memory)"
         : s->memory.rows ? "cross-attention (queries from X, keys and "
                            "values from memory)"
                          : "self-attention");

@@ -62,7 +62,7 @@ exattn_xnode *
 exattn_block__epsilon(const exattn_block *b, exattn_expr *pool)
 {
     const exattn_block_spec *s = b->spec;
-    const exattn_norm_spec *norms[3], *one;
+    const exattn_norm_spec *norms[4], *one;
     size_t count = 0, k;
 
     if (s->ln1.present)
@@ -71,6 +71,8 @@ exattn_block__epsilon(const exattn_block *b, exattn_expr *pool)
         norms[count++] = &s->cross.ln;
     if (s->ln2.present)
         norms[count++] = &s->ln2;
+    if (s->final.present)
+        norms[count++] = &s->final;
     if (count == 0)
         return NULL;
     for (one = norms[0], k = 1; k < count; k++)

@@ -216,6 +216,12 @@ read_epsilon(exattn_norm_spec *n, const exattn_rctx *rc,
     if (code == EXATTN_OK && n->eps_has_value && mpq_sgn(n->eps) < 0)
         return exattn_lesson__fail(rc, EXATTN_EDOMAIN, node,
             "block: epsilon must not be negative");
+    /* a symbol is read as a positive ε (√(σ² + ε) > 0 whatever σ²) */
+    if (code == EXATTN_OK && n->eps_symbol && n->eps_has_value
+        && mpq_sgn(n->eps) == 0)
+        return exattn_lesson__fail(rc, EXATTN_EDOMAIN, node,
+            "block: epsilon written as a symbol stands for a number > 0; "
+            "write 0 as the number 0");
     return code;
 }
 
@@ -561,6 +567,11 @@ read_layers(exattn_block_spec *s, const exattn_rctx *rc,
     if ((code = read_norm(&s->ln1, rc, exattn_json__get(block, "layer_norm"),
                           "layer_norm", d)) != EXATTN_OK)
         return code;
+    if (!s->ln1.present && exattn_json__get(block, "norm") != NULL)
+        return exattn_lesson__fail(rc, EXATTN_EFIELD,
+            exattn_json__get(block, "norm"),
+            "block: \"norm\" says which norm the block's norms are, and it "
+            "has none (give \"layer_norm\")");
     if (cross != NULL && !s->ln1.present)
         return exattn_lesson__fail(rc, EXATTN_EFIELD, cross,
             "block: a decoder's \"cross_attention\" reads the first "
