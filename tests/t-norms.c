@@ -42,6 +42,13 @@ read_stage(mpfr_t x, const exattn_block *b, const char *name, size_t i,
     exattn_expr_free(e);
 }
 
+/* Is a decimal "0.000…" or "-0.000…"? */
+static int
+zero(const char *d)
+{
+    return strspn(d + (*d == '-'), "0.") == strlen(d + (*d == '-'));
+}
+
 /* The block's DIGITS-digit decimal of name(i, j) equals x rounded. */
 static void
 expect_stage(const exattn_block *b, const char *name, size_t i, size_t j,
@@ -54,9 +61,9 @@ expect_stage(const exattn_block *b, const char *name, size_t i, size_t j,
     cr_assert_eq(exattn_expr_get_decimal(&got, NULL, e, DIGITS, 0, &err),
                  EXATTN_OK, "%s", err.message);
     mpfr_snprintf(want, sizeof want, "%.*Rf", DIGITS, x);
-    /* "-0.000…" and "0.000…" are one value */
-    cr_assert(strcmp(got, want) == 0
-                  || (want[0] == '-' && strcmp(got, want + 1) == 0),
+    /* "-0.000…" and "0.000…" are one value, on either side */
+    cr_assert(strcmp(got + (got[0] == '-' && zero(got)),
+                     want + (want[0] == '-' && zero(want))) == 0,
               "%s[%zu][%zu]: block %s, here %s\n%s", name, i, j, got, want,
               json);
     exattn_free(got);
@@ -339,11 +346,19 @@ pre_ln_block(gmp_randstate_t rs, int rms)
                 }
                 expect_stage(b, q, i, c, acc, json);
             }
-        /* z = x' + A */
-        for (c = 0; c < d; c++)
+        /* A = H1 = sum_j a_j v_j (one head, no W_O), then z = x' + A */
+        for (c = 0; c < 2; c++)
         {
-            read_stage(t, b, "attention", i, c, 2 * DIGITS);
-            mpfr_add(in[c], in[c], t, MPFR_RNDN);
+            mpfr_set_ui(acc, 0, MPFR_RNDN);
+            for (k = 0; k < 3; k++)
+            {
+                read_stage(t, b, "h1.weights", i, k, 2 * DIGITS);
+                read_stage(out[0], b, "h1.v", k, c, 2 * DIGITS);
+                mpfr_mul(t, t, out[0], MPFR_RNDN);
+                mpfr_add(acc, acc, t, MPFR_RNDN);
+            }
+            expect_stage(b, "attention", i, c, acc, json);
+            mpfr_add(in[c], in[c], acc, MPFR_RNDN);
             expect_stage(b, "residual", i, c, in[c], json);
         }
         /* y = Norm2(z), the FFN's input */
@@ -361,11 +376,22 @@ pre_ln_block(gmp_randstate_t rs, int rms)
             }
             expect_stage(b, "ffn.hidden", i, h, acc, json);
         }
-        /* z' = z + f, then the final norm */
+        /* f = max(0, h) W_2 + b_2, z' = z + f, then the final norm */
         for (c = 0; c < d; c++)
         {
+            /* b_2 = (0, 1/3) */
+            mpfr_set_si(acc, c == 1, MPFR_RNDN);
+            mpfr_div_ui(acc, acc, 3, MPFR_RNDN);
+            for (h = 0; h < dff; h++)
+            {
+                read_stage(t, b, "ffn.hidden", i, h, 2 * DIGITS);
+                if (mpfr_sgn(t) < 0)
+                    mpfr_set_ui(t, 0, MPFR_RNDN);
+                mpfr_mul_si(t, t, w2[h][c], MPFR_RNDN);
+                mpfr_add(acc, acc, t, MPFR_RNDN);
+            }
+            expect_stage(b, "ffn", i, c, acc, json);
             read_stage(t, b, "residual", i, c, 2 * DIGITS);
-            read_stage(acc, b, "ffn", i, c, 2 * DIGITS);
             mpfr_add(in[c], t, acc, MPFR_RNDN);
             expect_stage(b, "residual2", i, c, in[c], json);
         }
@@ -431,4 +457,57 @@ Test(norms, each_norm_has_its_own_stages)
     exattn_block_free(bl);
     exattn_lesson_free(rms);
     exattn_lesson_free(ln);
+}
+
+/* A Pre-LN block without a feed-forward sublayer but with a final norm,
+ * its keys and values from a memory: the heads' queries read u =
+ * Norm(X), their keys and values the memory as given; z = x' + A; the
+ * final norm reads z. */
+Test(norms, pre_ln_with_memory_and_a_final_norm_only)
+{
+    static const char json[] = "{\"X\": [[1,2],[3,-1]], "
+        "\"memory\": [[1,0],[0,1],[2,2]], \"W_Q\": [[1,0],[0,1]], "
+        "\"W_K\": [[1,1],[0,1]], \"W_V\": [[1,0],[0,1]], \"block\": "
+        "{\"order\": \"pre\", \"norm\": \"rms_norm\", \"layer_norm\": "
+        "{\"epsilon\": 0}, \"final_norm\": {\"gamma\": [2, 1], "
+        "\"epsilon\": \"1/7\"}}}";
+    static const long x[2][2] = { { 1, 2 }, { 3, -1 } };
+    exattn_lesson *l = th_lesson(json);
+    exattn_block *b = th_block(l);
+    norm_params p1 = { 2, { 1, 1 }, { 1, 1 }, { 0, 0 }, 0 };
+    norm_params p3 = { 2, { 2, 1 }, { 1, 1 }, { 0, 0 }, 7 };
+    mpfr_t in[2], out[2], t;
+    size_t i, c;
+    exattn_expr *e = NULL;
+    exattn_error_t err;
+
+    mpfr_inits2(PREC, in[0], in[1], out[0], out[1], t, (mpfr_ptr)0);
+    for (i = 0; i < 2; i++)
+    {
+        for (c = 0; c < 2; c++)
+            mpfr_set_si(in[c], x[i][c], MPFR_RNDN);
+        norm_mpfr(out, in, &p1, 1);
+        for (c = 0; c < 2; c++)
+        {
+            expect_stage(b, "ln1", i, c, out[c], json);
+            /* W_Q is the identity: the queries are u */
+            expect_stage(b, "h1.q", i, c, out[c], json);
+            read_stage(t, b, "attention", i, c, 2 * DIGITS);
+            mpfr_add(in[c], in[c], t, MPFR_RNDN);
+            expect_stage(b, "residual", i, c, in[c], json);
+        }
+        norm_mpfr(out, in, &p3, 1);
+        for (c = 0; c < 2; c++)
+            expect_stage(b, "final_norm", i, c, out[c], json);
+    }
+    /* the keys are the memory's, not normalized: k = memory·W_K */
+    mpfr_set_ui(t, 4, MPFR_RNDN);
+    expect_stage(b, "h1.k", 2, 1, t, json);
+    cr_assert_eq(exattn_block_quantity(&e, b, "ffn", 0, 0, &err),
+                 EXATTN_EINVAL);
+    cr_assert_eq(exattn_block_quantity(&e, b, "ln2", 0, 0, &err),
+                 EXATTN_EINVAL);
+    mpfr_clears(in[0], in[1], out[0], out[1], t, (mpfr_ptr)0);
+    exattn_block_free(b);
+    exattn_lesson_free(l);
 }

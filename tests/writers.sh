@@ -23,7 +23,7 @@ fi
 # the stage table's claim names and identifiers that only a block has
 # ("ln1_mean", "cross_weights", "ffn.relu"; not "weights", which a row's
 # JSON names too)
-names=$(sed -n 's/^ *{ EXATTN_STAGE_[A-Z0-9]*, "\([^"]*\)", "\([^"]*\)".*/\1\n\2/p' \
+names=$(awk -F'"' '/^ *\{ EXATTN_STAGE_[A-Z0-9]*, "/ { print $2; print $4 }' \
         src/block/stages.c | grep '[._0-9]' | sort -u)
 count=$(printf '%s\n' "$names" | grep -c .)
 if [ "$count" -lt 20 ]; then
@@ -40,7 +40,8 @@ else
     fi
 fi
 
-cmp=$(grep -n 'strcmp([^;]*stage\|stage[a-z_]* *== *"' src/print/*.c)
+cmp=$(grep -n 'str\(n\)\{0,1\}\(case\)\{0,1\}cmp([^;]*stage\|stage[a-z_]* *== *"' \
+      src/print/*.c)
 if [ -z "$cmp" ]; then
     echo "ok 3 - no writer compares a stage by its name"
 else
