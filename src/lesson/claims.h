@@ -8,6 +8,12 @@ int exattn_lesson__read_claims(exattn_lesson *l, const exattn_jnode *node,
                                const exattn_rctx *rc);
 void exattn_lesson__free_claims(exattn_lesson *l);
 
+/* Resolve claim c's path (c->text) in c->lesson: its target, indices
+ * and count; an input error at `at` (NULL: no position) when it names
+ * nothing (src/lesson/paths.c). */
+int exattn_lesson__resolve_path(exattn_claim *c, const exattn_rctx *rc,
+                                const exattn_jnode *at);
+
 /* The one row quantity a path inside an expression names: every index
  * given ("weights[rises][3]", "output[2][1]"), in lesson l (a lesson
  * without a block).  EXATTN_EFIELD with `why` filled when it names none. */
