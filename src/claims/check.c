@@ -5,40 +5,19 @@
 #include <stdlib.h>
 #include <string.h>
 #include "claims/check.h"
-#include "claims/tform.h"
 #include "eval/decimal.h"
 #include "eval/ziv.h"
 #include "eval/row_eval.h"
 #include "expr/expr.h"
-#include "row/named.h"
 #include "block/block.h"
 #include "lesson/claims.h"
+#include "claims/source.h"
 
-/* Where an entry's true value comes from. */
-typedef struct
-{
-    const exattn_claim *claim;
-    exattn_row *row;            /* row targets */
-    exattn_row_eval *ev;
-    exattn_kind_t kind;
-    size_t key, col;
-    int exact;
-    mpq_t q;                    /* the exact value */
-    mpfr_prec_t max_prec;
-    exattn_block *block;        /* block targets */
-    exattn_expr *view;          /* block and difference targets: the
-                                   entry */
-    exattn_row *minus_row;      /* difference targets: what is subtracted */
-    exattn_expr *pool;          /* and the pool their entries are built
-                                   in */
-    int want_truth;             /* a decided entry's truth text: a report
-                                   shows it; the audit does not */
-    int borrowed;               /* row and ev are a rows cache's */
-} source;
+typedef exattn_claim_source source;
 
 /* The expression of an expression or block entry; NULL for others. */
-static const exattn_expr *
-source_expr(const source *s)
+const exattn_expr *
+exattn_claims__source_expr(const source *s)
 {
     if (s->claim->target == EXATTN_TARGET_EXPR)
         return s->claim->expr;
@@ -159,22 +138,25 @@ decide_for(mpz_t d, exattn_ball *cert, mpfr_prec_t *wp, source *s,
         exattn_ziv__decimal_q(d, s->q, digits, mode);
         return EXATTN_OK;
     }
-    if (source_expr(s) != NULL)
-        return exattn_expr__decide(d, cert, wp, source_expr(s), &ask, err);
+    if (exattn_claims__source_expr(s) != NULL)
+        return exattn_expr__decide(d, cert, wp, exattn_claims__source_expr(s),
+                                   &ask, err);
     return exattn_row_eval__decide(d, cert, wp, s->ev, s->kind, s->key,
                                    s->col, &ask, err);
 }
 
-static int
-decide(mpz_t d, exattn_ball *cert, mpfr_prec_t *wp, source *s,
-       unsigned long digits, exattn_rounding_t mode, exattn_error_t *err)
+int
+exattn_claims__decide(mpz_t d, exattn_ball *cert, mpfr_prec_t *wp,
+                      source *s, unsigned long digits,
+                      exattn_rounding_t mode, exattn_error_t *err)
 {
     return decide_for(d, cert, wp, s, digits, mode, NULL, err);
 }
 
 /* The certified value with `digits` digits, as text. */
-static char *
-decimal_text(source *s, unsigned long digits, exattn_error_t *err)
+char *
+exattn_claims__decimal_text(source *s, unsigned long digits,
+                            exattn_error_t *err)
 {
     exattn_ball cert;
     mpfr_prec_t wp;
@@ -183,8 +165,8 @@ decimal_text(source *s, unsigned long digits, exattn_error_t *err)
 
     mpz_init(d);
     exattn_ball__init(&cert, 64);
-    if (decide(d, &cert, &wp, s, digits, EXATTN_ROUND_NEAREST, err)
-        == EXATTN_OK)
+    if (exattn_claims__decide(d, &cert, &wp, s, digits, EXATTN_ROUND_NEAREST,
+                              err) == EXATTN_OK)
         out = exattn_decimal__format(d, digits);
     exattn_ball__clear(&cert);
     mpz_clear(d);
@@ -193,12 +175,12 @@ decimal_text(source *s, unsigned long digits, exattn_error_t *err)
 
 /* The true value as a report shows it: exact values exactly (with a
  * decimal when they are not integers), named ones to digits + 3. */
-static char *
-truth_text(source *s, unsigned long digits, exattn_error_t *err)
+char *
+exattn_claims__truth_text(source *s, unsigned long digits, exattn_error_t *err)
 {
     char *exact, *dec, *both;
 
-    dec = decimal_text(s, digits + 3, err);
+    dec = exattn_claims__decimal_text(s, digits + 3, err);
     if (!s->exact || mpz_cmp_ui(mpq_denref(s->q), 1) == 0 || dec == NULL)
     {
         if (s->exact && mpz_cmp_ui(mpq_denref(s->q), 1) == 0)
@@ -237,299 +219,6 @@ certificate(exattn_entry_result *r, const exattn_ball *b, mpfr_prec_t wp,
     mpfr_clear(hi);
 }
 
-/* The claimed decimal as an integer C = claimed * 10^N. */
-static unsigned long
-claimed_integer(mpz_t c, const char *text)
-{
-    const char *point = strchr(text, '.');
-    unsigned long n = point ? (unsigned long)strlen(point + 1) : 0;
-    char *digits = exattn_str__dup(text), *p;
-
-    if (digits == NULL)
-        return 0;
-    if ((p = strchr(digits, '.')) != NULL)
-        memmove(p, p + 1, strlen(p));
-    mpz_set_str(c, digits, 10);
-    free(digits);
-    return n;
-}
-
-/* x rounded to N digits, as the rational D / 10^N. */
-static int
-rounded_q(mpq_t out, source *s, unsigned long digits, exattn_error_t *err)
-{
-    exattn_ball cert;
-    mpfr_prec_t wp;
-    mpz_t d;
-    int rc;
-
-    mpz_init(d);
-    exattn_ball__init(&cert, 64);
-    rc = decide(d, &cert, &wp, s, digits, EXATTN_ROUND_NEAREST, err);
-    if (rc == EXATTN_OK)
-    {
-        mpz_set(mpq_numref(out), d);
-        mpz_ui_pow_ui(mpq_denref(out), 10, digits);
-        mpq_canonicalize(out);
-    }
-    exattn_ball__clear(&cert);
-    mpz_clear(d);
-    return rc;
-}
-
-/* A rational rounded to N digits, compared with the claimed C. */
-static int
-rounds_to_claim(const mpq_t x, const mpz_t c, unsigned long digits)
-{
-    mpz_t d;
-    int same;
-
-    mpz_init(d);
-    exattn_ziv__decimal_q(d, x, digits, EXATTN_ROUND_NEAREST);
-    same = mpz_cmp(d, c) == 0;
-    mpz_clear(d);
-    return same;
-}
-
-/* q = q rounded to N digits. */
-static void
-round_in_place(mpq_t q, unsigned long digits)
-{
-    mpz_t d;
-
-    mpz_init(d);
-    exattn_ziv__decimal_q(d, q, digits, EXATTN_ROUND_NEAREST);
-    mpz_set(mpq_numref(q), d);
-    mpz_ui_pow_ui(mpq_denref(q), 10, digits);
-    mpq_canonicalize(q);
-    mpz_clear(d);
-}
-
-/* Rounded weights of the row (N digits), for the slips below. */
-static int
-rounded_weights(mpq_t *w, source *s, unsigned long digits,
-                exattn_error_t *err)
-{
-    source t = *s;              /* the same row, its own value */
-    size_t j;
-    int rc = EXATTN_OK;
-
-    mpq_init(t.q);
-    t.kind = EXATTN_WEIGHT;
-    for (j = 0; j < s->row->lesson->m && rc == EXATTN_OK; j++)
-    {
-        t.key = j;
-        t.exact = exattn_row_get_mpq(t.q, t.row, EXATTN_WEIGHT, j, 0)
-                  == EXATTN_OK;
-        rc = rounded_q(w[j], &t, digits, err);
-    }
-    mpq_clear(t.q);
-    return rc;
-}
-
-/* e^{s_j} rounded to N digits, through the expression evaluator. */
-static int
-rounded_exp(mpq_t out, const exattn_row *row, size_t j, unsigned long digits,
-            mpfr_prec_t max_prec, exattn_error_t *err)
-{
-    exattn_sbuf b;
-    exattn_expr *e = NULL;
-    source t;
-    int rc;
-
-    exattn_sbuf__init(&b);
-    exattn_named__exp(&b, row, j, 0);
-    rc = b.oom ? EXATTN_ENOMEM
-               : exattn_expr_parse(&e, b.s, b.len, "intermediate", err);
-    exattn_sbuf__clear(&b);
-    if (rc != EXATTN_OK)
-        return rc;
-    memset(&t, 0, sizeof t);
-    {
-        exattn_claim c;
-
-        memset(&c, 0, sizeof c);
-        c.target = EXATTN_TARGET_EXPR;
-        c.expr = e;
-        t.claim = &c;
-        t.max_prec = max_prec;
-        mpq_init(t.q);
-        t.exact = exattn_expr_get_mpq(t.q, e) == EXATTN_OK;
-        rc = rounded_q(out, &t, digits, err);
-        mpq_clear(t.q);
-    }
-    exattn_expr_free(e);
-    return rc;
-}
-
-/* Sum of the true contributions w_j V_jc, each rounded to N digits. */
-static int
-sum_of_rounded_contributions(source *s, const mpz_t c, unsigned long n,
-                             exattn_error_t *err)
-{
-    source t = *s;              /* the same row, its own value */
-    mpq_t sum, r;
-    size_t j;
-    int ok = 1, hit;
-
-    mpq_init(t.q);
-    mpq_init(sum);
-    mpq_init(r);
-    t.kind = EXATTN_CONTRIBUTION;
-    for (j = 0; j < s->row->lesson->m && ok; j++)
-    {
-        if (!s->row->allowed[j])
-            continue;
-        t.key = j;
-        t.exact = exattn_row_get_mpq(t.q, t.row, EXATTN_CONTRIBUTION, j,
-                                     s->col) == EXATTN_OK;
-        ok = rounded_q(r, &t, n, err) == EXATTN_OK;
-        mpq_add(sum, sum, r);
-    }
-    hit = ok && rounds_to_claim(sum, c, n);
-    mpq_clear(t.q);
-    mpq_clear(sum);
-    mpq_clear(r);
-    return hit;
-}
-
-/* Is C what a lesson gets from intermediates rounded to N digits: the
- * weight from rounded exponentials (2.028/5.056), a contribution from a
- * rounded weight, an output from rounded weights or contributions? */
-static int
-from_rounded_intermediates(source *s, const mpz_t c, unsigned long n,
-                           exattn_error_t *err)
-{
-    const exattn_lesson *l = s->row->lesson;
-    mpq_t *w = malloc(l->m * sizeof *w), sum, t, x;
-    size_t j;
-    int hit = 0;
-
-    if (w == NULL)
-        return 0;
-    mpq_inits(sum, t, x, (mpq_ptr)0);
-    for (j = 0; j < l->m; j++)
-        mpq_init(w[j]);
-    if (s->kind == EXATTN_WEIGHT)
-    {
-        for (j = 0; j < l->m; j++)
-            if (s->row->allowed[j]
-                && rounded_exp(w[j], s->row, j, n, s->max_prec, err) == 0)
-                mpq_add(sum, sum, w[j]);
-        if (mpq_sgn(sum) > 0)
-        {
-            mpq_div(x, w[s->key], sum);
-            hit = rounds_to_claim(x, c, n);
-        }
-    }
-    else if (rounded_weights(w, s, n, err) == EXATTN_OK)
-    {
-        for (j = 0; j < l->m; j++)
-            if (s->row->allowed[j]
-                && (s->kind == EXATTN_OUTPUT || j == s->key))
-            {
-                mpq_mul(t, w[j], EXATTN_AT(&l->v, j, s->col));
-                mpq_add(x, x, t);               /* sum of products */
-                round_in_place(t, n);
-                mpq_add(sum, sum, t);           /* sum of rounded */
-            }
-        hit = rounds_to_claim(x, c, n) || rounds_to_claim(sum, c, n);
-        if (!hit && s->kind == EXATTN_OUTPUT)
-            hit = sum_of_rounded_contributions(s, c, n, err);
-    }
-    for (j = 0; j < l->m; j++)
-        mpq_clear(w[j]);
-    free(w);
-    mpq_clears(sum, t, x, (mpq_ptr)0);
-    return hit;
-}
-
-/* The usual slips behind a wrong decimal C when the right one is D, all
- * that match ("; or " between them), or NULL. */
-static char *
-find_slip(source *s, const mpz_t c, const mpz_t d, unsigned long n,
-          exattn_error_t *err)
-{
-    exattn_ball cert;
-    mpfr_prec_t wp;
-    mpz_t t;
-    exattn_sbuf b;
-
-    mpz_init(t);
-    exattn_sbuf__init(&b);
-    exattn_ball__init(&cert, 64);
-    if (decide(t, &cert, &wp, s, n, EXATTN_ROUND_TRUNCATE, err) == EXATTN_OK
-        && mpz_cmp(t, c) == 0)
-        exattn_sbuf__puts(&b, "a truncation, not a rounding");
-    if (s->claim->target == EXATTN_TARGET_ROW
-        && (s->kind == EXATTN_WEIGHT || s->kind == EXATTN_CONTRIBUTION
-            || s->kind == EXATTN_OUTPUT)
-        && from_rounded_intermediates(s, c, n, err))
-        exattn_sbuf__puts(&b, b.len ? "; or computed from rounded "
-                                      "intermediates"
-                                    : "computed from rounded intermediates");
-    mpz_sub(t, c, d);
-    if (b.len == 0 && mpz_cmpabs_ui(t, 1) == 0)
-        exattn_sbuf__puts(&b, "the last digit is off by one");
-    exattn_ball__clear(&cert);
-    mpz_clear(t);
-    return b.len ? exattn_sbuf__take(&b) : (exattn_sbuf__clear(&b), NULL);
-}
-
-/* Does C name the other neighbour of an exact tie (toward zero)? */
-static int
-other_tie_neighbour(source *s, const mpz_t c, const mpz_t d, unsigned long n)
-{
-    mpz_t t;
-    int same;
-
-    if (!s->exact || !exattn_ziv__is_tie(s->q, n))
-        return 0;
-    mpz_init_set(t, d);
-    if (mpq_sgn(s->q) > 0)
-        mpz_sub_ui(t, t, 1);
-    else
-        mpz_add_ui(t, t, 1);
-    same = mpz_cmp(t, c) == 0;
-    mpz_clear(t);
-    return same;
-}
-
-/* The note on an exact tie of N digits whose rounding away from zero is
- * D: "0.125 is exactly halfway between 0.12 and 0.13: either rounding
- * passes", and on a FAIL why the claim is neither. */
-static char *
-tie_note(source *s, const mpz_t d, unsigned long n, const char *claimed,
-         int passed, exattn_error_t *err)
-{
-    exattn_sbuf note;
-    mpz_t other;
-    char *a, *b, *half;
-
-    mpz_init_set(other, d);
-    if (mpq_sgn(s->q) > 0)
-        mpz_sub_ui(other, other, 1);
-    else
-        mpz_add_ui(other, other, 1);
-    a = exattn_decimal__format(mpz_cmpabs(other, d) < 0 ? other : d, n);
-    b = exattn_decimal__format(mpz_cmpabs(other, d) < 0 ? d : other, n);
-    /* the tie itself has n + 1 digits: its last is the 5 */
-    half = decimal_text(s, n + 1, err);
-    exattn_sbuf__init(&note);
-    if (a && b && half)
-        exattn_sbuf__printf(&note, "%s is exactly halfway between %s and "
-                            "%s: either %s", half, a, b,
-                            passed ? "rounding passes" : "would pass, and ");
-    if (a && b && half && !passed)
-        exattn_sbuf__printf(&note, "%s is neither", claimed);
-    free(a);
-    free(b);
-    free(half);
-    mpz_clear(other);
-    return note.len ? exattn_sbuf__take(&note)
-                    : (exattn_sbuf__clear(&note), NULL);
-}
-
 /* The roundings of the two ends of a finite ball to n digits, as text
  * (the neighbours of the boundary the value is not separated from), and
  * the ball as the entry's certificate. */
@@ -560,7 +249,7 @@ excluded_verdict(exattn_entry_result *r, source *s, const exattn_ball *b,
 
     boundary_ends(&a, &c, r, b, wp, n);
     r->verdict = EXATTN_FAIL;
-    r->truth = truth_text(s, n, err);
+    r->truth = exattn_claims__truth_text(s, n, err);
     exattn_sbuf__init(&note);
     exattn_sbuf__printf(&note, "at %ld bits the value rounds to a decimal "
                         "from %s to %s (it is not separated from the "
@@ -596,7 +285,7 @@ undecided_verdict(exattn_entry_result *r, source *s, const exattn_ball *b,
     r->note = exattn_sbuf__take(&note);
     free(a);
     free(c);
-    r->truth = truth_text(s, n, err);
+    r->truth = exattn_claims__truth_text(s, n, err);
 }
 
 static int
@@ -611,7 +300,7 @@ check_approx(exattn_entry_result *r, source *s, const char *claimed,
 
     mpz_inits(c, d, (mpz_ptr)0);
     exattn_ball__init(&cert, 64);
-    n = claimed_integer(c, claimed);
+    n = exattn_claims__claimed_integer(c, claimed);
     /* decided against the claim's own interval first: a value on some
      * other rounding boundary is still a FAIL */
     rc = decide_for(d, &cert, &wp, s, n, EXATTN_ROUND_NEAREST, c, err);
@@ -620,19 +309,20 @@ check_approx(exattn_entry_result *r, source *s, const char *claimed,
         if (!s->exact)
             certificate(r, &cert, wp, n);
         if (s->want_truth)
-            r->truth = truth_text(s, n, err);
+            r->truth = exattn_claims__truth_text(s, n, err);
         r->tie = s->exact && exattn_ziv__is_tie(s->q, n);
-        r->verdict = mpz_cmp(c, d) == 0 || other_tie_neighbour(s, c, d, n)
+        r->verdict = mpz_cmp(c, d) == 0
+                             || exattn_claims__other_tie_neighbour(s, c, d, n)
                          ? EXATTN_PASS : EXATTN_FAIL;
         /* a tie has two roundings, which its note names, and no one
          * "rounds to" */
         if (r->verdict == EXATTN_FAIL && !r->tie)
         {
             r->rounds_to = exattn_decimal__format(d, n);
-            r->slip = find_slip(s, c, d, n, err);
+            r->slip = exattn_claims__find_slip(s, c, d, n, err);
         }
         if (r->tie)
-            r->note = tie_note(s, d, n, claimed,
+            r->note = exattn_claims__tie_note(s, d, n, claimed,
                                r->verdict == EXATTN_PASS, err);
     }
     else if (rc == EXATTN_ZIV_EXCLUDED)
@@ -660,9 +350,9 @@ enclose_source(exattn_ball *b, source *s, mpfr_prec_t wp,
         exattn_ball__set_q(b, s->q);
         return 0;
     }
-    if (source_expr(s) != NULL)
-        return exattn_expr__ball(b, source_expr(s)->root, wp,
-                                 source_expr(s)->name, err);
+    if (exattn_claims__source_expr(s) != NULL)
+        return exattn_expr__ball(b, exattn_claims__source_expr(s)->root, wp,
+                                 exattn_claims__source_expr(s)->name, err);
     return exattn_row_eval__enclose(b, s->ev, s->kind, s->key, s->col, wp);
 }
 
@@ -708,9 +398,9 @@ proved_different(source *s, const exattn_expr *claimed, long *prec,
 
 /* Settle a comparison numerically: FAIL when proved different, else
  * UNDECIDED (equal as far as it was evaluated, but not proved). */
-static int
-numeric_verdict(exattn_entry_result *r, source *s, const exattn_expr *e,
-                exattn_error_t *err)
+int
+exattn_claims__numeric_verdict(exattn_entry_result *r, source *s,
+                               const exattn_expr *e, exattn_error_t *err)
 {
     long prec = 0;
     char buf[256];
@@ -734,7 +424,7 @@ static int
 check_is(exattn_entry_result *r, source *s, const mpq_t claimed,
          exattn_error_t *err)
 {
-    r->truth = truth_text(s, 6, err);
+    r->truth = exattn_claims__truth_text(s, 6, err);
     if (s->exact)
     {
         r->verdict = mpq_equal(s->q, claimed) ? EXATTN_PASS : EXATTN_FAIL;
@@ -757,170 +447,10 @@ check_is(exattn_entry_result *r, source *s, const mpq_t claimed,
 
         exattn_free(text);
         if (rc == EXATTN_OK)
-            rc = numeric_verdict(r, s, e, err);
+            rc = exattn_claims__numeric_verdict(r, s, e, err);
         exattn_expr_free(e);
         return rc;
     }
-}
-
-/* The verdict of an identity test; `base` names t (NULL: a surd). */
-static void
-identity_verdict(exattn_entry_result *r, exattn_tform_t t, const char *base)
-{
-    const char *how = base ? "the same rational function of t = "
-                           : "the same multiple of a square root";
-    size_t n = strlen(how) + (base ? strlen(base) : 0) + 32;
-
-    r->verdict = t == EXATTN_TFORM_EQUAL ? EXATTN_PASS : EXATTN_FAIL;
-    r->note = malloc(n);
-    if (r->note)
-        snprintf(r->note, n, "%s: %s%s%s",
-                 t == EXATTN_TFORM_EQUAL ? "proved equal" : "proved different",
-                 t == EXATTN_TFORM_EQUAL ? "" : "not ", how,
-                 base ? base : "");
-}
-
-/* Has the row quantity, built as an expression from the row's exact data,
- * the normal form of the claim?  For rows whose exponents are too far
- * apart for polynomials in one t (scores 10^-19 apart): the normal forms
- * compare e^x by their exponents, whatever their size. */
-static int
-same_normal_form(const source *s, const exattn_expr *claimed)
-{
-    exattn_expr *pool = exattn_expr__pool("row");
-    exattn_xnode *n;
-    exattn_error_t local;
-    int same = 0;
-
-    exattn_error_init(&local);
-    if (pool != NULL
-        && (n = exattn_claims__row_node(pool, s->row, s->kind, s->key,
-                                        s->col, &local)) != NULL)
-        same = exattn_expr__same(n, claimed->root);
-    exattn_expr_free(pool);
-    return same;
-}
-
-static int
-check_named(exattn_entry_result *r, source *s, const exattn_expr *claimed,
-            exattn_error_t *err)
-{
-    exattn_tform_t t = EXATTN_TFORM_UNKNOWN;
-    char *base = NULL;
-    mpq_t q;
-    int claimed_exact, rc;
-
-    mpq_init(q);
-    claimed_exact = exattn_expr_get_mpq(q, claimed) == EXATTN_OK;
-    if (s->want_truth)
-        r->truth = truth_text(s, 6, err);
-    if (s->exact && claimed_exact)
-    {
-        r->verdict = mpq_equal(s->q, q) ? EXATTN_PASS : EXATTN_FAIL;
-        if (r->verdict == EXATTN_FAIL)
-            r->note = exattn_str__dup("a different rational");
-    }
-    else if (s->exact && s->claim->target == EXATTN_TARGET_ROW
-             && s->kind != EXATTN_SCORE && s->kind != EXATTN_SCALED
-             && (t = exattn_tform__compare_row(s->row, s->kind, s->key,
-                                               s->col, claimed, &base))
-                    != EXATTN_TFORM_UNKNOWN)
-        /* an exact output written as its named sum: prove the identity */
-        identity_verdict(r, t, base);
-    else if (!s->exact && claimed_exact
-             && s->claim->target == EXATTN_TARGET_ROW)
-    {
-        r->verdict = EXATTN_FAIL;
-        r->note = exattn_str__dup("the value is named (irrational); the claim is "
-                      "rational");
-    }
-    else if (!s->exact && source_expr(s) != NULL
-             && exattn_expr__same(source_expr(s)->root, claimed->root))
-    {
-        r->verdict = EXATTN_PASS;
-        /* the same normal form: equal rational functions of the same
-         * radicals, exponentials and named parts */
-        r->note = exattn_str__dup("proved equal: the same normal form");
-    }
-    else
-    {
-        if (!s->exact && s->claim->target == EXATTN_TARGET_ROW)
-        {
-            if (s->kind == EXATTN_SCALED)
-            {
-                mpq_t c;
-                unsigned long surd;
-
-                mpq_init(c);
-                surd = exattn_row_scaled_coef(c, s->row, s->key);
-                t = exattn_tform__compare_surd(c, surd, claimed);
-                mpq_clear(c);
-            }
-            else
-                t = exattn_tform__compare_row(s->row, s->kind, s->key,
-                                              s->col, claimed, &base);
-        }
-        if (t != EXATTN_TFORM_UNKNOWN)
-            identity_verdict(r, t, base);
-        else if (s->claim->target == EXATTN_TARGET_ROW
-                 && same_normal_form(s, claimed))
-        {
-            r->verdict = EXATTN_PASS;
-            r->note = exattn_str__dup("proved equal: the same normal form");
-        }
-        else
-        {
-            mpq_clear(q);
-            return numeric_verdict(r, s, claimed, err);
-        }
-    }
-    rc = EXATTN_OK;
-    exattn_free(base);
-    mpq_clear(q);
-    return rc;
-}
-
-/* A path inside a claim's expression: the quantity's node, built from
- * its row's exact data in the expression being parsed. */
-static exattn_xnode *
-quantity_node(void *ctx, exattn_expr *pool, const char *path,
-              exattn_error_t *why)
-{
-    const exattn_lesson *l = ctx;
-    exattn_claim_ref ref;
-    exattn_row *row;
-    exattn_xnode *n;
-
-    if (exattn_lesson__claim_ref(&ref, l, path, why) != EXATTN_OK
-        || exattn_row_new(&row, l, ref.row, why) != EXATTN_OK)
-        return NULL;
-    n = exattn_claims__row_node(pool, row, ref.kind, ref.key, ref.col, why);
-    exattn_row_free(row);
-    return n;
-}
-
-/* Named value i, with the quantities it names by path. */
-static int
-check_named_refs(exattn_entry_result *r, source *s, size_t i,
-                 exattn_error_t *err)
-{
-    const exattn_claim *c = s->claim;
-    exattn_limits_t limits = EXATTN_LIMITS_INIT;
-    exattn_expr *claimed = NULL;
-    int rc;
-
-    /* under the limits the claim was read with */
-    limits.max_expr_length = c->expr_length;
-    limits.max_expr_depth = c->expr_depth;
-    rc = exattn_expr__parse_paths(&claimed, c->values[i],
-                                  strlen(c->values[i]), c->lesson->file,
-                                  &limits, quantity_node, (void *)c->lesson,
-                                  err);
-
-    if (rc == EXATTN_OK)
-        rc = check_named(r, s, claimed, err);
-    exattn_expr_free(claimed);
-    return rc;
 }
 
 static int
@@ -946,8 +476,8 @@ check_entry(exattn_entry_result *r, source *s, size_t i, exattn_error_t *err)
         rc = check_is(r, s, c->exact[i], &local);
         break;
     default:
-        rc = c->refs ? check_named_refs(r, s, i, &local)
-                     : check_named(r, s, c->named[i], &local);
+        rc = c->refs ? exattn_claims__check_named_refs(r, s, i, &local)
+                     : exattn_claims__check_named(r, s, c->named[i], &local);
         break;
     }
     if (rc != EXATTN_OK && err != NULL)
@@ -1116,7 +646,8 @@ exattn_claims__values(mpq_t *out, int *exact, const exattn_claim *c,
             mpq_set(out[i], s.q);
             continue;
         }
-        rc = decide(d, &cert, &wp, &s, digits, EXATTN_ROUND_NEAREST, err);
+        rc = exattn_claims__decide(d, &cert, &wp, &s, digits,
+                                   EXATTN_ROUND_NEAREST, err);
         if (rc != EXATTN_OK)
             break;
         mpz_set(mpq_numref(out[i]), d);
