@@ -231,6 +231,15 @@ int exattn_audit__evidence(exattn_audit_evidence *out,
                            const exattn_lesson *l,
                            const exattn_audit_candidates *all);
 void exattn_audit__evidence_clear(exattn_audit_evidence *e);
+/* A cell of a table whose rows are queries and whose columns are keys:
+ * 1 when number n is one, with e's kind, labels and why filled (*rc
+ * EXATTN_ENOMEM when its why could not be); 0 otherwise
+ * (src/audit/cells.c). */
+int exattn_audit__table_entry(exattn_audit_evidence *e,
+                              const exattn_page_number *n,
+                              const exattn_lesson *l,
+                              const struct exattn_block_spec *block,
+                              int *rc);
 
 /* The verdict on one number. */
 typedef struct

@@ -297,7 +297,8 @@ stage_symbol(const char *s, size_t n, const exattn_block_spec *block)
 }
 
 const exattn_audit_vocab *
-exattn_audit__find_symbol(const char *s, size_t n, const exattn_block_spec *block)
+exattn_audit__find_symbol(const char *s, size_t n,
+                          const exattn_block_spec *block)
 {
     static const char *const fonts[] = { "\\mathbf{", "\\boldsymbol{",
                                          "\\bm{", "\\vec{", "\\mathit{",
@@ -335,7 +336,8 @@ exattn_audit__find_symbol(const char *s, size_t n, const exattn_block_spec *bloc
  * not what it is. */
 void
 exattn_audit__read_math(exattn_audit_clue *c, const char *s, size_t from,
-                        size_t to, const exattn_block_spec *block, int locators)
+                        size_t to, const exattn_block_spec *block,
+                        int locators)
 {
     size_t k = from, n;
     const exattn_audit_vocab *v;
@@ -512,7 +514,8 @@ read_prose(exattn_audit_clue *c, const char *s, size_t from, size_t to)
 
 /* The nearest clue in a lead ("... softmax gives $a \approx$"). */
 void
-exattn_audit__read_lead(exattn_audit_clue *c, const char *lead, const exattn_block_spec *block)
+exattn_audit__read_lead(exattn_audit_clue *c, const char *lead,
+                        const exattn_block_spec *block)
 {
     size_t k = 0, len = strlen(lead), open;
 
@@ -531,4 +534,13 @@ exattn_audit__read_lead(exattn_audit_clue *c, const char *lead, const exattn_blo
         if (k < len)
             k++;
     }
+}
+
+/* The nearest clue in words: "the word \"weights\"". */
+const char *
+exattn_audit__what_of(const exattn_audit_clue *c, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s \"%.*s\"", c->kind,
+             (int)(c->text_len > 60 ? 60 : c->text_len), c->text);
+    return buf;
 }

@@ -43,17 +43,21 @@ void exattn_audit__read_lead(exattn_audit_clue *c, const char *lead,
 /* The symbols of a math stretch [from, to) of a lead or a subject; in a
  * lead (`locators`), q, k, v and x say whose quantity follows. */
 void exattn_audit__read_math(exattn_audit_clue *c, const char *s,
-                             size_t from, size_t to, const exattn_block_spec *block,
-                             int locators);
+                             size_t from, size_t to,
+                             const exattn_block_spec *block, int locators);
 /* A math symbol at s[k]: its length (a letter, a command with its braced
  * argument); 0 when none. */
 size_t exattn_audit__symbol_at(const char *s, size_t k, size_t len);
+/* The nearest clue in words, into buf: "the word \"weights\"". */
+const char *exattn_audit__what_of(const exattn_audit_clue *c, char *buf,
+                                  size_t size);
 /* The kinds of quantity block stage bq is (EXATTN_FAM_ bits). */
 unsigned exattn_audit__stage_families(exattn_stage_t bq);
 /* The vocabulary's entry for symbol [s, s + n), or NULL; with `block`,
  * a block's symbols and its stages' (the stage table's) first. */
-const exattn_audit_vocab *exattn_audit__find_symbol(const char *s, size_t n,
-                                                    const exattn_block_spec *block);
+const exattn_audit_vocab *
+exattn_audit__find_symbol(const char *s, size_t n,
+                          const exattn_block_spec *block);
 /* A letter, a digit, a hyphen or a byte of a UTF-8 sequence: a word's
  * (inline: it is asked at every byte of every lead). */
 static inline int

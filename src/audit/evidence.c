@@ -158,15 +158,6 @@ is_formula(const char *s)
     return isdigit((unsigned char)s[0]);
 }
 
-/* The nearest clue in words: "the word \"weights\"". */
-static const char *
-what_of(const exattn_audit_clue *c, char *buf, size_t size)
-{
-    snprintf(buf, size, "%s \"%.*s\"", c->kind,
-             (int)(c->text_len > 60 ? 60 : c->text_len), c->text);
-    return buf;
-}
-
 static int
 set_why(exattn_audit_evidence *e, const char *why)
 {
@@ -459,7 +450,8 @@ result_by(exattn_audit_evidence *e, reading *r, const exattn_lesson *l,
          * letter (c, s, p) means too many things */
         e->direct = strchr(n->subject, '_') != NULL
                     || (r->words.words & r->subject.families) != 0;
-        return set_why(e, what_of(&r->subject, what, sizeof what));
+        return set_why(e, exattn_audit__what_of(&r->subject, what,
+                                                sizeof what));
     }
     if (r->words.at != (size_t)-1)
     {
@@ -472,7 +464,7 @@ result_by(exattn_audit_evidence *e, reading *r, const exattn_lesson *l,
         if (n->arithmetic != NULL)
             e->nearest = e->families;
         e->direct = says_it_is(r->lead + r->words.at);
-        return set_why(e, what_of(&r->words, what, sizeof what));
+        return set_why(e, exattn_audit__what_of(&r->words, what, sizeof what));
     }
     if (e->label != NULL)
     {
@@ -550,102 +542,6 @@ weighted_value(const char *s, const exattn_block_spec *block)
            && strchr("vV", s[k + n - (s[k + n - 1] == '}' ? 2 : 1)]);
 }
 
-/* Does a table cell name `label` -- the label alone, set as text or
- * math ("grid", "$\\text{grid}$", "`<s>`"), or among words ("query
- * grid")? */
-static int
-cell_names(const char *cell, const char *label)
-{
-    static const char *const wraps[] = { "\\text{", "\\mathrm{",
-                                         "\\texttt{", "\\textrm{" };
-    size_t a = 0, z = strlen(cell), n = strlen(label), k, w;
-
-    for (;;)
-    {
-        while (a < z && (isspace((unsigned char)cell[a]) || cell[a] == '$'
-                         || cell[a] == '`' || cell[a] == '"'))
-            a++;
-        while (z > a && (isspace((unsigned char)cell[z - 1])
-                         || cell[z - 1] == '$' || cell[z - 1] == '`'
-                         || cell[z - 1] == '"'))
-            z--;
-        for (k = 0; k < sizeof wraps / sizeof *wraps; k++)
-            if (z > a + (w = strlen(wraps[k]))
-                && strncmp(cell + a, wraps[k], w) == 0 && cell[z - 1] == '}')
-                break;
-        if (k == sizeof wraps / sizeof *wraps)
-            break;
-        a += w;
-        z--;
-    }
-    if (z - a == n && strncasecmp(cell + a, label, n) == 0)
-        return 1;
-    return exattn_audit__label_in(cell, label) != 0;
-}
-
-/* The lesson's query label a table's row names, or its key label a
- * column names; NULL when none does. */
-static const char *
-cell_label(const char *cell, const char *const *labels, size_t count,
-           int defaults)
-{
-    size_t k;
-
-    for (k = 0; cell != NULL && !defaults && k < count; k++)
-        if (cell_names(cell, labels[k]))
-            return labels[k];
-    return NULL;
-}
-
-/* Pairs of a query and a key: what a table of queries by keys holds. */
-#define PAIRWISE (F(SCORE) | F(SCALED) | F(EXP) | F(WEIGHT) | F(CONTRIB))
-
-/* A cell of a table whose rows are queries and whose columns are keys
- * (| cold | 0.313 | under "bitter"): its position names the entry, the
- * query's and the key's, whatever else its row holds.  Its kind is what
- * the text before the table and the table's corner say, among the kinds
- * a query and a key have together ("each row is a query, each column a
- * key" names no kind: any of them).  1 when it is one. */
-static int
-table_entry(exattn_audit_evidence *e, const exattn_page_number *n,
-            const exattn_lesson *l, const exattn_block_spec *block, int *rc)
-{
-    char what[96];
-    const char *row = cell_label(n->row_head, (const char *const *)
-                                 l->query_labels, l->n,
-                                 l->default_query_labels);
-    const char *key = cell_label(n->column_head, (const char *const *)
-                                 l->key_labels, l->m, l->default_key_labels);
-    size_t j;
-    exattn_audit_clue about = EXATTN_AUDIT_CLUE_INIT(l);
-    exattn_sbuf b;
-
-    /* a decoder's cross-attention: its keys are the memory's tokens */
-    for (j = 0; key == NULL && n->column_head != NULL
-                && j < exattn_block__memory_rows(l); j++)
-        if (exattn_block__memory_label(l, j) != NULL
-            && cell_names(n->column_head, exattn_block__memory_label(l, j)))
-            key = exattn_block__memory_label(l, j);
-    if (row == NULL || key == NULL)
-        return 0;
-    exattn_audit__read_lead(&about, n->table_about ? n->table_about : "",
-                            block);
-    e->label = row;
-    e->key_label = key;
-    e->families = about.families & PAIRWISE ? about.families & PAIRWISE
-                                            : PAIRWISE;
-    e->nearest = about.nearest & PAIRWISE ? about.nearest & PAIRWISE
-                                          : e->families;
-    e->direct = 1;
-    exattn_sbuf__init(&b);
-    if (about.nearest & PAIRWISE)
-        exattn_sbuf__printf(&b, "%s, ", what_of(&about, what, sizeof what));
-    exattn_sbuf__printf(&b, "its table's row \"%s\" and column \"%s\"",
-                        row, key);
-    *rc = (e->why = exattn_sbuf__take(&b)) ? EXATTN_OK : EXATTN_ENOMEM;
-    return 1;
-}
-
 /* A scalar that multiplies a value ("o_{cat} \approx 0.88\,v_{the} +
  * ...", "\frac{1}{2}(4, 0)"): a weight, the subject's row's on the
  * value's key -- not the side the relation sets equal.  1 when it is
@@ -712,7 +608,7 @@ weigh(exattn_audit_evidence *e, reading *r, const exattn_lesson *l,
         exattn_audit__label_as_index(e, l);
     if (mention_after_all(e, r, l, &rc))
         return rc;
-    if (n->subject == NULL && table_entry(e, n, l, block, &rc))
+    if (n->subject == NULL && exattn_audit__table_entry(e, n, l, block, &rc))
         return rc;
     if (factor_of_value(e, n, l, &rc))
         return rc;
