@@ -156,6 +156,24 @@ int exattn_audit__candidates(exattn_audit_candidates *out,
                              exattn_error_t *err);
 void exattn_audit__candidates_clear(exattn_audit_candidates *c);
 
+/* What a candidate is of (src/audit/tokens.c): the kinds a claim's
+ * quantity is (EXATTN_FAM_ bits); the tokens of query row r and key j
+ * (0-based, EXATTN_AUDIT_NO_TOKEN for none) into c, by index and label;
+ * the tokens of c's own claim. */
+#define EXATTN_AUDIT_NO_TOKEN ((size_t)-1)
+unsigned exattn_audit__family_of(const exattn_claim *c);
+void exattn_audit__set_tokens(exattn_audit_candidate *c,
+                              const exattn_lesson *l, size_t r, size_t j);
+void exattn_audit__claim_tokens(exattn_audit_candidate *c);
+
+/* Candidate c's values, from its claim (src/audit/candidates.c); the
+ * name a report shows for a path, its variant and what is subtracted. */
+int exattn_audit__evaluate(exattn_audit_candidate *c,
+                           exattn_audit_candidates *all,
+                           mpfr_prec_t max_prec, exattn_error_t *err);
+char *exattn_audit__display_name(const char *path, const char *variant,
+                                 const char *minus);
+
 /* A marker's quantity, as a candidate ("weights[rises] variant=x"). */
 int exattn_audit__marker(exattn_audit_candidate *out,
                          exattn_audit_candidates *all, const exattn_lesson *l,

@@ -89,8 +89,8 @@ exattn_audit__block_of(exattn_audit_candidates *all, const exattn_lesson *l,
 }
 
 /* The candidate's values, from its claim. */
-static int
-evaluate(exattn_audit_candidate *c, exattn_audit_candidates *all,
+int
+exattn_audit__evaluate(exattn_audit_candidate *c, exattn_audit_candidates *all,
          mpfr_prec_t max_prec, exattn_error_t *err)
 {
     exattn_block *b = NULL;
@@ -136,8 +136,9 @@ slot(exattn_audit_candidates *all)
 
 /* The name a report shows: the path, then the variant and what is
  * subtracted, as a marker writes them. */
-static char *
-display_name(const char *path, const char *variant, const char *minus)
+char *
+exattn_audit__display_name(const char *path, const char *variant,
+                           const char *minus)
 {
     exattn_sbuf b;
 
@@ -150,108 +151,7 @@ display_name(const char *path, const char *variant, const char *minus)
     return exattn_sbuf__take(&b);
 }
 
-#define F(x) EXATTN_FAM_##x
-
-/* The kinds a claim's quantity is (EXATTN_FAM_ bits: one, or a layer
- * norm's two, normalized and an output). */
-static unsigned
-family_of(const exattn_claim *c)
-{
-    static const unsigned by_kind[] = { F(SCORE), F(SCALED), F(WEIGHT),
-                                        F(CONTRIB), F(OUTPUT) };
-
-    switch (c->target)
-    {
-    case EXATTN_TARGET_SHAPE: return F(SHAPE);
-    case EXATTN_TARGET_MATRIX: return F(INPUT);
-    case EXATTN_TARGET_BLEND: return F(OUTPUT);
-    case EXATTN_TARGET_EXPR: return F(ALL);
-    case EXATTN_TARGET_DIFF:
-        return F(CHANGE);
-    case EXATTN_TARGET_ROW:
-        return (unsigned)c->kind < 5 ? by_kind[c->kind] : F(ALL);
-    case EXATTN_TARGET_BLOCK:
-        return exattn_audit__stage_families(
-            (exattn_stage_t)c->block_q);
-    }
-    return F(ALL);
-}
-
-#undef F
-
-#define NONE ((size_t)-1)
-
-/* The tokens a quantity belongs to: query row r and key j (0-based; NONE
- * when it has none), by index and, when the lesson names them, by
- * label. */
-static void
-set_tokens(exattn_audit_candidate *c, const exattn_lesson *l, size_t r,
-           size_t j)
-{
-    if (r != NONE && r < l->n)
-    {
-        c->row_index = r + 1;
-        if (!l->default_query_labels)
-            c->row_label = l->query_labels[r];
-    }
-    if (j != NONE && j < l->m)
-    {
-        c->key_index = j + 1;
-        if (!l->default_key_labels)
-            c->key_label = l->key_labels[j];
-    }
-}
-
-/* Key j of a decoder's memory: its index and, when the lesson names
- * the memory's rows, its label. */
-static void
-memory_token(exattn_audit_candidate *c, const exattn_lesson *l, size_t j)
-{
-    if (j == NONE || j >= exattn_block__memory_rows(l))
-        return;
-    c->key_index = j + 1;
-    c->key_label = exattn_block__memory_label(l, j);
-}
-
-/* The tokens of a claim's quantity: Q's rows are the queries', K's and
- * V's the keys'; a row quantity is its query's, and its key's when it is
- * of one key. */
-static void
-claim_tokens(exattn_audit_candidate *c)
-{
-    const exattn_claim *cl = &c->claim;
-
-    if (cl->lesson == NULL)
-        return;
-    if (cl->target == EXATTN_TARGET_MATRIX)
-        set_tokens(c, cl->lesson, cl->kind == 0 ? cl->row : NONE,
-                   cl->kind == 0 ? NONE : cl->row);
-    else if (cl->target == EXATTN_TARGET_ROW
-             || cl->target == EXATTN_TARGET_DIFF)
-        /* a contribution's vector over coordinates is still one key's */
-        set_tokens(c, cl->lesson, cl->row,
-                   (cl->vary == 0 && cl->kind != EXATTN_OUTPUT)
-                   || (cl->vary == 2 && cl->kind == EXATTN_CONTRIBUTION)
-                       ? cl->key : NONE);
-    else if (cl->target == EXATTN_TARGET_BLOCK && cl->vary != 3)
-    {
-        /* a block stage's row is a token's (a query's or a key's); a
-         * weight's column is a key's */
-        exattn_axis row = exattn_block__row_axis((exattn_stage_t)cl->block_q),
-                    col = exattn_block__col_axis((exattn_stage_t)cl->block_q);
-
-        set_tokens(c, cl->lesson,
-                   row == EXATTN_AXIS_QUERY ? cl->row : NONE,
-                   row == EXATTN_AXIS_KEY ? cl->row
-                   : col == EXATTN_AXIS_KEY && cl->vary == 0 ? cl->col
-                                                             : NONE);
-        /* a decoder's cross-attention keys are the memory's tokens */
-        if (row == EXATTN_AXIS_MEMORY)
-            memory_token(c, cl->lesson, cl->row);
-        else if (col == EXATTN_AXIS_MEMORY && cl->vary == 0)
-            memory_token(c, cl->lesson, cl->col);
-    }
-}
+#define NONE EXATTN_AUDIT_NO_TOKEN
 
 /* Add the quantity at `path` (of variant, minus minus).  A path the
  * lesson does not have (a shape of a lesson without a block, say) is
@@ -282,11 +182,11 @@ add_path(exattn_audit_candidates *all, const exattn_lesson *base,
         exattn_lesson__claim_clear(&c->claim);
         return EXATTN_OK;
     }
-    if ((c->name = display_name(path, variant, minus)) == NULL)
+    if ((c->name = exattn_audit__display_name(path, variant, minus)) == NULL)
         rc = exattn_error__set(err, EXATTN_ENOMEM, base->file, 0, 0,
                                "out of memory");
     else
-        rc = evaluate(c, all, max_prec, &local);
+        rc = exattn_audit__evaluate(c, all, max_prec, &local);
     if (rc == EXATTN_ENOMEM || rc == EXATTN_ELIMIT)
     {
         exattn_audit__candidate_clear(c);
@@ -294,9 +194,9 @@ add_path(exattn_audit_candidates *all, const exattn_lesson *base,
             *err = local;
         return rc;
     }
-    c->family = family_of(&c->claim);
+    c->family = exattn_audit__family_of(&c->claim);
     c->variant = variant;
-    claim_tokens(c);
+    exattn_audit__claim_tokens(c);
     if (rc != EXATTN_OK)
     {
         /* not decided within the cap: left out, and counted, so that no
@@ -332,7 +232,7 @@ add_expr(exattn_audit_candidates *all, const exattn_lesson *l,
         rc = EXATTN_ENOMEM;
     c->family = family;
     if (rc == EXATTN_OK)
-        rc = evaluate(c, all, max_prec, &local);
+        rc = exattn_audit__evaluate(c, all, max_prec, &local);
     if (rc != EXATTN_OK)
     {
         exattn_audit__candidate_clear(c);
@@ -360,7 +260,7 @@ exattn_audit__expr_value(exattn_audit_candidate *out,
     if (rc == EXATTN_OK)
         rc = exattn_lesson__parsed_claim(&out->claim, l, text, e, err);
     if (rc == EXATTN_OK)
-        rc = evaluate(out, all, max_prec, err);
+        rc = exattn_audit__evaluate(out, all, max_prec, err);
     if (rc == EXATTN_OK && out->count != 1)
         rc = exattn_error__set(err, EXATTN_ESHAPE, "page", 0, 0,
                                "not one value");
@@ -523,7 +423,7 @@ tokens_added(exattn_audit_candidates *all, size_t had, const adder *a,
 {
     if (all->count > had)
     {
-        set_tokens(&all->items[all->count - 1], l, r, j);
+        exattn_audit__set_tokens(&all->items[all->count - 1], l, r, j);
         all->items[all->count - 1].variant = a->variant;
     }
 }
@@ -852,231 +752,4 @@ exattn_audit__candidates(exattn_audit_candidates *out,
     if (rc != EXATTN_OK)
         exattn_audit__candidates_clear(out);
     return rc;
-}
-
-/* ---- markers ------------------------------------------------------------ */
-
-/* The value of option `key=` in a marker ("variant=\"zero query\"",
- * "minus=base"), copied, or NULL. */
-static char *
-option(const char *marker, const char *key)
-{
-    size_t n = strlen(key);
-    const char *p = marker, *v, *end;
-    char *out;
-
-    while ((p = strstr(p, key)) != NULL)
-    {
-        const char *q;
-        int quoted = 0;
-
-        /* not inside a quoted value: variant="a digits=2" */
-        for (q = marker; q < p; q++)
-            quoted ^= *q == '"';
-        if (!quoted && (p == marker || p[-1] == ' ') && p[n] == '=')
-            break;
-        p += n;
-    }
-    if (p == NULL)
-        return NULL;
-    v = p + n + 1;
-    if (*v == '"')
-        end = strchr(++v, '"');
-    else
-        end = v + strcspn(v, " ");
-    if (end == NULL)
-        end = v + strlen(v);
-    if ((out = malloc((size_t)(end - v) + 1)) == NULL)
-        return NULL;
-    memcpy(out, v, (size_t)(end - v));
-    out[end - v] = '\0';
-    return out;
-}
-
-static size_t
-name_hash(const char *s)
-{
-    size_t h = 2166136261u;
-
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 16777619u;
-    return h;
-}
-
-/* The table of the candidates by name, for all of them; 0 when out of
- * memory. */
-static int
-index_names(exattn_audit_candidates *all)
-{
-    size_t cap = 64, i, h;
-
-    if (all->by_name != NULL && all->named == all->count)
-        return 1;
-    while (cap < 2 * all->count)
-        cap *= 2;
-    free(all->by_name);
-    if ((all->by_name = calloc(cap, sizeof *all->by_name)) == NULL)
-        return 0;
-    all->by_name_cap = cap;
-    /* the first of a name wins, as a search from the front finds it */
-    for (i = 0; i < all->count; i++)
-    {
-        for (h = name_hash(all->items[i].name) & (cap - 1);
-             all->by_name[h] != 0
-             && strcmp(all->items[all->by_name[h] - 1].name,
-                       all->items[i].name) != 0;
-             h = (h + 1) & (cap - 1))
-            ;
-        if (all->by_name[h] == 0)
-            all->by_name[h] = i + 1;
-    }
-    all->named = all->count;
-    return 1;
-}
-
-/* The candidate named `name`, or NULL. */
-static const exattn_audit_candidate *
-named(exattn_audit_candidates *all, const char *name)
-{
-    size_t h;
-
-    for (h = name_hash(name) & (all->by_name_cap - 1); all->by_name[h] != 0;
-         h = (h + 1) & (all->by_name_cap - 1))
-        if (strcmp(all->items[all->by_name[h] - 1].name, name) == 0)
-            return &all->items[all->by_name[h] - 1];
-    return NULL;
-}
-
-/* The values of the quantity of the same name among the candidates, into
- * c: 1 when it is there, 0 when not, EXATTN_ENOMEM. */
-static int
-known(exattn_audit_candidate *c, exattn_audit_candidates *all)
-{
-    const exattn_audit_candidate *k;
-
-    if (!index_names(all))
-        return EXATTN_ENOMEM;
-    if ((k = named(all, c->name)) == NULL)
-        return 0;
-    c->value = malloc((k->count ? k->count : 1) * sizeof *c->value);
-    c->exact = malloc((k->count ? k->count : 1) * sizeof *c->exact);
-    if (c->value == NULL || c->exact == NULL)
-    {
-        free(c->value);
-        c->value = NULL;
-        return EXATTN_ENOMEM;
-    }
-    for (c->count = 0; c->count < k->count; c->count++)
-    {
-        mpq_init(c->value[c->count]);
-        mpq_set(c->value[c->count], k->value[c->count]);
-        c->exact[c->count] = k->exact[c->count];
-    }
-    return 1;
-}
-
-int
-exattn_audit__marker(exattn_audit_candidate *out,
-                     exattn_audit_candidates *all, const exattn_lesson *l,
-                     const char *marker, mpfr_prec_t max_prec,
-                     exattn_error_t *err)
-{
-    size_t n = strcspn(marker, " ");
-    char *p = malloc(n + 1), *variant = option(marker, "variant"),
-         *minus = option(marker, "minus");
-    int rc;
-
-    char *digits = option(marker, "digits"), *end = NULL;
-
-    memset(out, 0, sizeof *out);
-    if (digits != NULL
-        && (digits[0] < '0' || digits[0] > '9'
-            || strtoul(digits, &end, 10) > AUDIT_DIGITS - 4 || *end != '\0'))
-    {
-        free(digits);
-        free(p);
-        free(variant);
-        free(minus);
-        return exattn_error__set(err, EXATTN_EFIELD, l->file, 0, 0,
-                                 "marker \"%.60s\": digits=N takes N from 0 "
-                                 "to %d", marker, AUDIT_DIGITS - 4);
-    }
-    free(digits);
-    if ((digits = option(marker, "form")) != NULL
-        && strcmp(digits, "latex") != 0)
-    {
-        free(digits);
-        free(p);
-        free(variant);
-        free(minus);
-        return exattn_error__set(err, EXATTN_EFIELD, l->file, 0, 0,
-                                 "marker \"%.60s\": form= takes latex (the "
-                                 "named form, for --fill)", marker);
-    }
-    free(digits);
-    if (p == NULL)
-        return exattn_error__set(err, EXATTN_ENOMEM, l->file, 0, 0,
-                                 "out of memory");
-    memcpy(p, marker, n);
-    p[n] = '\0';
-    rc = exattn_lesson__path_claim(&out->claim, l, variant, p, minus, err);
-    if (rc == EXATTN_OK && (out->name = display_name(p, variant, minus))
-                           == NULL)
-        rc = exattn_error__set(err, EXATTN_ENOMEM, l->file, 0, 0,
-                               "out of memory");
-    if (rc == EXATTN_OK && (rc = known(out, all)) > 0)
-        rc = EXATTN_OK;         /* evaluated already, for an earlier page */
-    else if (rc == 0)
-        rc = evaluate(out, all, max_prec, err);
-    else if (rc == EXATTN_ENOMEM)
-        exattn_error__set(err, EXATTN_ENOMEM, l->file, 0, 0,
-                          "out of memory");
-    free(p);
-    free(variant);
-    free(minus);
-    if (rc != EXATTN_OK)
-        exattn_audit__candidate_clear(out);
-    return rc;
-}
-
-int
-exattn_audit__marker_digits(const char *marker, unsigned long *out)
-{
-    char *d = option(marker, "digits"), *end;
-    int given = d != NULL;
-
-    *out = 3;
-    if (d != NULL && d[0] >= '0' && d[0] <= '9')
-    {
-        *out = strtoul(d, &end, 10);
-        if (*end != '\0' || *out > AUDIT_DIGITS - 4)
-            *out = 3;       /* refused by exattn_audit__marker */
-    }
-    free(d);
-    return given;
-}
-
-int
-exattn_audit__marker_latex(const char *marker)
-{
-    char *f = option(marker, "form");
-    int latex = f != NULL && strcmp(f, "latex") == 0;
-
-    free(f);
-    return latex;
-}
-
-void
-exattn_audit__place_error(exattn_error_t *err, int rc, const char *file,
-                          const exattn_page_number *n)
-{
-    char msg[sizeof err->message];
-
-    /* a marker's error is the page's, at its number; others (memory, the
-     * lesson's arithmetic) keep their own place */
-    if ((rc != EXATTN_EFIELD && rc != EXATTN_ESHAPE) || err == NULL
-        || err->line != 0)
-        return;
-    memcpy(msg, err->message, sizeof msg);
-    exattn_error__set(err, rc, file, n->line, n->column, "%s", msg);
 }
