@@ -65,7 +65,7 @@ function vector(qs) {
 const rules = {
   'single-key': 'one allowed key: its weight is exactly 1',
   'equal-scores': 'equal allowed scores: every weight is exactly 1/|A|',
-  softmax: 'scores proved different: the weights are named',
+  softmax: 'scores not all equal (proved): the weights are named',
 };
 
 // A compact row (docs/output-formats.md) lists its allowed keys only, by

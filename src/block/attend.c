@@ -2,7 +2,7 @@
  * head's projections, scaled scores, softmax weights and output, and W_O
  * over the concatenated heads.  Weights follow the exact-or-named rule of
  * src/row/rule.c, on named scores: one allowed key, or all allowed scores
- * proved equal, gives exact weights; scores proved different give named
+ * proved equal, gives exact weights; scores proved not all equal give named
  * ones; otherwise the rule is undecided and the weights stay named. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -78,7 +78,7 @@ rule_note(exattn_rule_t r)
     case EXATTN_RULE_SINGLE_KEY:
         return "one allowed key: its weight is exactly 1";
     case EXATTN_RULE_EQUAL_SCORES: return "equal scores: exactly 1/|A| each";
-    case EXATTN_RULE_SOFTMAX: return "scores proved different";
+    case EXATTN_RULE_SOFTMAX: return "scores not all equal (proved)";
     default: return "exactness undecided: the scores are not proved equal "
                     "or different within the precision cap";
     }
