@@ -132,13 +132,16 @@ typedef struct
  * (LayerNorm) or the mean square (RMSNorm); NULL after an error. */
 static exattn_xnode *
 denominator(exattn_block *b, exattn_xnode *spread, exattn_xnode *eps,
-            const norm_names *nm, size_t i, exattn_error_t *err)
+            const exattn_norm_spec *ns, const norm_names *nm, size_t i,
+            exattn_error_t *err)
 {
     exattn_xnode *den = add_or_sub(b, EXATTN_X_ADD, spread, eps, err);
 
     if (den != NULL && den->exact && mpq_sgn(den->value) == 0)
     {
-        exattn_error__set(err, EXATTN_EDOMAIN, b->lesson->file, 0, 0,
+        /* at the norm's epsilon, the one value the author can change */
+        exattn_error__set(err, EXATTN_EDOMAIN, b->lesson->file,
+            ns->eps_line, ns->eps_column,
             "block: the %s giving %s divides by zero for token %zu: its %s "
             "is 0 and epsilon is 0 (give epsilon > 0)",
             b->spec->rms ? "RMS norm" : "layer norm",
@@ -216,7 +219,7 @@ norm(exattn_block *b, const exattn_norm_spec *ns, exattn_xnode **z,
             return rc;
         if (!rms)
             mu[i] = mean;
-        if ((den = denominator(b, var[i], eps, nm, i, err)) == NULL)
+        if ((den = denominator(b, var[i], eps, ns, nm, i, err)) == NULL)
             return exattn_block__failed(b, err);
         if ((rc = norm_row(b, ns, z + i * d, mean, den, u + i * d, err))
             != EXATTN_OK)

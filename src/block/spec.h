@@ -27,6 +27,8 @@ typedef struct
     mpq_t eps;                      /* the value (when eps_has_value) */
     int eps_has_value;
     char *eps_symbol, *eps_tex;     /* NULL: epsilon is the number */
+    unsigned long eps_line, eps_column; /* where the lesson gives it: a
+                                           division by zero points there */
 } exattn_norm_spec;
 
 /* A decoder's cross-attention sublayer, after the first layer norm:

@@ -186,6 +186,8 @@ read_epsilon(exattn_norm_spec *n, const exattn_rctx *rc,
         return exattn_lesson__fail(rc, EXATTN_EFIELD, obj,
             "block: %s needs \"epsilon\" (an exact number such as "
             "\"1/100000\", or {\"symbol\": \"ε\"})", what);
+    n->eps_line = node->line;
+    n->eps_column = node->column;
     if (node->kind != EXATTN_J_OBJECT)
     {
         n->eps_has_value = 1;
