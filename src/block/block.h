@@ -173,6 +173,20 @@ exattn_xnode *exattn_block__epsilon(const exattn_block *b,
 exattn_xnode *exattn_block__node(const exattn_block *b, exattn_stage_t bq,
                                  size_t head, size_t i, size_t j);
 
+/* The norm of each part of the block: its stages (the mean, variance and
+ * mean square a LayerNorm or an RMSNorm computes, and its output) in the
+ * stage table (src/block/stages.c), and the lesson's parameters for it
+ * (src/block/names.c); NULL for a part without a norm. */
+typedef struct
+{
+    exattn_stage_part part;
+    exattn_stage_t mean, var, ms, out;
+} exattn_norm_stages;
+
+const exattn_norm_stages *exattn_block__norm_stages(exattn_stage_part part);
+const exattn_norm_spec *exattn_block__norm_spec(const exattn_block_spec *s,
+                                                exattn_stage_part part);
+
 /* The stage whose output a norm of `part` reads (x' or a residual), and
  * the one the feed-forward sublayer reads (a norm's output). */
 exattn_stage_t exattn_block__norm_input(const exattn_block_spec *s,

@@ -9,47 +9,6 @@
 
 #define SYM(bq) (exattn_block__stage(bq)->text)
 
-/* The norm of each part of the block, with its stages. */
-typedef struct
-{
-    exattn_stage_part part;
-    exattn_stage_t mean, var, ms, out;
-} norm_row;
-
-static const norm_row norms[] = {
-    { EXATTN_PART_SELF, EXATTN_STAGE_MEAN1, EXATTN_STAGE_VAR1,
-      EXATTN_STAGE_MS1, EXATTN_STAGE_LN1 },
-    { EXATTN_PART_CROSS, EXATTN_STAGE_CMEAN, EXATTN_STAGE_CVAR,
-      EXATTN_STAGE_CMS, EXATTN_STAGE_CLN },
-    { EXATTN_PART_FFN, EXATTN_STAGE_MEAN2, EXATTN_STAGE_VAR2,
-      EXATTN_STAGE_MS2, EXATTN_STAGE_LN2 },
-    { EXATTN_PART_FINAL, EXATTN_STAGE_MEAN3, EXATTN_STAGE_VAR3,
-      EXATTN_STAGE_MS3, EXATTN_STAGE_LN3 },
-};
-
-static const norm_row *
-norm_of(exattn_stage_part part)
-{
-    size_t k;
-
-    for (k = 0; k < sizeof norms / sizeof *norms; k++)
-        if (norms[k].part == part)
-            return &norms[k];
-    return NULL;
-}
-
-static const exattn_norm_spec *
-norm_spec(const exattn_block_spec *s, exattn_stage_part part)
-{
-    switch (part)
-    {
-    case EXATTN_PART_SELF: return &s->ln1;
-    case EXATTN_PART_CROSS: return &s->cross.ln;
-    case EXATTN_PART_FFN: return &s->ln2;
-    default: return &s->final;
-    }
-}
-
 exattn_stage_t
 exattn_block__norm_input(const exattn_block_spec *s, exattn_stage_part part)
 {
@@ -111,7 +70,7 @@ static void
 norm_heading(exattn_sbuf *out, const exattn_block_spec *s,
              exattn_stage_part part)
 {
-    const norm_row *n = norm_of(part);
+    const exattn_norm_stages *n = exattn_block__norm_stages(part);
     const char *in = SYM(exattn_block__norm_input(s, part));
 
     if (s->rms)
@@ -121,7 +80,7 @@ norm_heading(exattn_sbuf *out, const exattn_block_spec *s,
         exattn_sbuf__printf(out, "layer norm: %s = γ·(%s − %s)/√(%s + ε) "
                             "+ β, ", SYM(n->out), in, SYM(n->mean),
                             SYM(n->var));
-    norm_params(out, norm_spec(s, part));
+    norm_params(out, exattn_block__norm_spec(s, part));
 }
 
 /* "multi-head: A = [H1, H2]·W_O" or "one head, no W_O: A = H1". */

@@ -38,11 +38,11 @@ residual(exattn_block *b, exattn_stage_t into, exattn_xnode **x,
 }
 
 static exattn_xnode *
-epsilon(exattn_block *b, const exattn_norm_spec *ns)
+epsilon(exattn_expr *pool, const exattn_norm_spec *ns)
 {
     if (ns->eps_symbol == NULL)
-        return exattn_expr__num(b->pool, ns->eps);
-    return exattn_expr__sym(b->pool, ns->eps_symbol, ns->eps_tex,
+        return exattn_expr__num(pool, ns->eps);
+    return exattn_expr__sym(pool, ns->eps_symbol, ns->eps_tex,
                             ns->eps_has_value ? ns->eps : NULL);
 }
 
@@ -61,27 +61,22 @@ same_epsilon(const exattn_norm_spec *a, const exattn_norm_spec *b)
 exattn_xnode *
 exattn_block__epsilon(const exattn_block *b, exattn_expr *pool)
 {
-    const exattn_block_spec *s = b->spec;
-    const exattn_norm_spec *norms[4], *one;
-    size_t count = 0, k;
+    static const exattn_stage_part parts[] = {
+        EXATTN_PART_SELF, EXATTN_PART_CROSS, EXATTN_PART_FFN,
+        EXATTN_PART_FINAL };
+    const exattn_norm_spec *ns, *one = NULL;
+    size_t k;
 
-    if (s->ln1.present)
-        norms[count++] = &s->ln1;
-    if (s->cross.present && s->cross.ln.present)
-        norms[count++] = &s->cross.ln;
-    if (s->ln2.present)
-        norms[count++] = &s->ln2;
-    if (s->final.present)
-        norms[count++] = &s->final;
-    if (count == 0)
-        return NULL;
-    for (one = norms[0], k = 1; k < count; k++)
-        if (!same_epsilon(one, norms[k]))
+    for (k = 0; k < sizeof parts / sizeof *parts; k++)
+    {
+        ns = exattn_block__norm_spec(b->spec, parts[k]);
+        if (!ns->present)
+            continue;
+        if (one != NULL && !same_epsilon(one, ns))
             return NULL;        /* which ε is meant is not one thing */
-    if (one->eps_symbol == NULL)
-        return exattn_expr__num(pool, one->eps);
-    return exattn_expr__sym(pool, one->eps_symbol, one->eps_tex,
-                            one->eps_has_value ? one->eps : NULL);
+        one = ns;
+    }
+    return one != NULL ? epsilon(pool, one) : NULL;
 }
 
 /* The mean over row z (d entries) of z, or with `square` of (z - centre)^2
@@ -123,16 +118,11 @@ moments(exattn_block *b, exattn_xnode **z, exattn_xnode **mean,
     return EXATTN_OK;
 }
 
-typedef struct
-{
-    exattn_stage_t mean, var, ms, out;
-} norm_names;
-
 /* The denominator of row i: sqrt(spread + epsilon), spread the variance
  * (LayerNorm) or the mean square (RMSNorm); NULL after an error. */
 static exattn_xnode *
 denominator(exattn_block *b, exattn_xnode *spread, exattn_xnode *eps,
-            const exattn_norm_spec *ns, const norm_names *nm, size_t i,
+            const exattn_norm_spec *ns, const exattn_norm_stages *nm, size_t i,
             exattn_error_t *err)
 {
     exattn_xnode *den = add_or_sub(b, EXATTN_X_ADD, spread, eps, err);
@@ -181,7 +171,7 @@ norm_row(exattn_block *b, const exattn_norm_spec *ns, exattn_xnode **z,
 
 /* The moments a norm labels: mean and variance, or the mean square. */
 static int
-label_moments(exattn_block *b, const norm_names *nm, exattn_error_t *err)
+label_moments(exattn_block *b, const exattn_norm_stages *nm, exattn_error_t *err)
 {
     int rc;
 
@@ -196,10 +186,12 @@ label_moments(exattn_block *b, const norm_names *nm, exattn_error_t *err)
 }
 
 static int
-norm(exattn_block *b, const exattn_norm_spec *ns, exattn_xnode **z,
-     const norm_names *nm, exattn_error_t *err)
+norm(exattn_block *b, exattn_stage_part part, exattn_xnode **z,
+     exattn_error_t *err)
 {
-    exattn_xnode *eps = epsilon(b, ns), *den, *mean, **u, **mu = NULL, **var;
+    const exattn_norm_spec *ns = exattn_block__norm_spec(b->spec, part);
+    const exattn_norm_stages *nm = exattn_block__norm_stages(part);
+    exattn_xnode *eps = epsilon(b->pool, ns), *den, *mean, **u, **mu = NULL, **var;
     size_t i, d = b->d;
     int rc, rms = b->spec->rms;
 
@@ -310,19 +302,10 @@ ffn(exattn_block *b, exattn_xnode **in, exattn_error_t *err)
                                      EXATTN_STAGE_FFN, 0, b->n, b->d, err);
 }
 
-static const norm_names first = { EXATTN_STAGE_MEAN1, EXATTN_STAGE_VAR1,
-                                  EXATTN_STAGE_MS1, EXATTN_STAGE_LN1 };
-static const norm_names second = { EXATTN_STAGE_MEAN2, EXATTN_STAGE_VAR2,
-                                   EXATTN_STAGE_MS2, EXATTN_STAGE_LN2 };
-static const norm_names cross = { EXATTN_STAGE_CMEAN, EXATTN_STAGE_CVAR,
-                                  EXATTN_STAGE_CMS, EXATTN_STAGE_CLN };
-static const norm_names last = { EXATTN_STAGE_MEAN3, EXATTN_STAGE_VAR3,
-                                 EXATTN_STAGE_MS3, EXATTN_STAGE_LN3 };
-
 int
 exattn_block__pre_norm(exattn_block *b, exattn_error_t *err)
 {
-    return norm(b, &b->spec->ln1, b->q[EXATTN_STAGE_INPUT], &first, err);
+    return norm(b, EXATTN_PART_SELF, b->q[EXATTN_STAGE_INPUT], err);
 }
 
 /* Pre-LN: z = x' + A (u = Norm(x') was built before the heads); y =
@@ -340,7 +323,7 @@ pre_layers(exattn_block *b, exattn_error_t *err)
     last_residual = b->q[EXATTN_STAGE_RES1];
     if (s->has_ffn)
     {
-        if ((rc = norm(b, &s->ln2, last_residual, &second, err)) != EXATTN_OK
+        if ((rc = norm(b, EXATTN_PART_FFN, last_residual, err)) != EXATTN_OK
             || (rc = ffn(b, b->q[EXATTN_STAGE_LN2], err)) != EXATTN_OK
             || (rc = residual(b, EXATTN_STAGE_RES2, last_residual,
                               b->q[EXATTN_STAGE_FFN], err)) != EXATTN_OK)
@@ -349,7 +332,7 @@ pre_layers(exattn_block *b, exattn_error_t *err)
     }
     if (!s->final.present)
         return EXATTN_OK;
-    return norm(b, &s->final, last_residual, &last, err);
+    return norm(b, EXATTN_PART_FINAL, last_residual, err);
 }
 
 int
@@ -366,7 +349,7 @@ exattn_block__layers(exattn_block *b, exattn_error_t *err)
         return rc;
     if (!s->ln1.present)
         return EXATTN_OK;
-    if ((rc = norm(b, &s->ln1, b->q[EXATTN_STAGE_RES1], &first, err))
+    if ((rc = norm(b, EXATTN_PART_SELF, b->q[EXATTN_STAGE_RES1], err))
         != EXATTN_OK)
         return rc;
     /* a decoder: cross-attention to the encoder's output, its residual
@@ -375,7 +358,7 @@ exattn_block__layers(exattn_block *b, exattn_error_t *err)
         && ((rc = exattn_block__attend_cross(b, err)) != EXATTN_OK
             || (rc = residual(b, EXATTN_STAGE_CRES, b->q[EXATTN_STAGE_LN1],
                               b->q[EXATTN_STAGE_CATTN], err)) != EXATTN_OK
-            || (rc = norm(b, &s->cross.ln, b->q[EXATTN_STAGE_CRES], &cross,
+            || (rc = norm(b, EXATTN_PART_CROSS, b->q[EXATTN_STAGE_CRES],
                           err)) != EXATTN_OK))
         return rc;
     if (!s->has_ffn)
@@ -385,5 +368,5 @@ exattn_block__layers(exattn_block *b, exattn_error_t *err)
         || (rc = residual(b, EXATTN_STAGE_RES2, u, b->q[EXATTN_STAGE_FFN],
                           err)) != EXATTN_OK)
         return rc;
-    return norm(b, &s->ln2, b->q[EXATTN_STAGE_RES2], &second, err);
+    return norm(b, EXATTN_PART_FFN, b->q[EXATTN_STAGE_RES2], err);
 }

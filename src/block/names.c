@@ -100,8 +100,8 @@ exattn_block__col_axis(exattn_stage_t bq)
 }
 
 /* The norm of a part of the block (NULL: none). */
-static const exattn_norm_spec *
-norm_of(const exattn_block_spec *s, exattn_stage_part part)
+const exattn_norm_spec *
+exattn_block__norm_spec(const exattn_block_spec *s, exattn_stage_part part)
 {
     switch (part)
     {
@@ -117,7 +117,7 @@ int
 exattn_block__present(const exattn_block_spec *s, exattn_stage_t bq)
 {
     const exattn_stage_info *st = exattn_block__stage(bq);
-    const exattn_norm_spec *norm = norm_of(s, st->part);
+    const exattn_norm_spec *norm = exattn_block__norm_spec(s, st->part);
 
     if (st->part == EXATTN_PART_CROSS && !s->cross.present)
         return 0;

@@ -124,3 +124,26 @@ exattn_block__symbol(char *text, size_t text_size, char *tex,
         snprintf(tex, tex_size, "%s", s->tex);
     }
 }
+
+/* The norm of each part of the block, with its stages. */
+static const exattn_norm_stages norms[] = {
+    { EXATTN_PART_SELF, EXATTN_STAGE_MEAN1, EXATTN_STAGE_VAR1,
+      EXATTN_STAGE_MS1, EXATTN_STAGE_LN1 },
+    { EXATTN_PART_CROSS, EXATTN_STAGE_CMEAN, EXATTN_STAGE_CVAR,
+      EXATTN_STAGE_CMS, EXATTN_STAGE_CLN },
+    { EXATTN_PART_FFN, EXATTN_STAGE_MEAN2, EXATTN_STAGE_VAR2,
+      EXATTN_STAGE_MS2, EXATTN_STAGE_LN2 },
+    { EXATTN_PART_FINAL, EXATTN_STAGE_MEAN3, EXATTN_STAGE_VAR3,
+      EXATTN_STAGE_MS3, EXATTN_STAGE_LN3 },
+};
+
+const exattn_norm_stages *
+exattn_block__norm_stages(exattn_stage_part part)
+{
+    size_t k;
+
+    for (k = 0; k < sizeof norms / sizeof *norms; k++)
+        if (norms[k].part == part)
+            return &norms[k];
+    return NULL;
+}
