@@ -9,7 +9,7 @@
 #include <string.h>
 #include "internal.h"
 #include "exattn/doc.h"
-#include "print/block.h"
+#include "print/json.h"
 
 typedef struct
 {
@@ -28,7 +28,9 @@ typedef struct
     char **memo;            /* a row's shared values, serialized once:
                                memo[shared - 1] */
     size_t memo_len;
-    exattn_print__nest nest;    /* a block variant's writer */
+    exattn_json_block block;
+    int block_only;         /* the document is a block's: no lesson, no
+                               variants */
     exattn_error_t *err;
 } json_sink;
 
@@ -406,8 +408,11 @@ entry(void *ctx, const exattn_doc_entry *e)
 {
     json_sink *j = ctx;
 
-    if (exattn_print__nest_takes(&j->nest, NULL))
-        return exattn_print__nest_entry(&j->nest, e);
+    if (j->block.open)
+    {
+        exattn_json__block_entry(&j->block, e);
+        return EXATTN_OK;
+    }
     if (e->role <= EXATTN_ROLE_OUTPUT)
         row_entry(j, e);
     else if (e->role >= EXATTN_ROLE_CHANGE_WEIGHT)
@@ -433,8 +438,13 @@ begin(void *ctx, const exattn_doc_section *s)
     json_sink *j = ctx;
     exattn_sbuf *b = &j->b;
 
-    if (exattn_print__nest_takes(&j->nest, s))
-        return exattn_print__nest_begin(&j->nest, s, b);
+    if (j->block.open || s->kind == EXATTN_SECTION_BLOCK)
+    {
+        /* a block lesson's document is its block alone */
+        j->block_only |= j->l == NULL;
+        exattn_json__block_begin(&j->block, s);
+        return EXATTN_OK;
+    }
     j->l = s->header;
     switch (s->kind)
     {
@@ -468,7 +478,7 @@ begin(void *ctx, const exattn_doc_section *s)
         j->row = s;
         contrast_row_begin(j, s);
         break;
-    default:        /* a block's sections: src/print/block_json.c */
+    default:
         break;
     }
     return EXATTN_OK;
@@ -480,8 +490,11 @@ end(void *ctx, const exattn_doc_section *s)
     json_sink *j = ctx;
     exattn_sbuf *b = &j->b;
 
-    if (exattn_print__nest_takes(&j->nest, s))
-        return exattn_print__nest_end(&j->nest, s);
+    if (j->block.open)
+    {
+        exattn_json__block_end(&j->block, s);
+        return exattn_sbuf__flush(b, j->f, s->header->file, j->err);
+    }
     switch (s->kind)
     {
     case EXATTN_SECTION_LESSON:
@@ -513,8 +526,6 @@ exattn_write_json(FILE *f, const exattn_lesson *l,
     json_sink j = { 0 };
     int code;
 
-    if (exattn_lesson_has_block(l))
-        return exattn_block__write_json(f, l, opts, err);
     sink.notations = EXATTN_NOTATION_TEXT | EXATTN_NOTATION_LATEX;
     sink.begin = begin;
     sink.entry = entry;
@@ -525,15 +536,16 @@ exattn_write_json(FILE *f, const exattn_lesson *l,
     j.err = err;
     exattn_sbuf__init(&j.b);
     exattn_print__json_head(&j.b, exattn_lesson_title(l), opts);
-    exattn_print__nest_init(&j.nest, exattn_block__json_open,
-                            exattn_block__json_close, f, opts, err);
+    j.block.out = &j.b;
+    exattn_sbuf__init(&j.block.extra);
     code = exattn_derive(&sink, &j, l, opts, err);
-    exattn_print__nest_clear(&j.nest);
     memo_clear(&j);
+    exattn_sbuf__clear(&j.block.extra);
     if (code == EXATTN_OK)
     {
-        exattn_sbuf__puts(&j.b, j.variants ? "]}\n"
-                                           : ",\n  \"variants\": []}\n");
+        exattn_sbuf__puts(&j.b, j.block_only ? "}\n"
+                                : j.variants ? "]}\n"
+                                             : ",\n  \"variants\": []}\n");
         code = exattn_sbuf__flush(&j.b, f, exattn_lesson_file(l), err);
     }
     exattn_sbuf__clear(&j.b);

@@ -3,7 +3,7 @@
  * (or null and "undecided")} -- the same object in every JSON output, a
  * lesson's or a block's. */
 #include "internal.h"
-#include "print/block.h"
+#include "print/json.h"
 
 static const char *const whys[] = {
     "dot-product", "scaled-rational", "scaled-surd", "blocked", "single-key",

@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include "internal.h"
 #include "exattn/doc.h"
-#include "print/block.h"
+#include "print/latex.h"
 
 /* Layout: lists of keys and sums of vectors go on over lines, so that no
  * display is wider than the page. */
@@ -34,7 +34,8 @@ typedef struct
     int mask_done;          /* the row's mask step is written */
     int unscaled_done;      /* the row's "no scaling" remark is written */
     int z_done;             /* a compact row's Z_i is defined */
-    exattn_print__nest nest;    /* a block variant's writer */
+    int opened;             /* the document's opening is written */
+    exattn_latex_block block;
     exattn_error_t *err;
 } latex_sink;
 
@@ -776,8 +777,11 @@ entry(void *ctx, const exattn_doc_entry *e)
 {
     latex_sink *c = ctx;
 
-    if (exattn_print__nest_takes(&c->nest, NULL))
-        return exattn_print__nest_entry(&c->nest, e);
+    if (c->block.open)
+    {
+        exattn_latex__block_entry(&c->block, e);
+        return EXATTN_OK;
+    }
     switch (e->role)
     {
     case EXATTN_ROLE_SCORE: score_line(c, e); break;
@@ -816,6 +820,26 @@ title(latex_sink *c, const char *text, int variant)
         exattn_sbuf__latex_comment(b, text);
         exattn_sbuf__puts(b, "\n\n");
     }
+}
+
+/* The document's opening, before its first section: the preamble of a
+ * standalone document and the title, a lesson's or a block's (whose
+ * fragments are headed by a comment "block" when it has none). */
+static void
+opening(latex_sink *c, const exattn_doc_section *first)
+{
+    const char *text = first ? first->header->title : NULL;
+    int block = first && first->kind == EXATTN_SECTION_BLOCK;
+
+    c->opened = 1;
+    if (c->standalone)
+        exattn_print__latex_preamble(c->b);
+    if (text == NULL)
+        text = !block ? "Attention, derived by exattn"
+               : c->markdown || c->standalone
+                   ? "A Transformer block, derived by exattn"
+                   : "block";
+    title(c, text, 0);
 }
 
 static void
@@ -888,8 +912,13 @@ begin(void *ctx, const exattn_doc_section *s)
 {
     latex_sink *c = ctx;
 
-    if (exattn_print__nest_takes(&c->nest, s))
-        return exattn_print__nest_begin(&c->nest, s, c->b);
+    if (!c->opened)
+        opening(c, s);
+    if (c->block.open || s->kind == EXATTN_SECTION_BLOCK)
+    {
+        exattn_latex__block_begin(&c->block, s);
+        return EXATTN_OK;
+    }
     c->l = s->header;
     if (s->kind != EXATTN_SECTION_CONTRAST_ROW)
     {
@@ -914,7 +943,7 @@ begin(void *ctx, const exattn_doc_section *s)
         c->row = s;
         contrast_row_begin(c, s);
         break;
-    default:        /* a block's sections: src/print/block_latex.c */
+    default:
         break;
     }
     return EXATTN_OK;
@@ -925,8 +954,11 @@ end(void *ctx, const exattn_doc_section *s)
 {
     latex_sink *c = ctx;
 
-    if (exattn_print__nest_takes(&c->nest, s))
-        return exattn_print__nest_end(&c->nest, s);
+    if (c->block.open)
+    {
+        exattn_latex__block_end(&c->block, s);
+        return exattn_sbuf__flush(c->b, c->f, s->header->file, c->err);
+    }
     if (s->kind == EXATTN_SECTION_ROW)
         mask_step(c);
     /* a contrast's rows share its display */
@@ -971,20 +1003,17 @@ write_document(FILE *f, const exattn_lesson *l,
     c.err = err;
     exattn_sbuf__init(&c.buf);
     exattn_sbuf__init(&c.table);
-    if (c.standalone)
-        exattn_print__latex_preamble(&c.buf);
-    title(&c, exattn_lesson_title(l) ? exattn_lesson_title(l)
-                                     : "Attention, derived by exattn", 0);
-    exattn_print__nest_init(&c.nest, markdown ? exattn_block__markdown_open
-                                              : exattn_block__latex_open,
-                            exattn_block__latex_close, f, opts, err);
+    c.block.out = c.b;
+    c.block.markdown = c.markdown;
+    c.block.standalone = c.standalone;
+    c.block.paren = c.paren;
     code = exattn_derive(&sink, &c, l, opts, err);
-    exattn_print__nest_clear(&c.nest);
+    if (code == EXATTN_OK && !c.opened)
+        opening(&c, NULL);
     if (code == EXATTN_OK && c.standalone)
-    {
         exattn_sbuf__puts(&c.buf, "\\end{document}\n");
+    if (code == EXATTN_OK)
         code = exattn_sbuf__flush(&c.buf, f, exattn_lesson_file(l), err);
-    }
     exattn_sbuf__clear(&c.buf);
     exattn_sbuf__clear(&c.table);
     if (code == EXATTN_OK && ferror(f))
@@ -997,8 +1026,6 @@ int
 exattn_write_latex(FILE *f, const exattn_lesson *l,
                    const exattn_write_opts *opts, exattn_error_t *err)
 {
-    if (exattn_lesson_has_block(l))
-        return exattn_block__write_latex(f, l, opts, err);
     return write_document(f, l, opts, 0, err);
 }
 
@@ -1009,7 +1036,5 @@ int
 exattn_write_markdown(FILE *f, const exattn_lesson *l,
                       const exattn_write_opts *opts, exattn_error_t *err)
 {
-    if (exattn_lesson_has_block(l))
-        return exattn_block__write_markdown(f, l, opts, err);
     return write_document(f, l, opts, 1, err);
 }

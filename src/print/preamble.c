@@ -4,7 +4,7 @@
  * route to typeset them).  Greek, arrows and math symbols of titles and
  * labels are written as macros already (src/util/sbuf.c); accented Latin
  * is LaTeX's own (its UTF-8 input composes the accents). */
-#include "print/block.h"
+#include "print/latex.h"
 
 void
 exattn_print__latex_preamble(exattn_sbuf *b)

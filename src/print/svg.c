@@ -11,7 +11,6 @@
 #include <string.h>
 #include "internal.h"
 #include "exattn/doc.h"
-#include "print/block.h"
 
 /* A picture a person reads: beyond this, a table says more. */
 #define SVG_MAX 64

@@ -7,7 +7,6 @@
 #include <stdint.h>
 #include "internal.h"
 #include "exattn/doc.h"
-#include "print/block.h"
 #include "print/text.h"
 
 typedef exattn_text_sink text_sink;
@@ -498,8 +497,11 @@ entry(void *ctx, const exattn_doc_entry *e)
 {
     text_sink *t = ctx;
 
-    if (exattn_print__nest_takes(&t->nest, NULL))
-        return exattn_print__nest_entry(&t->nest, e);
+    if (t->block.open)
+    {
+        exattn_text__block_entry(&t->block, e);
+        return EXATTN_OK;
+    }
     switch (e->role)
     {
     case EXATTN_ROLE_SCORE: score_item(t, e); break;
@@ -557,14 +559,20 @@ begin(void *ctx, const exattn_doc_section *s)
 {
     text_sink *t = ctx;
 
-    if (exattn_print__nest_takes(&t->nest, s))
-        return exattn_print__nest_begin(&t->nest, s, &t->b);
+    if (t->block.open || s->kind == EXATTN_SECTION_BLOCK)
+    {
+        exattn_text__block_begin(&t->block, s);
+        return EXATTN_OK;
+    }
     t->l = s->header;
     t->line = -1;
     t->items = 0;
     switch (s->kind)
     {
-    case EXATTN_SECTION_LESSON: header(&t->b, s->header); break;
+    case EXATTN_SECTION_LESSON:
+        header(&t->b, s->header);
+        t->block.nested = 1;
+        break;
     case EXATTN_SECTION_ROW: t->row = s; row_heading(t, s); break;
     case EXATTN_SECTION_BLEND:
         t->row = s;
@@ -582,7 +590,7 @@ begin(void *ctx, const exattn_doc_section *s)
         t->row = s;
         exattn_text__contrast_row_begin(t, s);
         break;
-    default:        /* a block's sections: src/print/block_text.c */
+    default:
         break;
     }
     return EXATTN_OK;
@@ -595,9 +603,10 @@ end(void *ctx, const exattn_doc_section *s)
 {
     text_sink *t = ctx;
 
-    if (exattn_print__nest_takes(&t->nest, s))
-        return exattn_print__nest_end(&t->nest, s);
-    exattn_text__close_line(t);
+    if (t->block.open)
+        exattn_text__block_end(&t->block, s);
+    else
+        exattn_text__close_line(t);
     if (t->tail.len > 0)
     {
         exattn_sbuf__putn(&t->b, t->tail.s, t->tail.len);
@@ -615,8 +624,6 @@ exattn_write_text(FILE *f, const exattn_lesson *l,
     text_sink t;
     int code;
 
-    if (exattn_lesson_has_block(l))
-        return exattn_block__write_text(f, l, opts, err);
     sink.notations = EXATTN_NOTATION_TEXT;
     /* decimals beside every quantity but the scores, which are exact
      * integers or fractions written as such */
@@ -641,10 +648,11 @@ exattn_write_text(FILE *f, const exattn_lesson *l,
     t.err = err;
     exattn_sbuf__init(&t.b);
     exattn_sbuf__init(&t.tail);
-    exattn_print__nest_init(&t.nest, exattn_block__text_open,
-                            exattn_block__text_close, f, opts, err);
+    t.block.out = &t.b;
+    t.block.stage = NULL;
+    t.block.open = 0;
+    t.block.nested = 0;
     code = exattn_derive(&sink, &t, l, opts, err);
-    exattn_print__nest_clear(&t.nest);
     exattn_sbuf__clear(&t.b);
     exattn_sbuf__clear(&t.tail);
     if (code == EXATTN_OK && ferror(f))

@@ -1,11 +1,23 @@
 /* The text writer's state and what its parts share: src/print/text.c
- * (the lesson, its rows, blends and the sink) and src/print/
- * text_contrast.c (a variant's contrast with the lesson it changes). */
+ * (the lesson, its rows, blends and the sink), src/print/text_contrast.c
+ * (a variant's contrast with the lesson it changes) and src/print/
+ * text_block.c (a block's stages). */
 #ifndef EXATTN_PRINT_TEXT_H
 #define EXATTN_PRINT_TEXT_H
 
 #include "internal.h"
-#include "print/block.h"
+#include "exattn/doc.h"
+
+/* Where the writer is in a block: from its section's begin to its end,
+ * every section and entry is the block's. */
+typedef struct
+{
+    exattn_sbuf *out;           /* the writer's buffer */
+    const exattn_doc_section *stage;    /* the current stage */
+    int open;                   /* inside a block section */
+    int nested;                 /* in a lab lesson's document, whose
+                                   title is written */
+} exattn_text_block;
 
 typedef struct
 {
@@ -19,7 +31,7 @@ typedef struct
     int line;                   /* the role of the open line, -1 none */
     int items;                  /* items on the open line */
     const exattn_write_opts *opts;
-    exattn_print__nest nest;    /* a block variant's writer */
+    exattn_text_block block;
     exattn_error_t *err;
 } exattn_text_sink;
 
@@ -41,5 +53,13 @@ void exattn_text__weight_change(exattn_text_sink *t,
                                 const exattn_doc_entry *e);
 void exattn_text__output_change(exattn_text_sink *t,
                                 const exattn_doc_entry *e);
+
+/* A block's sections and entries (src/print/text_block.c). */
+void exattn_text__block_begin(exattn_text_block *t,
+                              const exattn_doc_section *s);
+void exattn_text__block_entry(exattn_text_block *t,
+                              const exattn_doc_entry *e);
+void exattn_text__block_end(exattn_text_block *t,
+                            const exattn_doc_section *s);
 
 #endif
