@@ -11,6 +11,7 @@
 #include "audit/decide.h"
 #include "claims/check.h"
 #include "expr/expr.h"
+#include "expr/row_node.h"
 
 #define MAX_TERMS 64            /* terms of a sum compared one by one */
 #define SHOWN 60                /* bytes of a part the note shows */
@@ -179,7 +180,7 @@ lesson_node(const exattn_audit_candidate *c, exattn_expr **pool,
     if (cl->lesson != NULL && cl->target == EXATTN_TARGET_ROW
         && (*pool = exattn_expr__pool("lesson")) != NULL
         && exattn_row_new(row, cl->lesson, cl->row, &local) == EXATTN_OK)
-        return exattn_claims__row_node(*pool, *row, cl->kind, cl->key,
+        return exattn_expr__row_node(*pool, *row, cl->kind, cl->key,
                                        cl->col, &local);
     if (cl->target == EXATTN_TARGET_EXPR && cl->expr != NULL)
         return cl->expr->root;

@@ -23,6 +23,7 @@
 #include "audit/audit.h"
 #include "audit/decide.h"
 #include "expr/expr.h"
+#include "expr/row_node.h"
 #include "lesson/claims.h"
 #include "row/named.h"
 
@@ -744,7 +745,7 @@ put_row(exattn_sbuf *b, const exattn_lesson *l, const ref *x)
             exattn_sbuf__puts(b, ")");
             ok = !first;
         }
-        else if ((n = exattn_claims__row_node(pool, row, x->kind, x->key,
+        else if ((n = exattn_expr__row_node(pool, row, x->kind, x->key,
                                               x->col, &local)) != NULL
                  && (text = exattn_expr__print(n, 0, 0, MAX_WRITTEN))
                         != NULL)

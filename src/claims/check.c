@@ -4,14 +4,15 @@
  * integer arithmetic or on an enclosure that decides it. */
 #include <stdlib.h>
 #include <string.h>
-#include "claims/check.h"
-#include "eval/decimal.h"
-#include "eval/ziv.h"
-#include "eval/row_eval.h"
-#include "expr/expr.h"
 #include "block/block.h"
-#include "lesson/claims.h"
+#include "claims/check.h"
 #include "claims/source.h"
+#include "eval/decimal.h"
+#include "eval/row_eval.h"
+#include "eval/ziv.h"
+#include "expr/expr.h"
+#include "expr/row_node.h"
+#include "lesson/claims.h"
 
 typedef exattn_claim_source source;
 
@@ -64,9 +65,9 @@ select_diff_entry(source *s, exattn_error_t *err)
     const exattn_claim *c = s->claim;
     exattn_xnode *a, *b, *d = NULL;
 
-    a = exattn_claims__row_node(s->pool, s->row, s->kind, s->key, s->col,
+    a = exattn_expr__row_node(s->pool, s->row, s->kind, s->key, s->col,
                                 err);
-    b = exattn_claims__row_node(s->pool, s->minus_row, s->kind, s->key,
+    b = exattn_expr__row_node(s->pool, s->minus_row, s->kind, s->key,
                                 s->col, err);
     if (a != NULL && b != NULL)
         d = exattn_expr__apply(s->pool, EXATTN_X_SUB, a, b, err);

@@ -67,11 +67,4 @@ int exattn_claims__property(exattn_entry_result *r, const exattn_claim *c,
                             const exattn_row *row, mpfr_prec_t max_prec,
                             exattn_error_t *err);
 
-/* A row quantity as a node of `pool`, built from the row's exact data
- * (src/claims/rownode.c); NULL with err filled when out of memory or
- * beyond a limit. */
-exattn_xnode *exattn_claims__row_node(exattn_expr *pool, const exattn_row *row,
-                                      exattn_kind_t kind, size_t key,
-                                      size_t col, exattn_error_t *err);
-
 #endif

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include "claims/check.h"
 #include "expr/expr.h"
+#include "expr/row_node.h"
 
 typedef struct
 {
@@ -85,7 +86,7 @@ distribution(prop *p)
 
     for (j = 0; j < row->lesson->m; j++)
     {
-        if ((w = exattn_claims__row_node(p->pool, row, EXATTN_WEIGHT, j, 0,
+        if ((w = exattn_expr__row_node(p->pool, row, EXATTN_WEIGHT, j, 0,
                                          p->err)) == NULL)
             return node_failed(p);
         if ((rc = sign_of(p, w, &sign)) == EXATTN_EUNABLE)
@@ -179,7 +180,7 @@ convex(prop *p)
             lo = lo == NULL || mpq_cmp(v, lo) < 0 ? v : lo;
             hi = hi == NULL || mpq_cmp(v, hi) > 0 ? v : hi;
         }
-        if ((o = exattn_claims__row_node(p->pool, row, EXATTN_OUTPUT, 0, c,
+        if ((o = exattn_expr__row_node(p->pool, row, EXATTN_OUTPUT, 0, c,
                                          p->err)) == NULL)
             return node_failed(p);
         rc = inside(p, o, lo, hi, &sl, &sh);
@@ -226,9 +227,9 @@ ties(prop *p)
                 || !mpq_equal(row->score[j], row->score[k]))
                 continue;
             pairs++;
-            a = exattn_claims__row_node(p->pool, row, EXATTN_WEIGHT, j, 0,
+            a = exattn_expr__row_node(p->pool, row, EXATTN_WEIGHT, j, 0,
                                         p->err);
-            b = exattn_claims__row_node(p->pool, row, EXATTN_WEIGHT, k, 0,
+            b = exattn_expr__row_node(p->pool, row, EXATTN_WEIGHT, k, 0,
                                         p->err);
             if (a == NULL || b == NULL)
                 return node_failed(p);
@@ -268,9 +269,9 @@ static int
 weight_change(prop *p, const exattn_row *from, const exattn_row *row,
               size_t j, int *sign)
 {
-    exattn_xnode *a = exattn_claims__row_node(p->pool, from, EXATTN_WEIGHT, j,
+    exattn_xnode *a = exattn_expr__row_node(p->pool, from, EXATTN_WEIGHT, j,
                                               0, p->err);
-    exattn_xnode *b = exattn_claims__row_node(p->pool, row, EXATTN_WEIGHT, j,
+    exattn_xnode *b = exattn_expr__row_node(p->pool, row, EXATTN_WEIGHT, j,
                                               0, p->err);
     exattn_xnode *d;
 
@@ -298,9 +299,9 @@ lesson_name(const exattn_lesson *l)
 static int
 tied_weights(prop *p, const exattn_row *row, size_t j, size_t k, int *equal)
 {
-    exattn_xnode *a = exattn_claims__row_node(p->pool, row, EXATTN_WEIGHT, j,
+    exattn_xnode *a = exattn_expr__row_node(p->pool, row, EXATTN_WEIGHT, j,
                                               0, p->err);
-    exattn_xnode *b = exattn_claims__row_node(p->pool, row, EXATTN_WEIGHT, k,
+    exattn_xnode *b = exattn_expr__row_node(p->pool, row, EXATTN_WEIGHT, k,
                                               0, p->err);
     exattn_xnode *d;
     int rc, sign;
@@ -473,9 +474,9 @@ equivariant(prop *p, const exattn_claim *c)
 
     for (col = 0; rc == EXATTN_OK && col < v->dv; col++)
     {
-        a = exattn_claims__row_node(p->pool, p->row, EXATTN_OUTPUT, 0, col,
+        a = exattn_expr__row_node(p->pool, p->row, EXATTN_OUTPUT, 0, col,
                                     p->err);
-        b = exattn_claims__row_node(p->pool, base, EXATTN_OUTPUT, 0, col,
+        b = exattn_expr__row_node(p->pool, base, EXATTN_OUTPUT, 0, col,
                                     p->err);
         if (a == NULL || b == NULL)
             rc = node_failed(p);

@@ -1,8 +1,8 @@
 /* A variant as a contrast with the lesson it changes (the base, or the
  * variant its "contrast" field names): for every query row, which weights
  * and output coordinates are unchanged -- proved equal, as exact
- * rationals or as the same rational function of t, never compared as
- * decimals -- and how the others change.  When a row's weights are
+ * rationals or by the identity engine (the same normal form), never
+ * compared as decimals -- and how the others change.  When a row's weights are
  * unchanged, the change of an output is sum_j w_j (V'_jc - V_jc): it is
  * derived as the output of the lesson with values V' - V, so the
  * exact-or-named rule decides it too ("increases by 2·w3 ≈ 1.152"), and
@@ -11,16 +11,20 @@
 #include <string.h>
 #include "derive/derive.h"
 #include "derive/symbols.h"
-#include "claims/tform.h"
+#include "expr/row_node.h"
 #include "row/named.h"
 #include "eval/row_eval.h"
 
-/* The two rows of a contrast, with their decimals when asked for. */
+/* The two rows of a contrast, with their decimals when asked for and
+ * their quantities' nodes for the identity engine. */
 typedef struct
 {
     exattn_walk *w;
     const exattn_row *from, *to;
     exattn_decimals df, dt;
+    exattn_expr *pool;
+    exattn_row_nodes nf, nt;
+    exattn_error_t local;
 } pair;
 
 static int
@@ -30,27 +34,54 @@ oom(exattn_walk *w, const exattn_lesson *l)
                              "out of memory");
 }
 
+/* Enclosures that prove two values different go this far: past it, a
+ * difference is left unproved (the identity engine found none, and
+ * values equal but for their form would refine to the cap). */
+#define DIFFERENCE_PREC 1024
+
+/* The quantity in both rows, by the identity engine, or different when
+ * certified enclosures separate them. */
+static int
+same_named(pair *p, exattn_kind_t kind, size_t key, size_t col)
+{
+    exattn_xnode *x, *y, *d;
+    int sign;
+
+    if (p->pool == NULL
+        || (x = exattn_expr__row_nodes_get(&p->nf, kind, key, col)) == NULL
+        || (y = exattn_expr__row_nodes_get(&p->nt, kind, key, col)) == NULL)
+        return -1;
+    switch (exattn_expr__identity(x, y))
+    {
+    case EXATTN_IDENTITY_EQUAL: return 1;
+    case EXATTN_IDENTITY_DIFFERENT: return 0;
+    default:
+        d = exattn_expr__apply(p->pool, EXATTN_X_SUB, x, y, &p->local);
+        return d != NULL
+                       && exattn_expr__sign(&sign, d, DIFFERENCE_PREC,
+                                            "contrast", &p->local)
+                              == EXATTN_OK
+                       && sign != 0
+                   ? 0
+                   : -1;
+    }
+}
+
 /* Is quantity (kind, key, col) the same in both rows?  1 proved equal,
  * 0 proved different, -1 not decided. */
 static int
-same(const exattn_row *a, const exattn_row *b, exattn_kind_t kind,
-     size_t key, size_t col)
+same(pair *p, exattn_kind_t kind, size_t key, size_t col)
 {
     mpq_t x, y;
-    int r = -1;
+    int r;
 
     mpq_init(x);
     mpq_init(y);
-    if (exattn_row_get_mpq(x, a, kind, key, col) == EXATTN_OK
-        && exattn_row_get_mpq(y, b, kind, key, col) == EXATTN_OK)
+    if (exattn_row_get_mpq(x, p->from, kind, key, col) == EXATTN_OK
+        && exattn_row_get_mpq(y, p->to, kind, key, col) == EXATTN_OK)
         r = mpq_equal(x, y);
     else
-        switch (exattn_tform__compare_rows(a, b, kind, key, col))
-        {
-        case EXATTN_TFORM_EQUAL: r = 1; break;
-        case EXATTN_TFORM_DIFFERENT: r = 0; break;
-        default: r = -1; break;
-        }
+        r = same_named(p, kind, key, col);
     mpq_clear(x);
     mpq_clear(y);
     return r;
@@ -334,14 +365,14 @@ output_change(pair *p, const exattn_row *delta, size_t col)
 
 /* What happened to row i: unchanged, weights changed, weights kept. */
 static exattn_contrast_t
-outcome(const pair *p, const exattn_lesson *delta)
+outcome(pair *p, const exattn_lesson *delta)
 {
     const exattn_lesson *to = p->to->lesson;
     size_t j, col;
     int weights_same = 1, values_same = 1, blocked_differ = 0;
 
     for (j = 0; j < to->m; j++)
-        weights_same &= same(p->from, p->to, EXATTN_WEIGHT, j, 0) == 1;
+        weights_same &= same(p, EXATTN_WEIGHT, j, 0) == 1;
     for (j = 0; j < to->m; j++)
         for (col = 0; col < to->dv; col++)
             if (mpq_sgn(EXATTN_AT(&delta->v, j, col)) != 0)
@@ -365,7 +396,7 @@ row_changes(pair *p, exattn_contrast_t how, const exattn_row *delta)
 
     if (how == EXATTN_CONTRAST_WEIGHTS_CHANGE)
         for (j = 0; j < l->m && code == EXATTN_OK; j++)
-            if ((r = same(p->from, p->to, EXATTN_WEIGHT, j, 0)) != 1)
+            if ((r = same(p, EXATTN_WEIGHT, j, 0)) != 1)
                 code = change_entry(p, EXATTN_ROLE_CHANGE_WEIGHT, j,
                                     SIZE_MAX, relation_of(r));
     for (col = 0; col < l->dv && code == EXATTN_OK; col++)
@@ -373,23 +404,23 @@ row_changes(pair *p, exattn_contrast_t how, const exattn_row *delta)
             code = output_change(p, delta, col);
         else if (how == EXATTN_CONTRAST_WEIGHTS_CHANGE)
             code = change_entry(p, EXATTN_ROLE_CHANGE_OUTPUT, SIZE_MAX, col,
-                                relation_of(same(p->from, p->to,
-                                                 EXATTN_OUTPUT, 0, col)));
+                                relation_of(same(p, EXATTN_OUTPUT, 0,
+                                                 col)));
         else if (how == EXATTN_CONTRAST_NOT_MOVED
-                 && (r = same(p->from, p->to, EXATTN_OUTPUT, 0, col)) != 1)
+                 && (r = same(p, EXATTN_OUTPUT, 0, col)) != 1)
             code = change_entry(p, EXATTN_ROLE_CHANGE_OUTPUT, SIZE_MAX, col,
                                 relation_of(r));
     return code;
 }
 
 static int
-moved(const pair *p)
+moved(pair *p)
 {
     size_t col;
     int all = 1;
 
     for (col = 0; col < p->to->lesson->dv; col++)
-        all &= same(p->from, p->to, EXATTN_OUTPUT, 0, col) == 1;
+        all &= same(p, EXATTN_OUTPUT, 0, col) == 1;
     return all;
 }
 
@@ -413,10 +444,11 @@ contrast_row(exattn_walk *w, const exattn_lesson *from,
              size_t from_row)
 {
     exattn_row *rf = NULL, *rt = NULL, *rd = NULL;
-    pair p = { w, NULL, NULL, { 0 }, { 0 } };
+    pair p = { 0 };
     exattn_doc_section s;
     int code;
 
+    p.w = w;
     exattn_walk__section(w, &s, EXATTN_SECTION_CONTRAST_ROW, to);
     s.row = i;
     s.against = from;
@@ -433,6 +465,10 @@ contrast_row(exattn_walk *w, const exattn_lesson *from,
         goto done;
     p.from = rf;
     p.to = rt;
+    exattn_error_init(&p.local);
+    p.pool = exattn_expr__pool("contrast");
+    exattn_expr__row_nodes_init(&p.nf, p.pool, rf, &p.local);
+    exattn_expr__row_nodes_init(&p.nt, p.pool, rt, &p.local);
     if (delta == NULL)
     {
         s.token = from_row;
@@ -445,6 +481,9 @@ contrast_row(exattn_walk *w, const exattn_lesson *from,
         && (code = row_changes(&p, s.contrast, rd)) == EXATTN_OK)
         code = exattn_walk__end(w, &s);
 done:
+    exattn_expr__row_nodes_clear(&p.nf);
+    exattn_expr__row_nodes_clear(&p.nt);
+    exattn_expr_free(p.pool);
     exattn_decimals__close(&p.df);
     exattn_decimals__close(&p.dt);
     exattn_row_free(rd);

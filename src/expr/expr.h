@@ -186,4 +186,20 @@ unsigned long exattn_expr__hash(const exattn_xnode *n);
  * equal. */
 int exattn_expr__same(const exattn_xnode *a, const exattn_xnode *b);
 
+/* The exact-identity engine: is a = b?  Equal when their normal forms
+ * are (or their trees); different when the difference's form is a
+ * nonzero polynomial of rationals, radicals and exponentials alone, which
+ * is never 0 (Lindemann-Weierstrass, Besicovitch: src/expr/linear.c);
+ * unknown otherwise -- atoms such as sin 1 may hide a zero, and forms
+ * beyond the caps are atoms -- and then certified enclosures decide. */
+typedef enum
+{
+    EXATTN_IDENTITY_EQUAL,
+    EXATTN_IDENTITY_DIFFERENT,
+    EXATTN_IDENTITY_UNKNOWN
+} exattn_identity_t;
+
+exattn_identity_t exattn_expr__identity(const exattn_xnode *a,
+                                        const exattn_xnode *b);
+
 #endif

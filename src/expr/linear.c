@@ -1181,13 +1181,15 @@ exattn_lform__is_constant(const exattn_lform *f, mpq_t value)
     return constant;
 }
 
-/* Do a and b have the same form (then they are equal)? */
-static int
-exattn_lform__equal(const exattn_xnode *a, const exattn_xnode *b)
+/* a - b decided by forms: the difference's form is 0 (equal), or a
+ * nonzero form without atoms (different: see the top of this file), or
+ * neither (unknown). */
+static exattn_identity_t
+identity_by_forms(const exattn_xnode *a, const exattn_xnode *b)
 {
     exattn_lform *fa = operand(a), *fb = operand(b), *d = NULL;
+    exattn_identity_t r = EXATTN_IDENTITY_UNKNOWN;
     mpq_t one, minus;
-    int equal;
 
     mpq_init(one);
     mpq_init(minus);
@@ -1195,17 +1197,20 @@ exattn_lform__equal(const exattn_xnode *a, const exattn_xnode *b)
     mpq_set_si(minus, -1, 1);
     if (fa != NULL && fb != NULL)
         d = form_sum(fa, one, fb, minus);
-    equal = d != NULL && d->num->count == 0;
+    if (d != NULL)
+        r = d->num->count == 0 ? EXATTN_IDENTITY_EQUAL
+            : !has_atoms(d->num) ? EXATTN_IDENTITY_DIFFERENT
+                                 : EXATTN_IDENTITY_UNKNOWN;
     exattn_lform__free(fa);
     exattn_lform__free(fb);
     exattn_lform__free(d);
     mpq_clear(one);
     mpq_clear(minus);
-    return equal;
+    return r;
 }
 
 /* Has n a normal form other than itself as an atom (a form, a radical,
- * an exponential)?  Then exattn_lform__equal can compare it. */
+ * an exponential)?  Then its form can be compared. */
 static int
 exattn_lform__normal(const exattn_xnode *n)
 {
@@ -1280,9 +1285,23 @@ exattn_expr__same(const exattn_xnode *a, const exattn_xnode *b)
     /* the same normal form, however written; else the same tree */
     if (a != b && !a->exact && !b->exact
         && (exattn_lform__normal(a) || exattn_lform__normal(b))
-        && exattn_lform__equal(a, b))
+        && identity_by_forms(a, b) == EXATTN_IDENTITY_EQUAL)
         return 1;
     return exattn_expr__same_tree(a, b);
+}
+
+exattn_identity_t
+exattn_expr__identity(const exattn_xnode *a, const exattn_xnode *b)
+{
+    exattn_identity_t r;
+
+    if (a->exact && b->exact)
+        return mpq_equal(a->value, b->value) ? EXATTN_IDENTITY_EQUAL
+                                             : EXATTN_IDENTITY_DIFFERENT;
+    if ((r = identity_by_forms(a, b)) != EXATTN_IDENTITY_UNKNOWN)
+        return r;
+    return exattn_expr__same_tree(a, b) ? EXATTN_IDENTITY_EQUAL
+                                        : EXATTN_IDENTITY_UNKNOWN;
 }
 
 /* The same operation on operands that are the same (exattn_expr__same):
