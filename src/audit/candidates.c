@@ -9,7 +9,7 @@
 #include <string.h>
 #include "audit/clues.h"
 #include "audit/decide.h"
-#include "lesson/claims.h"
+#include "claims/read.h"
 #include "row/named.h"
 
 void
@@ -23,7 +23,7 @@ exattn_audit__candidate_clear(exattn_audit_candidate *c)
     free(c->exact);
     free(c->approx);
     free(c->name);
-    exattn_lesson__claim_clear(&c->claim);
+    exattn_claims__clear_claim(&c->claim);
     memset(c, 0, sizeof *c);
 }
 
@@ -169,17 +169,17 @@ add_path(exattn_audit_candidates *all, const exattn_lesson *base,
         return exattn_error__set(err, EXATTN_ENOMEM, base->file, 0, 0,
                                  "out of memory");
     exattn_error_init(&local);
-    rc = exattn_lesson__path_claim(&c->claim, base, variant, path, minus,
+    rc = exattn_claims__path_claim(&c->claim, base, variant, path, minus,
                                    &local);
     if (rc == EXATTN_ENOMEM)
     {
-        exattn_lesson__claim_clear(&c->claim);
+        exattn_claims__clear_claim(&c->claim);
         return exattn_error__set(err, EXATTN_ENOMEM, base->file, 0, 0,
                                  "out of memory");
     }
     if (rc != EXATTN_OK || c->claim.count == 0)
     {
-        exattn_lesson__claim_clear(&c->claim);
+        exattn_claims__clear_claim(&c->claim);
         return EXATTN_OK;
     }
     if ((c->name = exattn_audit__display_name(path, variant, minus)) == NULL)
@@ -227,7 +227,7 @@ add_expr(exattn_audit_candidates *all, const exattn_lesson *l,
         return exattn_error__set(err, EXATTN_ENOMEM, l->file, 0, 0,
                                  "out of memory");
     exattn_error_init(&local);
-    rc = exattn_lesson__expr_claim(&c->claim, l, text, &local);
+    rc = exattn_claims__expr_claim(&c->claim, l, text, &local);
     if (rc == EXATTN_OK && (c->name = exattn_str__dup(name)) == NULL)
         rc = EXATTN_ENOMEM;
     c->family = family;
@@ -258,7 +258,7 @@ exattn_audit__expr_value(exattn_audit_candidate *out,
     /* with the block entries it references (block_refs.c) */
     rc = exattn_audit__parse(&e, text, all, err);
     if (rc == EXATTN_OK)
-        rc = exattn_lesson__parsed_claim(&out->claim, l, text, e, err);
+        rc = exattn_claims__parsed_claim(&out->claim, l, text, e, err);
     if (rc == EXATTN_OK)
         rc = exattn_audit__evaluate(out, all, max_prec, err);
     if (rc == EXATTN_OK && out->count != 1)

@@ -14,7 +14,7 @@
 #include "audit/decide.h"
 #include "claims/check.h"
 #include "expr/expr.h"
-#include "lesson/claims.h"
+#include "claims/read.h"
 
 
 /* 2^-79 < 2/10^AUDIT_DIGITS < 2^-78 */
@@ -90,8 +90,8 @@ prove_parsed(exattn_verdict_t *verdict, char **note, exattn_audit_candidate *c,
 
     values[0] = (char *)text;
     *note = NULL;
-    rc = exattn_lesson__claim_values(&c->claim, EXATTN_CLAIM_NAMED, values,
-                                     err);
+    rc = exattn_claims__set_values(&c->claim, EXATTN_CLAIM_NAMED, values,
+                                   err);
     if (rc == EXATTN_OK
         && (c->claim.named = calloc(c->claim.count, sizeof *c->claim.named))
                == NULL)

@@ -8,7 +8,7 @@
 #include <string.h>
 #include "audit/clues.h"
 #include "audit/decide.h"
-#include "lesson/claims.h"
+#include "claims/read.h"
 
 /* The value of option `key=` in a marker ("variant=\"zero query\"",
  * "minus=base"), copied, or NULL. */
@@ -173,7 +173,7 @@ exattn_audit__marker(exattn_audit_candidate *out,
                                  "out of memory");
     memcpy(p, marker, n);
     p[n] = '\0';
-    rc = exattn_lesson__path_claim(&out->claim, l, variant, p, minus, err);
+    rc = exattn_claims__path_claim(&out->claim, l, variant, p, minus, err);
     if (rc == EXATTN_OK
         && (out->name = exattn_audit__display_name(p, variant, minus))
                == NULL)

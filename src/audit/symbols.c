@@ -24,7 +24,7 @@
 #include "audit/decide.h"
 #include "expr/expr.h"
 #include "expr/row_node.h"
-#include "lesson/claims.h"
+#include "claims/read.h"
 #include "row/named.h"
 
 /* Bytes of a formula with the lesson's forms written out; past this the
@@ -885,7 +885,7 @@ entry_claim(exattn_audit_candidate *scratch, const exattn_lesson *l,
                  x->col + 1);
     memset(scratch, 0, sizeof *scratch);
     exattn_error_init(&local);
-    if (exattn_lesson__path_claim(&scratch->claim, l, NULL, path, NULL,
+    if (exattn_claims__path_claim(&scratch->claim, l, NULL, path, NULL,
                                   &local) != EXATTN_OK
         || scratch->claim.count != 1
         || (scratch->name = exattn_str__dup(path)) == NULL)

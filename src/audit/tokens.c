@@ -5,7 +5,7 @@
  * matched against. */
 #include "audit/clues.h"
 #include "audit/decide.h"
-#include "lesson/claims.h"
+#include "claims/read.h"
 
 #define F(x) EXATTN_FAM_##x
 

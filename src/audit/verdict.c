@@ -14,7 +14,7 @@
 #include "audit/decide.h"
 #include "eval/decimal.h"
 #include "eval/ziv.h"
-#include "lesson/claims.h"
+#include "claims/read.h"
 
 #define LISTED 6                /* candidates named in a verdict */
 
@@ -199,8 +199,8 @@ checked(exattn_audit_result *r, exattn_audit_candidate *c,
     for (i = 0; i < p->count; i++)
         if (!p->v[i].decimal)
             return 0;       /* fractions are compared exactly */
-    rc = exattn_lesson__claim_values(&c->claim, EXATTN_CLAIM_APPROX,
-                                     p->n->values, err);
+    rc = exattn_claims__set_values(&c->claim, EXATTN_CLAIM_APPROX,
+                                   p->n->values, err);
     if (rc == EXATTN_OK && c->claim.target == EXATTN_TARGET_BLOCK)
         b = exattn_audit__block_of(all, c->claim.lesson, max_prec, err);
     if (rc == EXATTN_OK && (c->claim.target != EXATTN_TARGET_BLOCK || b))

@@ -12,7 +12,7 @@
 #include "eval/ziv.h"
 #include "expr/expr.h"
 #include "expr/row_node.h"
-#include "lesson/claims.h"
+#include "claims/read.h"
 
 typedef exattn_claim_source source;
 

@@ -9,7 +9,7 @@
 #include <string.h>
 #include "claims/source.h"
 #include "expr/row_node.h"
-#include "lesson/claims.h"
+#include "claims/read.h"
 
 typedef exattn_claim_source source;
 
@@ -100,7 +100,7 @@ quantity_node(void *ctx, exattn_expr *pool, const char *path,
     exattn_row *row;
     exattn_xnode *n;
 
-    if (exattn_lesson__claim_ref(&ref, l, path, why) != EXATTN_OK
+    if (exattn_claims__ref(&ref, l, path, why) != EXATTN_OK
         || exattn_row_new(&row, l, ref.row, why) != EXATTN_OK)
         return NULL;
     n = exattn_expr__row_node(pool, row, ref.kind, ref.key, ref.col, why);

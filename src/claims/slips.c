@@ -9,7 +9,7 @@
 #include "claims/source.h"
 #include "eval/decimal.h"
 #include "row/named.h"
-#include "lesson/claims.h"
+#include "claims/read.h"
 
 typedef exattn_claim_source source;
 

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lesson/fields.h"
-#include "lesson/claims.h"
+#include "claims/read.h"
 #include "block/spec.h"
 
 exattn_lesson *
@@ -36,7 +36,7 @@ exattn_lesson_free(exattn_lesson *l)
 
     if (l == NULL)
         return;
-    exattn_lesson__free_claims(l);
+    exattn_claims__free(l);
     exattn_block__free_spec(l->block);
     for (i = 0; i < l->variant_count; i++)
         exattn_lesson_free(l->variants[i]);

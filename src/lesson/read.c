@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "lesson/resolve.h"
-#include "lesson/claims.h"
+#include "claims/read.h"
 #include "block/spec.h"
 
 static const char *const top_fields[] = {
@@ -255,8 +255,8 @@ read_root(exattn_lesson *l, const exattn_jnode *root, const exattn_rctx *rc)
         code = read_variants(l, &base, exattn_json__get(root, "variants"),
                              rc);
     if (code == EXATTN_OK)
-        code = exattn_lesson__read_claims(l, exattn_json__get(root, "claims"),
-                                          rc);
+        code = exattn_claims__read(l, exattn_json__get(root, "claims"),
+                                   rc);
     view_free(&base);
     return code;
 }

@@ -8,7 +8,7 @@
  *
  * A claim's values (is, approx, named), its variant, what it is compared
  * with (minus), the properties it holds, and claims built by a program
- * (the audit).  What its path names is resolved in src/lesson/paths.c:
+ * (the audit).  What its path names is resolved in src/claims/paths.c:
  * scores|scaled|weights [row] [key]; contributions [row][key] [col];
  * output [row] [col]; blend [name] [col]; Q [row] [col], K|V [key] [col]
  * (the matrices after projection and overrides); a block's stages and
@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lesson/resolve.h"
-#include "lesson/claims.h"
+#include "claims/read.h"
 #include "block/block.h"
 
 /* While reading: a path inside a named value is checked and stands for a
@@ -37,7 +37,7 @@ placeholder(void *ctx, exattn_expr *pool, const char *path,
     ref_reader *r = ctx;
     exattn_claim_ref ref;
 
-    if (exattn_lesson__claim_ref(&ref, r->claim->lesson, path, why)
+    if (exattn_claims__ref(&ref, r->claim->lesson, path, why)
         != EXATTN_OK)
         return NULL;
     r->claim->refs = 1;
@@ -278,7 +278,7 @@ read_subject(exattn_claim *c, const exattn_lesson *l, const exattn_jnode *obj,
             return no_variant(rc, l, var, c->text, "", c->variant, 0);
     }
     if (of != NULL
-        && (code = exattn_lesson__resolve_path(c, rc, of)) != EXATTN_OK)
+        && (code = exattn_claims__resolve_path(c, rc, of)) != EXATTN_OK)
         return code;
     if (exattn_json__get(obj, "minus") != NULL && of == NULL)
         return exattn_lesson__fail(rc, EXATTN_EFIELD,
@@ -476,7 +476,7 @@ read_claim(exattn_claim *c, const exattn_lesson *l, const exattn_jnode *obj,
 }
 
 void
-exattn_lesson__claim_clear(exattn_claim *c)
+exattn_claims__clear_claim(exattn_claim *c)
 {
     size_t j;
 
@@ -502,20 +502,20 @@ exattn_lesson__claim_clear(exattn_claim *c)
 }
 
 void
-exattn_lesson__free_claims(exattn_lesson *l)
+exattn_claims__free(exattn_lesson *l)
 {
     size_t i;
 
     for (i = 0; i < l->claim_count; i++)
-        exattn_lesson__claim_clear(&l->claims[i]);
+        exattn_claims__clear_claim(&l->claims[i]);
     free(l->claims);
     l->claims = NULL;
     l->claim_count = 0;
 }
 
 int
-exattn_lesson__read_claims(exattn_lesson *l, const exattn_jnode *node,
-                           const exattn_rctx *rc)
+exattn_claims__read(exattn_lesson *l, const exattn_jnode *node,
+                    const exattn_rctx *rc)
 {
     size_t i;
     int code;
@@ -553,7 +553,7 @@ program_rctx(exattn_rctx *rc, const exattn_lesson *l, exattn_error_t *err)
 }
 
 int
-exattn_lesson__path_claim(exattn_claim *c, const exattn_lesson *l,
+exattn_claims__path_claim(exattn_claim *c, const exattn_lesson *l,
                           const char *variant, const char *path,
                           const char *minus, exattn_error_t *err)
 {
@@ -580,7 +580,7 @@ exattn_lesson__path_claim(exattn_claim *c, const exattn_lesson *l,
         exattn_sbuf__clear(&b);
         return code;
     }
-    if ((code = exattn_lesson__resolve_path(c, &rc, NULL)) != EXATTN_OK)
+    if ((code = exattn_claims__resolve_path(c, &rc, NULL)) != EXATTN_OK)
         return code;
     if (minus == NULL)
         return EXATTN_OK;
@@ -591,7 +591,7 @@ exattn_lesson__path_claim(exattn_claim *c, const exattn_lesson *l,
 }
 
 int
-exattn_lesson__expr_claim(exattn_claim *c, const exattn_lesson *l,
+exattn_claims__expr_claim(exattn_claim *c, const exattn_lesson *l,
                           const char *text, exattn_error_t *err)
 {
     exattn_expr *e = NULL;
@@ -602,11 +602,11 @@ exattn_lesson__expr_claim(exattn_claim *c, const exattn_lesson *l,
         memset(c, 0, sizeof *c);
         return rc;
     }
-    return exattn_lesson__parsed_claim(c, l, text, e, err);
+    return exattn_claims__parsed_claim(c, l, text, e, err);
 }
 
 int
-exattn_lesson__parsed_claim(exattn_claim *c, const exattn_lesson *l,
+exattn_claims__parsed_claim(exattn_claim *c, const exattn_lesson *l,
                             const char *text, exattn_expr *e,
                             exattn_error_t *err)
 {
@@ -622,8 +622,8 @@ exattn_lesson__parsed_claim(exattn_claim *c, const exattn_lesson *l,
 }
 
 int
-exattn_lesson__claim_values(exattn_claim *c, exattn_claim_kind kind,
-                            char *const *values, exattn_error_t *err)
+exattn_claims__set_values(exattn_claim *c, exattn_claim_kind kind,
+                          char *const *values, exattn_error_t *err)
 {
     size_t i;
 

@@ -4,12 +4,12 @@
  * shape ("shape.d_model", "shape.h1.W_Q") -- resolved against the lesson
  * when it is read, rows and keys by 1-based index or label, so that a
  * bad path or label is an input error at its position.  The claims
- * themselves are read in src/lesson/claims.c. */
+ * themselves are read in src/claims/read.c. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include "lesson/resolve.h"
-#include "lesson/claims.h"
+#include "claims/read.h"
 #include "block/block.h"
 
 /* The bracketed parts of a path: "weights[rises][2]" -> name, refs. */
@@ -425,7 +425,7 @@ resolve_shape_path(exattn_claim *c, const path_t *p, const exattn_rctx *rc,
 }
 
 int
-exattn_lesson__resolve_path(exattn_claim *c, const exattn_rctx *rc,
+exattn_claims__resolve_path(exattn_claim *c, const exattn_rctx *rc,
                             const exattn_jnode *at)
 {
     exattn_stage_t bq;
@@ -490,8 +490,8 @@ exattn_lesson__resolve_path(exattn_claim *c, const exattn_rctx *rc,
 }
 
 int
-exattn_lesson__claim_ref(exattn_claim_ref *out, const exattn_lesson *l,
-                         const char *path, exattn_error_t *why)
+exattn_claims__ref(exattn_claim_ref *out, const exattn_lesson *l,
+                   const char *path, exattn_error_t *why)
 {
     static const exattn_limits_t defaults = EXATTN_LIMITS_INIT;
     exattn_rctx rc;
@@ -505,7 +505,7 @@ exattn_lesson__claim_ref(exattn_claim_ref *out, const exattn_lesson *l,
     rc.prefix = "";
     rc.limits = &defaults;
     rc.err = why;
-    if ((code = exattn_lesson__resolve_path(&c, &rc, NULL)) != EXATTN_OK)
+    if ((code = exattn_claims__resolve_path(&c, &rc, NULL)) != EXATTN_OK)
     {
         /* inside an expression the list of every path is noise */
         char *list = strstr(why->message, " (paths: ");

@@ -4,39 +4,39 @@
 
 #include "lesson/fields.h"
 
-int exattn_lesson__read_claims(exattn_lesson *l, const exattn_jnode *node,
-                               const exattn_rctx *rc);
-void exattn_lesson__free_claims(exattn_lesson *l);
+int exattn_claims__read(exattn_lesson *l, const exattn_jnode *node,
+                        const exattn_rctx *rc);
+void exattn_claims__free(exattn_lesson *l);
 
 /* Resolve claim c's path (c->text) in c->lesson: its target, indices
  * and count; an input error at `at` (NULL: no position) when it names
- * nothing (src/lesson/paths.c). */
-int exattn_lesson__resolve_path(exattn_claim *c, const exattn_rctx *rc,
+ * nothing (src/claims/paths.c). */
+int exattn_claims__resolve_path(exattn_claim *c, const exattn_rctx *rc,
                                 const exattn_jnode *at);
 
 /* The one row quantity a path inside an expression names: every index
  * given ("weights[rises][3]", "output[2][1]"), in lesson l (a lesson
  * without a block).  EXATTN_EFIELD with `why` filled when it names none. */
-int exattn_lesson__claim_ref(exattn_claim_ref *out, const exattn_lesson *l,
-                             const char *path, exattn_error_t *why);
+int exattn_claims__ref(exattn_claim_ref *out, const exattn_lesson *l,
+                       const char *path, exattn_error_t *why);
 
 /* Claims built by a program (the audit of a page) rather than read: the
  * quantity at `path` of lesson l or of its variant (NULL: the base),
  * minus the same quantity of `minus` (NULL: none; "base" or a variant);
  * or the expression `text`.  Then their `approx` or `is` values.  Release
- * each with exattn_lesson__claim_clear, whatever the result. */
-int exattn_lesson__path_claim(exattn_claim *c, const exattn_lesson *l,
+ * each with exattn_claims__clear_claim, whatever the result. */
+int exattn_claims__path_claim(exattn_claim *c, const exattn_lesson *l,
                               const char *variant, const char *path,
                               const char *minus, exattn_error_t *err);
-int exattn_lesson__expr_claim(exattn_claim *c, const exattn_lesson *l,
+int exattn_claims__expr_claim(exattn_claim *c, const exattn_lesson *l,
                               const char *text, exattn_error_t *err);
 /* The same for an expression the caller parsed (the claim owns e from
  * here, whatever the result). */
-int exattn_lesson__parsed_claim(exattn_claim *c, const exattn_lesson *l,
+int exattn_claims__parsed_claim(exattn_claim *c, const exattn_lesson *l,
                                 const char *text, struct exattn_expr *e,
                                 exattn_error_t *err);
-int exattn_lesson__claim_values(exattn_claim *c, exattn_claim_kind kind,
-                                char *const *values, exattn_error_t *err);
-void exattn_lesson__claim_clear(exattn_claim *c);
+int exattn_claims__set_values(exattn_claim *c, exattn_claim_kind kind,
+                              char *const *values, exattn_error_t *err);
+void exattn_claims__clear_claim(exattn_claim *c);
 
 #endif
