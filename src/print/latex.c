@@ -17,244 +17,14 @@
 #define KEYS_PER_LINE 8
 #define TERMS_PER_LINE 4
 
-typedef struct
-{
-    FILE *f;
-    exattn_sbuf *b;
-    exattn_sbuf buf;
-    const exattn_doc_header *l;
-    const exattn_doc_section *row;
-    int standalone, paren;
-    int markdown;           /* a Markdown page section (CommonMark with
-                               $…$ and $$…$$ math), not LaTeX */
-    exattn_sbuf table;      /* Markdown: the row's table of weights, written
-                               after the weights' display */
-    int display;            /* the role of the open display, -1 none */
-    size_t lines;           /* lines in the open display */
-    int mask_done;          /* the row's mask step is written */
-    int unscaled_done;      /* the row's "no scaling" remark is written */
-    int z_done;             /* a compact row's Z_i is defined */
-    int opened;             /* the document's opening is written */
-    exattn_latex_block block;
-    exattn_error_t *err;
-} latex_sink;
-
-static void
-qsub(exattn_sbuf *b, const exattn_doc_header *l, size_t i)
-{
-    exattn_sbuf__latex_label(b, l->query_labels[i], l->default_query_labels);
-}
-
-static void
-ksub(exattn_sbuf *b, const exattn_doc_header *l, size_t j)
-{
-    exattn_sbuf__latex_label(b, l->key_labels[j], l->default_key_labels);
-}
-
-/* "\tfrac{5}{4}", "-\tfrac{1}{2}", "3" */
-static void
-tfrac(exattn_sbuf *b, const mpq_t q)
-{
-    exattn_sbuf__mpq_latex_with(b, q, "\\tfrac");
-}
-
-static void
-vector_open(latex_sink *c)
-{
-    exattn_sbuf__puts(c->b, c->paren ? "\\left(" : "\\begin{bmatrix}");
-}
-
-static void
-vector_sep(latex_sink *c)
-{
-    exattn_sbuf__puts(c->b, c->paren ? ", " : " & ");
-}
-
-static void
-vector_close(latex_sink *c)
-{
-    exattn_sbuf__puts(c->b, c->paren ? "\\right)" : "\\end{bmatrix}");
-}
-
-/* Row r of a matrix as a row vector. */
-static void
-matrix_row(latex_sink *c, const exattn_matrix *m, size_t r)
-{
-    size_t k;
-
-    vector_open(c);
-    for (k = 0; k < m->cols; k++)
-    {
-        if (k)
-            vector_sep(c);
-        tfrac(c->b, EXATTN_AT(m, r, k));
-    }
-    vector_close(c);
-}
-
-/* A whole matrix, one row per token. */
-static void
-matrix(latex_sink *c, const exattn_matrix *m)
-{
-    size_t r, k;
-
-    exattn_sbuf__puts(c->b, "\\begin{bmatrix}");
-    for (r = 0; r < m->rows; r++)
-    {
-        exattn_sbuf__puts(c->b, r ? " \\\\ " : "");
-        for (k = 0; k < m->cols; k++)
-        {
-            exattn_sbuf__puts(c->b, k ? " & " : "");
-            tfrac(c->b, EXATTN_AT(m, r, k));
-        }
-    }
-    exattn_sbuf__puts(c->b, "\\end{bmatrix}");
-}
-
-/* A display: in LaTeX its step named in a comment; on a Markdown page,
- * where a comment would show, as a caption the reader sees. */
-static void
-display_open(latex_sink *c, const char *comment)
-{
-    if (c->markdown)
-        exattn_sbuf__printf(c->b, "*%c%s*\n\n$$\n",
-                            comment[0] >= 'a' && comment[0] <= 'z'
-                                ? comment[0] - 'a' + 'A' : comment[0],
-                            comment + 1);
-    else
-        exattn_sbuf__printf(c->b, "%% %s\n%s\n", comment,
-                            c->standalone ? "\\[" : "$$");
-}
-
-static void
-display_close(latex_sink *c)
-{
-    exattn_sbuf__printf(c->b, "\n%s\n\n", c->standalone ? "\\]" : "$$");
-    if (c->markdown && c->table.len > 0)
-    {
-        exattn_sbuf__putn(c->b, c->table.s, c->table.len);
-        exattn_sbuf__puts(c->b, "\n");
-        c->b->oom |= c->table.oom;
-        c->table.len = 0;
-    }
-}
-
-/* A display of aligned lines, one per entry of `role`. */
-static void
-aligned_open(latex_sink *c, int role, const char *comment)
-{
-    display_open(c, comment);
-    exattn_sbuf__puts(c->b, "\\begin{aligned}\n");
-    c->display = role;
-    c->lines = 0;
-}
-
-static void
-aligned_close(latex_sink *c)
-{
-    if (c->display < 0)
-        return;
-    exattn_sbuf__puts(c->b, "\n\\end{aligned}");
-    display_close(c);
-    c->display = -1;
-}
-
-/* The next line of an aligned display of `role`, opening it if needed. */
-static void
-line(latex_sink *c, int role, const char *comment)
-{
-    if (c->display != role)
-    {
-        aligned_close(c);
-        aligned_open(c, role, comment);
-    }
-    exattn_sbuf__puts(c->b, c->lines++ ? " \\\\\n" : "");
-}
-
-/* " \approx 0.284" beside a named value, when decimals are asked for. */
-static void
-approx(latex_sink *c, const exattn_doc_value *v)
-{
-    if (v->decimal)
-    {
-        exattn_sbuf__puts(c->b, v->decimal_exact ? " = " : " \\approx ");
-        exattn_sbuf__puts(c->b, v->decimal);
-    }
-    else if (v->undecided)
-        exattn_sbuf__puts(c->b, " \\approx \\text{(undecided)}");
-}
-
-static void
-status_tag(exattn_sbuf *b, int exact)
-{
-    exattn_sbuf__puts(b, exact ? "\\quad(\\text{exact})"
-                               : "\\quad(\\text{named})");
-}
-
-/* The decimals of a vector quantity: " \approx (0.538, 0.000)". */
-static void
-approx_vector(latex_sink *c, const exattn_doc_entry *e)
-{
-    size_t k;
-
-    if (e->count == 0 || (!e->values[0].decimal && !e->values[0].undecided))
-        return;
-    exattn_sbuf__puts(c->b, " \\approx ");
-    vector_open(c);
-    for (k = 0; k < e->count; k++)
-    {
-        if (k)
-            vector_sep(c);
-        exattn_sbuf__puts(c->b, e->values[k].decimal ? e->values[k].decimal
-                                                     : "\\text{(undecided)}");
-    }
-    vector_close(c);
-}
-
-/* " = (\tfrac{1}{2}, 1)": an entry's exact values as a vector. */
-static void
-exact_vector(latex_sink *c, const exattn_doc_entry *e)
-{
-    size_t k;
-
-    exattn_sbuf__puts(c->b, " = ");
-    vector_open(c);
-    for (k = 0; k < e->count; k++)
-    {
-        if (k)
-            vector_sep(c);
-        tfrac(c->b, e->values[k].exact);
-    }
-    vector_close(c);
-}
-
-/* A value: its exact rational, or its form. */
-static void
-value(latex_sink *c, const exattn_doc_value *v)
-{
-    if (v->status == EXATTN_EXACT)
-        tfrac(c->b, v->exact);
-    else
-        exattn_sbuf__puts(c->b, v->form[EXATTN_FORM_LATEX]);
-}
-
-/* w_{i,j} */
-static void
-wsym(latex_sink *c, size_t i, size_t j)
-{
-    exattn_sbuf__puts(c->b, "w_{");
-    qsub(c->b, c->l, i);
-    exattn_sbuf__puts(c->b, ",");
-    ksub(c->b, c->l, j);
-    exattn_sbuf__puts(c->b, "}");
-}
+typedef exattn_latex_sink latex_sink;
 
 /* A_i, the keys row i may attend to. */
 static void
 aset(latex_sink *c, size_t i)
 {
     exattn_sbuf__puts(c->b, "A_{");
-    qsub(c->b, c->l, i);
+    exattn_latex__qsub(c->b, c->l, i);
     exattn_sbuf__puts(c->b, "}");
 }
 
@@ -265,18 +35,19 @@ score_line(latex_sink *c, const exattn_doc_entry *e)
 {
     exattn_sbuf *b = c->b;
 
-    line(c, e->role, "scores: dot products of the query with every key");
+    exattn_latex__line(c, e->role,
+                       "scores: dot products of the query with every key");
     exattn_sbuf__puts(b, "q_{");
-    qsub(b, c->l, e->row);
+    exattn_latex__qsub(b, c->l, e->row);
     exattn_sbuf__puts(b, "}k_{");
-    ksub(b, c->l, e->key);
+    exattn_latex__ksub(b, c->l, e->key);
     exattn_sbuf__puts(b, "}^{\\mathsf{T}} &= ");
     if (!c->row->compact)
     {
         exattn_sbuf__puts(b, e->values->form[EXATTN_FORM_LATEX]);
         exattn_sbuf__puts(b, " = ");
     }
-    tfrac(b, e->values->exact);
+    exattn_latex__tfrac(b, e->values->exact);
     if (e->blocked)
         exattn_sbuf__puts(b, "\\quad(\\text{blocked})");
 }
@@ -293,32 +64,33 @@ scaled_line(latex_sink *c, const exattn_doc_entry *e)
         if (c->unscaled_done)
             return;
         c->unscaled_done = 1;
-        aligned_close(c);
-        display_open(c, "scaled scores");
+        exattn_latex__aligned_close(c);
+        exattn_latex__display_open(c, "scaled scores");
         exattn_sbuf__puts(b, "s_{");
-        qsub(b, c->l, e->row);
+        exattn_latex__qsub(b, c->l, e->row);
         exattn_sbuf__puts(b, ",j} = q_{");
-        qsub(b, c->l, e->row);
+        exattn_latex__qsub(b, c->l, e->row);
         exattn_sbuf__puts(b, "}k_{j}^{\\mathsf{T}}\\quad(\\text{no "
                              "scaling})");
-        display_close(c);
+        exattn_latex__display_close(c);
         return;
     }
-    if (c->display != (int)e->role && c->l->scale_kind == EXATTN_SCALE_INV_SQRT)
+    if (c->display != (int)e->role
+        && c->l->scale_kind == EXATTN_SCALE_INV_SQRT)
     {
         /* the rule once, then each key's value */
-        line(c, e->role, "scaled scores");
+        exattn_latex__line(c, e->role, "scaled scores");
         exattn_sbuf__puts(b, "s_{");
-        qsub(b, c->l, e->row);
+        exattn_latex__qsub(b, c->l, e->row);
         exattn_sbuf__puts(b, ",j} &= \\frac{q_{");
-        qsub(b, c->l, e->row);
+        exattn_latex__qsub(b, c->l, e->row);
         exattn_sbuf__puts(b, "}k_{j}^{\\mathsf{T}}}{\\sqrt{d_k}}");
     }
-    line(c, e->role, "scaled scores");
+    exattn_latex__line(c, e->role, "scaled scores");
     exattn_sbuf__puts(b, "s_{");
-    qsub(b, c->l, e->row);
+    exattn_latex__qsub(b, c->l, e->row);
     exattn_sbuf__puts(b, ",");
-    ksub(b, c->l, e->key);
+    exattn_latex__ksub(b, c->l, e->key);
     exattn_sbuf__puts(b, "} &= ");
     exattn_sbuf__puts(b, v->form[EXATTN_FORM_LATEX]);
     if (v->simplified[EXATTN_FORM_LATEX])
@@ -327,7 +99,7 @@ scaled_line(latex_sink *c, const exattn_doc_entry *e)
         exattn_sbuf__puts(b, v->simplified[EXATTN_FORM_LATEX]);
     }
     if (v->status == EXATTN_NAMED)
-        approx(c, v);
+        exattn_latex__approx(c, v);
     exattn_sbuf__printf(b, "\\quad(\\text{%s%s})",
                         v->status == EXATTN_EXACT ? "exact" : "named",
                         e->blocked ? "; blocked" : "");
@@ -345,8 +117,8 @@ mask_step(latex_sink *c)
     if (c->mask_done || s->allowed_count == c->l->m)
         return;
     c->mask_done = 1;
-    aligned_close(c);
-    display_open(c, "mask: the keys this query may attend to");
+    exattn_latex__aligned_close(c);
+    exattn_latex__display_open(c, "mask: the keys this query may attend to");
     exattn_sbuf__puts(b, "\\begin{aligned}\n");
     aset(c, s->row);
     exattn_sbuf__puts(b, " &= ");
@@ -364,12 +136,12 @@ mask_step(latex_sink *c)
                                      ? (listed ? ", \\\\\n&\\qquad k_{"
                                                : " \\\\\n&\\qquad k_{")
                                      : ",\\ k_{");
-            ksub(b, c->l, j);
+            exattn_latex__ksub(b, c->l, j);
             exattn_sbuf__puts(b, "}");
             listed++;
         }
     exattn_sbuf__puts(b, "\n\\end{aligned}");
-    display_close(c);
+    exattn_latex__display_close(c);
 }
 
 /* "Z_{3} = \sum_{k \in A_{3}} e^{s_{3,k}},\quad A_{3} = \{1, \dots, 9\}"
@@ -396,12 +168,12 @@ z_step(latex_sink *c)
 {
     if (!(c->row->compact || c->row->symbolic) || c->z_done)
         return;
-    aligned_close(c);
-    display_open(c, "the softmax denominator of the row");
+    exattn_latex__aligned_close(c);
+    exattn_latex__display_open(c, "the softmax denominator of the row");
     exattn_sbuf__puts(c->b, "\\begin{aligned}\n");
     z_definition(c, " &= ");
     exattn_sbuf__puts(c->b, "\n\\end{aligned}");
-    display_close(c);
+    exattn_latex__display_close(c);
 }
 
 /* A row of the Markdown table of a row's weights, by token:
@@ -442,7 +214,7 @@ weight_line(latex_sink *c, const exattn_doc_entry *e)
     exattn_sbuf *b = c->b;
 
     mask_step(c);
-    line(c, e->role, s->rule == EXATTN_RULE_SOFTMAX
+    exattn_latex__line(c, e->role, s->rule == EXATTN_RULE_SOFTMAX
                          ? "softmax weights: named"
                          : "softmax weights: equal allowed scores, so "
                            "each is exactly one over their number");
@@ -452,7 +224,7 @@ weight_line(latex_sink *c, const exattn_doc_entry *e)
         z_definition(c, " &= ");
         exattn_sbuf__puts(b, " \\\\\n");
     }
-    wsym(c, e->row, e->key);
+    exattn_latex__wsym(c, e->row, e->key);
     exattn_sbuf__puts(b, " &= ");
     if (c->markdown)
         table_row(c, e);
@@ -463,8 +235,8 @@ weight_line(latex_sink *c, const exattn_doc_entry *e)
     }
     exattn_sbuf__puts(b, v->form[EXATTN_FORM_LATEX]);
     if (v->status == EXATTN_NAMED)
-        approx(c, v);
-    status_tag(b, v->status == EXATTN_EXACT);
+        exattn_latex__approx(c, v);
+    exattn_latex__status_tag(b, v->status == EXATTN_EXACT);
 }
 
 static void
@@ -476,22 +248,22 @@ contribution_line(latex_sink *c, const exattn_doc_entry *e)
     if (e->blocked)
         return;
     z_step(c);
-    line(c, e->role, "weighted contributions of the values");
-    wsym(c, e->row, e->key);
+    exattn_latex__line(c, e->role, "weighted contributions of the values");
+    exattn_latex__wsym(c, e->row, e->key);
     exattn_sbuf__puts(b, "V_{");
-    ksub(b, c->l, e->key);
+    exattn_latex__ksub(b, c->l, e->key);
     exattn_sbuf__puts(b, "} &= ");
     exattn_sbuf__puts(b, e->factor->factor[EXATTN_FORM_LATEX]);
-    matrix_row(c, &c->l->v, e->key);
+    exattn_latex__matrix_row(c, &c->l->v, e->key);
     if (c->row->rule == EXATTN_RULE_SOFTMAX)
     {
         /* its decimals on a line of their own */
         if (e->count > 0 && (e->values[0].decimal || e->values[0].undecided))
             exattn_sbuf__puts(b, " \\\\\n&");
-        approx_vector(c, e);
+        exattn_latex__approx_vector(c, e);
         return;
     }
-    exact_vector(c, e);
+    exattn_latex__exact_vector(c, e);
 }
 
 static void
@@ -504,45 +276,45 @@ output_step(latex_sink *c, const exattn_doc_entry *e)
 
     mask_step(c);
     z_step(c);
-    aligned_close(c);
-    display_open(c, !named
+    exattn_latex__aligned_close(c);
+    exattn_latex__display_open(c, !named
         ? "output: the weighted sum of the values"
         : "output: the weighted sum of the values; a coordinate is exact "
           "when the equal-score groups of keys have equal means there");
     exattn_sbuf__puts(b, named ? "\\begin{aligned}\no_{" : "o_{");
-    qsub(b, c->l, e->row);
+    exattn_latex__qsub(b, c->l, e->row);
     exattn_sbuf__puts(b, named ? "} &= \\sum_{j \\in " : "} = \\sum_{j \\in ");
     aset(c, e->row);
     exattn_sbuf__puts(b, "} w_{");
-    qsub(b, c->l, e->row);
+    exattn_latex__qsub(b, c->l, e->row);
     exattn_sbuf__puts(b, ",j}V_{j}");
     if (!named)
     {
-        exact_vector(c, e);
-        status_tag(b, 1);
-        display_close(c);
+        exattn_latex__exact_vector(c, e);
+        exattn_latex__status_tag(b, 1);
+        exattn_latex__display_close(c);
         return;
     }
     for (k = 0; k < e->count; k++)
     {
         exattn_sbuf__puts(b, " \\\\\no_{");
-        qsub(b, c->l, e->row);
+        exattn_latex__qsub(b, c->l, e->row);
         exattn_sbuf__printf(b, ",%zu} &= %s", k + 1,
                             e->values[k].form[EXATTN_FORM_LATEX]);
         if (e->values[k].status == EXATTN_EXACT)
         {
             exattn_sbuf__puts(b, " = ");
-            tfrac(b, e->values[k].exact);
+            exattn_latex__tfrac(b, e->values[k].exact);
             exattn_sbuf__puts(b, "\\quad(\\text{exact})");
         }
         else
         {
-            approx(c, &e->values[k]);
-            status_tag(b, 0);
+            exattn_latex__approx(c, &e->values[k]);
+            exattn_latex__status_tag(b, 0);
         }
     }
     exattn_sbuf__puts(b, "\n\\end{aligned}");
-    display_close(c);
+    exattn_latex__display_close(c);
 }
 
 /* An exact coordinate of named weights, and why: a remark. */
@@ -553,18 +325,18 @@ note(void *ctx, const exattn_doc_note *n)
     exattn_sbuf *b = c->b;
     size_t g, k;
 
-    aligned_close(c);
-    display_open(c, "note: an exact coordinate although the weights are "
-                    "named");
+    exattn_latex__aligned_close(c);
+    exattn_latex__display_open(c, "note: an exact coordinate although the "
+                                  "weights are named");
     /* the claim, why, then each group of keys on its own line */
     exattn_sbuf__puts(b, "\\begin{aligned}\no_{");
-    qsub(b, c->l, n->row);
+    exattn_latex__qsub(b, c->l, n->row);
     exattn_sbuf__printf(b, ",%zu} &= ", n->col + 1);
-    tfrac(b, n->value);
+    exattn_latex__tfrac(b, n->value);
     exattn_sbuf__puts(b, "\\quad\\text{exactly: each group of keys with "
                          "equal scores}\\\\\n&\\phantom{=}\\ \\text{has "
                          "mean }");
-    tfrac(b, n->value);
+    exattn_latex__tfrac(b, n->value);
     if (n->groups == NULL)
         exattn_sbuf__printf(b, "\\text{ there (%zu groups)}", n->group_count);
     else
@@ -579,18 +351,18 @@ note(void *ctx, const exattn_doc_note *n)
                 exattn_sbuf__puts(b, ",\\\\\n&\\phantom{=}\\qquad k_{");
             else
                 exattn_sbuf__puts(b, k ? ", k_{" : "k_{");
-            ksub(b, c->l, n->groups[g].keys[k]);
+            exattn_latex__ksub(b, c->l, n->groups[g].keys[k]);
             exattn_sbuf__puts(b, "}");
         }
         exattn_sbuf__printf(b, "\\}\\ \\text{at } s = %s",
                             n->groups[g].scaled[EXATTN_FORM_LATEX]);
     }
     exattn_sbuf__puts(b, "\n\\end{aligned}");
-    display_close(c);
+    exattn_latex__display_close(c);
     return EXATTN_OK;
 }
 
-/* ---- blends -------------------------------------------------------------- */
+/* ---- blends ------------------------------------------------------------ */
 
 static void
 blend_part(latex_sink *c, const exattn_doc_entry *e)
@@ -601,11 +373,11 @@ blend_part(latex_sink *c, const exattn_doc_entry *e)
     {
     case EXATTN_ROLE_BLEND_WEIGHT:
         if (e->key)
-            vector_sep(c);
-        tfrac(b, e->values->exact);
+            exattn_latex__vector_sep(c);
+        exattn_latex__tfrac(b, e->values->exact);
         break;
     case EXATTN_ROLE_BLEND_SUM:
-        vector_close(c);
+        exattn_latex__vector_close(c);
         exattn_sbuf__puts(b, " \\\\\n\\sum_{j} w_{j} &= 1 \\\\\n\\sum_{j} "
                              "w_{j}V_{j} &= ");
         break;
@@ -614,163 +386,20 @@ blend_part(latex_sink *c, const exattn_doc_entry *e)
         exattn_sbuf__puts(b, e->key == 0 ? ""
                              : e->key % TERMS_PER_LINE == 0
                                  ? " \\\\\n&\\qquad + " : " + ");
-        tfrac(b, e->factor->exact);
-        matrix_row(c, &c->l->v, e->key);
+        exattn_latex__tfrac(b, e->factor->exact);
+        exattn_latex__matrix_row(c, &c->l->v, e->key);
         break;
     default:
         exattn_sbuf__puts(b, " \\\\\n&");
-        exact_vector(c, e);
-        status_tag(b, 1);
+        exattn_latex__exact_vector(c, e);
+        exattn_latex__status_tag(b, 1);
         exattn_sbuf__puts(b, "\n\\end{aligned}");
-        display_close(c);
+        exattn_latex__display_close(c);
         break;
     }
 }
 
-/* ---- contrasts ------------------------------------------------------------- */
-
-static void
-row_text(latex_sink *c, size_t i)
-{
-    exattn_sbuf__puts(c->b, "\\text{row ");
-    exattn_sbuf__latex_text(c->b, c->l->query_labels[i]);
-    exattn_sbuf__puts(c->b, "}");
-}
-
-/* A value of a contrast and its decimal. */
-static void
-change_value(latex_sink *c, const exattn_doc_value *v)
-{
-    value(c, v);
-    if (v->decimal)
-        exattn_sbuf__printf(c->b, " %s %s",
-                            v->decimal_exact ? "=" : "\\approx", v->decimal);
-    else if (v->undecided)
-        exattn_sbuf__puts(c->b, " \\approx \\text{(undecided)}");
-}
-
-static void
-contrast_begin(latex_sink *c, const exattn_doc_section *s)
-{
-    exattn_sbuf *b = c->b;
-
-    if (c->markdown)
-        exattn_sbuf__puts(b, "### Contrast with ");
-    else if (c->standalone)
-        exattn_sbuf__puts(b, "\\subsection*{Contrast with ");
-    else
-        exattn_sbuf__puts(b, "% contrast with ");
-    if (s->against_header->name == NULL)
-        exattn_sbuf__puts(b, "the base lesson");
-    else if (c->markdown)
-    {
-        exattn_sbuf__puts(b, "variant “");
-        exattn_sbuf__markdown_text(b, s->against_header->name);
-        exattn_sbuf__puts(b, "”");
-    }
-    else if (c->standalone)
-    {
-        exattn_sbuf__puts(b, "variant ``");
-        exattn_sbuf__latex_text(b, s->against_header->name);
-        exattn_sbuf__puts(b, "''");
-    }
-    else
-    {
-        exattn_sbuf__puts(b, "variant \"");
-        exattn_sbuf__latex_comment(b, s->against_header->name);
-        exattn_sbuf__puts(b, "\"");
-    }
-    exattn_sbuf__puts(b, c->markdown ? "\n\n" : c->standalone ? "}\n\n"
-                                                               : "\n");
-    /* one display for the whole contrast, a line per relation */
-    aligned_open(c, EXATTN_ROLE_CHANGE_WEIGHT,
-                 "contrast: row by row, every relation proved");
-    if (!s->shapes_differ && !s->permuted)
-        return;
-    exattn_sbuf__puts(b, s->shapes_differ
-        ? "&\\text{the shapes differ: no row-by-row contrast}"
-        : "&\\text{the tokens are permuted and the mask is kept:} \\\\\n"
-          "&\\text{does each output move with its token?}");
-    c->lines = 2;
-}
-
-static void
-contrast_row_begin(latex_sink *c, const exattn_doc_section *s)
-{
-    /* each on lines that fit a page */
-    static const char *const remarks[][2] = {
-        { "unchanged (proved: the same weights and the same values)", NULL },
-        { "unchanged (proved: the same weights; the values differ",
-          "only at blocked keys, which weigh exactly 0)" },
-        { "weights change", NULL },
-        { "weights unchanged (proved equal)", NULL },
-        { "its output moved with it (proved equal)", NULL },
-        { "its output did not move with it", NULL } };
-    exattn_sbuf *b = c->b;
-
-    exattn_sbuf__puts(b, c->lines++ ? " \\\\\n" : "");
-    row_text(c, s->row);
-    /* which token the row holds, then what happened, on two lines */
-    if (s->permuted)
-        exattn_sbuf__printf(b, " &: \\text{the token of row %zu:} \\\\\n"
-                            "&\\phantom{:}\\ \\text{%s}", s->token + 1,
-                            remarks[s->contrast][0]);
-    else
-        exattn_sbuf__printf(b, " &: \\text{%s}", remarks[s->contrast][0]);
-    if (remarks[s->contrast][1] != NULL)
-        exattn_sbuf__printf(b, " \\\\\n&\\phantom{:}\\ \\text{%s}",
-                            remarks[s->contrast][1]);
-}
-
-/* One relation of a contrast: "w_{i,j} &: A \;\to\; B\quad(\text{proved
- * different})", "o_{i,c} &: \text{increases by } ...\quad(\text{proved})". */
-static void
-change_line(latex_sink *c, const exattn_doc_entry *e)
-{
-    static const char *const remarks[] = {
-        "", "", "\\quad(\\text{proved different})",
-        "\\quad(\\text{neither proved equal nor different})",
-        "\\quad(\\text{proved})", "\\quad(\\text{proved})" };
-    exattn_sbuf *b = c->b;
-    int kept = c->row->contrast == EXATTN_CONTRAST_WEIGHTS_SAME;
-
-    exattn_sbuf__puts(b, " \\\\\n");
-    if (e->role == EXATTN_ROLE_CHANGE_WEIGHT)
-        wsym(c, e->row, e->key);
-    else
-    {
-        exattn_sbuf__puts(b, "o_{");
-        qsub(b, c->l, e->row);
-        exattn_sbuf__printf(b, ",%zu}", e->col + 1);
-    }
-    exattn_sbuf__puts(b, " &: ");
-    switch (e->relation)
-    {
-    case EXATTN_RELATION_EQUAL:
-        exattn_sbuf__puts(b, kept ? "\\text{unchanged (proved: the same "
-                                    "weights,} \\\\\n&\\phantom{:}\\ "
-                                    "\\text{the same values where it "
-                                    "matters)}"
-                                  : "\\text{unchanged (proved equal)}");
-        break;
-    case EXATTN_RELATION_INCREASES:
-    case EXATTN_RELATION_DECREASES:
-        /* the change sum_j w_j (V'_j - V_j), its sign proved */
-        exattn_sbuf__puts(b, e->relation == EXATTN_RELATION_INCREASES
-                                 ? "\\text{increases by } "
-                                 : "\\text{decreases by } ");
-        change_value(c, e->by);
-        break;
-    default:
-        change_value(c, e->from);
-        exattn_sbuf__puts(b, " \\;\\to\\; ");
-        change_value(c, e->values);
-        break;
-    }
-    exattn_sbuf__puts(b, remarks[e->relation]);
-}
-
-/* ---- the sink --------------------------------------------------------------- */
+/* ---- the sink ---------------------------------------------------------- */
 
 static int
 entry(void *ctx, const exattn_doc_entry *e)
@@ -790,7 +419,7 @@ entry(void *ctx, const exattn_doc_entry *e)
     case EXATTN_ROLE_CONTRIBUTION: contribution_line(c, e); break;
     case EXATTN_ROLE_OUTPUT: output_step(c, e); break;
     case EXATTN_ROLE_CHANGE_WEIGHT:
-    case EXATTN_ROLE_CHANGE_OUTPUT: change_line(c, e); break;
+    case EXATTN_ROLE_CHANGE_OUTPUT: exattn_latex__change_line(c, e); break;
     default: blend_part(c, e); break;
     }
     return EXATTN_OK;
@@ -849,30 +478,32 @@ lesson_step(latex_sink *c, const exattn_doc_header *l)
     const char *sep;
     int wide;
 
-    display_open(c, "shapes: n queries, m keys and values, and their widths");
+    exattn_latex__display_open(c, "shapes: n queries, m keys and values, "
+                                  "and their widths");
     exattn_sbuf__printf(b, "n = %zu,\\quad m = %zu,\\quad d_k = %zu,"
                         "\\quad d_v = %zu", l->n, l->m, l->dk, l->dv);
-    display_close(c);
+    exattn_latex__display_close(c);
     /* side by side when they are narrow, one under the other when the
      * three would not fit a line */
     wide = 2 * l->dk + l->dv > 6;
     sep = wide ? " \\\\\n" : ",\\quad ";
-    display_open(c, "queries, keys and values, one row per token");
+    exattn_latex__display_open(c, "queries, keys and values, one row per "
+                                  "token");
     exattn_sbuf__puts(b, wide ? "\\begin{aligned}\nQ &= " : "Q = ");
-    matrix(c, &l->q);
+    exattn_latex__matrix(c, &l->q);
     exattn_sbuf__printf(b, "%sK %s= ", sep, wide ? "&" : "");
-    matrix(c, &l->k);
+    exattn_latex__matrix(c, &l->k);
     exattn_sbuf__printf(b, "%sV %s= ", sep, wide ? "&" : "");
-    matrix(c, &l->v);
+    exattn_latex__matrix(c, &l->v);
     if (l->scale_kind == EXATTN_SCALE_INV_SQRT)
     {
         exattn_sbuf__printf(b, "%s\\sqrt{d_k} %s= \\sqrt{", sep,
                             wide ? "&" : "");
-        tfrac(b, l->scale_value);
+        exattn_latex__tfrac(b, l->scale_value);
         exattn_sbuf__puts(b, "}");
     }
     exattn_sbuf__puts(b, wide ? "\n\\end{aligned}" : "");
-    display_close(c);
+    exattn_latex__display_close(c);
 }
 
 static void
@@ -931,17 +562,18 @@ begin(void *ctx, const exattn_doc_section *s)
     case EXATTN_SECTION_ROW: row_begin(c, s); break;
     case EXATTN_SECTION_BLEND:
         c->row = s;
-        display_open(c, "assigned exact weights (not a softmax)");
+        exattn_latex__display_open(c, "assigned exact weights (not a "
+                                      "softmax)");
         exattn_sbuf__puts(c->b, "\\begin{aligned}\n\\text{");
         exattn_sbuf__latex_text(c->b, s->header->blend_names[s->blend]);
         exattn_sbuf__puts(c->b, ": } w &= ");
-        vector_open(c);
+        exattn_latex__vector_open(c);
         break;
     case EXATTN_SECTION_VARIANT: title(c, s->header->name, 1); break;
-    case EXATTN_SECTION_CONTRAST: contrast_begin(c, s); break;
+    case EXATTN_SECTION_CONTRAST: exattn_latex__contrast_begin(c, s); break;
     case EXATTN_SECTION_CONTRAST_ROW:
         c->row = s;
-        contrast_row_begin(c, s);
+        exattn_latex__contrast_row_begin(c, s);
         break;
     default:
         break;
@@ -963,7 +595,7 @@ end(void *ctx, const exattn_doc_section *s)
         mask_step(c);
     /* a contrast's rows share its display */
     if (s->kind != EXATTN_SECTION_CONTRAST_ROW)
-        aligned_close(c);
+        exattn_latex__aligned_close(c);
     return exattn_sbuf__flush(c->b, c->f, s->header->file, c->err);
 }
 
