@@ -225,6 +225,15 @@ typedef struct
     mpq_t *a;
 } exattn_doc_matrix;
 
+/* How a lesson wrote its mask, when a shorthand stands for the 0/1
+ * matrix it means (mask_kind EXATTN_MASK_MATRIX). */
+typedef enum
+{
+    EXATTN_MASK_WRITTEN_AS_KIND = 0,    /* as mask_kind says */
+    EXATTN_MASK_WRITTEN_KEY_PADDING = 1,    /* [1, 1, 1, 0] */
+    EXATTN_MASK_WRITTEN_VALID_LENS = 2  /* {"valid_lens": 3} */
+} exattn_mask_written_t;
+
 /* A lesson's header, as the lesson gives it: every section of a lesson
  * (or of one of its variants) points to it (`header`), so a writer needs
  * nothing of the lesson itself.  Borrowed from the lesson, valid during
@@ -250,6 +259,24 @@ typedef struct
     const char *const *blend_names;
     int has_block;                  /* the lesson is a block (its own
                                        section follows) */
+    /* (after every field above, which keep their places) */
+    /* What the lesson gave before projection: X (and a cross-attention's
+     * memory) with W_Q, W_K and W_V, so that q = X·W_Q, k and v = X·W_K,
+     * X·W_V (memory·W_K, memory·W_V); all empty (rows 0) when it gave Q,
+     * K and V, or is a block.  A lab intervention may change q or v
+     * after the projection: */
+    exattn_doc_matrix x, memory, w_q, w_k, w_v;
+    int q_multiplied;               /* a query row multiplied */
+    int v_overridden;               /* a value entry overridden */
+    /* The mask as written */
+    exattn_mask_written_t mask_written;
+    const unsigned char *key_padding;   /* KEY_PADDING: m flags, 1 a
+                                           token, 0 padding */
+    const size_t *valid_lens;       /* VALID_LENS: the visible keys of
+                                       every row (count 1) or of each row
+                                       (count n) */
+    size_t valid_lens_count;
+    int mask_causal;                /* a shorthand with "causal": true */
 } exattn_doc_header;
 
 /* The shape of a block (EXATTN_SECTION_BLOCK). */

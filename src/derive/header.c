@@ -1,10 +1,27 @@
 /* The headers of a derivation's lessons (include/exattn/doc.h,
  * exattn_doc_header): what the lesson and each of its variants give --
- * title, shapes, labels, Q, K, V, scale, mask -- built once when the walk
+ * title, shapes, labels, X and the projections, Q, K, V, scale, the
+ * mask and how it was written -- built once when the walk
  * begins, so that every section can point to its lesson's, and a writer
  * reads nothing of the lesson itself. */
 #include <stdlib.h>
 #include "derive/derive.h"
+
+/* X, memory and the projections, for a lesson that gave them (a block's
+ * are its own stages'). */
+static void
+inputs(exattn_doc_header *h, const exattn_lesson *l)
+{
+    if (l->block != NULL)
+        return;
+    h->x = l->x;
+    h->memory = l->memory;
+    h->w_q = l->w_q;
+    h->w_k = l->w_k;
+    h->w_v = l->w_v;
+    h->q_multiplied = l->q_multiplied;
+    h->v_overridden = l->v_overridden;
+}
 
 static void
 fill(exattn_doc_header *h, const char **names, const exattn_lesson *l)
@@ -34,6 +51,12 @@ fill(exattn_doc_header *h, const char **names, const exattn_lesson *l)
         names[b] = l->blends[b].name;
     h->blend_names = names;
     h->has_block = l->block != NULL;
+    inputs(h, l);
+    h->mask_written = l->mask_written;
+    h->key_padding = l->key_padding;
+    h->valid_lens = l->valid_lens;
+    h->valid_lens_count = l->valid_lens_count;
+    h->mask_causal = l->mask_causal;
 }
 
 int

@@ -34,6 +34,7 @@ apply_multiplier(exattn_lesson *l, const exattn_rctx *rc,
     if (code == EXATTN_OK)
         for (c = 0; c < l->dk; c++)
             mpq_mul(EXATTN_AT(&l->q, i, c), EXATTN_AT(&l->q, i, c), factor);
+    l->q_multiplied = 1;
     mpq_clear(factor);
     return code;
 }
@@ -62,6 +63,7 @@ apply_override(exattn_lesson *l, const exattn_rctx *rc,
                                         "value_override \"col\"", l->dv))
                != EXATTN_OK)
         return code;
+    l->v_overridden = 1;
     return exattn_lesson__number(EXATTN_AT(&l->v, j, c), rc, value,
                                  "value_override \"value\"");
 }

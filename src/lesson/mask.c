@@ -176,6 +176,11 @@ read_key_padding(exattn_lesson *l, const exattn_rctx *rc,
     if (j == l->m)
         return exattn_lesson__fail(rc, EXATTN_EDOMAIN, v,
             "mask: every key is padding; softmax is undefined");
+    /* as written, for the derivation: the first row holds the vector */
+    if ((l->key_padding = malloc(l->m)) == NULL)
+        return exattn_lesson__fail(rc, EXATTN_ENOMEM, v, "out of memory");
+    memcpy(l->key_padding, l->allowed, l->m);
+    l->mask_written = EXATTN_MASK_WRITTEN_KEY_PADDING;
     return EXATTN_OK;
 }
 
@@ -221,12 +226,21 @@ read_valid_lens(exattn_lesson *l, const exattn_rctx *rc,
     if (v->kind != EXATTN_J_ARRAY
         && (code = valid_len(&k, rc, v, l, "")) != EXATTN_OK)
         return code;
+    /* as written, for the derivation: one length, or one per row */
+    l->valid_lens_count = v->kind == EXATTN_J_ARRAY ? l->n : 1;
+    if ((l->valid_lens = malloc(l->valid_lens_count * sizeof *l->valid_lens))
+        == NULL)
+        return exattn_lesson__fail(rc, EXATTN_ENOMEM, v, "out of memory");
+    l->valid_lens[0] = k;
+    l->mask_written = EXATTN_MASK_WRITTEN_VALID_LENS;
     for (i = 0; i < l->n; i++)
     {
         snprintf(row, sizeof row, " row %zu", i + 1);
         if (v->kind == EXATTN_J_ARRAY
-            && (code = valid_len(&k, rc, v->items[i], l, row)) != EXATTN_OK)
+            && (code = valid_len(&l->valid_lens[i], rc, v->items[i], l, row))
+                   != EXATTN_OK)
             return code;
+        k = l->valid_lens[v->kind == EXATTN_J_ARRAY ? i : 0];
         for (j = k; j < l->m; j++)
             l->allowed[i * l->m + j] = 0;
     }
@@ -280,7 +294,10 @@ read_object(exattn_lesson *l, const exattn_rctx *rc, const exattn_jnode *o)
     if (code != EXATTN_OK)
         return code;
     if (causal != NULL && causal->boolean)
+    {
         hide_future(l);
+        l->mask_causal = 1;
+    }
     return check_rows(l, rc, o);
 }
 

@@ -57,6 +57,13 @@ exattn_lesson_free(exattn_lesson *l)
     exattn_matrix__clear(&l->q);
     exattn_matrix__clear(&l->k);
     exattn_matrix__clear(&l->v);
+    exattn_matrix__clear(&l->x);
+    exattn_matrix__clear(&l->memory);
+    exattn_matrix__clear(&l->w_q);
+    exattn_matrix__clear(&l->w_k);
+    exattn_matrix__clear(&l->w_v);
+    free(l->key_padding);
+    free(l->valid_lens);
     mpq_clear(l->scale_value);
     mpq_clear(l->scale_coef);
     free(l->title);

@@ -28,6 +28,16 @@ struct exattn_lesson
     int default_query_labels;   /* labels are the 1-based indices */
     int default_key_labels;
     exattn_matrix q, k, v;      /* after projection and overrides */
+    exattn_matrix x, memory;    /* before projection (empty when Q, K, V
+                                   are given, and in a block lesson) */
+    exattn_matrix w_q, w_k, w_v;
+    int q_multiplied;           /* the lab changed q after projection */
+    int v_overridden;           /* and v */
+    exattn_mask_written_t mask_written;     /* the mask as written */
+    unsigned char *key_padding; /* m flags, or NULL */
+    size_t *valid_lens;         /* valid_lens_count lengths, or NULL */
+    size_t valid_lens_count;
+    int mask_causal;            /* a shorthand with "causal": true */
     exattn_scale_kind_t scale_kind;
     mpq_t scale_value;          /* the factor, or the radicand d */
     mpq_t scale_coef;           /* scaled = raw * scale_coef * sqrt(surd) */

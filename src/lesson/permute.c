@@ -85,7 +85,10 @@ exattn_lesson__read_permute(exattn_lesson *l, const exattn_rctx *rc,
     if (code == EXATTN_OK
         && (permute_matrix(&l->q, l->perm) != EXATTN_OK
             || permute_matrix(&l->k, l->perm) != EXATTN_OK
-            || permute_matrix(&l->v, l->perm) != EXATTN_OK))
+            || permute_matrix(&l->v, l->perm) != EXATTN_OK
+            /* X's rows are the tokens too: q stays X·W_Q */
+            || (l->x.rows == l->n && permute_matrix(&l->x, l->perm)
+                                         != EXATTN_OK)))
         code = exattn_lesson__fail(rc, EXATTN_ENOMEM, node, "out of memory");
     if (code == EXATTN_OK)
     {

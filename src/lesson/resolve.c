@@ -88,6 +88,24 @@ project(exattn_matrix *out, const exattn_rctx *rc, const exattn_jnode *nw,
     return EXATTN_OK;
 }
 
+/* What the lesson gave before projection, kept for its derivation (the
+ * matrices move into l; the caller's are left empty). */
+static void
+keep_inputs(exattn_lesson *l, exattn_matrix *x, exattn_matrix *mem,
+            exattn_matrix *wq, exattn_matrix *wk, exattn_matrix *wv)
+{
+    l->x = *x;
+    l->memory = *mem;
+    l->w_q = *wq;
+    l->w_k = *wk;
+    l->w_v = *wv;
+    exattn_matrix__init(x);
+    exattn_matrix__init(mem);
+    exattn_matrix__init(wq);
+    exattn_matrix__init(wk);
+    exattn_matrix__init(wv);
+}
+
 /* X with W_Q, W_K, W_V, and optionally memory (cross-attention). */
 static int
 read_projected(exattn_lesson *l, const exattn_rctx *rc,
@@ -130,6 +148,8 @@ read_projected(exattn_lesson *l, const exattn_rctx *rc,
     if (wq.cols != wk.cols)
         code = shape_error(rc, nk, "W_Q", &wq, "W_K", &wk,
                            "queries and keys must have the same width d_k");
+    if (code == EXATTN_OK)
+        keep_inputs(l, &x, &mem, &wq, &wk, &wv);
 done:
     exattn_matrix__clear(&x);
     exattn_matrix__clear(&mem);

@@ -148,6 +148,55 @@ matrix_field(exattn_sbuf *b, const char *name, const exattn_matrix *m)
     exattn_sbuf__puts(b, "],\n  ");
 }
 
+/* The mask as the lesson wrote it, when a shorthand stands for the
+ * matrix: "mask_written": {"key_padding": [1, 1, 1, 0]} or {"valid_lens":
+ * 3, "causal": true}. */
+static void
+mask_written(exattn_sbuf *b, const exattn_doc_header *l)
+{
+    size_t k;
+
+    switch (l->mask_written)
+    {
+    case EXATTN_MASK_WRITTEN_KEY_PADDING:
+        exattn_sbuf__puts(b, "\"mask_written\": {\"key_padding\": [");
+        for (k = 0; k < l->m; k++)
+            exattn_sbuf__printf(b, "%s%d", k ? ", " : "",
+                                l->key_padding[k] ? 1 : 0);
+        exattn_sbuf__puts(b, "]");
+        break;
+    case EXATTN_MASK_WRITTEN_VALID_LENS:
+        exattn_sbuf__puts(b, "\"mask_written\": {\"valid_lens\": ");
+        exattn_sbuf__puts(b, l->valid_lens_count > 1 ? "[" : "");
+        for (k = 0; k < l->valid_lens_count; k++)
+            exattn_sbuf__printf(b, "%s%zu", k ? ", " : "", l->valid_lens[k]);
+        exattn_sbuf__puts(b, l->valid_lens_count > 1 ? "]" : "");
+        break;
+    default:
+        return;
+    }
+    exattn_sbuf__printf(b, ", \"causal\": %s},\n  ",
+                        l->mask_causal ? "true" : "false");
+}
+
+/* What the lesson gave before projection, and the lab's interventions
+ * after it: Q, K and V below are X·W_Q, X·W_K (memory·W_K), X·W_V
+ * (memory·W_V) changed by them. */
+static void
+inputs(exattn_sbuf *b, const exattn_doc_header *l)
+{
+    matrix_field(b, "X", &l->x);
+    if (l->memory.rows > 0)
+        matrix_field(b, "memory", &l->memory);
+    matrix_field(b, "W_Q", &l->w_q);
+    matrix_field(b, "W_K", &l->w_k);
+    matrix_field(b, "W_V", &l->w_v);
+    exattn_sbuf__printf(b, "\"interventions\": [%s%s%s],\n  ",
+                        l->q_multiplied ? "\"query_multiplier\"" : "",
+                        l->q_multiplied && l->v_overridden ? ", " : "",
+                        l->v_overridden ? "\"value_override\"" : "");
+}
+
 static void
 lesson_head(exattn_sbuf *b, const exattn_doc_header *l)
 {
@@ -158,6 +207,9 @@ lesson_head(exattn_sbuf *b, const exattn_doc_header *l)
                         " \"d_v\": %zu},\n  ", l->n, l->m, l->dk, l->dv);
     scale_object(b, l);
     exattn_sbuf__printf(b, "\"mask\": \"%s\",\n  ", masks[l->mask_kind]);
+    mask_written(b, l);
+    if (l->x.rows > 0)
+        inputs(b, l);
     matrix_field(b, "Q", &l->q);
     matrix_field(b, "K", &l->k);
     matrix_field(b, "V", &l->v);

@@ -471,11 +471,104 @@ opening(latex_sink *c, const exattn_doc_section *first)
     title(c, text, 0);
 }
 
+/* What the lesson gave before projection: X, a cross-attention's
+ * memory, and W_Q, W_K, W_V; side by side when they are narrow. */
+static void
+inputs_step(latex_sink *c, const exattn_doc_header *l)
+{
+    exattn_sbuf *b = c->b;
+    const int cross = l->memory.rows > 0;
+    const int wide = cross || l->x.cols + l->w_q.cols + l->w_k.cols
+                                  + l->w_v.cols > 6;
+    const char *sep = wide ? " \\\\\n" : ",\\quad ";
+    const char *amp = wide ? "&" : "";
+
+    exattn_latex__display_open(c, cross ? "the inputs: X, a row per query, "
+                                          "the memory, a row per key, and "
+                                          "the projections"
+                                        : "the inputs: X, a row per token, "
+                                          "and the projections");
+    exattn_sbuf__printf(b, "%sX %s= ", wide ? "\\begin{aligned}\n" : "",
+                        amp);
+    exattn_latex__matrix(c, &l->x);
+    if (cross)
+    {
+        exattn_sbuf__printf(b, "%s\\text{memory} %s= ", sep, amp);
+        exattn_latex__matrix(c, &l->memory);
+    }
+    exattn_sbuf__printf(b, "%sW_Q %s= ", sep, amp);
+    exattn_latex__matrix(c, &l->w_q);
+    exattn_sbuf__printf(b, "%sW_K %s= ", sep, amp);
+    exattn_latex__matrix(c, &l->w_k);
+    exattn_sbuf__printf(b, "%sW_V %s= ", sep, amp);
+    exattn_latex__matrix(c, &l->w_v);
+    exattn_sbuf__puts(b, wide ? "\n\\end{aligned}" : "");
+    exattn_latex__display_close(c);
+}
+
+/* "Q = XW_Q = ", or "Q = " when the lesson gave Q or the lab changed it
+ * after the projection. */
+static void
+projected(latex_sink *c, const char *name, const char *from,
+          const exattn_matrix *w, int changed, const char *sep, int wide)
+{
+    exattn_sbuf__printf(c->b, "%s%s %s= ", sep, name, wide ? "&" : "");
+    if (w->rows > 0 && !changed)
+        exattn_sbuf__printf(c->b, "%sW_%s = ", from, name);
+}
+
+/* The mask as written, when a shorthand stands for its 0/1 matrix. */
+static void
+mask_written_step(latex_sink *c, const exattn_doc_header *l)
+{
+    exattn_sbuf *b = c->b;
+    size_t k;
+
+    if (l->mask_written == EXATTN_MASK_WRITTEN_KEY_PADDING)
+    {
+        exattn_latex__display_open(c, l->mask_causal
+            ? "the mask, written as key padding and causal: key j is "
+              "visible to query i where p_j = 1 and j <= i"
+            : "the mask, written as key padding: key j is visible where "
+              "p_j = 1");
+        exattn_sbuf__puts(b, "p = ");
+        exattn_latex__vector_open(c);
+        for (k = 0; k < l->m; k++)
+        {
+            if (k)
+                exattn_latex__vector_sep(c);
+            exattn_sbuf__puts(b, l->key_padding[k] ? "1" : "0");
+        }
+        exattn_latex__vector_close(c);
+        exattn_latex__display_close(c);
+    }
+    else if (l->mask_written == EXATTN_MASK_WRITTEN_VALID_LENS)
+    {
+        exattn_latex__display_open(c, l->mask_causal
+            ? "the mask, written as valid lengths and causal: query i sees "
+              "key j when j <= k_i and j <= i"
+            : "the mask, written as valid lengths: query i sees its first "
+              "k_i keys");
+        exattn_sbuf__puts(b, l->valid_lens_count > 1 ? "k = " : "k_i = ");
+        if (l->valid_lens_count > 1)
+            exattn_latex__vector_open(c);
+        for (k = 0; k < l->valid_lens_count; k++)
+        {
+            if (k)
+                exattn_latex__vector_sep(c);
+            exattn_sbuf__printf(b, "%zu", l->valid_lens[k]);
+        }
+        if (l->valid_lens_count > 1)
+            exattn_latex__vector_close(c);
+        exattn_latex__display_close(c);
+    }
+}
+
 static void
 lesson_step(latex_sink *c, const exattn_doc_header *l)
 {
     exattn_sbuf *b = c->b;
-    const char *sep;
+    const char *sep, *src = l->memory.rows > 0 ? "\\text{memory}\\," : "X";
     int wide;
 
     exattn_latex__display_open(c, "shapes: n queries, m keys and values, "
@@ -483,17 +576,28 @@ lesson_step(latex_sink *c, const exattn_doc_header *l)
     exattn_sbuf__printf(b, "n = %zu,\\quad m = %zu,\\quad d_k = %zu,"
                         "\\quad d_v = %zu", l->n, l->m, l->dk, l->dv);
     exattn_latex__display_close(c);
+    if (l->x.rows > 0)
+        inputs_step(c, l);
     /* side by side when they are narrow, one under the other when the
-     * three would not fit a line */
-    wide = 2 * l->dk + l->dv > 6;
+     * three would not fit a line (or are written as projections) */
+    wide = 2 * l->dk + l->dv > 6 || l->x.rows > 0;
     sep = wide ? " \\\\\n" : ",\\quad ";
-    exattn_latex__display_open(c, "queries, keys and values, one row per "
-                                  "token");
-    exattn_sbuf__puts(b, wide ? "\\begin{aligned}\nQ &= " : "Q = ");
+    exattn_latex__display_open(c, l->q_multiplied
+                                      ? "queries, keys and values, one row "
+                                        "per token (Q after the lab's query "
+                                        "multiplier)"
+                                  : l->v_overridden
+                                      ? "queries, keys and values, one row "
+                                        "per token (V after the lab's value "
+                                        "override)"
+                                      : "queries, keys and values, one row "
+                                        "per token");
+    projected(c, "Q", "X", &l->w_q, l->q_multiplied,
+              wide ? "\\begin{aligned}\n" : "", wide);
     exattn_latex__matrix(c, &l->q);
-    exattn_sbuf__printf(b, "%sK %s= ", sep, wide ? "&" : "");
+    projected(c, "K", src, &l->w_k, 0, sep, wide);
     exattn_latex__matrix(c, &l->k);
-    exattn_sbuf__printf(b, "%sV %s= ", sep, wide ? "&" : "");
+    projected(c, "V", src, &l->w_v, l->v_overridden, sep, wide);
     exattn_latex__matrix(c, &l->v);
     if (l->scale_kind == EXATTN_SCALE_INV_SQRT)
     {
@@ -504,6 +608,7 @@ lesson_step(latex_sink *c, const exattn_doc_header *l)
     }
     exattn_sbuf__puts(b, wide ? "\n\\end{aligned}" : "");
     exattn_latex__display_close(c);
+    mask_written_step(c, l);
 }
 
 static void

@@ -53,13 +53,15 @@ vector(exattn_sbuf *b, const exattn_matrix *m, size_t r)
 
 /* ---- the lesson's header -------------------------------------------- */
 
+/* "V: V[grid]=(1,0); ...", or with how it was made: "V = X·W_V: ...". */
 static void
 matrix_line(exattn_sbuf *b, const exattn_doc_header *l, const char *name,
-            const exattn_matrix *m, int queries)
+            const char *how, const exattn_matrix *m, int queries)
 {
     size_t r;
 
-    exattn_sbuf__printf(b, "%s: ", name);
+    exattn_sbuf__printf(b, "%s%s%s: ", name, how ? " = " : "",
+                        how ? how : "");
     for (r = 0; r < m->rows; r++)
     {
         if (r > 0)
@@ -106,6 +108,71 @@ scale_line(exattn_sbuf *b, const exattn_doc_header *l)
     }
 }
 
+/* "((1,0),(0,2))" */
+static void
+matrix_inline(exattn_sbuf *b, const exattn_matrix *m)
+{
+    size_t r;
+
+    exattn_sbuf__puts(b, "(");
+    for (r = 0; r < m->rows; r++)
+    {
+        exattn_sbuf__puts(b, r ? "," : "");
+        vector(b, m, r);
+    }
+    exattn_sbuf__puts(b, ")");
+}
+
+/* What the lesson gave before projection: X (a row per token), a
+ * cross-attention's memory (a row per key) and the projections. */
+static void
+inputs(exattn_sbuf *b, const exattn_doc_header *l)
+{
+    matrix_line(b, l, "X", NULL, &l->x, 1);
+    if (l->memory.rows > 0)
+        matrix_line(b, l, "memory", NULL, &l->memory, 0);
+    exattn_sbuf__puts(b, "W_Q = ");
+    matrix_inline(b, &l->w_q);
+    exattn_sbuf__puts(b, "; W_K = ");
+    matrix_inline(b, &l->w_k);
+    exattn_sbuf__puts(b, "; W_V = ");
+    matrix_inline(b, &l->w_v);
+    exattn_sbuf__puts(b, "\n");
+}
+
+/* A shorthand the mask was written in, after the matrix it stands for:
+ * " given as key padding (1,1,1,0)", " given as valid lengths 3". */
+static void
+mask_written(exattn_sbuf *b, const exattn_doc_header *l)
+{
+    size_t k;
+
+    switch (l->mask_written)
+    {
+    case EXATTN_MASK_WRITTEN_KEY_PADDING:
+        exattn_sbuf__puts(b, ", given as key padding (");
+        for (k = 0; k < l->m; k++)
+            exattn_sbuf__printf(b, "%s%d", k ? "," : "",
+                                l->key_padding[k] ? 1 : 0);
+        exattn_sbuf__puts(b, "): key j visible iff entry j is 1");
+        break;
+    case EXATTN_MASK_WRITTEN_VALID_LENS:
+        exattn_sbuf__puts(b, l->valid_lens_count > 1
+                                 ? ", given as valid lengths ("
+                                 : ", given as valid length ");
+        for (k = 0; k < l->valid_lens_count; k++)
+            exattn_sbuf__printf(b, "%s%zu", k ? "," : "", l->valid_lens[k]);
+        exattn_sbuf__puts(b, l->valid_lens_count > 1
+                                 ? "): row i sees its first k_i keys"
+                                 : ": every row sees the first k keys");
+        break;
+    default:
+        return;
+    }
+    if (l->mask_causal)
+        exattn_sbuf__puts(b, ", and causal");
+}
+
 static void
 header(exattn_sbuf *b, const exattn_doc_header *l)
 {
@@ -115,15 +182,29 @@ header(exattn_sbuf *b, const exattn_doc_header *l)
         "explicit 0/1 matrix",
         "additive matrix (0: visible, -inf: blocked)" };
 
+    const int given = l->x.rows > 0, cross = l->memory.rows > 0;
+
     if (l->title)
         exattn_sbuf__printf(b, "%s\n", l->title);
     exattn_sbuf__printf(b, "shape: n=%zu query rows, m=%zu key/value rows, "
                         "d_k=%zu, d_v=%zu\n", l->n, l->m, l->dk, l->dv);
-    matrix_line(b, l, "V", &l->v, 0);
-    matrix_line(b, l, "Q", &l->q, 1);
-    matrix_line(b, l, "K", &l->k, 0);
+    if (given)
+        inputs(b, l);
+    matrix_line(b, l, "V", !given ? NULL
+                           : l->v_overridden
+                               ? cross ? "memory·W_V, then a value overridden"
+                                       : "X·W_V, then a value overridden"
+                           : cross ? "memory·W_V" : "X·W_V", &l->v, 0);
+    matrix_line(b, l, "Q", !given ? NULL
+                           : l->q_multiplied
+                               ? "X·W_Q, then a query row multiplied"
+                               : "X·W_Q", &l->q, 1);
+    matrix_line(b, l, "K", !given ? NULL : cross ? "memory·W_K" : "X·W_K",
+                &l->k, 0);
     scale_line(b, l);
-    exattn_sbuf__printf(b, "mask: %s\n", masks[l->mask_kind]);
+    exattn_sbuf__printf(b, "mask: %s", masks[l->mask_kind]);
+    mask_written(b, l);
+    exattn_sbuf__puts(b, "\n");
 }
 
 /* ---- values --------------------------------------------------------- */
