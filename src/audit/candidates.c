@@ -512,6 +512,31 @@ column(adder *a, const exattn_lesson *l, const char *name,
     return rc;
 }
 
+/* What a projected lesson gave: X's rows (a query's), the memory's (a
+ * key's) and the rows of W_Q, W_K, W_V (by index). */
+static int
+inputs(adder *a, const exattn_lesson *l)
+{
+    static const char *const names[] = { "X", "memory", "W_Q", "W_K",
+                                         "W_V" };
+    static const exattn_matrix_t which[] = {
+        EXATTN_MATRIX_X, EXATTN_MATRIX_MEMORY, EXATTN_MATRIX_W_Q,
+        EXATTN_MATRIX_W_K, EXATTN_MATRIX_W_V };
+    const exattn_matrix *m;
+    size_t k, r;
+    int rc = EXATTN_OK;
+
+    for (k = 0; k < 5 && rc == EXATTN_OK; k++)
+    {
+        m = exattn_claims__matrix(l, which[k]);
+        for (r = 0; r < m->rows && rc == EXATTN_OK; r++)
+            rc = row_and_entries(a, names[k],
+                                 exattn_claims__matrix_labels(l, which[k]),
+                                 r, NULL, m->cols, NULL);
+    }
+    return rc;
+}
+
 static int
 head_lesson(adder *a, const exattn_lesson *l)
 {
@@ -541,6 +566,8 @@ head_lesson(adder *a, const exattn_lesson *l)
                                   NULL)) == EXATTN_OK)
             rc = row_and_entries(a, "V", l->key_labels, j, NULL, l->dv,
                                  NULL);
+    if (rc == EXATTN_OK)
+        rc = inputs(a, l);
     for (r = 0; r < l->n && rc == EXATTN_OK; r++)
     {
         for (k = 0; k < 3 && rc == EXATTN_OK; k++)

@@ -775,7 +775,7 @@ put_ref(exattn_sbuf *b, const exattn_lesson *l, const exattn_block *blk,
     case REF_ROW: case REF_Z:
         return put_row(b, l, x);
     case REF_MATRIX:
-        m = x->matrix == 0 ? &l->q : x->matrix == 1 ? &l->k : &l->v;
+        m = exattn_claims__matrix(l, (exattn_matrix_t)x->matrix);
         put_rational(b, EXATTN_AT(m, x->row, x->col));
         return 1;
     case REF_KEY_WIDTH:

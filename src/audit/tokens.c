@@ -81,8 +81,18 @@ exattn_audit__claim_tokens(exattn_audit_candidate *c)
     if (cl->lesson == NULL)
         return;
     if (cl->target == EXATTN_TARGET_MATRIX)
-        exattn_audit__set_tokens(c, cl->lesson, cl->kind == 0 ? cl->row : NONE,
-                   cl->kind == 0 ? NONE : cl->row);
+    {
+        /* a row of Q or X is a query's, of K, V or memory a key's; a
+         * projection's row is no token's */
+        char *const *labels = exattn_claims__matrix_labels(
+            cl->lesson, (exattn_matrix_t)cl->kind);
+
+        exattn_audit__set_tokens(c, cl->lesson,
+                                 labels == cl->lesson->query_labels
+                                     ? cl->row : NONE,
+                                 labels == cl->lesson->key_labels
+                                     ? cl->row : NONE);
+    }
     else if (cl->target == EXATTN_TARGET_ROW
              || cl->target == EXATTN_TARGET_DIFF)
         /* a contribution's vector over coordinates is still one key's */

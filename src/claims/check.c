@@ -109,12 +109,9 @@ select_entry(source *s, size_t i, exattn_error_t *err)
     }
     else if (c->target == EXATTN_TARGET_MATRIX)
     {
-        mpq_set(s->q, c->kind == 0 ? exattn_lesson_q(c->lesson, c->row,
-                                                     s->col)
-                      : c->kind == 1 ? exattn_lesson_k(c->lesson, c->row,
-                                                       s->col)
-                                     : exattn_lesson_v(c->lesson, c->row,
-                                                       s->col));
+        mpq_set(s->q, EXATTN_AT(exattn_claims__matrix(
+                                    c->lesson, (exattn_matrix_t)c->kind),
+                                c->row, s->col));
         s->exact = 1;
     }
     else

@@ -29,12 +29,22 @@ typedef enum
                                            the base's output */
 } exattn_property;
 
+/* The matrices a claim may name by path: Q, K, V (after projection
+ * and interventions), and what the lesson gave before projection. */
+typedef enum
+{
+    EXATTN_MATRIX_Q = 0, EXATTN_MATRIX_K = 1, EXATTN_MATRIX_V = 2,
+    EXATTN_MATRIX_X = 3, EXATTN_MATRIX_MEMORY = 4, EXATTN_MATRIX_W_Q = 5,
+    EXATTN_MATRIX_W_K = 6, EXATTN_MATRIX_W_V = 7
+} exattn_matrix_t;
+
 typedef enum
 {
     EXATTN_TARGET_ROW = 0,      /* a row quantity */
     EXATTN_TARGET_BLEND = 1,    /* a blend's output */
     EXATTN_TARGET_EXPR = 2,     /* an expression */
-    EXATTN_TARGET_MATRIX = 3,   /* an entry of Q, K or V (kind: 0, 1, 2) */
+    EXATTN_TARGET_MATRIX = 3,   /* an entry of a matrix the lesson gives
+                                   or projects (kind: exattn_matrix_t) */
     EXATTN_TARGET_BLOCK = 4,    /* a quantity of the lesson's block */
     EXATTN_TARGET_SHAPE = 5,    /* a shape: a width, a count, a matrix's
                                    rows and columns */

@@ -92,9 +92,14 @@ static const struct
     { "contributions", EXATTN_TARGET_ROW, EXATTN_CONTRIBUTION },
     { "output", EXATTN_TARGET_ROW, EXATTN_OUTPUT },
     { "blend", EXATTN_TARGET_BLEND, EXATTN_OUTPUT },
-    { "Q", EXATTN_TARGET_MATRIX, (exattn_kind_t)0 },
-    { "K", EXATTN_TARGET_MATRIX, (exattn_kind_t)1 },
-    { "V", EXATTN_TARGET_MATRIX, (exattn_kind_t)2 },
+    { "Q", EXATTN_TARGET_MATRIX, (exattn_kind_t)EXATTN_MATRIX_Q },
+    { "K", EXATTN_TARGET_MATRIX, (exattn_kind_t)EXATTN_MATRIX_K },
+    { "V", EXATTN_TARGET_MATRIX, (exattn_kind_t)EXATTN_MATRIX_V },
+    { "X", EXATTN_TARGET_MATRIX, (exattn_kind_t)EXATTN_MATRIX_X },
+    { "memory", EXATTN_TARGET_MATRIX, (exattn_kind_t)EXATTN_MATRIX_MEMORY },
+    { "W_Q", EXATTN_TARGET_MATRIX, (exattn_kind_t)EXATTN_MATRIX_W_Q },
+    { "W_K", EXATTN_TARGET_MATRIX, (exattn_kind_t)EXATTN_MATRIX_W_K },
+    { "W_V", EXATTN_TARGET_MATRIX, (exattn_kind_t)EXATTN_MATRIX_W_V },
 };
 
 static int
@@ -109,7 +114,8 @@ bad_path(const exattn_rctx *rc, const exattn_jnode *at, const char *text,
     code = exattn_lesson__fail(rc, EXATTN_EFIELD, at,
         "claim \"%.80s\": %s (paths: scores|scaled|weights[row][key], "
         "contributions[row][key][col], output[row][col], "
-        "blend[name][col], Q[row][col], K|V[key][col], and a block's %s; "
+        "blend[name][col], Q|X[row][col], K|V|memory[key][col], "
+        "W_Q|W_K|W_V[row][col], and a block's %s; "
         "shape.n|m|d_k|d_v and a block's shapes; the last index may be "
         "left out)", text, why, stages.s ? stages.s : "stages");
     exattn_sbuf__clear(&stages);
@@ -188,28 +194,59 @@ resolve_row_path(exattn_claim *c, const path_t *p, const exattn_rctx *rc,
     return EXATTN_OK;
 }
 
-/* Q[row][col], K[key][col], V[key][col]. */
+const exattn_matrix *
+exattn_claims__matrix(const exattn_lesson *l, exattn_matrix_t which)
+{
+    const exattn_matrix *const m[] = { &l->q, &l->k, &l->v, &l->x,
+                                       &l->memory, &l->w_q, &l->w_k,
+                                       &l->w_v };
+
+    return m[which];
+}
+
+char *const *
+exattn_claims__matrix_labels(const exattn_lesson *l, exattn_matrix_t which)
+{
+    switch (which)
+    {
+    case EXATTN_MATRIX_Q: case EXATTN_MATRIX_X: return l->query_labels;
+    case EXATTN_MATRIX_K: case EXATTN_MATRIX_V: case EXATTN_MATRIX_MEMORY:
+        return l->key_labels;
+    default:
+        return NULL;
+    }
+}
+
+/* Q[row][col], K[key][col], V[key][col]; X[row][col], memory[key][col],
+ * W_Q[i][col] and the others, when the lesson gives them. */
 static int
 resolve_matrix_path(exattn_claim *c, const path_t *p, const exattn_rctx *rc,
                     const exattn_jnode *at)
 {
     const exattn_lesson *l = c->lesson;
-    int q = c->kind == 0;
-    size_t cols = c->kind == 2 ? l->dv : l->dk;
+    exattn_matrix_t which = (exattn_matrix_t)c->kind;
+    const exattn_matrix *m = exattn_claims__matrix(l, which);
+    char *const *labels = exattn_claims__matrix_labels(l, which);
+    int q = labels == l->query_labels;
 
+    if (m->rows == 0)
+        return exattn_lesson__fail(rc, EXATTN_EFIELD, at,
+            "claim \"%.80s\": the lesson gives no %s (X, memory and W_Q, "
+            "W_K, W_V are a lesson's that projects X)", c->text,
+            which == EXATTN_MATRIX_X ? "X"
+            : which == EXATTN_MATRIX_MEMORY ? "memory" : "projections");
     if (p->count < 1 || p->count > 2)
         return bad_path(rc, at, c->text, "wrong number of indices");
-    if (!resolve_ref(&c->row, p->refs[0], q ? l->query_labels
-                                            : l->key_labels,
-                     q ? l->n : l->m))
-        return bad_ref(rc, at, c->text, q ? "query row" : "key",
-                       q ? "query rows" : "keys", p->refs[0],
-                       q ? l->query_labels : l->key_labels, q ? l->n : l->m);
-    if (p->count == 2 && !resolve_ref(&c->col, p->refs[1], NULL, cols))
+    if (!resolve_ref(&c->row, p->refs[0], labels, m->rows))
+        return bad_ref(rc, at, c->text,
+                       labels == NULL ? "row" : q ? "query row" : "key",
+                       labels == NULL ? "rows" : q ? "query rows" : "keys",
+                       p->refs[0], labels, m->rows);
+    if (p->count == 2 && !resolve_ref(&c->col, p->refs[1], NULL, m->cols))
         return bad_ref(rc, at, c->text, "column", "columns", p->refs[1],
-                       NULL, cols);
+                       NULL, m->cols);
     c->vary = p->count == 2 ? 0 : 2;
-    c->count = p->count == 2 ? 1 : cols;
+    c->count = p->count == 2 ? 1 : m->cols;
     return EXATTN_OK;
 }
 

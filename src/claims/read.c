@@ -11,9 +11,10 @@
  * (the audit).  What its path names is resolved in src/claims/paths.c:
  * scores|scaled|weights [row] [key]; contributions [row][key] [col];
  * output [row] [col]; blend [name] [col]; Q [row] [col], K|V [key] [col]
- * (the matrices after projection and overrides); a block's stages and
- * shapes.  Without its last index a path is a vector, and the claim gives
- * one value per entry. */
+ * (the matrices after projection and overrides), X [row] [col], memory
+ * [key] [col], W_Q|W_K|W_V [i] [col] (what was projected); a block's
+ * stages and shapes.  Without its last index a path is a vector, and the
+ * claim gives one value per entry. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>

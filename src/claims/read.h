@@ -39,4 +39,12 @@ int exattn_claims__set_values(exattn_claim *c, exattn_claim_kind kind,
                               char *const *values, exattn_error_t *err);
 void exattn_claims__clear_claim(exattn_claim *c);
 
+/* Matrix `which` of lesson l (empty when the lesson does not give it),
+ * and the labels of its rows: the queries' (Q, X), the keys' (K, V,
+ * memory), or NULL (W_Q, W_K, W_V: rows by index) (src/claims/paths.c). */
+const exattn_matrix *exattn_claims__matrix(const exattn_lesson *l,
+                                           exattn_matrix_t which);
+char *const *exattn_claims__matrix_labels(const exattn_lesson *l,
+                                          exattn_matrix_t which);
+
 #endif
