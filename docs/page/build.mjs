@@ -287,6 +287,50 @@ function display(latex) {
   })}</div>`;
 }
 
+// The mask as the lesson wrote it, when a shorthand stood for its matrix.
+function maskWritten(doc) {
+  const w = doc.mask_written;
+  if (!w) return '';
+  const causal = w.causal ? ', and causal' : '';
+  if (w.key_padding) {
+    return `, written as the key padding (${w.key_padding.join(', ')})`
+      + `${causal}`;
+  }
+  const lens = Array.isArray(w.valid_lens) ? `(${w.valid_lens.join(', ')})`
+    : `${w.valid_lens}`;
+  return `, written as the valid length${Array.isArray(w.valid_lens)
+    ? 's' : ''} ${lens}${causal}`;
+}
+
+// What a lesson that projects X gave: X (a memory), W_Q, W_K, W_V.
+function inputsSection(doc) {
+  if (!doc.X) return '';
+  const lines = [`X &= ${matrix(doc.X)}`];
+  if (doc.memory) lines.push(`\\text{memory} &= ${matrix(doc.memory)}`);
+  for (const w of ['W_Q', 'W_K', 'W_V']) lines.push(`${w} &= ${matrix(doc[w])}`);
+  return `<h2>Inputs and projections</h2>
+<div class="scroll">${display(`\\begin{aligned}${lines.join(' \\\\ ')}`
+    + '\\end{aligned}')}</div>
+`;
+}
+
+// Q, K and V, each as the product it is when the lesson projects X (and
+// the lab changed it after projecting, as itself).
+function projections(doc) {
+  const changed = doc.interventions || [];
+  const src = doc.memory ? '\\text{memory}\\,' : 'X';
+  const product = (name, from, change) => (doc.X && !changed.includes(change)
+    ? `${from}W_${name} = ` : '');
+  if (!doc.X) {
+    return `Q = ${matrix(doc.Q)},\\quad K = ${matrix(doc.K)},`
+      + `\\quad V = ${matrix(doc.V)}`;
+  }
+  return `\\begin{aligned}Q &= ${product('Q', 'X', 'query_multiplier')}`
+    + `${matrix(doc.Q)} \\\\ K &= ${product('K', src, '')}${matrix(doc.K)}`
+    + ` \\\\ V &= ${product('V', src, 'value_override')}${matrix(doc.V)}`
+    + '\\end{aligned}';
+}
+
 function lessonBody(doc, svg) {
   // the key labels, from a row written in full (compact rows have none)
   const keyLabels = (doc.rows.find((r) => r.keys) || { keys: [] }).keys;
@@ -295,10 +339,9 @@ function lessonBody(doc, svg) {
     : '';
   return `<p>Shapes: ${tex(`n = ${doc.shape.n},\\ m = ${doc.shape.m},\\ d_k = `
     + `${doc.shape.d_k},\\ d_v = ${doc.shape.d_v}`)}; mask: `
-    + `${escapeHtml(doc.mask)}${scale}</p>
-<h2>Queries, keys and values</h2>
-<div class="scroll">${display(`Q = ${matrix(doc.Q)},\\quad K = ${matrix(doc.K)},`
-    + `\\quad V = ${matrix(doc.V)}`)}</div>
+    + `${escapeHtml(doc.mask)}${maskWritten(doc)}${scale}</p>
+${inputsSection(doc)}<h2>Queries, keys and values</h2>
+<div class="scroll">${display(projections(doc))}</div>
 ${mapFigure(svg)}
 ${doc.rows.map((r) => rowSection(fullRow(r, keyLabels))).join('\n')}
 ${doc.blends.map((b) => blendSection(b)).join('\n')}
