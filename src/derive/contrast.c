@@ -34,13 +34,9 @@ oom(exattn_walk *w, const exattn_lesson *l)
                              "out of memory");
 }
 
-/* Enclosures that prove two values different go this far: past it, a
- * difference is left unproved (the identity engine found none, and
- * values equal but for their form would refine to the cap). */
-#define DIFFERENCE_PREC 1024
-
-/* The quantity in both rows, by the identity engine, or different when
- * certified enclosures separate them. */
+/* The quantity in both rows: equal by the identity engine, or different
+ * when certified enclosures of the difference, refined up to the walk's
+ * precision cap, exclude 0; else unproved. */
 static int
 same_named(pair *p, exattn_kind_t kind, size_t key, size_t col)
 {
@@ -58,7 +54,11 @@ same_named(pair *p, exattn_kind_t kind, size_t key, size_t col)
     default:
         d = exattn_expr__apply(p->pool, EXATTN_X_SUB, x, y, &p->local);
         return d != NULL
-                       && exattn_expr__sign(&sign, d, DIFFERENCE_PREC,
+                       && exattn_expr__sign(&sign, d,
+                                            p->w->opts->max_prec
+                                                ? p->w->opts->max_prec
+                                                : (mpfr_prec_t)
+                                                      EXATTN_DEFAULT_MAX_PREC,
                                             "contrast", &p->local)
                               == EXATTN_OK
                        && sign != 0

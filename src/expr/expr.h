@@ -187,11 +187,11 @@ unsigned long exattn_expr__hash(const exattn_xnode *n);
 int exattn_expr__same(const exattn_xnode *a, const exattn_xnode *b);
 
 /* The exact-identity engine: is a = b?  Equal when their normal forms
- * are (or their trees); different when the difference's form is a
- * nonzero polynomial of rationals, radicals and exponentials alone, which
- * is never 0 (Lindemann-Weierstrass, Besicovitch: src/expr/linear.c);
- * unknown otherwise -- atoms such as sin 1 may hide a zero, and forms
- * beyond the caps are atoms -- and then certified enclosures decide. */
+ * are (or their trees); different only when both are exact rationals.
+ * Otherwise unknown -- a difference of forms proves nothing: atoms such
+ * as sin 1 may hide a zero, forms past the caps keep equal terms apart
+ * -- and certified enclosures that separate the two are the proof of a
+ * difference (the claims' and the contrasts' next step). */
 typedef enum
 {
     EXATTN_IDENTITY_EQUAL,

@@ -1181,15 +1181,16 @@ exattn_lform__is_constant(const exattn_lform *f, mpq_t value)
     return constant;
 }
 
-/* a - b decided by forms: the difference's form is 0 (equal), or a
- * nonzero form without atoms (different: see the top of this file), or
- * neither (unknown). */
-static exattn_identity_t
-identity_by_forms(const exattn_xnode *a, const exattn_xnode *b)
+/* Have a and b the same form (a - b's is 0)?  A nonzero difference
+ * proves nothing by itself: a comparison of radicals or exponents past
+ * the caps keeps equal terms apart, and an exponent that is itself
+ * transcendental (e^e) is outside Lindemann-Weierstrass. */
+static int
+same_form(const exattn_xnode *a, const exattn_xnode *b)
 {
     exattn_lform *fa = operand(a), *fb = operand(b), *d = NULL;
-    exattn_identity_t r = EXATTN_IDENTITY_UNKNOWN;
     mpq_t one, minus;
+    int same;
 
     mpq_init(one);
     mpq_init(minus);
@@ -1197,16 +1198,13 @@ identity_by_forms(const exattn_xnode *a, const exattn_xnode *b)
     mpq_set_si(minus, -1, 1);
     if (fa != NULL && fb != NULL)
         d = form_sum(fa, one, fb, minus);
-    if (d != NULL)
-        r = d->num->count == 0 ? EXATTN_IDENTITY_EQUAL
-            : !has_atoms(d->num) ? EXATTN_IDENTITY_DIFFERENT
-                                 : EXATTN_IDENTITY_UNKNOWN;
+    same = d != NULL && d->num->count == 0;
     exattn_lform__free(fa);
     exattn_lform__free(fb);
     exattn_lform__free(d);
     mpq_clear(one);
     mpq_clear(minus);
-    return r;
+    return same;
 }
 
 /* Has n a normal form other than itself as an atom (a form, a radical,
@@ -1285,7 +1283,7 @@ exattn_expr__same(const exattn_xnode *a, const exattn_xnode *b)
     /* the same normal form, however written; else the same tree */
     if (a != b && !a->exact && !b->exact
         && (exattn_lform__normal(a) || exattn_lform__normal(b))
-        && identity_by_forms(a, b) == EXATTN_IDENTITY_EQUAL)
+        && same_form(a, b))
         return 1;
     return exattn_expr__same_tree(a, b);
 }
@@ -1293,15 +1291,12 @@ exattn_expr__same(const exattn_xnode *a, const exattn_xnode *b)
 exattn_identity_t
 exattn_expr__identity(const exattn_xnode *a, const exattn_xnode *b)
 {
-    exattn_identity_t r;
-
     if (a->exact && b->exact)
         return mpq_equal(a->value, b->value) ? EXATTN_IDENTITY_EQUAL
                                              : EXATTN_IDENTITY_DIFFERENT;
-    if ((r = identity_by_forms(a, b)) != EXATTN_IDENTITY_UNKNOWN)
-        return r;
-    return exattn_expr__same_tree(a, b) ? EXATTN_IDENTITY_EQUAL
-                                        : EXATTN_IDENTITY_UNKNOWN;
+    return same_form(a, b) || exattn_expr__same_tree(a, b)
+               ? EXATTN_IDENTITY_EQUAL
+               : EXATTN_IDENTITY_UNKNOWN;
 }
 
 /* The same operation on operands that are the same (exattn_expr__same):
