@@ -246,6 +246,33 @@ Test(inputs, a_permutation_moves_the_rows_of_x)
     exattn_lesson_free(l);
 }
 
+/* In cross-attention a permutation moves the memory's rows with K's: K
+ * stays memory·W_K. */
+static int
+check_permuted_memory(void *ctx, const exattn_doc_header *h, size_t which)
+{
+    static long mem[2][3] = { { 1, 2, 0 }, { 3, 4, 0 } };
+    static long swapped[2][3] = { { 3, 4, 0 }, { 1, 2, 0 } };
+    static long w[2][3] = { { 1, 1, 0 }, { 0, 1, 0 } };
+
+    (void)ctx;
+    return same_matrix(&h->memory, which ? swapped : mem, 2, 2)
+           && is_product(&h->k, which ? swapped : mem, w, 2, 2, 2,
+                         SIZE_MAX, 1, 0, 0);
+}
+
+Test(inputs, a_permutation_moves_the_rows_of_the_memory)
+{
+    exattn_lesson *l = th_lesson(
+        "{\"X\": [[1, 0], [0, 1]], \"memory\": [[1, 2], [3, 4]], "
+        "\"W_Q\": [[1, 0], [0, 1]], \"W_K\": [[1, 1], [0, 1]], "
+        "\"W_V\": [[1, 0], [0, 1]], "
+        "\"variants\": [{\"name\": \"p\", \"permute\": [2, 1]}]}");
+
+    derive_checking(l, check_permuted_memory, NULL);
+    exattn_lesson_free(l);
+}
+
 static int
 check_given(void *ctx, const exattn_doc_header *h, size_t which)
 {

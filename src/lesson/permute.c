@@ -86,9 +86,12 @@ exattn_lesson__read_permute(exattn_lesson *l, const exattn_rctx *rc,
         && (permute_matrix(&l->q, l->perm) != EXATTN_OK
             || permute_matrix(&l->k, l->perm) != EXATTN_OK
             || permute_matrix(&l->v, l->perm) != EXATTN_OK
-            /* X's rows are the tokens too: q stays X·W_Q */
+            /* X's rows are the tokens too, and a memory's the keys: q
+             * stays X·W_Q, k memory·W_K */
             || (l->x.rows == l->n && permute_matrix(&l->x, l->perm)
-                                         != EXATTN_OK)))
+                                         != EXATTN_OK)
+            || (l->memory.rows == l->m
+                && permute_matrix(&l->memory, l->perm) != EXATTN_OK)))
         code = exattn_lesson__fail(rc, EXATTN_ENOMEM, node, "out of memory");
     if (code == EXATTN_OK)
     {
