@@ -537,10 +537,11 @@ inputs(adder *a, const exattn_lesson *l)
     return rc;
 }
 
+/* The shapes, the rows and entries of Q, K and V (and their columns as
+ * vectors), and what the lesson projected them from. */
 static int
-head_lesson(adder *a, const exattn_lesson *l)
+lesson_matrices(adder *a, const exattn_lesson *l)
 {
-    static const char *const over_keys[] = { "scores", "scaled", "weights" };
     static const char *const shapes[] = { "shape.n", "shape.m", "shape.d_k",
                                           "shape.d_v" };
     exattn_sbuf b;
@@ -553,6 +554,7 @@ head_lesson(adder *a, const exattn_lesson *l)
         exattn_sbuf__puts(&b, shapes[k]);
         rc = path(a, &b, NULL);
     }
+    exattn_sbuf__clear(&b);
     for (r = 0; r < l->n && rc == EXATTN_OK; r++)
         rc = row_and_entries(a, "Q", l->query_labels, r, NULL, l->dk, NULL);
     if (rc == EXATTN_OK)
@@ -566,53 +568,77 @@ head_lesson(adder *a, const exattn_lesson *l)
                                   NULL)) == EXATTN_OK)
             rc = row_and_entries(a, "V", l->key_labels, j, NULL, l->dv,
                                  NULL);
-    if (rc == EXATTN_OK)
-        rc = inputs(a, l);
-    for (r = 0; r < l->n && rc == EXATTN_OK; r++)
-    {
-        for (k = 0; k < 3 && rc == EXATTN_OK; k++)
-            rc = row_and_entries(a, over_keys[k], l->query_labels, r,
-                                 l->key_labels, l->m, NULL);
-        for (j = 0; j < l->m && rc == EXATTN_OK; j++)
-        {
-            exattn_sbuf__puts(&b, "contributions");
-            ref(&b, l->query_labels, r);
-            ref(&b, l->key_labels, j);
-            {
-                char *prefix = exattn_sbuf__take(&b);
+    return rc == EXATTN_OK ? inputs(a, l) : rc;
+}
 
-                exattn_sbuf__init(&b);
-                /* contributions[r][j] is the vector; [r][j][c] entries */
-                if (prefix == NULL)
-                    rc = EXATTN_ENOMEM;
-                else
-                {
-                    exattn_sbuf__puts(&b, prefix);
-                    rc = path(a, &b, NULL);
-                }
-                for (k = 0; prefix && k < l->dv && rc == EXATTN_OK; k++)
-                {
-                    exattn_sbuf__printf(&b, "%s[%zu]", prefix, k + 1);
-                    rc = path(a, &b, NULL);
-                }
-                free(prefix);
-            }
-        }
-        if (rc == EXATTN_OK)
-            rc = row_and_entries(a, "output", l->query_labels, r, NULL,
-                                 l->dv, NULL);
-        if (rc == EXATTN_OK && a->variant && l->n == a->base->n
-            && l->m == a->base->m && l->dv == a->base->dv && !l->perm)
-        {
-            rc = row_and_entries(a, "output", l->query_labels, r, NULL,
-                                 l->dv, "base");
-            if (rc == EXATTN_OK)
-                rc = row_and_entries(a, "weights", l->query_labels, r,
-                                     l->key_labels, l->m, "base");
-        }
-        if (rc == EXATTN_OK)
-            rc = intermediates(a, l, r);
+/* contributions[r][j] (the vector) and its entries [r][j][c]. */
+static int
+contributions(adder *a, const exattn_lesson *l, size_t r, size_t j)
+{
+    exattn_sbuf b;
+    char *prefix;
+    size_t k;
+    int rc;
+
+    exattn_sbuf__init(&b);
+    exattn_sbuf__puts(&b, "contributions");
+    ref(&b, l->query_labels, r);
+    ref(&b, l->key_labels, j);
+    if ((prefix = exattn_sbuf__take(&b)) == NULL)
+        return EXATTN_ENOMEM;
+    exattn_sbuf__init(&b);
+    exattn_sbuf__puts(&b, prefix);
+    rc = path(a, &b, NULL);
+    for (k = 0; k < l->dv && rc == EXATTN_OK; k++)
+    {
+        exattn_sbuf__printf(&b, "%s[%zu]", prefix, k + 1);
+        rc = path(a, &b, NULL);
     }
+    free(prefix);
+    exattn_sbuf__clear(&b);
+    return rc;
+}
+
+/* Row r's scores, scaled scores, weights, contributions and output (and
+ * in a variant of the same shape, its output and weights minus the
+ * base's), then its intermediates. */
+static int
+row_quantities(adder *a, const exattn_lesson *l, size_t r)
+{
+    static const char *const over_keys[] = { "scores", "scaled", "weights" };
+    size_t j, k;
+    int rc = EXATTN_OK;
+
+    for (k = 0; k < 3 && rc == EXATTN_OK; k++)
+        rc = row_and_entries(a, over_keys[k], l->query_labels, r,
+                             l->key_labels, l->m, NULL);
+    for (j = 0; j < l->m && rc == EXATTN_OK; j++)
+        rc = contributions(a, l, r, j);
+    if (rc == EXATTN_OK)
+        rc = row_and_entries(a, "output", l->query_labels, r, NULL, l->dv,
+                             NULL);
+    if (rc == EXATTN_OK && a->variant && l->n == a->base->n
+        && l->m == a->base->m && l->dv == a->base->dv && !l->perm)
+    {
+        rc = row_and_entries(a, "output", l->query_labels, r, NULL, l->dv,
+                             "base");
+        if (rc == EXATTN_OK)
+            rc = row_and_entries(a, "weights", l->query_labels, r,
+                                 l->key_labels, l->m, "base");
+    }
+    return rc == EXATTN_OK ? intermediates(a, l, r) : rc;
+}
+
+/* Each blend's output (the vector, unless its name holds brackets) and
+ * its entries, and its constants. */
+static int
+blends(adder *a, const exattn_lesson *l)
+{
+    exattn_sbuf b;
+    size_t k, j;
+    int rc = EXATTN_OK;
+
+    exattn_sbuf__init(&b);
     for (k = 0; k < l->blend_count && rc == EXATTN_OK; k++)
     {
         exattn_sbuf__printf(&b, "blend[%s]", l->blends[k].name);
@@ -631,6 +657,17 @@ head_lesson(adder *a, const exattn_lesson *l)
     }
     exattn_sbuf__clear(&b);
     return rc;
+}
+
+static int
+head_lesson(adder *a, const exattn_lesson *l)
+{
+    size_t r;
+    int rc = lesson_matrices(a, l);
+
+    for (r = 0; r < l->n && rc == EXATTN_OK; r++)
+        rc = row_quantities(a, l, r);
+    return rc == EXATTN_OK ? blends(a, l) : rc;
 }
 
 /* A layer norm's parameters as the lesson states them -- its gain γ and
