@@ -307,11 +307,23 @@ function inputsSection(doc) {
   if (!doc.X) return '';
   const lines = [`X &= ${matrix(doc.X)}`];
   if (doc.memory) lines.push(`\\text{memory} &= ${matrix(doc.memory)}`);
-  for (const w of ['W_Q', 'W_K', 'W_V']) lines.push(`${w} &= ${matrix(doc[w])}`);
+  for (const w of ['W_Q', 'W_K', 'W_V']) {
+    lines.push(`${w} &= ${matrix(doc[w])}`);
+  }
   return `<h2>Inputs and projections</h2>
 <div class="scroll">${display(`\\begin{aligned}${lines.join(' \\\\ ')}`
     + '\\end{aligned}')}</div>
 `;
+}
+
+// What the lab changed after projecting, said before Q, K and V.
+function changedNote(doc) {
+  const changed = doc.interventions || [];
+  if (!doc.X || changed.length === 0) return '';
+  const what = changed.map((c) => (c === 'query_multiplier'
+    ? 'Q is XW<sub>Q</sub> with a query row multiplied'
+    : 'V is the projected V with a value overridden'));
+  return `<p>${what.join('; ')} (the lab's intervention).</p>\n`;
 }
 
 // Q, K and V, each as the product it is when the lesson projects X (and
@@ -341,7 +353,7 @@ function lessonBody(doc, svg) {
     + `${doc.shape.d_k},\\ d_v = ${doc.shape.d_v}`)}; mask: `
     + `${escapeHtml(doc.mask)}${maskWritten(doc)}${scale}</p>
 ${inputsSection(doc)}<h2>Queries, keys and values</h2>
-<div class="scroll">${display(projections(doc))}</div>
+${changedNote(doc)}<div class="scroll">${display(projections(doc))}</div>
 ${mapFigure(svg)}
 ${doc.rows.map((r) => rowSection(fullRow(r, keyLabels))).join('\n')}
 ${doc.blends.map((b) => blendSection(b)).join('\n')}

@@ -544,12 +544,18 @@ mask_written_step(latex_sink *c, const exattn_doc_header *l)
     }
     else if (l->mask_written == EXATTN_MASK_WRITTEN_VALID_LENS)
     {
-        exattn_latex__display_open(c, l->mask_causal
-            ? "the mask, written as valid lengths and causal: query i sees "
-              "key j when j <= k_i and j <= i"
-            : "the mask, written as valid lengths: query i sees its first "
-              "k_i keys");
-        exattn_sbuf__puts(b, l->valid_lens_count > 1 ? "k = " : "k_i = ");
+        exattn_latex__display_open(c, l->valid_lens_count == 1
+            ? l->mask_causal
+                ? "the mask, written as a valid length and causal: query i "
+                  "sees key j when j <= k and j <= i"
+                : "the mask, written as a valid length: every query sees "
+                  "the first k keys"
+            : l->mask_causal
+                ? "the mask, written as valid lengths and causal: query i "
+                  "sees key j when j <= k_i and j <= i"
+                : "the mask, written as valid lengths: query i sees its "
+                  "first k_i keys");
+        exattn_sbuf__puts(b, "k = ");
         if (l->valid_lens_count > 1)
             exattn_latex__vector_open(c);
         for (k = 0; k < l->valid_lens_count; k++)
