@@ -342,8 +342,8 @@ Test(print, seed_004_json_golden)
                   "tests/data/004-value-weighting.expected.json", 1);
 }
 
-/* The lines PRODUCT.md quotes for seed lesson 004, each on a line of its
- * own. */
+/* The lines docs/output-formats.md quotes for seed lesson 004, each on
+ * a line of its own. */
 Test(print, seed_004_has_the_product_lines)
 {
     static const char *const lines[] = {

@@ -1,10 +1,9 @@
-/* Claims: checking the numbers a lesson prints (PRODUCT.md, "Claims").
- * `is` is exact equality; `approx` says the written decimal is the correct
- * rounding to nearest of the true value (a tie accepts both neighbours);
- * `named` says an expression equals the quantity exactly, decided by
- * polynomial identity in t = e^{sqrt(s)/L} where it can be, proved
- * different by disjoint enclosures, and "undecided" otherwise -- never
- * guessed. */
+/* Claims: checking the numbers a lesson prints (docs/lesson-format.md,
+ * "Claims").  `is` is exact equality; `approx` says the written decimal
+ * is the correct rounding to nearest of the true value (a tie accepts
+ * both neighbours); `named` says an expression equals the quantity
+ * exactly, proved equal by the same normal form, proved different by
+ * disjoint enclosures, and "undecided" otherwise -- never guessed. */
 #ifndef EXATTN_CHECK_H
 #define EXATTN_CHECK_H
 

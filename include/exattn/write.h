@@ -99,7 +99,7 @@ EXATTN_WUR int exattn_write_svg(FILE *stream, const exattn_lesson *lesson,
                                 const exattn_write_opts *opts,
                                 exattn_error_t *err);
 
-/* The JSON document of PRODUCT.md's schema (docs/output-formats.md). */
+/* The JSON document (its schema: docs/output-formats.md). */
 EXATTN_WUR int exattn_write_json(FILE *stream, const exattn_lesson *lesson,
                                  const exattn_write_opts *opts,
                                  exattn_error_t *err);

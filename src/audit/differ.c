@@ -2,7 +2,7 @@
  * lesson's own form of the quantity it names, in a reader's words: "the
  * denominator differs: a term is missing: e^(2)", "a wrong exponent:
  * e^(2) where the lesson has e^(1)".  The lesson's form is built from
- * the row's exact data (claims/rownode.c); parts are compared by the
+ * the row's exact data (expr/row_node.c); parts are compared by the
  * expression engine's identity (exattn_expr__same), so a part written
  * differently but equal is no difference.  Used by formula.c for a
  * FAIL. */
@@ -181,7 +181,7 @@ lesson_node(const exattn_audit_candidate *c, exattn_expr **pool,
         && (*pool = exattn_expr__pool("lesson")) != NULL
         && exattn_row_new(row, cl->lesson, cl->row, &local) == EXATTN_OK)
         return exattn_expr__row_node(*pool, *row, cl->kind, cl->key,
-                                       cl->col, &local);
+                                     cl->col, &local);
     if (cl->target == EXATTN_TARGET_EXPR && cl->expr != NULL)
         return cl->expr->root;
     return NULL;

@@ -746,7 +746,7 @@ put_row(exattn_sbuf *b, const exattn_lesson *l, const ref *x)
             ok = !first;
         }
         else if ((n = exattn_expr__row_node(pool, row, x->kind, x->key,
-                                              x->col, &local)) != NULL
+                                            x->col, &local)) != NULL
                  && (text = exattn_expr__print(n, 0, 0, MAX_WRITTEN))
                         != NULL)
         {

@@ -66,9 +66,9 @@ select_diff_entry(source *s, exattn_error_t *err)
     exattn_xnode *a, *b, *d = NULL;
 
     a = exattn_expr__row_node(s->pool, s->row, s->kind, s->key, s->col,
-                                err);
+                              err);
     b = exattn_expr__row_node(s->pool, s->minus_row, s->kind, s->key,
-                                s->col, err);
+                              s->col, err);
     if (a != NULL && b != NULL)
         d = exattn_expr__apply(s->pool, EXATTN_X_SUB, a, b, err);
     exattn_expr_free(s->view);

@@ -1,5 +1,5 @@
 /* Property claims ("holds"), each proved by exact or certified arithmetic
- * on the row's quantities built as expressions (src/claims/rownode.c),
+ * on the row's quantities built as expressions (src/expr/row_node.c),
  * never sampled:
  *   distribution  every weight of the row is >= 0 (its sign proved by an
  *                 enclosure) and they sum to exactly 1 (the normal form);

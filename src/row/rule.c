@@ -1,4 +1,4 @@
-/* The exact-or-named rule, in one place (PRODUCT.md).
+/* The exact-or-named rule, in one place (docs/design.md).
  *
  * Scaled scores are c_j*sqrt(s) with one s per lesson, so two scores are
  * equal exactly when their rationals c_j are.  The allowed keys sorted by
