@@ -1476,7 +1476,7 @@ static const char *const tabulars[] = { "tabular", "tabular*", "tabularx",
 
 /* \begin{tabular}{..} at r->i: its rows are put as "|a|b|" lines, a
  * delimiter row after the first, so that a cell is read with its
- * column's heading and its row's first cell (context.c). */
+ * column's heading and its row's first cell (words.c). */
 static int
 tabular_begins(reader *r)
 {

@@ -129,18 +129,18 @@ typedef struct
 } exattn_page;
 
 /* The length of the math spacing at t[i] ("\\,", "\\quad", "~": read as
- * a space; stop: the end), or 0 (context.c). */
+ * a space; stop: the end), or 0 (subject.c). */
 size_t exattn_page__gap(const char *t, size_t i, size_t stop);
 /* A round bracket `c` at t[k], bare or sized (\left( \right), \bigl(
- * \bigr), \Bigg( ...): its length, or 0 (context.c). */
+ * \bigr), \Bigg( ...): its length, or 0 (subject.c). */
 size_t exattn_page__bracket(const char *t, size_t k, size_t stop, char c);
 
-/* Around a number at [start, end) of the cleaned text (context.c): why
- * it is a mention whatever its value, or NULL; whether the text between
- * two numbers only joins references ("Figures 2 and 3"); the words
- * before it in its sentence or table (math between $); the words after
- * it in its clause; what the page sets equal to it ("w_{1,2}" in
- * "w_{1,2} = 0.28"), or NULL. */
+/* Around a number at [start, end) of the cleaned text: why it is a
+ * mention whatever its value, or NULL, and whether the text between two
+ * numbers only joins references ("Figures 2 and 3") (context.c); the
+ * words before it in its sentence or table (math between $) and the
+ * words after it in its clause (words.c); what the page sets equal to it
+ * ("w_{1,2}" in "w_{1,2} = 0.28"), or NULL (subject.c). */
 const char *exattn_page__mention(const exattn_page_clean *c, size_t start,
                                  size_t end);
 int exattn_page__joins_references(const exattn_page_clean *c, size_t from,
@@ -167,11 +167,11 @@ void exattn_page__nest_headings(exattn_page_clean *c);
 
 /* The subject of the matrix holding the number at `start` -- what the
  * page sets \begin{bmatrix}..\end{bmatrix} equal to -- or NULL (also
- * when out of memory; context.c). */
+ * when out of memory; subject.c). */
 char *exattn_page__matrix_subject(const exattn_page_clean *c, size_t start);
 
 /* The start of the line holding k in the cleaned text, and its end
- * (its newline, or the text's end; context.c). */
+ * (its newline, or the text's end; words.c). */
 size_t exattn_page__line_start(const exattn_page_clean *c, size_t k);
 size_t exattn_page__line_stop(const exattn_page_clean *c, size_t k);
 
