@@ -1,7 +1,8 @@
-/* The page reader's scanner, shared by its files (numbers.c, lex.c,
- * terms.c): a number as lexed, the scanner over the cleaned text, the
- * character and number lexing, and the rules that make a number part of
- * a formula rather than a result.  Private to src/page. */
+/* The page reader's scanner, shared by its files (numbers.c, scan.c,
+ * operands.c, lex.c, terms.c): a number as lexed, the scanner over the
+ * cleaned text, the character and number lexing, and the rules that make
+ * a number part of a formula rather than a result.  Private to
+ * src/page. */
 #ifndef EXATTN_PAGE_SCAN_H
 #define EXATTN_PAGE_SCAN_H
 
@@ -52,5 +53,18 @@ int exattn_page__range_end(const scanner *s, size_t i, size_t end);
 size_t exattn_page__set_at(const scanner *s, size_t i);
 int exattn_page__formula_term(const scanner *s, size_t i, size_t end);
 int exattn_page__argument_of(const scanner *s, size_t i, size_t end);
+
+/* ---- the scan (scan.c) ------------------------------------------------ */
+
+/* The lexemes of s->t, into s->lx. */
+void exattn_page__scan(scanner *s);
+
+/* ---- the page's arithmetic (operands.c) ------------------------------- */
+
+/* "2.028/5.056" when lexeme r is `=` a chain of scalar lexemes joined by
+ * operators on its line; else NULL. */
+char *exattn_page__arithmetic(const scanner *s, size_t r);
+/* Is lexeme k joined to a neighbour by an arithmetic operator (not "=")? */
+int exattn_page__operand(const scanner *s, size_t k);
 
 #endif
