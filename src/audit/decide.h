@@ -160,7 +160,7 @@ char *exattn_audit__lesson_form(const exattn_audit_candidate *c,
  * `reading` of the ambiguous ones; *has gains what makes them ambiguous
  * (EXATTN_READS_: an s, a symbol the page defined too), which reading 0
  * finds and exattn_audit__readings counts.  *out NULL when a symbol names
- * no single entry (symbols.c). */
+ * no single entry (symbol_forms.c). */
 enum { EXATTN_READS_S = 1, EXATTN_READS_PAGE = 2, EXATTN_READS_GENERIC = 4 };
 int exattn_audit__lesson_symbols(char **out, unsigned *has, const char *expr,
                                  const exattn_lesson *l,
@@ -170,14 +170,14 @@ int exattn_audit__readings(unsigned has);
 /* A formula's subject read through the page's generic definition of
  * its letter (n->subject_form): the value that definition gives, as a
  * candidate in *out named after the subject; *found 0 when the
- * definition names what lesson l cannot say (symbols.c). */
+ * definition names what lesson l cannot say (symbol_forms.c). */
 int exattn_audit__subject_form(exattn_audit_candidate *out, int *found,
                                const char *form, const char *subject,
                                const exattn_lesson *l,
                                exattn_audit_candidates *all,
                                mpfr_prec_t max_prec, exattn_error_t *err);
 /* The candidate of lesson l that `subject` (w_{2,1}, H^{(1)}_{2,2})
- * names by the lesson's symbols, or NULL (symbols.c). */
+ * names by the lesson's symbols, or NULL (symbol_refs.c). */
 exattn_audit_candidate *
 exattn_audit__subject(exattn_audit_candidates *all, const exattn_lesson *l,
                       const char *subject, mpfr_prec_t max_prec);
@@ -193,7 +193,7 @@ exattn_audit_candidate *exattn_audit__subject_entry(
     exattn_audit_candidate *scratch, mpfr_prec_t max_prec);
 /* Is `subject` (w_{1,2}, H1[2,2], cs[1]) in a letter of lesson l's own,
  * in TeX or in exattn's text notation?  Whether or not its index names
- * an entry (symbols.c). */
+ * an entry (symbol_refs.c). */
 int exattn_audit__lesson_letter(const exattn_lesson *l, const char *subject);
 /* Is every table of the evidence's vocabulary in byte order, as its
  * search by halves needs?  1 or 0 (evidence.c, for the tests). */

@@ -628,7 +628,7 @@ symbols_lesson(const exattn_page_number *n, exattn_audit_candidates *all,
 
 /* A formula in the lesson's symbols (a_{2,1}+a_{2,3}): judged with each
  * symbol written out as its quantity's form, under each reading of its
- * symbols (src/audit/symbols.c) until one proves it. */
+ * symbols (src/audit/symbol_forms.c) until one proves it. */
 static int
 in_lesson_symbols(exattn_audit_result *r, const exattn_page_number *n,
                   exattn_audit_candidates *all, const exattn_lesson *l,
