@@ -1,5 +1,5 @@
 /* Deciding a `named` claim: the identity engine (exattn_expr__identity,
- * src/expr/linear.c) compares the quantity -- a row's, built from the
+ * src/expr/lform.c) compares the quantity -- a row's, built from the
  * row's exact data, or a block's or an expression's node -- with the
  * claim: the same normal form proves it; enclosures that separate prove
  * it different.  A claim naming quantities by path

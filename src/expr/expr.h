@@ -82,7 +82,7 @@ int exattn_expr__decide(mpz_t d, exattn_ball *cert, mpfr_prec_t *wp_used,
                         const exattn_expr *e, const exattn_ziv_opts *ask,
                         exattn_error_t *err);
 
-/* ---- normal forms (src/expr/linear.c) ----------------------------------- */
+/* ---- normal forms (src/expr/linear.c, lform.c) ------------------------- */
 
 /* The form of a new node from its operands' forms: a rational function
  * of atoms whose terms carry radicals and exponentials.  NULL when it is
