@@ -1,5 +1,6 @@
 /* The audit of a page (exattn audit): the lesson's quantities a printed
- * number may be (src/audit/candidates.c), the verdict on each number
+ * number may be (src/audit/enumerate.c, candidates.c), the verdict on
+ * each number
  * (src/audit/verdict.c), and the report (src/audit/report.c). */
 #ifndef EXATTN_AUDIT_AUDIT_H
 #define EXATTN_AUDIT_AUDIT_H
@@ -151,6 +152,8 @@ int exattn_audit__window(exattn_audit_list *out, exattn_audit_candidates *all,
 const exattn_audit_group *exattn_audit__group(
     const exattn_audit_candidates *all, size_t count);
 
+/* Every quantity of lesson l and its variants, each evaluated, indexed
+ * (src/audit/enumerate.c). */
 int exattn_audit__candidates(exattn_audit_candidates *out,
                              const exattn_lesson *l, mpfr_prec_t max_prec,
                              exattn_error_t *err);

@@ -216,4 +216,27 @@ int exattn_audit__unmarked(exattn_audit_result *r,
                            const exattn_lesson *l, mpfr_prec_t max_prec,
                            exattn_error_t *err);
 
+/* ---- adding candidates (candidates.c), for enumerate.c -------------- */
+
+/* The quantity at `path` (of `variant`, minus `minus`); a path the
+ * lesson does not have is left out. */
+int exattn_audit__add_path(exattn_audit_candidates *all,
+                           const exattn_lesson *base, const char *variant,
+                           const char *path, const char *minus,
+                           mpfr_prec_t max_prec, exattn_error_t *err);
+/* An intermediate, as an expression: "e^{√2/2}", "sqrt(2)". */
+int exattn_audit__add_expr(exattn_audit_candidates *all,
+                           const exattn_lesson *l, const char *name,
+                           const char *text, unsigned family,
+                           mpfr_prec_t max_prec, exattn_error_t *err);
+/* A value the lesson states rather than derives: exact, no claim. */
+int exattn_audit__add_constant(exattn_audit_candidates *all,
+                               const exattn_lesson *l, const char *name,
+                               mpq_t *values, size_t count, unsigned family,
+                               exattn_error_t *err);
+/* A blend's weights, contributions and their vector. */
+int exattn_audit__blend_constants(exattn_audit_candidates *all,
+                                  const exattn_lesson *l, size_t k,
+                                  exattn_error_t *err);
+
 #endif
