@@ -1,7 +1,7 @@
 /* The audit of a page (exattn audit): the lesson's quantities a printed
  * number may be (src/audit/enumerate.c, candidates.c), the verdict on
- * each number
- * (src/audit/verdict.c), and the report (src/audit/report.c). */
+ * each number (src/audit/verdict.c), and the report
+ * (src/audit/report.c). */
 #ifndef EXATTN_AUDIT_AUDIT_H
 #define EXATTN_AUDIT_AUDIT_H
 

@@ -306,6 +306,121 @@ exattn_audit__nomem(exattn_error_t *err)
                              "out of memory");
 }
 
+/* Candidate c next to a rounding boundary: the checker decides.  1 when
+ * it proves the number is c's rounding, 0 when not (*open: c when it
+ * could neither prove nor exclude it), or a negative error. */
+static int
+at_boundary(exattn_audit_result *r, exattn_audit_candidate *c,
+            exattn_audit_candidates *all, const exattn_audit_number *p,
+            mpfr_prec_t max_prec, exattn_audit_candidate **open,
+            exattn_error_t *err)
+{
+    exattn_verdict_t v;
+    int rc = checked(r, c, all, p, max_prec, &v, err);
+
+    if (rc < 0)
+        return rc;
+    if (rc == 1 && v == EXATTN_UNDECIDED && *open == NULL)
+        *open = c;
+    exattn_free(r->rounds_to);
+    exattn_free(r->slip);
+    r->rounds_to = r->slip = NULL;
+    return rc == 1 && v == EXATTN_PASS;
+}
+
+/* Record candidate c as one the number matches: its family, whether it
+ * is alike the first, and its name; 0 when out of memory. */
+static int
+bind_match(exattn_audit_result *r, exattn_audit_candidate *c,
+           const exattn_audit_number *p, exattn_audit_candidate **first)
+{
+    c->seen_match = p->n;
+    r->bound_families |= c->family;
+    r->first_alike += *first == NULL || c->family == (*first)->family;
+    r->bound_apart |= *first != NULL
+                      && (c->count != (*first)->count
+                          || !mpq_equal(c->value[0], (*first)->value[0]));
+    if (*first == NULL)
+    {
+        *first = c;
+        r->first = c;
+        r->first_family = c->family;
+        r->first_row = c->row_index;
+        r->first_key = c->key_index;
+    }
+    return exattn_audit__add_bound(r, c->name);
+}
+
+/* PASS when any quantity the number matches fits its words; else the
+ * words are wrong for all of them (WORDING against the first). */
+static void
+pass_verdict(exattn_audit_result *r, exattn_audit_candidate **cands,
+             size_t count, const exattn_audit_number *p)
+{
+    exattn_audit_candidate *misworded = NULL;
+    size_t k;
+    int agrees = 0;
+
+    for (k = 0; k < count; k++)
+        if (cands[k]->seen_match == p->n)
+        {
+            exattn_audit_result w;
+
+            memset(&w, 0, sizeof w);
+            w.verdict = EXATTN_AUDIT_PASS;
+            wording_of(&w, cands[k], p);
+            free(w.note);
+            if (w.verdict == EXATTN_AUDIT_PASS)
+            {
+                misworded = NULL;
+                break;
+            }
+            if (misworded == NULL)
+                misworded = cands[k];
+        }
+    r->verdict = EXATTN_AUDIT_PASS;
+    if (misworded != NULL)
+    {
+        wording_of(r, misworded, p);
+        r->truth = value_text(misworded, p);
+    }
+    else
+        r->note = page_arithmetic(p, &agrees);
+}
+
+/* FAIL against the nearest candidate: its truth, the checker's slip or a
+ * fraction's, and "computed from the page's own rounded values" when the
+ * page's arithmetic gives the number. */
+static int
+fail_verdict(exattn_audit_result *r, exattn_audit_candidate *best,
+             exattn_audit_candidates *all, const exattn_audit_number *p,
+             mpfr_prec_t max_prec, exattn_error_t *err)
+{
+    exattn_verdict_t v;
+    exattn_sbuf b;
+    int agrees = 0, rc = EXATTN_OK;
+
+    r->verdict = EXATTN_AUDIT_FAIL;
+    r->truth = value_text(best, p);
+    if (!exattn_audit__add_bound(r, best->name))
+        rc = exattn_audit__nomem(err);
+    else if (checked(r, best, all, p, max_prec, &v, err) < 0)
+        rc = err && err->code ? err->code : EXATTN_ENOMEM;
+    if (rc == EXATTN_OK && r->slip == NULL)
+        r->slip = exattn_audit__fraction_slip(best, p);
+    r->note = page_arithmetic(p, &agrees);
+    if (rc == EXATTN_OK && agrees)
+    {
+        exattn_sbuf__init(&b);
+        exattn_sbuf__printf(&b, "%s%scomputed from the page's own rounded "
+                            "values (%s)", r->slip ? r->slip : "",
+                            r->slip ? "; or " : "", p->n->arithmetic);
+        exattn_free(r->slip);
+        r->slip = exattn_sbuf__take(&b);
+    }
+    return rc;
+}
+
 /* Verdict against the candidates (or the marker's one). */
 int
 exattn_audit__decide(exattn_audit_result *r, exattn_audit_candidate **cands,
@@ -314,10 +429,9 @@ exattn_audit__decide(exattn_audit_result *r, exattn_audit_candidate **cands,
                      int marked, int allow_near, exattn_error_t *err)
 {
     exattn_audit_candidate *first = NULL, *best = NULL, *open = NULL;
-    exattn_verdict_t v;
     size_t k;
     mpq_t u, best_u;
-    int m, agrees = 0, rc = EXATTN_OK;
+    int m, rc = EXATTN_OK;
 
     mpq_inits(u, best_u, (mpq_ptr)0);
     for (k = 0; k < count; k++)
@@ -328,38 +442,15 @@ exattn_audit__decide(exattn_audit_result *r, exattn_audit_candidate **cands,
             || (!marked && !exattn_audit__may_relate(c, p)))
             continue;
         m = exattn_audit__candidate_matches(c, p);
-        if (m == 2)
+        if (m == 2
+            && (m = at_boundary(r, c, all, p, max_prec, &open, err)) < 0)
         {
-            /* next to a rounding boundary: the checker decides */
-            rc = checked(r, c, all, p, max_prec, &v, err);
-            if (rc < 0)
-                break;
-            m = rc == 1 && v == EXATTN_PASS;
-            if (rc == 1 && v == EXATTN_UNDECIDED && open == NULL)
-                open = c;       /* neither proved it nor excluded it */
-            rc = EXATTN_OK;
-            exattn_free(r->rounds_to);
-            exattn_free(r->slip);
-            r->rounds_to = r->slip = NULL;
+            rc = m;
+            break;
         }
         if (m == 1)
         {
-            c->seen_match = p->n;
-            r->bound_families |= c->family;
-            r->first_alike += first == NULL || c->family == first->family;
-            r->bound_apart |= first != NULL
-                              && (c->count != first->count
-                                  || !mpq_equal(c->value[0],
-                                                first->value[0]));
-            if (first == NULL)
-            {
-                first = c;
-                r->first = c;
-                r->first_family = c->family;
-                r->first_row = c->row_index;
-                r->first_key = c->key_index;
-            }
-            if (!exattn_audit__add_bound(r, c->name))
+            if (!bind_match(r, c, p, &first))
             {
                 rc = exattn_audit__nomem(err);
                 break;
@@ -385,37 +476,7 @@ exattn_audit__decide(exattn_audit_result *r, exattn_audit_candidate **cands,
             rc = exattn_audit__nomem(err);
     }
     else if (first != NULL)
-    {
-        /* PASS when any quantity it is fits its words; else the words
-         * are wrong for all of them */
-        exattn_audit_candidate *misworded = NULL;
-
-        for (k = 0; k < count; k++)
-            if (cands[k]->seen_match == p->n)
-            {
-                exattn_audit_result w;
-
-                memset(&w, 0, sizeof w);
-                w.verdict = EXATTN_AUDIT_PASS;
-                wording_of(&w, cands[k], p);
-                free(w.note);
-                if (w.verdict == EXATTN_AUDIT_PASS)
-                {
-                    misworded = NULL;
-                    break;
-                }
-                if (misworded == NULL)
-                    misworded = cands[k];
-            }
-        r->verdict = EXATTN_AUDIT_PASS;
-        if (misworded != NULL)
-        {
-            wording_of(r, misworded, p);
-            r->truth = value_text(misworded, p);
-        }
-        else
-            r->note = page_arithmetic(p, &agrees);
-    }
+        pass_verdict(r, cands, count, p);
     else if (best != NULL && exattn_audit__fraction_for_named(best, p))
     {
         r->verdict = EXATTN_AUDIT_WORDING;
@@ -427,29 +488,7 @@ exattn_audit__decide(exattn_audit_result *r, exattn_audit_candidate **cands,
             rc = exattn_audit__nomem(err);
     }
     else if (best != NULL)
-    {
-        r->verdict = EXATTN_AUDIT_FAIL;
-        r->truth = value_text(best, p);
-        if (!exattn_audit__add_bound(r, best->name))
-            rc = exattn_audit__nomem(err);
-        else if (checked(r, best, all, p, max_prec, &v, err) < 0)
-            rc = err && err->code ? err->code : EXATTN_ENOMEM;
-        if (rc == EXATTN_OK && r->slip == NULL)
-            r->slip = exattn_audit__fraction_slip(best, p);
-        r->note = page_arithmetic(p, &agrees);
-        if (rc == EXATTN_OK && agrees)
-        {
-            exattn_sbuf b;
-
-            exattn_sbuf__init(&b);
-            exattn_sbuf__printf(&b, "%s%scomputed from the page's own "
-                                "rounded values (%s)",
-                                r->slip ? r->slip : "", r->slip ? "; or " : "",
-                                p->n->arithmetic);
-            exattn_free(r->slip);
-            r->slip = exattn_sbuf__take(&b);
-        }
-    }
+        rc = fail_verdict(r, best, all, p, max_prec, err);
     else
         r->verdict = EXATTN_AUDIT_UNSOURCED;
     mpq_clears(u, best_u, (mpq_ptr)0);
