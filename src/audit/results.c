@@ -246,6 +246,112 @@ held_to_definition(exattn_audit_result *r, int *held,
     return rc;
 }
 
+/* No evidence of a kind: a match by value, if it is no coincidence;
+ * else a mention. */
+static int
+by_value_alone(exattn_audit_result *r, const exattn_audit_list *list,
+               exattn_audit_candidates *all, const exattn_audit_number *p,
+               mpfr_prec_t max_prec, exattn_error_t *err)
+{
+    int rc = exattn_audit__decide(r, list->items, list->count, all, p,
+                                  max_prec, 0, 0, err);
+
+    if (rc == EXATTN_OK && !(informative(p)
+                             && (r->verdict == EXATTN_AUDIT_PASS
+                                 || r->verdict == EXATTN_AUDIT_WORDING)))
+        rc = exattn_audit__mention(r, "no evidence that it is a result",
+                                   NULL);
+    else if (rc == EXATTN_OK)
+        r->evidence = exattn_str__dup("its value: no other number of the "
+                                      "lesson rounds to it by chance");
+    return rc;
+}
+
+/* A slip only of the nearest kind the words name: the verdict again,
+ * among the candidates of that kind, near ones allowed. */
+static int
+nearest_kind(exattn_audit_result *r, const exattn_audit_list *in,
+             exattn_audit_candidates *all, const exattn_audit_number *p,
+             const exattn_audit_evidence *e, mpfr_prec_t max_prec,
+             exattn_error_t *err)
+{
+    exattn_audit_evidence nearest = *e;
+    exattn_audit_list near = { NULL, 0, 0 };
+    int rc;
+
+    nearest.families = e->nearest;
+    if (!split(&near, NULL, in, &nearest))
+        rc = exattn_audit__nomem(err);
+    else
+    {
+        exattn_audit__result_clear(r);
+        rc = exattn_audit__decide(r, near.items, near.count, all, p,
+                                  max_prec, 0, 1, err);
+    }
+    free(near.items);
+    return rc;
+}
+
+/* The words may name the wrong kind: a match of any other kind that is
+ * no coincidence passes. */
+static int
+other_kind(exattn_audit_result *r, const exattn_audit_list *out,
+           exattn_audit_candidates *all, const exattn_audit_number *p,
+           mpfr_prec_t max_prec, exattn_error_t *err)
+{
+    exattn_audit_result other;
+    int rc;
+
+    memset(&other, 0, sizeof other);
+    rc = exattn_audit__decide(&other, out->items, out->count, all, p,
+                              max_prec, 0, 0, err);
+    if (rc == EXATTN_OK && other.verdict == EXATTN_AUDIT_PASS)
+    {
+        exattn_audit__result_clear(r);
+        *r = other;
+    }
+    else
+        exattn_audit__result_clear(&other);
+    return rc;
+}
+
+/* With evidence of kinds (in: the candidates of those kinds, out: the
+ * others): a match of any kind named, a slip of the nearest, a match of
+ * another kind, the quantity the words were meant for, the nearest
+ * value, an unevaluated kind. */
+static int
+by_evidence(exattn_audit_result *r, const exattn_audit_list *in,
+            const exattn_audit_list *out, exattn_audit_candidates *all,
+            const exattn_audit_number *p, exattn_audit_evidence *e,
+            mpfr_prec_t max_prec, exattn_error_t *err)
+{
+    int rc = exattn_audit__decide(r, in->items, in->count, all, p, max_prec,
+                                  0, 0, err);
+
+    if (rc == EXATTN_OK && r->verdict == EXATTN_AUDIT_UNSOURCED)
+        rc = nearest_kind(r, in, all, p, e, max_prec, err);
+    if (rc == EXATTN_OK && r->verdict != EXATTN_AUDIT_PASS
+        && r->verdict != EXATTN_AUDIT_WORDING && informative(p))
+        rc = other_kind(r, out, all, p, max_prec, err);
+    if (rc == EXATTN_OK && r->verdict == EXATTN_AUDIT_UNSOURCED
+        && e->direct)
+        rc = meant_for(r, all, p, e, max_prec, err);
+    if (rc == EXATTN_OK && r->verdict == EXATTN_AUDIT_UNSOURCED)
+        rc = exattn_audit__nearest(r, all, p);
+    if (rc == EXATTN_OK && r->verdict == EXATTN_AUDIT_UNSOURCED
+        && ((e->base_only ? all->undecided_base : all->undecided_families)
+            & e->families))
+        rc = exattn_audit__unevaluated(r, all);
+    if (rc == EXATTN_OK && r->evidence == NULL)
+        r->evidence = e->why, e->why = NULL;
+    r->by_kind_only = r->verdict == EXATTN_AUDIT_PASS && !informative(p)
+                      && p->count == 1 && !e->direct && e->label == NULL
+                      && e->key_label == NULL && e->row_index == 0
+                      && e->key_index == 0 && p->n->subject == NULL
+                      && p->n->row_head == NULL;
+    return rc;
+}
+
 /* A number no marker names: a result when the page says so (evidence.c),
  * bound within the kind and token it names; else a mention, bound by
  * value alone only when it cannot be a coincidence. */
@@ -293,78 +399,11 @@ exattn_audit__unmarked(exattn_audit_result *r, const exattn_audit_number *p,
     if (!exattn_audit__candidates_for(&list, all, p))
         rc = exattn_audit__nomem(err);
     else if (e.families == 0)
-    {
-        /* no evidence: a match by value, if it is no coincidence */
-        rc = exattn_audit__decide(r, list.items, list.count, all, p,
-                                  max_prec, 0, 0, err);
-        if (rc == EXATTN_OK && !(informative(p)
-                                 && (r->verdict == EXATTN_AUDIT_PASS
-                                     || r->verdict == EXATTN_AUDIT_WORDING)))
-            rc = exattn_audit__mention(r, "no evidence that it is a result",
-                                       NULL);
-        else if (rc == EXATTN_OK)
-            r->evidence = exattn_str__dup("its value: no other number of "
-                                          "the lesson rounds to it by "
-                                          "chance");
-    }
+        rc = by_value_alone(r, &list, all, p, max_prec, err);
     else if (!split(&in, &out, &list, &e))
         rc = exattn_audit__nomem(err);
     else
-    {
-        /* a match of any kind named; a slip only of the nearest kind */
-        rc = exattn_audit__decide(r, in.items, in.count, all, p, max_prec,
-                                  0, 0, err);
-        if (rc == EXATTN_OK && r->verdict == EXATTN_AUDIT_UNSOURCED)
-        {
-            exattn_audit_evidence nearest = e;
-            exattn_audit_list near = { NULL, 0, 0 };
-
-            nearest.families = e.nearest;
-            if (!split(&near, NULL, &in, &nearest))
-                rc = exattn_audit__nomem(err);
-            else
-            {
-                exattn_audit__result_clear(r);
-                rc = exattn_audit__decide(r, near.items, near.count, all, p,
-                                          max_prec, 0, 1, err);
-            }
-            free(near.items);
-        }
-        if (rc == EXATTN_OK && r->verdict != EXATTN_AUDIT_PASS
-            && r->verdict != EXATTN_AUDIT_WORDING && informative(p))
-        {
-            /* the words may name the wrong kind: a match of any other
-             * kind that is no coincidence passes */
-            exattn_audit_result other;
-
-            memset(&other, 0, sizeof other);
-            rc = exattn_audit__decide(&other, out.items, out.count, all, p,
-                                      max_prec, 0, 0, err);
-            if (rc == EXATTN_OK && other.verdict == EXATTN_AUDIT_PASS)
-            {
-                exattn_audit__result_clear(r);
-                *r = other;
-            }
-            else
-                exattn_audit__result_clear(&other);
-        }
-        if (rc == EXATTN_OK && r->verdict == EXATTN_AUDIT_UNSOURCED
-            && e.direct)
-            rc = meant_for(r, all, p, &e, max_prec, err);
-        if (rc == EXATTN_OK && r->verdict == EXATTN_AUDIT_UNSOURCED)
-            rc = exattn_audit__nearest(r, all, p);
-        if (rc == EXATTN_OK && r->verdict == EXATTN_AUDIT_UNSOURCED
-            && ((e.base_only ? all->undecided_base
-                             : all->undecided_families) & e.families))
-            rc = exattn_audit__unevaluated(r, all);
-        if (rc == EXATTN_OK && r->evidence == NULL)
-            r->evidence = e.why, e.why = NULL;
-        r->by_kind_only = r->verdict == EXATTN_AUDIT_PASS && !informative(p)
-                          && p->count == 1 && !e.direct && e.label == NULL
-                          && e.key_label == NULL && e.row_index == 0
-                          && e.key_index == 0 && p->n->subject == NULL
-                          && p->n->row_head == NULL;
-    }
+        rc = by_evidence(r, &in, &out, all, p, &e, max_prec, err);
     free(list.items);
     free(in.items);
     free(out.items);
