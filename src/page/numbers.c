@@ -515,17 +515,98 @@ add_formulas(exattn_page *out, marker_walk *w, const exattn_page_clean *c,
     return ok;
 }
 
+/* Lexeme k after the markers before it: a named formula between the
+ * open marker and it is the marker's; then the number, kept or not, with
+ * why it is a mention (its words, "ignore", "exattn off"); 0 when out
+ * of memory. */
+static int
+read_lexeme(exattn_page *out, marker_walk *w, scanner *s,
+            const exattn_page_clean *c, size_t k, const char **before,
+            const char *page)
+{
+    const exattn_page_marker *m = w->open;
+    exattn_page_number n;
+    const char *why;
+    size_t i;
+    int ok = 1;
+
+    w->open = NULL;
+    if (m != NULL && (i = (size_t)bind_formula(w, out, s, m, s->lx[k].start,
+                                              0, page)) != 0)
+    {
+        ok = i == 1;
+        m = NULL;
+    }
+    why = mention_of(s, k, *before);
+    *before = why;
+    if (m != NULL && strcmp(m->text, "ignore") == 0)
+        why = IGNORED;
+    else if (m == NULL && w->off != NULL)
+        why = SWITCHED_OFF;
+    if (!keep(&s->lx[k], c->math[s->lx[k].start], m))
+        return ok;
+    ok = to_number(&n, s, k, why == IGNORED ? NULL : m, page)
+         && formula_subject(&n, w, c, s->lx[k].start)
+         && generic_value(&n, w, s->lx[k].start, s->lx[k].end)
+         && push(out, &n);
+    if (!ok)
+        number_clear(&n);
+    else if (m == NULL || why == IGNORED)
+        out->items[out->count - 1].mention = why;
+    return ok;
+}
+
+static void
+walk_clear(marker_walk *w)
+{
+    size_t i;
+
+    for (i = 0; i < w->formula_count; i++)
+    {
+        free(w->formulas[i].expr);
+        free(w->formulas[i].subject_form);
+    }
+    for (i = 0; i < w->value_count; i++)
+        free(w->values[i].subject_form);
+    free(w->values);
+    free(w->formulas);
+    free(w->bound);
+}
+
+/* A marker before another, or after the last number, names nothing; so
+ * does "on" with no "off". */
+static int
+marker_error(exattn_error_t *err, const char *file, const char *page,
+             const marker_walk *w)
+{
+    const exattn_page_marker *lone = w->stray_on ? w->stray_on
+                                     : w->twice ? w->twice : w->open;
+    unsigned long line, column;
+
+    exattn_page__position(page, lone->origin, &line, &column);
+    if (w->stray_on != NULL)
+        return exattn_error__set(err, EXATTN_EFIELD, file, line, column,
+                                 "marker \"exattn on\" with no \"exattn "
+                                 "off\" before it");
+    if (strcmp(lone->text, "ignore") == 0)
+        return exattn_error__set(err, EXATTN_EFIELD, file, line, column,
+                                 "marker \"ignore\" is followed by no "
+                                 "number for it to leave alone");
+    return exattn_error__set(err, EXATTN_EFIELD, file, line, column,
+                             "marker \"%.60s\" is followed by no number "
+                             "(an empty one is closed: <!-- exattn PATH "
+                             "digits=3 --><!-- /exattn -->)", lone->text);
+}
+
 int
 exattn_page__read(exattn_page *out, const char *file, const char *page,
                   size_t len, exattn_page_format fmt, exattn_error_t *err)
 {
     exattn_page_clean c;
-    exattn_page_number n;
     scanner s;
     size_t k, i;
-    const exattn_page_marker *m;
     marker_walk w;
-    const char *why, *before = NULL;
+    const char *before = NULL;
     int code, ok = 1;
 
     memset(out, 0, sizeof *out);
@@ -554,32 +635,7 @@ exattn_page__read(exattn_page *out, const char *file, const char *page,
                                                     : (size_t)-1, page);
         if (k == s.count || !ok || w.twice != NULL || w.stray_on != NULL)
             break;
-        m = w.open;
-        w.open = NULL;
-        /* a named formula between the marker and this number is its */
-        if (m != NULL && (i = (size_t)bind_formula(&w, out, &s, m,
-                                                  s.lx[k].start, 0, page))
-                             != 0)
-        {
-            ok = i == 1;
-            m = NULL;
-        }
-        why = mention_of(&s, k, before);
-        before = why;
-        if (m != NULL && strcmp(m->text, "ignore") == 0)
-            why = IGNORED;
-        else if (m == NULL && w.off != NULL)
-            why = SWITCHED_OFF;
-        if (!keep(&s.lx[k], c.math[s.lx[k].start], m))
-            continue;
-        ok = to_number(&n, &s, k, why == IGNORED ? NULL : m, page)
-             && formula_subject(&n, &w, &c, s.lx[k].start)
-             && generic_value(&n, &w, s.lx[k].start, s.lx[k].end)
-             && push(out, &n);
-        if (!ok)
-            number_clear(&n);
-        else if (m == NULL || why == IGNORED)
-            out->items[out->count - 1].mention = why;
+        ok = read_lexeme(out, &w, &s, &c, k, &before, page);
     }
     /* a marker after the last number may name a formula after it */
     if (ok && !s.oom && w.twice == NULL && w.stray_on == NULL
@@ -593,43 +649,10 @@ exattn_page__read(exattn_page *out, const char *file, const char *page,
     if (ok && !s.oom && w.twice == NULL && w.stray_on == NULL
         && w.open == NULL)
         ok = add_formulas(out, &w, &c, page, len);
-    for (i = 0; i < w.formula_count; i++)
-    {
-        free(w.formulas[i].expr);
-        free(w.formulas[i].subject_form);
-    }
-    for (i = 0; i < w.value_count; i++)
-        free(w.values[i].subject_form);
-    free(w.values);
-    free(w.formulas);
-    free(w.bound);
-    /* a marker before another, or after the last number, names nothing;
-     * so does "on" with no "off" */
-    if (ok && !s.oom && w.stray_on != NULL)
-    {
-        unsigned long line, column;
-
-        exattn_page__position(page, w.stray_on->origin, &line, &column);
-        code = exattn_error__set(err, EXATTN_EFIELD, file, line, column,
-                                 "marker \"exattn on\" with no \"exattn "
-                                 "off\" before it");
-    }
-    else if (ok && !s.oom && (w.twice != NULL || w.open != NULL))
-    {
-        const exattn_page_marker *lone = w.twice ? w.twice : w.open;
-        unsigned long line, column;
-
-        exattn_page__position(page, lone->origin, &line, &column);
-        code = strcmp(lone->text, "ignore") == 0
-               ? exattn_error__set(err, EXATTN_EFIELD, file, line, column,
-                                   "marker \"ignore\" is followed by no "
-                                   "number for it to leave alone")
-               : exattn_error__set(err, EXATTN_EFIELD, file, line, column,
-                                   "marker \"%.60s\" is followed by no "
-                                   "number (an empty one is closed: <!-- "
-                                   "exattn PATH digits=3 --><!-- /exattn "
-                                   "-->)", lone->text);
-    }
+    walk_clear(&w);
+    if (ok && !s.oom
+        && (w.stray_on != NULL || w.twice != NULL || w.open != NULL))
+        code = marker_error(err, file, page, &w);
     else if (!ok || s.oom)
         code = exattn_error__set(err, EXATTN_ENOMEM, file, 0, 0,
                                  "out of memory");
