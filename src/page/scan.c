@@ -210,6 +210,67 @@ command(const scanner *s, size_t i)
 
 /* ---- the scan ---------------------------------------------------------- */
 
+/* Past a word at i: the digits, hyphens and dots it carries, up to an
+ * index or exponent in math. */
+static size_t
+word_end(const scanner *s, size_t i, int math)
+{
+    unsigned long cp;
+    size_t n;
+
+    for (; i < s->len; i += n)
+    {
+        cp = exattn_page__code_point(s->t, s->len, i, &n);
+        if (math && (cp == '_' || cp == '^'))
+            break;      /* an index or exponent follows */
+        if (!(exattn_page__is_letter_cp(cp)
+              || (cp < 0x80 && isdigit((int)cp))
+              || ((cp == '-' || cp == '.') && i + 1 < s->len
+                  && isdigit((unsigned char)s->t[i + 1]))))
+            break;
+    }
+    return i;
+}
+
+/* "a-1", "2 -1": is the sign at i a minus between operands? */
+static int
+minus_between(const scanner *s, size_t i)
+{
+    unsigned long b = exattn_page__before(s, i);
+
+    return b && (exattn_page__is_letter_cp(b)
+                 || (b < 0x80 && isdigit((int)b))
+                 || b == ')' || b == ']' || b == '}');
+}
+
+/* Where the scan goes on when the number at [i, end) is no value: past
+ * an attached run or a date, a formula's term, "0/1", a range's end, a
+ * function's argument; 0 when it is a value. */
+static size_t
+past_non_value(const scanner *s, size_t i, size_t end)
+{
+    size_t k;
+
+    if (exattn_page__attached_after(s, end)
+        || (end < s->len && s->t[end] == '/' && end + 1 < s->len
+            && isdigit((unsigned char)s->t[end + 1])
+            && memchr(s->t + i, '/', end - i) != NULL))
+    {
+        /* (and 12/05/2024: a date, not a fraction) */
+        /* skip the whole attached run: 3.2.1, 2D */
+        for (k = end; k < s->len && (isalnum((unsigned char)s->t[k])
+                                     || s->t[k] == '.' || s->t[k] == '%');)
+            k++;
+        return k > end ? k : end;
+    }
+    if (exattn_page__formula_term(s, i, end)    /* 1 in 1+H_{2,2} */
+        || (end - i == 3 && strncmp(s->t + i, "0/1", 3) == 0)  /* a mask */
+        || exattn_page__range_end(s, i, end)    /* 1, \dots, n */
+        || exattn_page__argument_of(s, i, end)) /* \sigma(0.5), f(2) */
+        return end;
+    return 0;
+}
+
 void
 exattn_page__scan(scanner *s)
 {
@@ -260,67 +321,20 @@ exattn_page__scan(scanner *s)
         cp = exattn_page__code_point(s->t, s->len, i, &n);
         if (exattn_page__is_letter_cp(cp))
         {
-            /* a word, with the digits, hyphens and dots it carries */
-            for (i += n; i < s->len; i += n)
-            {
-                cp = exattn_page__code_point(s->t, s->len, i, &n);
-                if (math && (cp == '_' || cp == '^'))
-                    break;      /* an index or exponent follows */
-                if (!(exattn_page__is_letter_cp(cp)
-                      || (cp < 0x80 && isdigit((int)cp))
-                      || ((cp == '-' || cp == '.') && i + 1 < s->len
-                          && isdigit((unsigned char)s->t[i + 1]))))
-                    break;
-            }
+            i = word_end(s, i + n, math);
             continue;
         }
         end = exattn_page__number_at(s, i, NULL, &decimal);
-        if (end != 0 && exattn_page__sign_at(s, i))
-        {
-            /* "a-1", "2 -1": a minus between operands is not a sign */
-            unsigned long b = exattn_page__before(s, i);
-
-            if (b && (exattn_page__is_letter_cp(b)
-                      || (b < 0x80 && isdigit((int)b))
-                      || b == ')' || b == ']' || b == '}'))
-                end = 0;
-        }
+        if (end != 0 && exattn_page__sign_at(s, i) && minus_between(s, i))
+            end = 0;
         if (end == 0)
         {
             i += n;
             continue;
         }
-        if (exattn_page__attached_after(s, end)
-            || (end < s->len && s->t[end] == '/' && end + 1 < s->len
-                && isdigit((unsigned char)s->t[end + 1])
-                && memchr(s->t + i, '/', end - i) != NULL))
+        if ((k = past_non_value(s, i, end)) != 0)
         {
-            /* (and 12/05/2024: a date, not a fraction) */
-            /* skip the whole attached run: 3.2.1, 2D */
-            for (k = end; k < s->len && (isalnum((unsigned char)s->t[k])
-                                         || s->t[k] == '.' || s->t[k] == '%');)
-                k++;
-            i = k > end ? k : end;
-            continue;
-        }
-        if (exattn_page__formula_term(s, i, end))
-        {
-            i = end;            /* 1 in 1+H_{2,2}, 2 in a_{2,1}\cdot 2 */
-            continue;
-        }
-        if (end - i == 3 && strncmp(s->t + i, "0/1", 3) == 0)
-        {
-            i = end;            /* "a 0/1 mask": two values, no fraction */
-            continue;
-        }
-        if (exattn_page__range_end(s, i, end))
-        {
-            i = end;            /* 1, \dots, n: a range of indices */
-            continue;
-        }
-        if (exattn_page__argument_of(s, i, end))
-        {
-            i = end;            /* \sigma(0.5), f(2): an argument */
+            i = k;
             continue;
         }
         if ((l = add(s, i, end)) == NULL)
