@@ -433,132 +433,162 @@ sum(tr *x, size_t *i, size_t stop)
     return 1;
 }
 
+/* The factors of factor() below: each reads the one starting at k and
+ * returns where it ends, or 0 when it is none (a piece that is no named
+ * formula). */
+
+/* Digits; a decimal makes it the page's approximation (e^{1.155}), not
+ * a named form. */
+static size_t
+integer_factor(tr *x, size_t k, size_t stop)
+{
+    size_t j;
+
+    for (j = k; j < stop && isdigit((unsigned char)x->t[j]); j++)
+        ;
+    if (j + 1 < stop && x->t[j] == '.'
+        && isdigit((unsigned char)x->t[j + 1]))
+        return 0;
+    exattn_sbuf__putn(x->out, x->t + k, j - k);
+    return j;
+}
+
+/* Is e at k the constant (not a word's first letter, not e_1)? */
+static int
+e_at(const tr *x, size_t k, size_t stop)
+{
+    return x->t[k] == 'e'
+           && !(k + 1 < stop && (isalpha((unsigned char)x->t[k + 1])
+                                 || x->t[k + 1] == '_'));
+}
+
+/* e, or e^{..} */
+static size_t
+e_factor(tr *x, size_t k, size_t stop)
+{
+    x->named = 1;
+    k = spaces(x, k + 1, stop);
+    if (k < stop && x->t[k] == '^')
+    {
+        exattn_sbuf__puts(x->out, "e^");
+        k++;
+        return argument(x, &k, stop) ? k : 0;
+    }
+    exattn_sbuf__puts(x->out, "e");
+    return k;
+}
+
+/* \sqrt{..}; an n-th root \sqrt[n]{..} is none */
+static size_t
+sqrt_factor(tr *x, size_t k, size_t stop)
+{
+    x->named = 1;
+    k += 5;
+    if (spaces(x, k, stop) < stop && x->t[spaces(x, k, stop)] == '[')
+        return 0;
+    exattn_sbuf__puts(x->out, "sqrt");
+    return argument(x, &k, stop) ? k : 0;
+}
+
+/* \frac{a}{b}, \tfrac, \dfrac: "(a/b)" */
+static size_t
+frac_factor(tr *x, size_t k, size_t stop)
+{
+    k += x->t[k + 1] == 'f' ? 5 : 6;
+    exattn_sbuf__puts(x->out, "(");
+    if (!argument(x, &k, stop))
+        return 0;
+    exattn_sbuf__puts(x->out, "/");
+    if (!argument(x, &k, stop))
+        return 0;
+    exattn_sbuf__puts(x->out, ")");
+    return k;
+}
+
+/* A brace group {..}, read as a parenthesized expression. */
+static size_t
+braced(tr *x, size_t k, size_t stop)
+{
+    size_t end = group_end(x, k, stop);
+
+    k++;
+    exattn_sbuf__puts(x->out, "(");
+    if (!expression(x, &k, end))
+        return 0;
+    k = spaces(x, k, stop);
+    if (k >= stop || x->t[k] != '}')
+        return 0;
+    exattn_sbuf__puts(x->out, ")");
+    return k + 1;
+}
+
+/* (..), \left(..\right), \bigl(..\bigr) and their kin, k past the
+ * opening bracket. */
+static size_t
+bracketed(tr *x, size_t k, size_t stop)
+{
+    size_t j;
+
+    exattn_sbuf__puts(x->out, "(");
+    if (!expression(x, &k, stop))
+        return 0;
+    k = spaces(x, k, stop);
+    if ((j = sized_bracket(x, k, stop, ')')) == 0)
+        return 0;
+    exattn_sbuf__puts(x->out, ")");
+    return k + j;
+}
+
+/* A symbol of the page at [k, j); in a generic definition q_i^\top k_j
+ * is a vector's transpose, for the reader of two vectors side by side
+ * (their inner product). */
+static size_t
+symbol_factor(tr *x, size_t k, size_t j, size_t stop)
+{
+    if (!exattn_page__page_symbol(x, k, j))
+        return 0;
+    return j + (x->in_generic ? transpose_at(x, j, stop) : 0);
+}
+
 /* One factor: a number, e, e^{..}, \exp(..), \sqrt{..}, \frac{..}{..},
- * a bracketed expression. */
+ * a sum, a bracketed expression, an inner product, a function, a
+ * symbol; then its power. */
 static int
 factor(tr *x, size_t *i, size_t stop)
 {
-    size_t k = spaces(x, *i, stop), j;
+    size_t k = spaces(x, *i, stop), j, end;
 
     if (k >= stop || ++x->depth > 64)
         return 0;
     if (isdigit((unsigned char)x->t[k]))
-    {
-        for (j = k; j < stop && isdigit((unsigned char)x->t[j]); j++)
-            ;
-        /* a decimal makes it the page's approximation (e^{1.155}), not
-         * a named form */
-        if (j + 1 < stop && x->t[j] == '.'
-            && isdigit((unsigned char)x->t[j + 1]))
-            return 0;
-        exattn_sbuf__putn(x->out, x->t + k, j - k);
-        *i = j;
-    }
-    else if (x->t[k] == 'e'
-             && !(k + 1 < stop && (isalpha((unsigned char)x->t[k + 1])
-                                   || x->t[k + 1] == '_')))
-    {
-        x->named = 1;
-        k = spaces(x, k + 1, stop);
-        if (k < stop && x->t[k] == '^')
-        {
-            exattn_sbuf__puts(x->out, "e^");
-            k++;
-            if (!argument(x, &k, stop))
-                return 0;
-        }
-        else
-            exattn_sbuf__puts(x->out, "e");
-        *i = k;
-    }
+        end = integer_factor(x, k, stop);
+    else if (e_at(x, k, stop))
+        end = e_factor(x, k, stop);
     else if (word(x, k, stop, "\\sum"))
-    {
-        if (!sum(x, &k, stop))
-            return 0;
-        *i = k;
-    }
+        end = sum(x, &k, stop) ? k : 0;
     else if (word(x, k, stop, "\\sqrt"))
-    {
-        x->named = 1;
-        k += 5;
-        if (spaces(x, k, stop) < stop && x->t[spaces(x, k, stop)] == '[')
-            return 0;           /* an n-th root */
-        exattn_sbuf__puts(x->out, "sqrt");
-        if (!argument(x, &k, stop))
-            return 0;
-        *i = k;
-    }
+        end = sqrt_factor(x, k, stop);
     else if (word(x, k, stop, "\\frac") || word(x, k, stop, "\\tfrac")
              || word(x, k, stop, "\\dfrac"))
-    {
-        k += x->t[k + 1] == 'f' ? 5 : 6;
-        exattn_sbuf__puts(x->out, "(");
-        if (!argument(x, &k, stop))
-            return 0;
-        exattn_sbuf__puts(x->out, "/");
-        if (!argument(x, &k, stop))
-            return 0;
-        exattn_sbuf__puts(x->out, ")");
-        *i = k;
-    }
+        end = frac_factor(x, k, stop);
     else if (x->t[k] == '{'
              && (j = exattn_page__symbol_token(x, k, stop)) != 0)
-    {
-        /* {\sigma'}^2_{2} */
-        if (!exattn_page__page_symbol(x, k, j))
-            return 0;
-        *i = j;
-    }
+        end = exattn_page__page_symbol(x, k, j) ? j : 0;   /* {\sigma'} */
     else if (x->t[k] == '{')
-    {
-        size_t end = group_end(x, k, stop);
-
-        k++;
-        exattn_sbuf__puts(x->out, "(");
-        if (!expression(x, &k, end))
-            return 0;
-        k = spaces(x, k, stop);
-        if (k >= stop || x->t[k] != '}')
-            return 0;
-        exattn_sbuf__puts(x->out, ")");
-        *i = k + 1;
-    }
+        end = braced(x, k, stop);
     else if ((j = sized_bracket(x, k, stop, '(')) != 0)
-    {
-        /* (..), \left(..\right), \bigl(..\bigr) and their kin */
-        k += j;
-        exattn_sbuf__puts(x->out, "(");
-        if (!expression(x, &k, stop))
-            return 0;
-        k = spaces(x, k, stop);
-        if ((j = sized_bracket(x, k, stop, ')')) == 0)
-            return 0;
-        exattn_sbuf__puts(x->out, ")");
-        *i = k + j;
-    }
+        end = bracketed(x, k + j, stop);
     else if (x->in_generic && word(x, k, stop, "\\langle"))
-    {
-        if (!inner_product(x, &k, stop))
-            return 0;
-        *i = k;
-    }
+        end = inner_product(x, &k, stop) ? k : 0;
     else if ((j = function_at(x, k, stop)) != 0)
-    {
-        if (!function_call(x, &k, j, stop))
-            return 0;
-        *i = k;
-    }
+        end = function_call(x, &k, j, stop) ? k : 0;
     else if ((j = exattn_page__symbol_token(x, k, stop)) != 0)
-    {
-        if (!exattn_page__page_symbol(x, k, j))
-            return 0;
-        /* q_i^\top k_j in a generic definition: a vector's transpose,
-         * for the reader of two vectors side by side (their inner
-         * product) */
-        *i = j + (x->in_generic ? transpose_at(x, j, stop) : 0);
-    }
+        end = symbol_factor(x, k, j, stop);
     else
+        end = 0;
+    if (end == 0)
         return 0;
+    *i = end;
     x->depth--;
     return power(x, i, stop);
 }
