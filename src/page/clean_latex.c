@@ -251,10 +251,86 @@ skip_group(reader *r)
         r->i = close;
 }
 
+/* A line break, \\[2pt] too: no \[ opens display math. */
+static void
+line_break(reader *r, size_t start)
+{
+    r->i += 2;
+    if (r->i < r->len && r->p[r->i] == '[')
+    {
+        const char *close = memchr(r->p + r->i, ']', r->len - r->i);
+
+        if (close != NULL && close - (r->p + r->i) < 16)
+            r->i = (size_t)(close - r->p) + 1;
+    }
+    exattn_page__space(r, start);
+}
+
+/* A code environment (dropped) or a math one (copied) at r->i: 1 when
+ * read, 0 when there is none, -1 on an error (r->err). */
+static int
+code_or_math_environment(reader *r)
+{
+    int e;
+
+    if ((e = begins(r, code_envs, sizeof code_envs / sizeof *code_envs))
+        >= 0)
+        return environment(r, code_envs[e], 0) == EXATTN_OK ? 1 : -1;
+    if ((e = begins(r, math_envs, sizeof math_envs / sizeof *math_envs))
+        >= 0)
+        return environment(r, math_envs[e], 1) == EXATTN_OK ? 1 : -1;
+    return 0;
+}
+
+/* \verb|..| at r->i, dropped: 1 when there is one. */
+static int
+verb(reader *r, size_t start)
+{
+    char delim;
+    const char *hit;
+    size_t end;
+
+    if (!exattn_page__starts(r, r->i, "\\verb") || r->i + 5 >= r->len
+        || isalpha((unsigned char)r->p[r->i + 5]))
+        return 0;
+    delim = r->p[r->i + 5];
+    hit = memchr(r->p + r->i + 6, delim, r->len - r->i - 6);
+    end = hit ? (size_t)(hit - r->p) : r->len;
+    r->i = end < r->len ? end + 1 : r->len;
+    exattn_page__space(r, start);
+    return 1;
+}
+
+/* A command whose first argument is no prose (\label, \cite, \href's
+ * url, ...) at r->i, skipped with it: 1 when there is one. */
+static int
+silent_command(reader *r, size_t start)
+{
+    size_t k, n = sizeof silent / sizeof *silent;
+
+    for (k = 0; k < n; k++)
+        if (exattn_page__starts(r, r->i, silent[k])
+            && (r->i + strlen(silent[k]) >= r->len
+                || !isalpha((unsigned char)r->p[r->i
+                                                + strlen(silent[k])])))
+            break;
+    if (k == n)
+        return 0;
+    r->i += strlen(silent[k]);
+    if (r->i < r->len && r->p[r->i] == '*')
+        r->i++;
+    skip_group(r);
+    exattn_page__space(r, start);
+    /* \href{url}{text}: the text is a link's */
+    if (strcmp(silent[k], "\\href") == 0)
+        exattn_page__stand_in(r, EXATTN_PAGE_IN_LINK, group_after(r, r->i));
+    return 1;
+}
+
 int
 exattn_page__read_latex(reader *r)
 {
-    size_t k, start;
+    size_t start;
     int e, code;
 
     while (r->i < r->len)
@@ -275,17 +351,7 @@ exattn_page__read_latex(reader *r)
             continue;
         if (ch == '\\' && r->i + 1 < r->len && r->p[r->i + 1] == '\\')
         {
-            /* a line break, \\[2pt] too: no \[ opens display math */
-            r->i += 2;
-            if (r->i < r->len && r->p[r->i] == '[')
-            {
-                const char *close = memchr(r->p + r->i, ']',
-                                           r->len - r->i);
-
-                if (close != NULL && close - (r->p + r->i) < 16)
-                    r->i = (size_t)(close - r->p) + 1;
-            }
-            exattn_page__space(r, start);
+            line_break(r, start);
             continue;
         }
         if (ch == '%')
@@ -296,51 +362,14 @@ exattn_page__read_latex(reader *r)
         }
         if (tabular_begins(r))
             continue;
-        if ((e = begins(r, code_envs, sizeof code_envs / sizeof *code_envs))
-            >= 0)
+        if ((e = code_or_math_environment(r)) != 0)
         {
-            if ((code = environment(r, code_envs[e], 0)) != EXATTN_OK)
-                return code;
+            if (e < 0)
+                return r->err ? r->err->code : EXATTN_ESYNTAX;
             continue;
         }
-        if ((e = begins(r, math_envs, sizeof math_envs / sizeof *math_envs))
-            >= 0)
-        {
-            if ((code = environment(r, math_envs[e], 1)) != EXATTN_OK)
-                return code;
+        if (verb(r, start) || silent_command(r, start))
             continue;
-        }
-        if (exattn_page__starts(r, r->i, "\\verb") && r->i + 5 < r->len
-            && !isalpha((unsigned char)r->p[r->i + 5]))
-        {
-            char delim = r->p[r->i + 5];
-            const char *hit = memchr(r->p + r->i + 6, delim,
-                                     r->len - r->i - 6);
-            size_t end = hit ? (size_t)(hit - r->p) : r->len;
-
-            r->i = end < r->len ? end + 1 : r->len;
-            exattn_page__space(r, start);
-            continue;
-        }
-        for (k = 0; k < sizeof silent / sizeof *silent; k++)
-            if (exattn_page__starts(r, r->i, silent[k])
-                && (r->i + strlen(silent[k]) >= r->len
-                    || !isalpha((unsigned char)r->p[r->i
-                                                    + strlen(silent[k])])))
-                break;
-        if (k < sizeof silent / sizeof *silent)
-        {
-            r->i += strlen(silent[k]);
-            if (r->i < r->len && r->p[r->i] == '*')
-                r->i++;
-            skip_group(r);
-            exattn_page__space(r, start);
-            /* \href{url}{text}: the text is a link's */
-            if (strcmp(silent[k], "\\href") == 0)
-                exattn_page__stand_in(r, EXATTN_PAGE_IN_LINK,
-                                      group_after(r, r->i));
-            continue;
-        }
         if (exattn_page__url(r))
             continue;
         if ((e = exattn_page__math_span(r)) != 0)
