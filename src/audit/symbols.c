@@ -187,82 +187,66 @@ bracket_indices(symbol *y, const char *s, size_t k, size_t n)
     return k == n && y->count > 0;
 }
 
-/* The symbol [s, s + n) in parts; 0 when it is not one. */
-int
-exattn_audit__read_symbol(symbol *y, const char *s, size_t n)
+/* A font around the symbol at s (\mathbf{o}_{2,1}): the font's argument,
+ * then the rest, read as the symbol; -1 when no font wraps s.  A font
+ * says how a symbol is set, not what it is. */
+static int
+font_argument(symbol *y, const char *s, size_t n)
 {
     static const char *const fonts[] = { "\\mathbf{", "\\boldsymbol{",
                                          "\\bm{", "\\vec{" };
-    size_t k = 0, f, len, from, end;
-    int depth;
+    size_t f, len, end, rest;
+    char buf[160];
+    symbol inner;
 
-    memset(y, 0, sizeof *y);
-    if (n == 0)
-        return 0;
-    /* a font says how it is set, not what it is: \mathbf{o} is o */
     for (f = 0; f < sizeof fonts / sizeof *fonts; f++)
         if (n > (len = strlen(fonts[f])) && strncmp(s, fonts[f], len) == 0
             && (end = past_group(s, len - 1, n)) != 0)
         {
-            symbol inner;
-            size_t rest = n - end;
-
-            /* \mathbf{o}_{2,1}: the font's argument, then the rest */
-            char buf[160];
-
+            rest = n - end;
             if (end - len - 1 + rest >= sizeof buf)
                 return 0;
             memcpy(buf, s + len, end - len - 1);
             memcpy(buf + (end - len - 1), s + end, rest);
-            if (!exattn_audit__read_symbol(&inner, buf, end - len - 1 + rest))
+            if (!exattn_audit__read_symbol(&inner, buf,
+                                           end - len - 1 + rest))
                 return 0;
             *y = inner;
             return 1;
         }
-    if (s[0] == '{' && (end = past_group(s, 0, n)) != 0)
-        return squared_braced(y, s, end, n);
-    if (s[0] == '\\')
-    {
-        for (k = 1; k < n && isalpha((unsigned char)s[k]); k++)
-            ;
-        if (k < n && s[k] == '{' && (end = past_group(s, k, n)) != 0)
-            k = end;            /* \tilde{a} */
-    }
-    else if (isalpha((unsigned char)s[0]) || (unsigned char)s[0] >= 0x80)
-        k = text_base(s, n);    /* w, H1[2,2], μ[2] */
-    while (k < n && s[k] == '\'')
-        k++;
-    if (k == 0 || !copy(y->base, sizeof y->base, s, k))
+    return -1;
+}
+
+/* A head's superscript at *k, ^{(2)}: read into y->head (*k past it);
+ * 0 when it is malformed, 1 otherwise (also when there is none). */
+static int
+head_superscript(symbol *y, const char *s, size_t *k, size_t n)
+{
+    size_t i = *k;
+
+    if (!(i + 3 < n && s[i] == '^' && s[i + 1] == '{' && s[i + 2] == '('))
+        return 1;
+    for (y->head = 0, i += 3; i < n && isdigit((unsigned char)s[i]); i++)
+        if ((y->head = y->head * 10 + (size_t)(s[i] - '0')) > 1000)
+            return 0;           /* no block has so many heads */
+    if (!(i + 1 < n && s[i] == ')' && s[i + 1] == '}') || y->head == 0
+        || y->head > 1000)
         return 0;
-    k += put_square(y, s + k, n - k);
-    if (k + 3 < n && s[k] == '^' && s[k + 1] == '{' && s[k + 2] == '(')
-    {
-        /* a head's superscript, ^{(2)} */
-        for (y->head = 0, k += 3; k < n && isdigit((unsigned char)s[k]); k++)
-            if ((y->head = y->head * 10 + (size_t)(s[k] - '0')) > 1000)
-                return 0;       /* no block has so many heads */
-        if (!(k + 1 < n && s[k] == ')' && s[k + 1] == '}') || y->head == 0
-            || y->head > 1000)
-            return 0;
-        k += 2;
-    }
-    while (k < n && s[k] == '\'')
-        k++;
-    if (k < n && s[k] == '[')
-        return bracket_indices(y, s, k, n);
-    if (k < n && all_digits(s + k, n - k))
-    {
-        /* Z9: exattn's text notation for Z_9 (in a head lesson's rows;
-         * a block writes H1 for head 1's output, block_ref says no) */
-        y->count = 1;
-        y->run_on = 1;
-        return copy(y->index[0], sizeof *y->index, s + k, n - k);
-    }
+    *k = i + 2;
+    return 1;
+}
+
+/* The subscript at k: _3, or _{a,b,c} split at its top-level commas. */
+static int
+subscript(symbol *y, const char *s, size_t k, size_t n)
+{
+    size_t from;
+    int depth;
+
     if (k + 1 >= n || s[k] != '_')
         return 0;
     if (s[k + 1] != '{')
     {
-        /* _3 */
         y->count = 1;
         return k + 2 == n
                && copy(y->index[0], sizeof *y->index, s + k + 1, 1);
@@ -285,4 +269,49 @@ exattn_audit__read_symbol(symbol *y, const char *s, size_t n)
     return y->count < MAX_INDICES
            && index_text(y->index[y->count++], sizeof *y->index, s + from,
                          n - 1 - from);
+}
+
+/* The symbol [s, s + n) in parts; 0 when it is not one. */
+int
+exattn_audit__read_symbol(symbol *y, const char *s, size_t n)
+{
+    size_t k = 0, end;
+    int font;
+
+    memset(y, 0, sizeof *y);
+    if (n == 0)
+        return 0;
+    if ((font = font_argument(y, s, n)) >= 0)
+        return font;
+    if (s[0] == '{' && (end = past_group(s, 0, n)) != 0)
+        return squared_braced(y, s, end, n);
+    if (s[0] == '\\')
+    {
+        for (k = 1; k < n && isalpha((unsigned char)s[k]); k++)
+            ;
+        if (k < n && s[k] == '{' && (end = past_group(s, k, n)) != 0)
+            k = end;            /* \tilde{a} */
+    }
+    else if (isalpha((unsigned char)s[0]) || (unsigned char)s[0] >= 0x80)
+        k = text_base(s, n);    /* w, H1[2,2], μ[2] */
+    while (k < n && s[k] == '\'')
+        k++;
+    if (k == 0 || !copy(y->base, sizeof y->base, s, k))
+        return 0;
+    k += put_square(y, s + k, n - k);
+    if (!head_superscript(y, s, &k, n))
+        return 0;
+    while (k < n && s[k] == '\'')
+        k++;
+    if (k < n && s[k] == '[')
+        return bracket_indices(y, s, k, n);
+    if (k < n && all_digits(s + k, n - k))
+    {
+        /* Z9: exattn's text notation for Z_9 (in a head lesson's rows;
+         * a block writes H1 for head 1's output, block_ref says no) */
+        y->count = 1;
+        y->run_on = 1;
+        return copy(y->index[0], sizeof *y->index, s + k, n - k);
+    }
+    return subscript(y, s, k, n);
 }
