@@ -239,6 +239,52 @@ latex_literal(pctx *b, const char *lit)
     put(b, "}");
 }
 
+/* \frac{a}{b}; -\frac{1}{\sqrt{8}} for a negative numerator, as a
+ * textbook writes it, not \frac{-1}{...} */
+static void
+latex_fraction(pctx *b, const exattn_xnode *n)
+{
+    if (n->a->op == EXATTN_X_NUM && n->a->literal[0] == '-'
+        && !(b->labels && n->a->label != NULL))
+    {
+        put(b, "-\\frac{");
+        latex_literal(b, n->a->literal + 1);
+    }
+    else if (n->a->op == EXATTN_X_NEG && !(b->labels && n->a->label != NULL))
+    {
+        put(b, "-\\frac{");
+        latex(b, n->a->a);
+    }
+    else
+    {
+        put(b, "\\frac{");
+        latex(b, n->a);
+    }
+    put(b, "}{");
+    latex(b, n->b);
+    put(b, "}");
+}
+
+/* a^{b}: e and plain numbers bare, anything else braced (and in
+ * parentheses unless a root) */
+static void
+latex_power(pctx *b, const exattn_xnode *n)
+{
+    if (n->a->op == EXATTN_X_E
+        || (n->a->op == EXATTN_X_NUM && !strpbrk(n->a->literal, "eE")))
+        latex(b, n->a);
+    else
+    {
+        put(b, "{");
+        latex_wrapped(b, n->a, n->a->op != EXATTN_X_SQRT);
+        put(b, "}");
+    }
+    put(b, "^{");
+    if (!simplified_exponent(b, n->b, 1))
+        latex(b, n->b);
+    put(b, "}");
+}
+
 static void
 latex(pctx *b, const exattn_xnode *n)
 {
@@ -273,44 +319,8 @@ latex(pctx *b, const exattn_xnode *n)
         put(b, "\\cdot ");
         latex_wrapped(b, n->b, level(b, n->b) <= LEVEL_UNARY);
         break;
-    case EXATTN_X_DIV:
-        /* -\frac{1}{\sqrt{8}}, as a textbook writes it, not \frac{-1}{…} */
-        if (n->a->op == EXATTN_X_NUM && n->a->literal[0] == '-'
-            && !(b->labels && n->a->label != NULL))
-        {
-            put(b, "-\\frac{");
-            latex_literal(b, n->a->literal + 1);
-        }
-        else if (n->a->op == EXATTN_X_NEG
-                 && !(b->labels && n->a->label != NULL))
-        {
-            put(b, "-\\frac{");
-            latex(b, n->a->a);
-        }
-        else
-        {
-            put(b, "\\frac{");
-            latex(b, n->a);
-        }
-        put(b, "}{");
-        latex(b, n->b);
-        put(b, "}");
-        break;
-    case EXATTN_X_POW:
-        if (n->a->op == EXATTN_X_E
-            || (n->a->op == EXATTN_X_NUM && !strpbrk(n->a->literal, "eE")))
-            latex(b, n->a);
-        else
-        {
-            put(b, "{");
-            latex_wrapped(b, n->a, n->a->op != EXATTN_X_SQRT);
-            put(b, "}");
-        }
-        put(b, "^{");
-        if (!simplified_exponent(b, n->b, 1))
-            latex(b, n->b);
-        put(b, "}");
-        break;
+    case EXATTN_X_DIV: latex_fraction(b, n); break;
+    case EXATTN_X_POW: latex_power(b, n); break;
     case EXATTN_X_NEG:
         put(b, "-");
         latex_wrapped(b, n->a, level(b, n->a) < LEVEL_PRODUCT);
