@@ -401,6 +401,40 @@ held_to(exattn_audit_result *r, const exattn_audit_candidate *f,
     return rc;
 }
 
+/* The quantities of the formula's value: the base lesson's first when
+ * the page names no variant (as a shared scalar is, results.c) -- proved
+ * against the variants' only when the base has none of its value --,
+ * then of the kinds the page names, then of any kind for an irrational
+ * value the words do not point at. */
+static int
+value_matches(exattn_audit_result *r, size_t *found,
+              exattn_audit_candidate *f, exattn_audit_candidates *all,
+              const exattn_audit_evidence *e, const char *text,
+              mpfr_prec_t max_prec, exattn_error_t *err)
+{
+    int rc = EXATTN_OK;
+
+    if (e->variant == NULL && !e->base_only)
+    {
+        exattn_audit_evidence base = *e;
+
+        base.base_only = 1;
+        rc = matches(r, found, f, all, &base, 1, text, max_prec, err);
+        if (rc == EXATTN_OK && *found && r->verdict != EXATTN_AUDIT_NAMED)
+        {
+            /* the base's left undecided: a variant's may be proved */
+            exattn_audit__result_clear(r);
+            r->verdict = EXATTN_AUDIT_UNSOURCED;
+            *found = 0;
+        }
+    }
+    if (rc == EXATTN_OK && *found == 0)
+        rc = matches(r, found, f, all, e, 1, text, max_prec, err);
+    if (rc == EXATTN_OK && *found == 0 && !e->direct && !f->exact[0])
+        rc = matches(r, found, f, all, e, 0, text, max_prec, err);
+    return rc;
+}
+
 /* Bind the formula's value f to what it names, and prove it so: the
  * entry its subject names, the quantities of the kind and entry the page
  * names, or -- an irrational value being no coincidence -- any quantity
@@ -456,31 +490,7 @@ bind_formula(exattn_audit_result *r, exattn_audit_candidate *f,
         return rc;
     }
     if (!(f->exact[0] && named != NULL))
-    {
-        if (e->variant == NULL && !e->base_only)
-        {
-            /* a formula the page names no variant for is the base
-             * lesson's when it can be (as a shared scalar is, results.c):
-             * proved against the variants' only when the base has no
-             * quantity of its value */
-            exattn_audit_evidence base = *e;
-
-            base.base_only = 1;
-            rc = matches(r, &found, f, all, &base, 1, text, max_prec, err);
-            if (rc == EXATTN_OK && found
-                && r->verdict != EXATTN_AUDIT_NAMED)
-            {
-                /* the base's left undecided: a variant's may be proved */
-                exattn_audit__result_clear(r);
-                r->verdict = EXATTN_AUDIT_UNSOURCED;
-                found = 0;
-            }
-        }
-        if (rc == EXATTN_OK && found == 0)
-            rc = matches(r, &found, f, all, e, 1, text, max_prec, err);
-        if (rc == EXATTN_OK && found == 0 && !e->direct && !f->exact[0])
-            rc = matches(r, &found, f, all, e, 0, text, max_prec, err);
-    }
+        rc = value_matches(r, &found, f, all, e, text, max_prec, err);
     /* the words point elsewhere ("both she and reads"), or the value is
      * rational: the subject names the very entry */
     if (rc == EXATTN_OK && found == 0 && named != NULL
