@@ -672,6 +672,20 @@ plain_run(reader *r)
     return 1;
 }
 
+/* An HTML element at r->i: KaTeX's or MathJax's TeX, an element whose
+ * content is no prose, MathML, or any other tag.  1 when read, 0 when
+ * there is none, -1 on an error (r->err). */
+static int
+element(reader *r)
+{
+    int k;
+
+    if ((k = tex_element(r)) != 0 || (k = skipped_element(r)) != 0
+        || (k = mathml(r)) != 0)
+        return k;
+    return tag(r) ? 1 : 0;
+}
+
 int
 exattn_page__read_markup(reader *r)
 {
@@ -712,26 +726,12 @@ exattn_page__read_markup(reader *r)
                 return k;
             continue;
         }
-        if (ch == '<' && (k = tex_element(r)) != 0)
+        if (ch == '<' && (k = element(r)) != 0)
         {
             if (k < 0)
                 return r->err ? r->err->code : EXATTN_ESYNTAX;
             continue;
         }
-        if (ch == '<' && (k = skipped_element(r)) != 0)
-        {
-            if (k < 0)
-                return r->err ? r->err->code : EXATTN_ESYNTAX;
-            continue;
-        }
-        if (ch == '<' && (k = mathml(r)) != 0)
-        {
-            if (k < 0)
-                return r->err ? r->err->code : EXATTN_ESYNTAX;
-            continue;
-        }
-        if (ch == '<' && tag(r))
-            continue;
         if (ch == '&' && exattn_page__entity(r, 0))
             continue;
         if (link_target(r) || exattn_page__url(r))
