@@ -275,6 +275,29 @@ vector_number(const char *t, size_t k, size_t stop)
 
 #define MAX_WIDTH 64            /* coordinates of a weighted sum read */
 
+/* The formula of each coordinate of a weighted sum at [from, end), its
+ * subject at [a, b): the subject's entry j + 1. */
+static void
+push_coordinates(exattn_page_formula_list *l, const exattn_page_clean *c,
+                 exattn_sbuf *coord, size_t width, size_t from, size_t end,
+                 size_t a, size_t b)
+{
+    size_t j;
+    char *expr;
+
+    for (j = 0; j < width && !l->oom; j++)
+    {
+        if ((expr = exattn_sbuf__take(&coord[j])) == NULL)
+        {
+            l->oom = 1;
+            return;
+        }
+        exattn_page__formula_push(l, c, from, end, expr, a, b, 1);
+        if (!l->oom)
+            l->items[l->count - 1].entry = j + 1;
+    }
+}
+
 /* exattn's text notation for an output, "Σ (w_1)·(1,0) + (w_2)·(0,2)":
  * after the relation at rel, a sum of named weights times vectors of
  * numbers, read as one formula per coordinate (the weights times that
@@ -346,19 +369,7 @@ weighted_sum(exattn_page_formula_list *l, const exattn_page_clean *c,
         k++;
     }
     if (ok && terms > 0)
-        for (j = 0; j < width && !l->oom; j++)
-        {
-            char *expr = exattn_sbuf__take(&coord[j]);
-
-            if (expr == NULL)
-            {
-                l->oom = 1;
-                break;
-            }
-            exattn_page__formula_push(l, c, from, end, expr, a, b, 1);
-            if (!l->oom)
-                l->items[l->count - 1].entry = j + 1;
-        }
+        push_coordinates(l, c, coord, width, from, end, a, b);
     for (j = 0; j < MAX_WIDTH; j++)
         exattn_sbuf__clear(&coord[j]);
     return ok && terms > 0 ? end : 0;
