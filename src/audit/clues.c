@@ -329,6 +329,35 @@ exattn_audit__find_symbol(const char *s, size_t n,
     return stage_symbol(s, n, block);
 }
 
+/* Past what stands at k when no symbol does: a transpose between q and
+ * k makes a score; an exponent is no kind (e^{\sqrt{2}} is an
+ * exponential, e^{s_{ij}} too); anything else is one byte. */
+static size_t
+past_non_symbol(exattn_audit_clue *c, const char *s, size_t k, size_t to)
+{
+    size_t depth = 0;
+
+    if (s[k] == '^' && k + 1 < to
+        && (s[k + 1] == 'T' || strncmp(s + k + 1, "\\top", 4) == 0
+            || strncmp(s + k + 1, "{T}", 3) == 0
+            || strncmp(s + k + 1, "{\\top}", 6) == 0
+            || strncmp(s + k + 1, "{\\mathsf{T}}", 12) == 0
+            || strncmp(s + k + 1, "\\intercal", 9) == 0
+            || strncmp(s + k + 1, "{\\intercal}", 11) == 0))
+        take(c, k, F(SCORE) | F(SCALED), 0, "the product", "q k^T", 5);
+    else if (s[k] == '^' && k + 1 < to && s[k + 1] == '{')
+    {
+        for (k++; k < to; k++)
+        {
+            if (s[k] == '{')
+                depth++;
+            else if (s[k] == '}' && --depth == 0)
+                break;
+        }
+    }
+    return k + 1;
+}
+
 /* The symbols of a math stretch [from, to) of the lead or the subject:
  * "e^{...}" is an exponential, "d_k" and "d_{\mathrm{model}}" are read
  * whole, a "^T" between q and k makes a score.  In a lead (`locators`),
@@ -346,28 +375,7 @@ exattn_audit__read_math(exattn_audit_clue *c, const char *s, size_t from,
     {
         if ((n = exattn_audit__symbol_at(s, k, to)) == 0)
         {
-            if ((s[k] == '^' && k + 1 < to
-                 && (s[k + 1] == 'T' || strncmp(s + k + 1, "\\top", 4) == 0
-                     || strncmp(s + k + 1, "{T}", 3) == 0
-                     || strncmp(s + k + 1, "{\\top}", 6) == 0
-                     || strncmp(s + k + 1, "{\\mathsf{T}}", 12) == 0
-                     || strncmp(s + k + 1, "\\intercal", 9) == 0
-                     || strncmp(s + k + 1, "{\\intercal}", 11) == 0)))
-                take(c, k, F(SCORE) | F(SCALED), 0, "the product", "q k^T",
-                     5);
-            else if (s[k] == '^' && k + 1 < to && s[k + 1] == '{')
-            {
-                /* an exponent is no kind: e^{\sqrt{2}} is an
-                 * exponential, e^{s_{ij}} too */
-                size_t depth = 0;
-
-                for (k++; k < to; k++)
-                    if (s[k] == '{')
-                        depth++;
-                    else if (s[k] == '}' && --depth == 0)
-                        break;
-            }
-            k++;
+            k = past_non_symbol(c, s, k, to);
             continue;
         }
         /* d_k, d_{\mathrm{model}}: the index is part of the name */
