@@ -157,6 +157,7 @@ const exattn_audit_group *exattn_audit__group(
 int exattn_audit__candidates(exattn_audit_candidates *out,
                              const exattn_lesson *l, mpfr_prec_t max_prec,
                              exattn_error_t *err);
+/* Release them (src/audit/candidates.c). */
 void exattn_audit__candidates_clear(exattn_audit_candidates *c);
 
 /* What a candidate is of (src/audit/tokens.c): the kinds a claim's

@@ -196,9 +196,9 @@ exattn_audit_candidate *exattn_audit__subject_entry(
  * an entry (symbol_refs.c). */
 int exattn_audit__lesson_letter(const exattn_lesson *l, const char *subject);
 /* Is every table of the evidence's vocabulary in byte order, as its
- * search by halves needs?  1 or 0 (evidence.c, for the tests). */
+ * search by halves needs?  1 or 0 (clues.c, for the tests). */
 int exattn_audit__vocabulary_sorted(void);
-/* The lesson of the variant named `name`, or l itself (evidence.c). */
+/* The lesson of the variant named `name`, or l itself (variants.c). */
 const exattn_lesson *exattn_audit__variant_lesson(const exattn_lesson *l,
                                                   const char *name);
 

@@ -266,20 +266,22 @@ line_break(reader *r, size_t start)
     exattn_page__space(r, start);
 }
 
-/* A code environment (dropped) or a math one (copied) at r->i: 1 when
- * read, 0 when there is none, -1 on an error (r->err). */
+/* A code environment (dropped) or a math one (copied) at r->i: *read 1
+ * when there is one; EXATTN_OK, or environment()'s error. */
 static int
-code_or_math_environment(reader *r)
+code_or_math_environment(reader *r, int *read)
 {
     int e;
 
+    *read = 1;
     if ((e = begins(r, code_envs, sizeof code_envs / sizeof *code_envs))
         >= 0)
-        return environment(r, code_envs[e], 0) == EXATTN_OK ? 1 : -1;
+        return environment(r, code_envs[e], 0);
     if ((e = begins(r, math_envs, sizeof math_envs / sizeof *math_envs))
         >= 0)
-        return environment(r, math_envs[e], 1) == EXATTN_OK ? 1 : -1;
-    return 0;
+        return environment(r, math_envs[e], 1);
+    *read = 0;
+    return EXATTN_OK;
 }
 
 /* \verb|..| at r->i, dropped: 1 when there is one. */
@@ -362,12 +364,10 @@ exattn_page__read_latex(reader *r)
         }
         if (tabular_begins(r))
             continue;
-        if ((e = code_or_math_environment(r)) != 0)
-        {
-            if (e < 0)
-                return r->err ? r->err->code : EXATTN_ESYNTAX;
+        if ((code = code_or_math_environment(r, &e)) != EXATTN_OK)
+            return code;
+        if (e)
             continue;
-        }
         if (verb(r, start) || silent_command(r, start))
             continue;
         if (exattn_page__url(r))

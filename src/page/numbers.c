@@ -528,13 +528,14 @@ read_lexeme(exattn_page *out, marker_walk *w, scanner *s,
     exattn_page_number n;
     const char *why;
     size_t i;
-    int ok = 1;
+    int ok;
 
     w->open = NULL;
     if (m != NULL && (i = (size_t)bind_formula(w, out, s, m, s->lx[k].start,
                                               0, page)) != 0)
     {
-        ok = i == 1;
+        if (i != 1)
+            return 0;           /* out of memory */
         m = NULL;
     }
     why = mention_of(s, k, *before);
@@ -544,7 +545,7 @@ read_lexeme(exattn_page *out, marker_walk *w, scanner *s,
     else if (m == NULL && w->off != NULL)
         why = SWITCHED_OFF;
     if (!keep(&s->lx[k], c->math[s->lx[k].start], m))
-        return ok;
+        return 1;
     ok = to_number(&n, s, k, why == IGNORED ? NULL : m, page)
          && formula_subject(&n, w, c, s->lx[k].start)
          && generic_value(&n, w, s->lx[k].start, s->lx[k].end)

@@ -9,6 +9,9 @@
 
 /* Terms a sum with a range of numbers may have */
 #define MAX_SUM_TERMS 64
+
+/* The bytes of generic definitions' bodies one formula may read in all:
+ * definitions that name each other many times over stay linear */
 #define MAX_GENERIC_WORK 32768
 
 static int expression(tr *x, size_t *i, size_t stop);

@@ -30,9 +30,8 @@ typedef struct
  * chain of definitions that doubles each time is cut off, not followed */
 #define MAX_EXPANDED 8192
 
-/* Generic definitions read inside one another, at most, and the bytes
- * of their bodies one formula may read in all: definitions that name
- * each other many times over stay linear */
+/* Generic definitions read inside one another, at most (their bodies'
+ * bytes in all: tex_expr.c's MAX_GENERIC_WORK) */
 #define MAX_GENERIC_DEPTH 4
 
 /* ---- the translator (tex_expr.c) -------------------------------------- */
