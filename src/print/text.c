@@ -53,15 +53,21 @@ vector(exattn_sbuf *b, const exattn_matrix *m, size_t r)
 
 /* ---- the lesson's header -------------------------------------------- */
 
-/* "V: V[grid]=(1,0); ...", or with how it was made: "V = X·W_V: ...". */
+/* "V: V[grid]=(1,0); ...", or with what it was projected from (`from`,
+ * NULL: nothing) and what changed it after: "V = X·W_V: ...", "Q =
+ * X·W_Q, then a query row multiplied: ...". */
 static void
 matrix_line(exattn_sbuf *b, const exattn_doc_header *l, const char *name,
-            const char *how, const exattn_matrix *m, int queries)
+            const char *from, const char *changed, const exattn_matrix *m,
+            int queries)
 {
     size_t r;
 
-    exattn_sbuf__printf(b, "%s%s%s: ", name, how ? " = " : "",
-                        how ? how : "");
+    exattn_sbuf__puts(b, name);
+    if (from != NULL)
+        exattn_sbuf__printf(b, " = %s·W_%s%s%s", from, name,
+                            changed ? ", then " : "", changed ? changed : "");
+    exattn_sbuf__puts(b, ": ");
     for (r = 0; r < m->rows; r++)
     {
         if (r > 0)
@@ -128,9 +134,9 @@ matrix_inline(exattn_sbuf *b, const exattn_matrix *m)
 static void
 inputs(exattn_sbuf *b, const exattn_doc_header *l)
 {
-    matrix_line(b, l, "X", NULL, &l->x, 1);
+    matrix_line(b, l, "X", NULL, NULL, &l->x, 1);
     if (l->memory.rows > 0)
-        matrix_line(b, l, "memory", NULL, &l->memory, 0);
+        matrix_line(b, l, "memory", NULL, NULL, &l->memory, 0);
     exattn_sbuf__puts(b, "W_Q = ");
     matrix_inline(b, &l->w_q);
     exattn_sbuf__puts(b, "; W_K = ");
@@ -176,35 +182,38 @@ mask_written(exattn_sbuf *b, const exattn_doc_header *l)
 static void
 header(exattn_sbuf *b, const exattn_doc_header *l)
 {
+    /* what Q, K and V were projected from, when the lesson projects */
+    const char *x = l->x.rows > 0 ? "X" : NULL;
+    const char *kv = x && l->memory.rows > 0 ? "memory" : x;
+
+    if (l->title)
+        exattn_sbuf__printf(b, "%s\n", l->title);
+    exattn_sbuf__printf(b, "shape: n=%zu query rows, m=%zu key/value rows, "
+                        "d_k=%zu, d_v=%zu\n", l->n, l->m, l->dk, l->dv);
+    if (x != NULL)
+        inputs(b, l);
+    matrix_line(b, l, "V", kv, l->v_overridden ? "a value overridden" : NULL,
+                &l->v, 0);
+    matrix_line(b, l, "Q", x,
+                l->q_multiplied ? "a query row multiplied" : NULL, &l->q, 1);
+    matrix_line(b, l, "K", kv, NULL, &l->k, 0);
+    scale_line(b, l);
+    exattn_sbuf__printf(b, "mask: %s", exattn_text__mask_kind(l->mask_kind));
+    mask_written(b, l);
+    exattn_sbuf__puts(b, "\n");
+}
+
+/* How the mask is, in words (a block's header says it too). */
+const char *
+exattn_text__mask_kind(exattn_mask_kind_t kind)
+{
     static const char *const masks[] = {
         "none (every key visible)",
         "causal (key j visible to query i iff j <= i)",
         "explicit 0/1 matrix",
         "additive matrix (0: visible, -inf: blocked)" };
 
-    const int given = l->x.rows > 0, cross = l->memory.rows > 0;
-
-    if (l->title)
-        exattn_sbuf__printf(b, "%s\n", l->title);
-    exattn_sbuf__printf(b, "shape: n=%zu query rows, m=%zu key/value rows, "
-                        "d_k=%zu, d_v=%zu\n", l->n, l->m, l->dk, l->dv);
-    if (given)
-        inputs(b, l);
-    matrix_line(b, l, "V", !given ? NULL
-                           : l->v_overridden
-                               ? cross ? "memory·W_V, then a value overridden"
-                                       : "X·W_V, then a value overridden"
-                           : cross ? "memory·W_V" : "X·W_V", &l->v, 0);
-    matrix_line(b, l, "Q", !given ? NULL
-                           : l->q_multiplied
-                               ? "X·W_Q, then a query row multiplied"
-                               : "X·W_Q", &l->q, 1);
-    matrix_line(b, l, "K", !given ? NULL : cross ? "memory·W_K" : "X·W_K",
-                &l->k, 0);
-    scale_line(b, l);
-    exattn_sbuf__printf(b, "mask: %s", masks[l->mask_kind]);
-    mask_written(b, l);
-    exattn_sbuf__puts(b, "\n");
+    return masks[kind];
 }
 
 /* ---- values --------------------------------------------------------- */

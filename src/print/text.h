@@ -35,6 +35,8 @@ typedef struct
     exattn_error_t *err;
 } exattn_text_sink;
 
+/* The mask's kind in words: "causal (key j visible ...)" (text.c). */
+const char *exattn_text__mask_kind(exattn_mask_kind_t kind);
 /* A value: exact as a fraction, or its named form. */
 void exattn_text__value(exattn_sbuf *b, const exattn_doc_value *v);
 /* "K3" for default labels, "K[grid]" for token labels (with `prefix`). */

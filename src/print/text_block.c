@@ -13,12 +13,6 @@
 
 typedef exattn_text_block tsink;
 
-static const char *const masks[] = {
-    "none (every key visible)",
-    "causal (key j visible to query i iff j <= i)",
-    "explicit 0/1 matrix",
-    "additive matrix (0: visible, -inf: blocked)" };
-
 static void
 header(tsink *t, const exattn_doc_section *s)
 {
@@ -47,7 +41,8 @@ header(tsink *t, const exattn_doc_section *s)
     }
     if (k->ffn)
         exattn_sbuf__printf(t->out, ", d_ff=%zu", k->d_ff);
-    exattn_sbuf__printf(t->out, "\nmask: %s\n", masks[s->header->mask_kind]);
+    exattn_sbuf__printf(t->out, "\nmask: %s\n",
+                        exattn_text__mask_kind(s->header->mask_kind));
     if (k->scale_per_head)
         exattn_sbuf__puts(t->out, "scale: 1/√d_k in each head\n");
 }
