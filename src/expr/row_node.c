@@ -36,23 +36,27 @@ term(exattn_expr *pool, exattn_xnode *e, const exattn_row *row, size_t j,
     return x ? exattn_expr__exp_written(pool, e, x, err) : NULL;
 }
 
-/* e and Z = Σ e^{s_k} over the allowed keys, built at the first weight. */
+/* e and Z = Σ e^{s_k} over the allowed keys, built at the first weight;
+ * each e^{s_k} is kept for its weight's numerator. */
 static int
 denominator(builder *b)
 {
     exattn_xnode *z = NULL, *t;
-    size_t k;
+    size_t k, m = b->row->lesson->m;
 
     if (b->z != NULL)
         return 1;
-    if ((b->e = exattn_expr__apply(b->pool, EXATTN_X_E, NULL, NULL,
-                                   b->err)) == NULL)
+    /* after a failure, a second call must not leak the first's */
+    if ((b->e == NULL
+         && (b->e = exattn_expr__apply(b->pool, EXATTN_X_E, NULL, NULL,
+                                       b->err)) == NULL)
+        || (b->t == NULL && (b->t = calloc(m, sizeof *b->t)) == NULL))
         return 0;
-    for (k = 0; k < b->row->lesson->m; k++)
+    for (k = 0; k < m; k++)
     {
         if (!b->row->allowed[k])
             continue;
-        if ((t = term(b->pool, b->e, b->row, k, b->err)) == NULL)
+        if ((t = b->t[k] = term(b->pool, b->e, b->row, k, b->err)) == NULL)
             return 0;
         z = z == NULL ? t : exattn_expr__apply(b->pool, EXATTN_X_ADD, z, t,
                                                b->err);
@@ -66,17 +70,13 @@ denominator(builder *b)
 static exattn_xnode *
 build_weight(builder *b, size_t j)
 {
-    exattn_xnode *t;
-
     if (!b->row->allowed[j])
         return exattn_expr__num_si(b->pool, 0);
     if (b->row->weights_exact)
         return exattn_expr__num(b->pool, b->row->weight);
     if (!denominator(b))
         return NULL;
-    t = term(b->pool, b->e, b->row, j, b->err);
-    return t ? exattn_expr__apply(b->pool, EXATTN_X_DIV, t, b->z, b->err)
-             : NULL;
+    return exattn_expr__apply(b->pool, EXATTN_X_DIV, b->t[j], b->z, b->err);
 }
 
 /* Weight j, built once (without room for the memo, built each time). */
@@ -110,15 +110,16 @@ exattn_expr__row_nodes_init(builder *b, exattn_expr *pool,
     b->pool = pool;
     b->row = row;
     b->e = b->z = NULL;
-    b->w = NULL;
+    b->t = b->w = NULL;
     b->err = err;
 }
 
 void
 exattn_expr__row_nodes_clear(builder *b)
 {
+    free(b->t);
     free(b->w);
-    b->w = NULL;
+    b->t = b->w = NULL;
 }
 
 exattn_xnode *

@@ -15,6 +15,7 @@ typedef struct
     exattn_expr *pool;
     const exattn_row *row;
     exattn_xnode *e, *z;        /* e and Σ e^{s_k}, once built */
+    exattn_xnode **t;           /* each e^{s_k} of Σ (m), or NULL */
     exattn_xnode **w;           /* the weights built so far (m), or NULL */
     exattn_error_t *err;
 } exattn_row_nodes;
