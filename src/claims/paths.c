@@ -1,6 +1,7 @@
 /* Claim paths: what a claim's "of" names -- a row quantity
- * ("weights[rises][2]"), a blend's output, an entry of Q, K or V, a
- * block's stage ("h1.weights[rises]", "ln1.mean[grid]", "pe[0]") or a
+ * ("weights[rises][2]"), a blend's output, an entry of Q, K or V or of
+ * what they were projected from (X, memory, W_Q, W_K, W_V), a block's
+ * stage ("h1.weights[rises]", "ln1.mean[grid]", "pe[0]") or a
  * shape ("shape.d_model", "shape.h1.W_Q") -- resolved against the lesson
  * when it is read, rows and keys by 1-based index or label, so that a
  * bad path or label is an input error at its position.  The claims
