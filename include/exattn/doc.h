@@ -22,6 +22,8 @@
 #include <exattn/row.h>
 #include <exattn/stage.h>
 #include <exattn/write.h>
+#include <exattn/check.h>
+#include <exattn/audit.h>
 
 /* The notations of the named forms: a sink asks for the ones it writes
  * (OR of these), and only those are built. */
@@ -49,8 +51,12 @@ typedef enum
                                       computed */
     EXATTN_SECTION_HEAD = 7,       /* one attention head of a block: its
                                       q, k, v, scores, weights, output */
-    EXATTN_SECTION_STAGE = 8       /* one quantity of a block: a table of
+    EXATTN_SECTION_STAGE = 8,      /* one quantity of a block: a table of
                                       rows, one entry per row */
+    EXATTN_SECTION_CHECK = 9,      /* the report of `exattn check`: a
+                                      claim entry per claim */
+    EXATTN_SECTION_AUDIT = 10      /* the report of `exattn audit` on one
+                                      page: a number entry per number */
 } exattn_section_t;
 
 /* How a row's weights were decided (docs/design.md, the rule). */
@@ -104,7 +110,10 @@ typedef enum
     EXATTN_ROLE_CHANGE_WEIGHT = 9, /* a contrast: weight `key` */
     EXATTN_ROLE_CHANGE_OUTPUT = 10, /* a contrast: output coordinate
                                        `col` */
-    EXATTN_ROLE_STAGE_ROW = 11     /* a row of a block stage: a vector */
+    EXATTN_ROLE_STAGE_ROW = 11,    /* a row of a block stage: a vector */
+    EXATTN_ROLE_CLAIM = 12,        /* a claim and its verdict (`claim`) */
+    EXATTN_ROLE_NUMBER = 13        /* a page's number and its verdict
+                                      (`number`) */
 } exattn_role_t;
 
 /* A contrast's proved relation between the two values of an entry. */
@@ -188,6 +197,9 @@ typedef struct
     const signed char *signs;   /* a stage row of ReLU inputs: each one's
                                    sign, proved (-1, 0, 1) or
                                    EXATTN_SIGN_UNPROVED; NULL otherwise */
+    /* (after every field above, which keep their places) */
+    const struct exattn_doc_claim *claim;   /* CLAIM; NULL otherwise */
+    const struct exattn_doc_number *number; /* NUMBER; NULL otherwise */
 } exattn_doc_entry;
 
 #define EXATTN_SIGN_UNPROVED 2
@@ -216,6 +228,86 @@ typedef struct
     const exattn_doc_group *groups; /* NULL when the row is compact: too
                                        many to list */
 } exattn_doc_note;
+
+/* How a claim's entry was decided, for its certificate. */
+typedef enum
+{
+    EXATTN_CERTIFICATE_NONE = 0,   /* nothing enclosed: a property's proof
+                                      is its note; an undecided entry
+                                      never evaluated */
+    EXATTN_CERTIFICATE_EXACT = 1,  /* by exact arithmetic */
+    EXATTN_CERTIFICATE_ENCLOSURE = 2    /* by the enclosure [lo, hi] at
+                                           `precision` bits */
+} exattn_certificate_t;
+
+/* One claimed value of a claim and its verdict. */
+typedef struct
+{
+    const char *claimed;        /* as the lesson writes it */
+    exattn_verdict_t verdict;
+    const char *truth;          /* "2/3", "0.283995…"; NULL: unknown */
+    const char *rounds_to;      /* approx FAIL: the correct rounding */
+    int tie;                    /* an exact value on a rounding tie */
+    const char *slip;           /* the usual slips it matches, or NULL */
+    const char *note;           /* why, or NULL */
+    exattn_certificate_t certificate;
+    const char *lo, *hi;        /* ENCLOSURE: its bounds */
+    long precision;             /* ENCLOSURE: its working precision */
+} exattn_doc_claim_value;
+
+/* What a claim says of its quantity. */
+typedef enum
+{
+    EXATTN_CLAIMED_IS = 0,         /* exactly these values */
+    EXATTN_CLAIMED_APPROX = 1,     /* their correct roundings */
+    EXATTN_CLAIMED_NAMED = 2,      /* these expressions, exactly */
+    EXATTN_CLAIMED_HOLDS = 3       /* a property, proved */
+} exattn_claimed_t;
+
+/* A claim of a lesson (docs/lesson-format.md, "Claims") and its
+ * verdict: FAIL if a value fails, else UNDECIDED if one is, else PASS. */
+typedef struct exattn_doc_claim
+{
+    const char *text;           /* the path or the expression */
+    int expression;             /* `text` is an expression ("expr") */
+    const char *variant;        /* NULL: the base lesson */
+    const char *minus;          /* a difference: "base" or a variant's
+                                   name; NULL otherwise */
+    int minus_base;             /* a difference with the base lesson */
+    exattn_claimed_t kind;
+    unsigned long line, column;
+    const char *source;         /* the page's sentence it checks, or
+                                   NULL */
+    exattn_verdict_t verdict;
+    size_t count;
+    const exattn_doc_claim_value *values;
+} exattn_doc_claim;
+
+/* A number a page prints and its verdict (docs/cli.md, "exattn
+ * audit"). */
+typedef struct exattn_doc_number
+{
+    unsigned long line, column;
+    const char *text;           /* the page's bytes (line breaks kept) */
+    size_t count;               /* the values it writes: 1, or a
+                                   vector's */
+    char *const *values;        /* a formula's with its symbols as the
+                                   page writes them */
+    int math;                   /* in math */
+    exattn_audit_verdict_t verdict;
+    size_t bound_count;
+    char *const *bound;         /* the quantities it is (PASS, WORDING),
+                                   was meant for (FAIL) or is nearest */
+    size_t considered;          /* how many it could be (more than
+                                   `bound_count`: the rest not listed) */
+    const char *marker;         /* the page's marker, or NULL */
+    const char *truth;          /* the true value (FAIL, WORDING), the
+                                   nearest (UNDECIDED, UNSOURCED) */
+    const char *rounds_to;      /* FAIL: the correct rounding */
+    size_t entry;               /* of this entry of a vector, from 1 (0:
+                                   a scalar) */
+    const char *slip, *note, *arithmetic, *evidence;
+} exattn_doc_number;
 
 /* A matrix of exact rationals: rows*cols entries, row-major (entry (r,
  * c) is a[r * cols + c]); `a` NULL when it is empty. */
@@ -396,6 +488,15 @@ typedef struct
     const exattn_doc_header *against_header;    /* CONTRAST,
                                                    CONTRAST_ROW: the
                                                    header of `against` */
+    /* CHECK, AUDIT (after every field above, which keep their places) */
+    const char *file;               /* CHECK: the lesson's file; AUDIT:
+                                       the page's */
+    const char *lesson_file;        /* AUDIT: the lesson's file */
+    const exattn_check_summary_t *check_summary;    /* CHECK, at its end:
+                                                       the counts; NULL
+                                                       when only failures
+                                                       are reported */
+    const exattn_audit_summary_t *audit_summary;    /* AUDIT, likewise */
 } exattn_doc_section;
 
 /* A sink: each callback returns EXATTN_OK to go on, or an error code that
@@ -445,5 +546,34 @@ EXATTN_WUR int exattn_derive(const exattn_doc_sink *sink, void *ctx,
                              const exattn_lesson *lesson,
                              const exattn_write_opts *opts,
                              exattn_error_t *err);
+
+/* What a report lists: every claim or number, or only those that do not
+ * pass (`--quiet`); the counts are those of all of them either way. */
+#define EXATTN_REPORT_ALL 0u
+#define EXATTN_REPORT_FAILURES 1u
+
+/* Check every claim of `lesson` into `sink`: a CHECK section, a CLAIM
+ * entry per claim (each handed over before the next is checked) and, at
+ * the section's end, the counts (check_summary; NULL with
+ * EXATTN_REPORT_FAILURES).  `summary` (may be NULL) receives the counts
+ * too.  `max_prec` caps the working precision (0: the default). */
+EXATTN_WUR int exattn_derive_check(const exattn_doc_sink *sink, void *ctx,
+                                   exattn_check_summary_t *summary,
+                                   const exattn_lesson *lesson,
+                                   mpfr_prec_t max_prec, unsigned report,
+                                   exattn_error_t *err);
+
+/* Audit the page `page` (len bytes, named `file`) with `auditor` into
+ * `sink`: every verdict is decided first -- bad input is an error before
+ * any callback --, then an AUDIT section, a NUMBER entry per number and,
+ * at the end, the counts (audit_summary; NULL with
+ * EXATTN_REPORT_FAILURES, which lists the numbers that neither pass nor
+ * are mentions).  `summary` (may be NULL) receives the counts. */
+EXATTN_WUR int exattn_derive_audit(const exattn_doc_sink *sink, void *ctx,
+                                   exattn_audit_summary_t *summary,
+                                   exattn_auditor *auditor,
+                                   const char *file, const char *page,
+                                   size_t len, exattn_page_format fmt,
+                                   unsigned report, exattn_error_t *err);
 
 #endif

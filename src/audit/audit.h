@@ -323,4 +323,21 @@ int exattn_audit__own_arithmetic(exattn_audit_result *results,
 int exattn_audit__cohorts(exattn_audit_result *results,
                           const exattn_page *page);
 
+/* An audit of one page (src/audit/run.c): the page, a verdict per
+ * number, the counts. */
+typedef struct
+{
+    exattn_page page;
+    exattn_audit_result *results;
+    exattn_audit_summary_t sum;
+} exattn_audit_run;
+
+/* Read the page and decide every number's verdict; on an error, the
+ * number it was deciding is its place.  Cleared by
+ * exattn_audit__run_clear whatever it returns. */
+int exattn_audit__run(exattn_audit_run *a, exattn_auditor *auditor,
+                      const char *file, const char *page, size_t len,
+                      exattn_page_format fmt, exattn_error_t *err);
+void exattn_audit__run_clear(exattn_audit_run *a);
+
 #endif

@@ -10,6 +10,7 @@
 #include "internal.h"
 #include "exattn/doc.h"
 #include "print/json.h"
+#include "print/report.h"
 
 typedef struct
 {
@@ -32,6 +33,8 @@ typedef struct
     int block_only;         /* the document is a block's: no lesson, no
                                variants */
     exattn_error_t *err;
+    const exattn_doc_section *report;   /* a check's or an audit's */
+    size_t report_entries;
 } json_sink;
 
 static const char *const rules[] = { "single-key", "equal-scores",
@@ -465,7 +468,9 @@ entry(void *ctx, const exattn_doc_entry *e)
         exattn_json__block_entry(&j->block, e);
         return EXATTN_OK;
     }
-    if (e->role <= EXATTN_ROLE_OUTPUT)
+    if (e->role == EXATTN_ROLE_CLAIM || e->role == EXATTN_ROLE_NUMBER)
+        exattn_json__report_entry(&j->b, e, j->report_entries++);
+    else if (e->role <= EXATTN_ROLE_OUTPUT)
         row_entry(j, e);
     else if (e->role >= EXATTN_ROLE_CHANGE_WEIGHT)
         change_entry(j, e);
@@ -495,6 +500,12 @@ begin(void *ctx, const exattn_doc_section *s)
         /* a block lesson's document is its block alone */
         j->block_only |= j->l == NULL;
         exattn_json__block_begin(&j->block, s);
+        return EXATTN_OK;
+    }
+    if (s->kind == EXATTN_SECTION_CHECK || s->kind == EXATTN_SECTION_AUDIT)
+    {
+        j->report = s;
+        exattn_json__report_begin(b, s);
         return EXATTN_OK;
     }
     j->l = s->header;
@@ -542,6 +553,11 @@ end(void *ctx, const exattn_doc_section *s)
     json_sink *j = ctx;
     exattn_sbuf *b = &j->b;
 
+    if (j->report == s)
+    {
+        exattn_json__report_end(b, s, j->report_entries);
+        return exattn_sbuf__flush(b, j->f, s->file, j->err);
+    }
     if (j->block.open)
     {
         exattn_json__block_end(&j->block, s);
@@ -570,6 +586,34 @@ end(void *ctx, const exattn_doc_section *s)
     return exattn_sbuf__flush(b, j->f, s->header->file, j->err);
 }
 
+static void
+sink_init(exattn_doc_sink *sink, json_sink *j, FILE *f, exattn_error_t *err)
+{
+    sink->notations = EXATTN_NOTATION_TEXT | EXATTN_NOTATION_LATEX;
+    sink->begin = begin;
+    sink->entry = entry;
+    sink->note = note;
+    sink->end = end;
+    j->f = f;
+    j->array = -1;
+    j->err = err;
+    exattn_sbuf__init(&j->b);
+    j->block.out = &j->b;
+    exattn_sbuf__init(&j->block.extra);
+}
+
+static int
+finish(json_sink *j, int code, const char *file)
+{
+    memo_clear(j);
+    exattn_sbuf__clear(&j->block.extra);
+    exattn_sbuf__clear(&j->b);
+    if (code == EXATTN_OK && ferror(j->f))
+        code = exattn_error__set(j->err, EXATTN_EIO, file, 0, 0,
+                                 "cannot write the output");
+    return code;
+}
+
 int
 exattn_write_json(FILE *f, const exattn_lesson *l,
                   const exattn_write_opts *opts, exattn_error_t *err)
@@ -578,21 +622,9 @@ exattn_write_json(FILE *f, const exattn_lesson *l,
     json_sink j = { 0 };
     int code;
 
-    sink.notations = EXATTN_NOTATION_TEXT | EXATTN_NOTATION_LATEX;
-    sink.begin = begin;
-    sink.entry = entry;
-    sink.note = note;
-    sink.end = end;
-    j.f = f;
-    j.array = -1;
-    j.err = err;
-    exattn_sbuf__init(&j.b);
+    sink_init(&sink, &j, f, err);
     exattn_print__json_head(&j.b, exattn_lesson_title(l), opts);
-    j.block.out = &j.b;
-    exattn_sbuf__init(&j.block.extra);
     code = exattn_derive(&sink, &j, l, opts, err);
-    memo_clear(&j);
-    exattn_sbuf__clear(&j.block.extra);
     if (code == EXATTN_OK)
     {
         exattn_sbuf__puts(&j.b, j.block_only ? "}\n"
@@ -600,9 +632,16 @@ exattn_write_json(FILE *f, const exattn_lesson *l,
                                              : ",\n  \"variants\": []}\n");
         code = exattn_sbuf__flush(&j.b, f, exattn_lesson_file(l), err);
     }
-    exattn_sbuf__clear(&j.b);
-    if (code == EXATTN_OK && ferror(f))
-        code = exattn_error__set(err, EXATTN_EIO, exattn_lesson_file(l), 0,
-                                 0, "cannot write the output");
-    return code;
+    return finish(&j, code, exattn_lesson_file(l));
+}
+
+int
+exattn_json__report(FILE *f, exattn_report_walk walk, const void *arg,
+                    const char *file, exattn_error_t *err)
+{
+    exattn_doc_sink sink = EXATTN_DOC_SINK_INIT;
+    json_sink j = { 0 };
+
+    sink_init(&sink, &j, f, err);
+    return finish(&j, walk(&sink, &j, arg, err), file);
 }

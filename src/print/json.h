@@ -37,4 +37,12 @@ void exattn_print__json_quantity(exattn_sbuf *b, const exattn_doc_value *v,
 void exattn_print__json_head(exattn_sbuf *b, const char *title,
                              const exattn_write_opts *opts);
 
+/* A report's opening, its entries (the index-th of the report) and its
+ * end with the counts (src/print/json_report.c). */
+void exattn_json__report_begin(exattn_sbuf *b, const exattn_doc_section *s);
+void exattn_json__report_entry(exattn_sbuf *b, const exattn_doc_entry *e,
+                               size_t index);
+void exattn_json__report_end(exattn_sbuf *b, const exattn_doc_section *s,
+                             size_t entries);
+
 #endif

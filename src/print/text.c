@@ -8,6 +8,7 @@
 #include "internal.h"
 #include "exattn/doc.h"
 #include "print/text.h"
+#include "print/report.h"
 
 typedef exattn_text_sink text_sink;
 
@@ -601,6 +602,12 @@ entry(void *ctx, const exattn_doc_entry *e)
     case EXATTN_ROLE_OUTPUT: output_lines(t, e); break;
     case EXATTN_ROLE_CHANGE_WEIGHT: exattn_text__weight_change(t, e); break;
     case EXATTN_ROLE_CHANGE_OUTPUT: exattn_text__output_change(t, e); break;
+    case EXATTN_ROLE_CLAIM:
+        exattn_text__claim_line(&t->b, t->report->file, e->claim);
+        break;
+    case EXATTN_ROLE_NUMBER:
+        exattn_text__number_line(&t->b, t->report->file, e->number);
+        break;
     default: blend_item(t, e); break;
     }
     return EXATTN_OK;
@@ -654,6 +661,11 @@ begin(void *ctx, const exattn_doc_section *s)
         exattn_text__block_begin(&t->block, s);
         return EXATTN_OK;
     }
+    if (s->kind == EXATTN_SECTION_CHECK || s->kind == EXATTN_SECTION_AUDIT)
+    {
+        t->report = s;
+        return EXATTN_OK;
+    }
     t->l = s->header;
     t->line = -1;
     t->items = 0;
@@ -693,6 +705,11 @@ end(void *ctx, const exattn_doc_section *s)
 {
     text_sink *t = ctx;
 
+    if (t->report == s)
+    {
+        exattn_text__report_end(&t->b, s);
+        return exattn_sbuf__flush(&t->b, t->f, s->file, t->err);
+    }
     if (t->block.open)
         exattn_text__block_end(&t->block, s);
     else
@@ -706,47 +723,71 @@ end(void *ctx, const exattn_doc_section *s)
     return exattn_sbuf__flush(&t->b, t->f, s->header->file, t->err);
 }
 
+static void
+sink_init(exattn_doc_sink *sink, text_sink *t, FILE *f,
+          const exattn_write_opts *opts, exattn_error_t *err)
+{
+    sink->notations = EXATTN_NOTATION_TEXT;
+    /* decimals beside every quantity but the scores, which are exact
+     * integers or fractions written as such */
+    sink->decimals = EXATTN_SHOW(EXATTN_SCALED) | EXATTN_SHOW(EXATTN_WEIGHT)
+                     | EXATTN_SHOW(EXATTN_CONTRIBUTION)
+                     | EXATTN_SHOW(EXATTN_OUTPUT);
+    /* a contribution is written as its weight times V_j, an output as a
+     * whole (a compact row's also coordinate by coordinate, whose forms
+     * the document always has): their coordinates' forms are not asked */
+    sink->forms = EXATTN_SHOW(EXATTN_SCORE) | EXATTN_SHOW(EXATTN_SCALED)
+                  | EXATTN_SHOW(EXATTN_WEIGHT);
+    sink->begin = begin;
+    sink->entry = entry;
+    sink->note = note;
+    sink->end = end;
+    t->f = f;
+    t->l = NULL;
+    t->row = NULL;
+    t->report = NULL;
+    t->line = -1;
+    t->items = 0;
+    t->opts = opts;
+    t->err = err;
+    exattn_sbuf__init(&t->b);
+    exattn_sbuf__init(&t->tail);
+    t->block.out = &t->b;
+    t->block.stage = NULL;
+    t->block.open = 0;
+    t->block.nested = 0;
+}
+
+static int
+finish(text_sink *t, int code, const char *file)
+{
+    exattn_sbuf__clear(&t->b);
+    exattn_sbuf__clear(&t->tail);
+    if (code == EXATTN_OK && ferror(t->f))
+        code = exattn_error__set(t->err, EXATTN_EIO, file, 0, 0,
+                                 "cannot write the output");
+    return code;
+}
+
 int
 exattn_write_text(FILE *f, const exattn_lesson *l,
                   const exattn_write_opts *opts, exattn_error_t *err)
 {
     exattn_doc_sink sink = EXATTN_DOC_SINK_INIT;
     text_sink t;
-    int code;
 
-    sink.notations = EXATTN_NOTATION_TEXT;
-    /* decimals beside every quantity but the scores, which are exact
-     * integers or fractions written as such */
-    sink.decimals = EXATTN_SHOW(EXATTN_SCALED) | EXATTN_SHOW(EXATTN_WEIGHT)
-                    | EXATTN_SHOW(EXATTN_CONTRIBUTION)
-                    | EXATTN_SHOW(EXATTN_OUTPUT);
-    /* a contribution is written as its weight times V_j, an output as a
-     * whole (a compact row's also coordinate by coordinate, whose forms
-     * the document always has): their coordinates' forms are not asked */
-    sink.forms = EXATTN_SHOW(EXATTN_SCORE) | EXATTN_SHOW(EXATTN_SCALED)
-                 | EXATTN_SHOW(EXATTN_WEIGHT);
-    sink.begin = begin;
-    sink.entry = entry;
-    sink.note = note;
-    sink.end = end;
-    t.f = f;
-    t.l = NULL;
-    t.row = NULL;
-    t.line = -1;
-    t.items = 0;
-    t.opts = opts;
-    t.err = err;
-    exattn_sbuf__init(&t.b);
-    exattn_sbuf__init(&t.tail);
-    t.block.out = &t.b;
-    t.block.stage = NULL;
-    t.block.open = 0;
-    t.block.nested = 0;
-    code = exattn_derive(&sink, &t, l, opts, err);
-    exattn_sbuf__clear(&t.b);
-    exattn_sbuf__clear(&t.tail);
-    if (code == EXATTN_OK && ferror(f))
-        code = exattn_error__set(err, EXATTN_EIO, exattn_lesson_file(l), 0,
-                                 0, "cannot write the output");
-    return code;
+    sink_init(&sink, &t, f, opts, err);
+    return finish(&t, exattn_derive(&sink, &t, l, opts, err),
+                  exattn_lesson_file(l));
+}
+
+int
+exattn_text__report(FILE *f, exattn_report_walk walk, const void *arg,
+                    const char *file, exattn_error_t *err)
+{
+    exattn_doc_sink sink = EXATTN_DOC_SINK_INIT;
+    text_sink t;
+
+    sink_init(&sink, &t, f, NULL, err);
+    return finish(&t, walk(&sink, &t, arg, err), file);
 }

@@ -33,6 +33,7 @@ typedef struct
     const exattn_write_opts *opts;
     exattn_text_block block;
     exattn_error_t *err;
+    const exattn_doc_section *report;   /* a check's or an audit's */
 } exattn_text_sink;
 
 /* The mask's kind in words: "causal (key j visible ...)" (text.c). */
@@ -63,5 +64,13 @@ void exattn_text__block_entry(exattn_text_block *t,
                               const exattn_doc_entry *e);
 void exattn_text__block_end(exattn_text_block *t,
                             const exattn_doc_section *s);
+
+/* A report's lines (src/print/text_report.c): a claim's, a page
+ * number's, and the counts at the report's end (when it has them). */
+void exattn_text__claim_line(exattn_sbuf *b, const char *file,
+                             const exattn_doc_claim *c);
+void exattn_text__number_line(exattn_sbuf *b, const char *file,
+                              const exattn_doc_number *n);
+void exattn_text__report_end(exattn_sbuf *b, const exattn_doc_section *s);
 
 #endif
