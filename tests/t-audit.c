@@ -1829,3 +1829,28 @@ Test(audit, a_leading_number_before_a_product_with_a_symbol)
     free(out);
     exattn_lesson_free(pre);
 }
+
+/* A symbol the page only bounds ("\varepsilon > 0") no longer has the
+ * value an earlier formula gave it: the later formula is read with the
+ * lesson's symbolic ε, not with 1/2. */
+Test(audit, a_bounded_symbol_forgets_its_earlier_value)
+{
+    exattn_lesson *l = th_lesson(
+        "{\"tokens\": [\"a\", \"b\"], \"X\": [[1, 1], [2, 0]],"
+        " \"W_Q\": [[1, 0], [0, 1]], \"W_K\": [[1, 0], [0, 1]],"
+        " \"W_V\": [[0, 0], [0, 0]], \"mask\": \"none\", \"block\":"
+        " {\"layer_norm\": {\"gamma\": [1, 1], \"beta\": [0, 0],"
+        " \"epsilon\": {\"symbol\": \"ε\"}}}}");
+    const char *page =
+        "Another block used $\\varepsilon = \\frac{1}{2}$. This one leaves\n"
+        "it symbolic, $\\varepsilon > 0$:\n\n$$\n\\begin{aligned}\n"
+        "\\text{b}:\\ & u_{1} = \\frac{1}{\\sqrt{1+\\varepsilon}}\n"
+        "\\end{aligned}\n$$\n";
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "e.md", page, &sum);
+
+    cr_assert_not_null(strstr(out, "PASS-NAMED \\frac{1}{\\sqrt{1+\\varepsilon}}"
+                                   " = ln1[2][1]"), "%s", out);
+    free(out);
+    exattn_lesson_free(l);
+}

@@ -303,6 +303,15 @@ relation_after(const exattn_page_clean *c, size_t k, size_t b)
     return k < b && separator(c, k, b, &relation) ? relation : 0;
 }
 
+/* Is the separator at k an inequality ("<", ">", "\\le", "\\ge")? */
+static int
+inequality_at(const exattn_page_clean *c, size_t k)
+{
+    return c->text.s[k] == '<' || c->text.s[k] == '>'
+           || strncmp(c->text.s + k, "\\le", 3) == 0
+           || strncmp(c->text.s + k, "\\ge", 3) == 0;
+}
+
 /* The pieces of one math run [a, b): every named formula, with the piece
  * before it as its subject when a relation joins them; the definitions
  * on the way. */
@@ -332,6 +341,11 @@ run(exattn_page_formula_list *l, exattn_page_symbols *syms,
         }
         if (k < b && !(depth == 0 && (n = separator(c, k, b, &relation))))
             continue;
+        /* a symbol only bounded ("\varepsilon > 0") has no value the
+         * page gave before it */
+        if (k < b && inequality_at(c, k)
+            && exattn_page__lone_symbol(c, piece, k))
+            exattn_page__symbols_forget(syms, c->text.s + piece, k - piece);
         after = k < b ? relation : 0;
         if (k < b && after == 0)
             after = relation_after(c, k + n, b);    /* "w_{1,2}V_2 &= .." */

@@ -233,6 +233,10 @@ exattn_page_symbols *exattn_page__symbols_new(void);
 void exattn_page__symbols_free(exattn_page_symbols *t);
 int exattn_page__symbols_define(exattn_page_symbols *t, const char *name,
                                 size_t n, const char *expr, int named);
+/* Forget a symbol's definition: the page says it is only bounded now
+ * ("\varepsilon > 0"), so an earlier value no longer holds. */
+void exattn_page__symbols_forget(exattn_page_symbols *t, const char *name,
+                                 size_t n);
 const char *exattn_page__symbols_find(const exattn_page_symbols *t,
                                       const char *name, size_t n,
                                       int *named);

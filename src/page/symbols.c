@@ -159,6 +159,21 @@ exattn_page__symbols_define(exattn_page_symbols *t, const char *name,
     return 1;
 }
 
+void
+exattn_page__symbols_forget(exattn_page_symbols *t, const char *name,
+                            size_t n)
+{
+    char key[EXATTN_PAGE_SYMBOL_MAX + 1];
+    definition *d;
+
+    if (t == NULL || t->cap == 0
+        || normalize(name, n, key, sizeof key) == (size_t)-1)
+        return;
+    d = slot_of(t, key);
+    free(d->expr);              /* its name stays, as a slot in use */
+    d->expr = NULL;
+}
+
 const char *
 exattn_page__symbols_find(const exattn_page_symbols *t, const char *name,
                           size_t n, int *named)
@@ -170,7 +185,7 @@ exattn_page__symbols_find(const exattn_page_symbols *t, const char *name,
         || normalize(name, n, key, sizeof key) == (size_t)-1)
         return NULL;
     d = slot_of(t, key);
-    if (d->name == NULL)
+    if (d->name == NULL || d->expr == NULL)
         return NULL;
     *named = d->named;
     return d->expr;
