@@ -163,7 +163,8 @@ Test(print, latex_shows_every_step)
 
     for (i = 0; i < sizeof parts / sizeof *parts; i++)
         cr_assert_not_null(strstr(tex, parts[i]), "missing %s", parts[i]);
-    cr_assert_null(strstr(tex, "\\["), "fragments use $$");
+    cr_assert_null(strstr(tex, "$$"), "fragments use \\[ ... \\]");
+    cr_assert_not_null(strstr(tex, "\n\\[\n"), "%s", tex);
     free(tex);
 }
 

@@ -4,7 +4,7 @@
  * weights, the weighted contributions and the output, each labelled exact
  * or named, with a remark for each exact coordinate of named weights;
  * then blends, and variants with their contrasts as displayed relations.
- * One display per step: fragments between $$ ... $$ to paste into a KaTeX
+ * One display per step: fragments between \[ ... \] to paste into a KaTeX
  * page, or a standalone document.  A sink of the derivation document
  * (include/exattn/doc.h): what is shown, and why, was decided there. */
 #include <stdint.h>

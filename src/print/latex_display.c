@@ -1,6 +1,7 @@
 /* The LaTeX writer's displays (src/print/latex.h): labels as subscripts,
  * fractions, vectors and matrices, and the displays that hold them --
- * "$$ ... $$" fragments or a standalone document's "\\[ ... \\]", with the
+ * "\\[ ... \\]" in LaTeX (fragments and a standalone document) and
+ * "$$ ... $$" on a Markdown page, with the
  * step named in a comment, or on a Markdown page in a caption. */
 #include "print/latex.h"
 
@@ -89,14 +90,13 @@ exattn_latex__display_open(latex_sink *c, const char *comment)
                                 ? comment[0] - 'a' + 'A' : comment[0],
                             comment + 1);
     else
-        exattn_sbuf__printf(c->b, "%% %s\n%s\n", comment,
-                            c->standalone ? "\\[" : "$$");
+        exattn_sbuf__printf(c->b, "%% %s\n\\[\n", comment);
 }
 
 void
 exattn_latex__display_close(latex_sink *c)
 {
-    exattn_sbuf__printf(c->b, "\n%s\n\n", c->standalone ? "\\]" : "$$");
+    exattn_sbuf__puts(c->b, c->markdown ? "\n$$\n\n" : "\n\\]\n\n");
     if (c->markdown && c->table.len > 0)
     {
         exattn_sbuf__putn(c->b, c->table.s, c->table.len);
