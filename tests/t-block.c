@@ -591,9 +591,14 @@ Test(block, derive_formats)
     free(out);
     free(err);
     cr_assert_eq(th_run(tex, &out, &err), 0, "%s", err);
-    cr_assert_not_null(strstr(out, "\\text{grid}:\\ u_{1} &= "
+    cr_assert_not_null(strstr(out, "\\text{grid:}\\ & u_{1} = "
                                    "-\\frac{1}{\\sqrt{\\frac{100001}"
                                    "{100000}}}"), "%s", out);
+    /* each part under its title, with the formula that defines it */
+    cr_assert_not_null(strstr(out, "% Layer norm\n\\[\n\\begin{gathered}"
+                                   "\nu = \\gamma \\odot \\frac{z - \\mu}"
+                                   "{\\sqrt{\\sigma^2 + \\varepsilon}}"),
+                       "%s", out);
     free(out);
     free(err);
     free(path);

@@ -468,11 +468,15 @@ typedef struct
     exattn_stage_t stage_kind;      /* STAGE: which stage it is */
     const char *heading[2];         /* BLOCK: what it is ("self-attention,
                                        Post-LN (residual, then
-                                       LayerNorm)"); HEAD, STAGE: the line
-                                       that introduces it, in text ("layer
-                                       norm: u = γ·(z − μ)/√(σ² + ε) + β,
-                                       γ = (1, 1), …") and LaTeX; NULL
-                                       where it has none */
+                                       LayerNorm)", text only); HEAD,
+                                       STAGE: the line that introduces it
+                                       in text ("layer norm: u = γ·(z −
+                                       μ)/√(σ² + ε) + β, γ = (1, 1), …"),
+                                       and in LaTeX the formula that
+                                       defines it, without its `title`
+                                       (lines broken by \\ for a
+                                       gathered display); NULL where it
+                                       has none */
     int opens_part;                 /* STAGE: its heading opens a part of
                                        the block (a sublayer, a norm) */
     exattn_repeat_t repeats;        /* STAGE: a quantity shown before it,
@@ -497,6 +501,12 @@ typedef struct
                                                        when only failures
                                                        are reported */
     const exattn_audit_summary_t *audit_summary;    /* AUDIT, likewise */
+    /* (after every field above, which keep their places) */
+    const char *title;              /* BLOCK, HEAD, STAGE: the title of
+                                       its heading on a page ("Layer
+                                       norm", "Head 1", "Residual"; the
+                                       block's is what it is); NULL where
+                                       it has none (a head's scores) */
 } exattn_doc_section;
 
 /* A sink: each callback returns EXATTN_OK to go on, or an error code that

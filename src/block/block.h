@@ -202,6 +202,16 @@ int exattn_block__stage_heading(exattn_sbuf *out, int *opens_part,
                                 size_t head);
 void exattn_block__head_heading(exattn_sbuf *out, const exattn_block *b,
                                 int cross, size_t h);
+/* The same for a page (src/block/definitions.c): the title of its
+ * heading ("Layer norm", "Head 1") and the formula that defines it in
+ * LaTeX, appended to title and tex; 0 when stage bq has neither (a head's
+ * scores and output have a formula and no title). */
+int exattn_block__stage_definition(exattn_sbuf *title, exattn_sbuf *tex,
+                                   const exattn_block *b, exattn_stage_t bq,
+                                   size_t head);
+void exattn_block__head_definition(exattn_sbuf *title, exattn_sbuf *tex,
+                                   const exattn_block *b, int cross,
+                                   size_t h);
 /* What the block is, in text: "self-attention, Post-LN (residual, then
  * LayerNorm)". */
 void exattn_block__block_heading(exattn_sbuf *out, const exattn_block *b);

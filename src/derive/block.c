@@ -29,6 +29,41 @@ oom(const block_walk *k)
                              k->b->lesson->file, 0, 0, "out of memory");
 }
 
+/* A section's heading in its forms: the text line, the title a page
+ * shows, the LaTeX formula (src/block/headings.c, definitions.c). */
+typedef struct
+{
+    exattn_sbuf text, title, tex;
+} headings;
+
+static void
+headings_init(headings *h)
+{
+    exattn_sbuf__init(&h->text);
+    exattn_sbuf__init(&h->title);
+    exattn_sbuf__init(&h->tex);
+}
+
+static void
+headings_clear(headings *h)
+{
+    exattn_sbuf__clear(&h->text);
+    exattn_sbuf__clear(&h->title);
+    exattn_sbuf__clear(&h->tex);
+}
+
+/* Hand the headings built to section s (NULL for an empty one). */
+static int
+headings_put(const block_walk *k, headings *h, exattn_doc_section *s)
+{
+    if (h->text.oom || h->title.oom || h->tex.oom)
+        return oom(k);
+    s->heading[EXATTN_FORM_TEXT] = h->text.len ? h->text.s : NULL;
+    s->heading[EXATTN_FORM_LATEX] = h->tex.len ? h->tex.s : NULL;
+    s->title = h->title.len ? h->title.s : NULL;
+    return EXATTN_OK;
+}
+
 /* A node's forms: in full when short, with its parts' labels when long. */
 static char *
 node_form(const exattn_xnode *n, unsigned flags)
@@ -180,21 +215,19 @@ stage(block_walk *k, exattn_stage_t bq, size_t head)
     const exattn_block *b = k->b;
     const exattn_stage_info *info = exattn_block__stage(bq);
     exattn_doc_section s;
-    exattn_sbuf heading;
+    headings hd;
     char text[32], tex[48], path[48];
     size_t i;
     int rc;
 
     exattn_walk__section(k->w, &s, EXATTN_SECTION_STAGE, b->lesson);
-    exattn_sbuf__init(&heading);
-    if (exattn_block__stage_heading(&heading, &s.opens_part, b, bq, head))
+    headings_init(&hd);
+    exattn_block__stage_heading(&hd.text, &s.opens_part, b, bq, head);
+    exattn_block__stage_definition(&hd.title, &hd.tex, b, bq, head);
+    if (headings_put(k, &hd, &s) != EXATTN_OK)
     {
-        if (heading.oom)
-        {
-            exattn_sbuf__clear(&heading);
-            return oom(k);
-        }
-        s.heading[EXATTN_FORM_TEXT] = heading.s;
+        headings_clear(&hd);
+        return oom(k);
     }
     s.stage_kind = bq;
     s.repeats = exattn_block__repeats(b, bq);
@@ -223,7 +256,7 @@ stage(block_walk *k, exattn_stage_t bq, size_t head)
         rc = stage_row(k, &s, bq, i);
     if (rc == EXATTN_OK)
         rc = exattn_walk__end(k->w, &s);
-    exattn_sbuf__clear(&heading);
+    headings_clear(&hd);
     return rc;
 }
 
@@ -236,7 +269,7 @@ head(block_walk *k, exattn_stage_t first, size_t h)
                                       ? &k->b->cross_heads[h]
                                       : &k->b->heads[h];
     exattn_doc_section s;
-    exattn_sbuf heading;
+    headings hd;
     size_t i;
     int rc;
 
@@ -245,20 +278,16 @@ head(block_walk *k, exattn_stage_t first, size_t h)
     s.cross = exattn_block__is_cross(first);
     s.d_k = hn->dk;
     s.d_v = hn->dv;
-    exattn_sbuf__init(&heading);
-    exattn_block__head_heading(&heading, k->b, s.cross, h);
-    if (heading.oom)
-    {
-        exattn_sbuf__clear(&heading);
-        return oom(k);
-    }
-    s.heading[EXATTN_FORM_TEXT] = heading.s;
-    rc = exattn_walk__begin(k->w, &s);
+    headings_init(&hd);
+    exattn_block__head_heading(&hd.text, k->b, s.cross, h);
+    exattn_block__head_definition(&hd.title, &hd.tex, k->b, s.cross, h);
+    if ((rc = headings_put(k, &hd, &s)) == EXATTN_OK)
+        rc = exattn_walk__begin(k->w, &s);
     for (i = 0; rc == EXATTN_OK && i < 6; i++)
         rc = stage(k, (exattn_stage_t)(first + i), h);
     if (rc == EXATTN_OK)
         rc = exattn_walk__end(k->w, &s);
-    exattn_sbuf__clear(&heading);
+    headings_clear(&hd);
     return rc;
 }
 
@@ -351,6 +380,7 @@ exattn_derive__block(exattn_walk *w, const exattn_lesson *l)
     if (heading.oom && rc == EXATTN_OK)
         rc = oom(&k);
     s.heading[EXATTN_FORM_TEXT] = heading.s;
+    s.title = heading.s;            /* words only: its own title */
     if (rc == EXATTN_OK && (rc = exattn_walk__begin(w, &s)) == EXATTN_OK
         && (rc = stages(&k)) == EXATTN_OK)
         rc = exattn_walk__end(w, &s);

@@ -17,7 +17,9 @@ typedef struct
     const exattn_doc_section *stage;    /* the current stage */
     int open;                   /* inside a block section */
     int standalone, paren;
-    int markdown;               /* a Markdown page: captions for comments */
+    int markdown;               /* a Markdown page: headings for comments */
+    int rows_open;              /* the stage's display of rows is open */
+    size_t lines;               /* lines in it */
 } exattn_latex_block;
 
 /* The LaTeX writer's state (src/print/latex.c). */

@@ -1,6 +1,9 @@
-/* The LaTeX of a block: one display per row of each stage, each vector
- * exact or named, in the order of the text presentation; in Markdown
- * with captions for comments.  The LaTeX writer (latex.c) hands it a
+/* The LaTeX of a block as a textbook sets it: each part of the block
+ * under a heading (a norm, a head, a residual, the feed-forward
+ * sublayer) with the formula that defines it, then its rows in one
+ * aligned display, a row a line (a named vector a coordinate a line),
+ * each exact or named.  In Markdown, the headings are the page's; in
+ * LaTeX fragments, comments.  The LaTeX writer (latex.c) hands it a
  * block's sections. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,33 +12,126 @@
 
 typedef exattn_latex_block xsink;
 
+/* A display's lines before it is closed and another opened: amsmath
+ * does not break an aligned display across pages. */
+#define LINES_PER_DISPLAY 18
+
 static void
-open_display(xsink *x, const char *comment)
+display_open(xsink *x)
+{
+    exattn_sbuf__puts(x->out, x->markdown ? "$$\n" : "\\[\n");
+}
+
+static void
+display_close(xsink *x)
+{
+    exattn_sbuf__puts(x->out, x->markdown ? "\n$$\n\n" : "\n\\]\n\n");
+}
+
+/* A part's heading: its title as the page's heading (Markdown),
+ * \subsection* (a standalone document) or a comment (fragments). */
+static void
+heading(xsink *x, const char *title)
 {
     if (x->markdown)
     {
-        /* the stage's symbol as the caption a reader sees */
-        exattn_sbuf__puts(x->out, "$");
-        exattn_sbuf__puts(x->out, comment);
-        exattn_sbuf__puts(x->out, "$\n\n$$\n");
-        return;
+        exattn_sbuf__puts(x->out, "### ");
+        exattn_sbuf__markdown_text(x->out, title);
+        exattn_sbuf__puts(x->out, "\n\n");
     }
-    exattn_sbuf__puts(x->out, "% ");
-    exattn_sbuf__latex_comment(x->out, comment);
-    exattn_sbuf__puts(x->out, x->standalone ? "\n\\[\n" : "\n$$\n");
+    else if (x->standalone)
+    {
+        exattn_sbuf__puts(x->out, "\\subsection*{");
+        exattn_sbuf__latex_text(x->out, title);
+        exattn_sbuf__puts(x->out, "}\n\n");
+    }
+    else
+    {
+        exattn_sbuf__puts(x->out, "% ");
+        exattn_sbuf__latex_comment(x->out, title);
+        exattn_sbuf__puts(x->out, "\n");
+    }
 }
 
+/* What the block is, before its parts. */
 static void
-close_display(xsink *x)
+block_line(xsink *x, const char *what)
 {
-    exattn_sbuf__puts(x->out, x->standalone ? "\n\\]\n\n" : "\n$$\n\n");
+    if (x->markdown)
+    {
+        exattn_sbuf__puts(x->out, "**Block:** ");
+        exattn_sbuf__markdown_text(x->out, what);
+        exattn_sbuf__puts(x->out, "\n\n");
+    }
+    else if (x->standalone)
+    {
+        exattn_sbuf__puts(x->out, "\\noindent\\textbf{Block:} ");
+        exattn_sbuf__latex_text(x->out, what);
+        exattn_sbuf__puts(x->out, "\n\n");
+    }
+    else
+    {
+        exattn_sbuf__puts(x->out, "% block: ");
+        exattn_sbuf__latex_comment(x->out, what);
+        exattn_sbuf__puts(x->out, "\n\n");
+    }
 }
 
-/* A named vector, one coordinate a line (its forms are long), in the
- * aligned display its entry opened: "\text{grid}:\ u_{1} &= ... \approx
- * d1 \\ u_{2} &= ...". */
+/* The heading of a head or a stage, and the display of its formula. */
 static void
-named_rows(xsink *x, const exattn_doc_entry *e, const char *name)
+introduce(xsink *x, const exattn_doc_section *s)
+{
+    if (s->title)
+        heading(x, s->title);
+    if (s->heading[EXATTN_FORM_LATEX] == NULL)
+        return;
+    display_open(x);
+    exattn_sbuf__puts(x->out, "\\begin{gathered}\n");
+    exattn_sbuf__puts(x->out, s->heading[EXATTN_FORM_LATEX]);
+    exattn_sbuf__puts(x->out, "\n\\end{gathered}");
+    display_close(x);
+}
+
+static void
+rows_close(xsink *x)
+{
+    if (!x->rows_open)
+        return;
+    exattn_sbuf__puts(x->out, "\n\\end{aligned}");
+    display_close(x);
+    x->rows_open = 0;
+}
+
+/* The next line of the stage's display, opening one if needed. */
+static void
+next_line(xsink *x)
+{
+    if (x->rows_open && x->lines >= LINES_PER_DISPLAY)
+        rows_close(x);
+    if (!x->rows_open)
+    {
+        if (!x->markdown && !x->standalone)
+        {
+            exattn_sbuf__puts(x->out, "% ");
+            exattn_sbuf__latex_comment(x->out,
+                                       x->stage->name[EXATTN_FORM_LATEX]);
+            exattn_sbuf__puts(x->out, "\n");
+        }
+        display_open(x);
+        exattn_sbuf__puts(x->out, "\\begin{aligned}\n");
+        x->rows_open = 1;
+        x->lines = 0;
+    }
+    else
+        exattn_sbuf__puts(x->out, " \\\\\n");
+    x->lines++;
+}
+
+/* A named vector, one coordinate a line (its forms are long):
+ * "\text{grid}:\ & u_{1} = ... \approx d1 \\ & u_{2} = ...". */
+static void
+named_rows(xsink *x, const exattn_doc_entry *e, const char *label,
+           const char *name)
 {
     size_t k;
 
@@ -43,11 +139,13 @@ named_rows(xsink *x, const exattn_doc_entry *e, const char *name)
     {
         const exattn_doc_value *v = &e->values[k];
 
-        exattn_sbuf__puts(x->out, k ? " \\\\\n" : "");
+        if (k > 0)
+            next_line(x);
+        exattn_sbuf__puts(x->out, k ? "& " : label);
         if (e->count > 1)
-            exattn_sbuf__printf(x->out, "%s_{%zu} &= ", name, k + 1);
+            exattn_sbuf__printf(x->out, "%s_{%zu} = ", name, k + 1);
         else
-            exattn_sbuf__printf(x->out, "%s &= ", name);
+            exattn_sbuf__printf(x->out, "%s = ", name);
         if (v->status == EXATTN_EXACT)
             exattn_sbuf__mpq_latex(x->out, v->exact);
         else
@@ -60,15 +158,35 @@ named_rows(xsink *x, const exattn_doc_entry *e, const char *name)
                                 v->decimal ? v->decimal
                                            : "\\text{(undecided)}");
     }
-    exattn_sbuf__puts(x->out, "\n\\end{aligned}");
-    close_display(x);
 }
 
-/* "\text{grid}:\ q = \begin{bmatrix}...\end{bmatrix}\quad(\text{named})
- * \quad\approx\ d1,\ d2" */
+/* An exact row: a vector of rationals on one line. */
+static void
+exact_row(xsink *x, const exattn_doc_entry *e, const char *label,
+          const char *name)
+{
+    size_t k;
+
+    exattn_sbuf__printf(x->out, "%s%s = %s", label, name,
+                        e->count < 2 ? "" : x->paren ? "\\left("
+                                                     : "\\begin{bmatrix}");
+    for (k = 0; k < e->count; k++)
+    {
+        exattn_sbuf__puts(x->out, !k ? "" : x->paren ? ", " : " & ");
+        exattn_sbuf__mpq_latex(x->out, e->values[k].exact);
+    }
+    exattn_sbuf__puts(x->out, e->count < 2 ? "" : x->paren
+                                                   ? "\\right)"
+                                                   : "\\end{bmatrix}");
+    exattn_sbuf__puts(x->out, "\\quad(\\text{exact})");
+}
+
+/* A row of the current stage: "\text{grid}:\ & q = ...". */
 void
 exattn_latex__block_entry(xsink *x, const exattn_doc_entry *e)
-{    const exattn_doc_section *s = x->stage;
+{
+    const exattn_doc_section *s = x->stage;
+    exattn_sbuf label;
     char name[80];
     size_t k;
     int exact = 1;
@@ -81,50 +199,53 @@ exattn_latex__block_entry(xsink *x, const exattn_doc_entry *e)
                  e->row);
     else
         snprintf(name, sizeof name, "%s", s->name[EXATTN_FORM_LATEX]);
-    open_display(x, name);
-    for (k = 0; k < e->count; k++)
-        exact &= e->values[k].status == EXATTN_EXACT;
-    if (!exact)         /* the row's label on the first of its lines */
-        exattn_sbuf__puts(x->out, "\\begin{aligned}\n");
+    exattn_sbuf__init(&label);
     if (s->row_labels != NULL)
     {
-        exattn_sbuf__puts(x->out, "\\text{");
-        exattn_sbuf__latex_text(x->out, s->row_labels[e->row]);
-        exattn_sbuf__puts(x->out, "}:\\ ");
+        exattn_sbuf__puts(&label, "\\text{");
+        exattn_sbuf__latex_text(&label, s->row_labels[e->row]);
+        exattn_sbuf__puts(&label, "}:\\ ");
     }
-    if (!exact)
-    {
-        named_rows(x, e, name);
-        return;
-    }
-    /* an exact row: a vector of rationals on one line */
-    exattn_sbuf__printf(x->out, "%s = %s", name,
-                        e->count < 2 ? "" : x->paren ? "\\left("
-                                                     : "\\begin{bmatrix}");
+    exattn_sbuf__puts(&label, "& ");
+    x->out->oom |= label.oom;
     for (k = 0; k < e->count; k++)
-    {
-        exattn_sbuf__puts(x->out, !k ? "" : x->paren ? ", " : " & ");
-        exattn_sbuf__mpq_latex(x->out, e->values[k].exact);
-    }
-    exattn_sbuf__puts(x->out, e->count < 2 ? "" : x->paren
-                                                   ? "\\right)"
-                                                   : "\\end{bmatrix}");
-    exattn_sbuf__puts(x->out, "\\quad(\\text{exact})");
-    close_display(x);
+        exact &= e->values[k].status == EXATTN_EXACT;
+    next_line(x);
+    if (exact)
+        exact_row(x, e, label.s ? label.s : "& ", name);
+    else
+        named_rows(x, e, label.s ? label.s : "& ", name);
+    exattn_sbuf__clear(&label);
 }
 
 void
 exattn_latex__block_begin(xsink *x, const exattn_doc_section *s)
 {
-    if (s->kind == EXATTN_SECTION_BLOCK)
+    switch (s->kind)
+    {
+    case EXATTN_SECTION_BLOCK:
         x->open = 1;
-    else if (s->kind == EXATTN_SECTION_STAGE)
+        if (s->title)
+            block_line(x, s->title);
+        break;
+    case EXATTN_SECTION_HEAD:
+        introduce(x, s);
+        break;
+    case EXATTN_SECTION_STAGE:
         x->stage = s;
+        x->rows_open = 0;
+        introduce(x, s);
+        break;
+    default:
+        break;
+    }
 }
 
 void
 exattn_latex__block_end(xsink *x, const exattn_doc_section *s)
 {
-    if (s->kind == EXATTN_SECTION_BLOCK)
+    if (s->kind == EXATTN_SECTION_STAGE)
+        rows_close(x);
+    else if (s->kind == EXATTN_SECTION_BLOCK)
         x->open = 0;
 }
