@@ -170,7 +170,7 @@ typedef struct
 {
     exattn_block *block;        /* built by the API, to compare with */
     const exattn_doc_section *stage;
-    size_t stages, heads, entries, rules, signs, compared;
+    size_t stages, heads, entries, rules, signs, compared, titles;
     int in_block;
 } stage_check;
 
@@ -181,11 +181,19 @@ stage_begin(void *ctx, const exattn_doc_section *s)
 
     c->in_block |= s->kind == EXATTN_SECTION_BLOCK;
     c->heads += s->kind == EXATTN_SECTION_HEAD;
+    /* a part's title comes with the formula that defines it */
+    c->titles += s->kind != EXATTN_SECTION_BLOCK && s->title != NULL;
+    if (s->kind != EXATTN_SECTION_BLOCK && s->title != NULL)
+        cr_assert_not_null(s->heading[EXATTN_FORM_LATEX], "%s", s->title);
     if (s->kind == EXATTN_SECTION_STAGE)
     {
         cr_assert(c->in_block);
         cr_assert_not_null(s->path);
         cr_assert_gt(s->rows, 0);
+        /* columns labelled by keys exactly where they are keys */
+        cr_assert_eq(s->column_labels != NULL,
+                     strcmp(s->stage, "scores") == 0
+                     || strcmp(s->stage, "weights") == 0, "%s", s->stage);
         c->stage = s;
         c->stages++;
     }
@@ -239,7 +247,7 @@ Test(doc, a_block_is_walked_stage_by_stage)
 {
     char *path = th_srcpath("docs/examples/002-encoder-block.json");
     exattn_doc_sink sink = EXATTN_DOC_SINK_INIT;
-    stage_check c = { NULL, NULL, 0, 0, 0, 0, 0, 0, 0 };
+    stage_check c = { NULL, NULL, 0, 0, 0, 0, 0, 0, 0, 0 };
     exattn_lesson *l = NULL;
     exattn_error_t err;
 
@@ -257,6 +265,9 @@ Test(doc, a_block_is_walked_stage_by_stage)
      * for the second norm */
     cr_assert_eq(c.heads, 1);
     cr_assert_eq(c.stages, 1 + 6 + 2 + 3 + 4 + 3);
+    /* input, head 1, A = H1, the two residuals, the two norms, the
+     * feed-forward sublayer */
+    cr_assert_eq(c.titles, 8);
     cr_assert_eq(c.signs, exattn_lesson_queries(l));
     cr_assert_gt(c.rules, 0, "no row of weights said how it was decided");
     cr_assert_gt(c.compared, 100);

@@ -507,6 +507,10 @@ typedef struct
                                        norm", "Head 1", "Residual"; the
                                        block's is what it is); NULL where
                                        it has none (a head's scores) */
+    char *const *column_labels;     /* STAGE: its columns' labels when
+                                       they are keys or memory rows
+                                       (scores, weights); NULL when they
+                                       are coordinates */
 } exattn_doc_section;
 
 /* A sink: each callback returns EXATTN_OK to go on, or an error code that

@@ -208,6 +208,31 @@ row_labels(const exattn_block *b, exattn_rows_t rows)
     }
 }
 
+static exattn_rows_t
+rows_of(exattn_axis axis)
+{
+    switch (axis)
+    {
+    case EXATTN_AXIS_KEY: return EXATTN_ROWS_KEYS;
+    case EXATTN_AXIS_POSITION: return EXATTN_ROWS_POSITIONS;
+    case EXATTN_AXIS_MEMORY: return EXATTN_ROWS_MEMORY;
+    default: return EXATTN_ROWS_QUERIES;
+    }
+}
+
+/* What stage bq's rows are, their labels, and its columns' labels when
+ * they are keys or memory rows (scores, weights). */
+static void
+axes(exattn_doc_section *s, const exattn_block *b, exattn_stage_t bq)
+{
+    exattn_axis cols = exattn_block__col_axis(bq);
+
+    s->rows_are = rows_of(exattn_block__row_axis(bq));
+    s->row_labels = row_labels(b, s->rows_are);
+    if (cols == EXATTN_AXIS_KEY || cols == EXATTN_AXIS_MEMORY)
+        s->column_labels = row_labels(b, rows_of(cols));
+}
+
 /* Stage bq (of head `head`): its section and one entry per row. */
 static int
 stage(block_walk *k, exattn_stage_t bq, size_t head)
@@ -242,14 +267,7 @@ stage(block_walk *k, exattn_stage_t bq, size_t head)
     s.name[EXATTN_FORM_LATEX] = tex;
     s.head = info->sup != EXATTN_SUP_NEVER ? head : SIZE_MAX;
     exattn_block__shape(b->lesson, bq, head, &s.rows, &s.cols);
-    switch (exattn_block__row_axis(bq))
-    {
-    case EXATTN_AXIS_KEY: s.rows_are = EXATTN_ROWS_KEYS; break;
-    case EXATTN_AXIS_POSITION: s.rows_are = EXATTN_ROWS_POSITIONS; break;
-    case EXATTN_AXIS_MEMORY: s.rows_are = EXATTN_ROWS_MEMORY; break;
-    default: s.rows_are = EXATTN_ROWS_QUERIES; break;
-    }
-    s.row_labels = row_labels(b, s.rows_are);
+    axes(&s, b, bq);
     s.per_token = exattn_block__per_token(bq);
     rc = exattn_walk__begin(k->w, &s);
     for (i = 0; rc == EXATTN_OK && i < s.rows; i++)

@@ -600,6 +600,7 @@ sink_init(exattn_doc_sink *sink, json_sink *j, FILE *f, exattn_error_t *err)
     exattn_sbuf__init(&j->b);
     j->block.out = &j->b;
     exattn_sbuf__init(&j->block.extra);
+    exattn_sbuf__init(&j->block.outline);
 }
 
 static int
@@ -607,6 +608,7 @@ finish(json_sink *j, int code, const char *file)
 {
     memo_clear(j);
     exattn_sbuf__clear(&j->block.extra);
+    exattn_sbuf__clear(&j->block.outline);
     exattn_sbuf__clear(&j->b);
     if (code == EXATTN_OK && ferror(j->f))
         code = exattn_error__set(j->err, EXATTN_EIO, file, 0, 0,

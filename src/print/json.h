@@ -18,6 +18,8 @@ typedef struct
     exattn_sbuf extra;          /* a stage's companion array, written after
                                    it: weights_rule, relu_signs */
     int has_signs;              /* the stage's rows carry ReLU signs */
+    exattn_sbuf outline;        /* the block's heads and stages in order,
+                                   with their headings: "outline" */
 } exattn_json_block;
 
 /* A block's sections and entries (src/print/json_block.c). */

@@ -10,18 +10,26 @@
 
 typedef exattn_json_block jsink;
 
+/* ["grid", "load", "rises"] */
 static void
-labels(jsink *j, const char *key, char *const *l, size_t count)
+labels_of(exattn_sbuf *b, char *const *l, size_t count)
 {
     size_t k;
 
-    exattn_sbuf__printf(j->out, ",\n    \"%s\": [", key);
+    exattn_sbuf__puts(b, "[");
     for (k = 0; k < count; k++)
     {
-        exattn_sbuf__puts(j->out, k ? ", " : "");
-        exattn_sbuf__json(j->out, l[k]);
+        exattn_sbuf__puts(b, k ? ", " : "");
+        exattn_sbuf__json(b, l[k]);
     }
-    exattn_sbuf__puts(j->out, "]");
+    exattn_sbuf__puts(b, "]");
+}
+
+static void
+labels(jsink *j, const char *key, char *const *l, size_t count)
+{
+    exattn_sbuf__printf(j->out, ",\n    \"%s\": ", key);
+    labels_of(j->out, l, count);
 }
 
 static void
@@ -79,6 +87,55 @@ exattn_json__block_entry(jsink *j, const exattn_doc_entry *e)
     }
 }
 
+static void
+string_field(exattn_sbuf *b, const char *name, const char *value)
+{
+    exattn_sbuf__printf(b, ", \"%s\": ", name);
+    if (value)
+        exattn_sbuf__json(b, value);
+    else
+        exattn_sbuf__puts(b, "null");
+}
+
+/* A head or a stage in the outline: where its rows are, and the heading
+ * a page shows above them (its title, its line in text, its formula in
+ * LaTeX), so that a page builder lays out any block in order. */
+static void
+outline_item(jsink *j, const exattn_doc_section *s)
+{
+    static const char *const rows[] = { "tokens", "keys", "positions",
+                                        "memory" };
+    exattn_sbuf *b = &j->outline;
+
+    exattn_sbuf__puts(b, b->len ? ",\n      {" : "\n      {");
+    if (s->kind == EXATTN_SECTION_HEAD)
+        exattn_sbuf__printf(b, "\"head\": %zu, \"cross\": %s",
+                            s->head + 1, s->cross ? "true" : "false");
+    else
+    {
+        exattn_sbuf__printf(b, "\"stage\": \"%s\", \"head\": ",
+                            s->stage);
+        if (s->head == SIZE_MAX)
+            exattn_sbuf__puts(b, "null");
+        else
+            exattn_sbuf__printf(b, "%zu", s->head + 1);
+        string_field(b, "symbol", s->name[EXATTN_FORM_LATEX]);
+        exattn_sbuf__printf(b, ", \"rows\": \"%s\", \"columns\": ",
+                            rows[s->rows_are]);
+        if (s->column_labels)
+            labels_of(b, s->column_labels, s->cols);
+        else
+            exattn_sbuf__puts(b, "null");
+        exattn_sbuf__printf(b, ", \"repeats\": %s",
+                            s->repeats != EXATTN_REPEATS_NONE ? "true"
+                                                              : "false");
+    }
+    string_field(b, "title", s->title);
+    string_field(b, "text", s->heading[EXATTN_FORM_TEXT]);
+    string_field(b, "latex", s->heading[EXATTN_FORM_LATEX]);
+    exattn_sbuf__puts(b, "}");
+}
+
 void
 exattn_json__block_begin(jsink *j, const exattn_doc_section *s)
 {
@@ -95,6 +152,7 @@ exattn_json__block_begin(jsink *j, const exattn_doc_section *s)
         exattn_sbuf__printf(j->out, "\n    {\"d_k\": %zu, \"d_v\": %zu",
                             s->d_k, s->d_v);
         j->heads_open = 1;
+        outline_item(j, s);
         break;
     case EXATTN_SECTION_STAGE:
         if (j->heads_open && s->head == SIZE_MAX)
@@ -106,6 +164,7 @@ exattn_json__block_begin(jsink *j, const exattn_doc_section *s)
         j->extra.len = 0;
         j->has_signs = 0;
         exattn_sbuf__printf(j->out, ",\n    \"%s\": [", s->stage);
+        outline_item(j, s);
         break;
     default:
         break;
@@ -132,7 +191,13 @@ exattn_json__block_end(jsink *j, const exattn_doc_section *s)
         j->out->oom |= j->extra.oom;
         break;
     case EXATTN_SECTION_BLOCK:
-        exattn_sbuf__puts(j->out, j->heads_open ? "]}" : "}");
+        exattn_sbuf__puts(j->out, j->heads_open ? "]" : "");
+        exattn_sbuf__puts(j->out, ",\n    \"outline\": [");
+        exattn_sbuf__putn(j->out, j->outline.s ? j->outline.s : "",
+                          j->outline.len);
+        exattn_sbuf__puts(j->out, "]}");
+        j->out->oom |= j->outline.oom;
+        j->outline.len = 0;
         j->heads_open = 0;
         j->open = 0;
         break;
