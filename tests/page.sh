@@ -66,7 +66,7 @@ if [ -s "$out/block-dom.html" ] && ! grep -q 'katex-error' "$out/block-dom.html"
 else
     echo "not ok 6 - the encoder block page (see $out/block-dom.html)"
 fi
-if grep -qF 'LayerNorm u' "$out/block-dom.html" &&
+if grep -qF '<h2>Layer norm</h2>' "$out/block-dom.html" &&
     grep -qF -e '-\frac{1}{\sqrt{\frac{100001}{100000}}}</annotation>' \
         "$out/block-dom.html"; then
     echo "ok 7 - the LayerNorm of [1,3] is rendered with its surd"
@@ -139,8 +139,8 @@ $chrome --virtual-time-budget=5000 --dump-dom \
     "file://$out/decoder-site/index.html" > "$out/decoder-dom.html" \
     2>> "$out/chromium.log"
 if ! grep -q 'katex-error' "$out/decoder-dom.html" &&
-    grep -qF 'Cross-attention head 1: weights' "$out/decoder-dom.html" &&
-    grep -qF 'LayerNorm uc' "$out/decoder-dom.html" &&
+    grep -qF '<h2>Cross-attention head 1</h2>' "$out/decoder-dom.html" &&
+    grep -qF '\tilde{u} = \gamma \odot' "$out/decoder-dom.html" &&
     grep -qF '>cross-attention head 1: weights</text>' \
         "$out/decoder-dom.html"; then
     echo "ok 11 - the decoder page: every stage and each head's map"

@@ -178,7 +178,7 @@ function blendSection(blend, depth = 2) {
 // a key's label (`columns`), or the stage's symbol with its coordinate
 // (h_{1}, h_{2}; the symbol alone for one value per row), so that a
 // reader (and `exattn audit`) knows every cell.
-function stageSection(name, table, labels, depth, how) {
+function stageSection(table, labels, how) {
   if (!table) return '';
   const width = Math.max(...table.map((r) => (Array.isArray(r) ? r.length
     : 1)));
@@ -192,67 +192,47 @@ function stageSection(name, table, labels, depth, how) {
       .map((q) => `<td>${quantity(q)}</td>`).join('');
     return `<tr><th>${escapeHtml(labels[i])}</th>${cells}</tr>`;
   }).join('');
-  return `<section class="stage"><h${depth}>${escapeHtml(name)}</h${depth}>`
+  return '<section class="stage">'
     + `<div class="scroll"><table>${head}<tbody>${rows}</tbody></table>`
     + '</div></section>';
 }
 
-// A block's stages in order: the heading, the table, the rows' labels
-// and how its columns are named.
+// A block in the order of the document's outline: each part's title as
+// a heading and the formula that defines it, then each stage's table, a
+// row per token, key, position or memory row (a stage that repeats one
+// shown before -- x' = X, A = H1 -- is not tabled again).
 function blockSections(b, depth = 2) {
-  const at = (name, table, labels, how) => stageSection(name, table, labels,
-    depth, how);
-  const positions = b.tokens.map((_, p) => `PE(${p})`);
-  const out = [at('Positional encoding', b.pe, positions,
-    { symbol: '\\mathrm{PE}', rowsAre: 'position' }),
-  at("Input x' = X + PE", b.pe && b.input, b.tokens, { symbol: "x'" })];
-  const headStages = (h, k, prefix, src, fields) => {
-    const name = (what) => `${prefix} ${k + 1}: ${what}`;
-    return fields.map(([what, field, labels, how]) => at(name(what),
-      h[field], labels, how));
+  const rowLabels = {
+    tokens: b.tokens, keys: b.keys, memory: b.memory,
+    positions: b.tokens.map((_, p) => `${p}`),
   };
-  b.heads.forEach((h, k) => out.push(...headStages(h, k, 'Head', b.keys, [
-    ['queries q', 'q', b.tokens, { symbol: 'q' }],
-    ['keys k', 'k', b.keys, { symbol: 'k', rowsAre: 'key' }],
-    ['values v', 'v', b.keys, { symbol: 'v', rowsAre: 'key' }],
-    ['scaled scores s', 'scores', b.tokens, { columns: b.keys }],
-    ['weights a', 'weights', b.tokens, { columns: b.keys }],
-    ['output H', 'output', b.tokens, { symbol: 'H' }]])));
-  out.push(at('Attention A = [H]·W_O', b.attention, b.tokens,
-    { symbol: 'A' }),
-  at("Residual z = x' + A", b.residual, b.tokens, { symbol: 'z' }),
-  at('LayerNorm: mean μ', b.ln1_mean, b.tokens, { symbol: '\\mu' }),
-  at('LayerNorm: variance σ²', b.ln1_variance, b.tokens,
-    { symbol: '\\sigma^2' }),
-  at('LayerNorm u', b.ln1, b.tokens, { symbol: 'u' }));
-  (b.cross_heads || []).forEach((h, k) => out.push(...headStages(h, k,
-    'Cross-attention head', b.memory, [
-      ['queries from u', 'cross_q', b.tokens, { symbol: 'q' }],
-      ['keys from memory', 'cross_k', b.memory,
-        { symbol: 'k', rowsAre: 'memory' }],
-      ['values from memory', 'cross_v', b.memory,
-        { symbol: 'v', rowsAre: 'memory' }],
-      ['scaled scores', 'cross_scores', b.tokens, { columns: b.memory }],
-      ['weights', 'cross_weights', b.tokens, { columns: b.memory }],
-      ['output C', 'cross_output', b.tokens, { symbol: 'C' }]])));
-  out.push(at('Cross-attention Ac', b.cross_attention, b.tokens,
-    { symbol: 'A^c' }),
-  at('Residual zc = u + Ac', b.cross_residual, b.tokens,
-    { symbol: 'z^c' }),
-  at('LayerNorm: mean μc', b.cross_ln_mean, b.tokens, { symbol: '\\mu^c' }),
-  at('LayerNorm: variance σc²', b.cross_ln_variance, b.tokens,
-    { symbol: '(\\sigma^c)^2' }),
-  at('LayerNorm uc', b.cross_ln, b.tokens, { symbol: 'u^c' }),
-  at('Feed-forward: h = u·W_1 + b_1', b.ffn_hidden, b.tokens,
-    { symbol: 'h' }),
-  at('Feed-forward: r = max(0, h)', b.ffn_relu, b.tokens, { symbol: 'r' }),
-  at('Feed-forward: f = r·W_2 + b_2', b.ffn, b.tokens, { symbol: 'f' }),
-  at("Residual z' = u + f", b.residual2, b.tokens, { symbol: "z'" }),
-  at("LayerNorm: mean μ'", b.ln2_mean, b.tokens, { symbol: "\\mu'" }),
-  at("LayerNorm: variance σ'²", b.ln2_variance, b.tokens,
-    { symbol: "\\sigma'^2" }),
-  at('LayerNorm y (the block\'s output)', b.ln2, b.tokens,
-    { symbol: 'y' }));
+  const out = [];
+  let head = null;
+  let part = '';
+  (b.outline || []).forEach((o) => {
+    if (o.title) {
+      out.push(`<h${depth}>${escapeHtml(o.title)}</h${depth}>`);
+      part = o.title;
+    }
+    if (o.latex) {
+      out.push('<div class="scroll">'
+        + `${display(`\\begin{gathered}${o.latex}\\end{gathered}`)}</div>`);
+    }
+    if (o.stage === undefined) {
+      head = (o.cross ? b.cross_heads : b.heads)[o.head - 1];
+      return;
+    }
+    if (o.repeats) return;
+    const table = o.head ? head[o.stage] : b[o.stage];
+    const rowsAre = { tokens: 'token', keys: 'key', memory: 'memory',
+      positions: 'position' }[o.rows];
+    // each table under its part's name and its symbol, for the reader
+    // (and for `exattn audit`, which reads what a cell is from it)
+    out.push(`<h${depth + 1}>${escapeHtml(part)}: ${tex(o.symbol)}`
+      + `</h${depth + 1}>`);
+    out.push(stageSection(table, rowLabels[o.rows],
+      { symbol: o.symbol, rowsAre, columns: o.columns }));
+  });
   return out.join('\n');
 }
 
