@@ -55,7 +55,11 @@ norm(exattn_sbuf *title, exattn_sbuf *tex, const exattn_block_spec *s,
     const exattn_norm_stages *n = exattn_block__norm_stages(part);
     const char *in = TEX(exattn_block__norm_input(s, part));
 
-    exattn_sbuf__puts(title, s->rms ? "RMS norm" : "Layer norm");
+    if (part == EXATTN_PART_FINAL)
+        exattn_sbuf__puts(title, s->rms ? "Final RMS norm"
+                                        : "Final layer norm");
+    else
+        exattn_sbuf__puts(title, s->rms ? "RMS norm" : "Layer norm");
     if (s->rms)
         exattn_sbuf__printf(tex, "%s = \\gamma \\odot \\frac{%s}{\\sqrt{%s "
                             "+ \\varepsilon}} + \\beta", TEX(n->out), in,
