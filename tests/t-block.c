@@ -591,7 +591,7 @@ Test(block, derive_formats)
     free(out);
     free(err);
     cr_assert_eq(th_run(tex, &out, &err), 0, "%s", err);
-    cr_assert_not_null(strstr(out, "\\text{grid:}\\ & u_{1} = "
+    cr_assert_not_null(strstr(out, "\\text{grid}:\\ & u_{1} = "
                                    "-\\frac{1}{\\sqrt{\\frac{100001}"
                                    "{100000}}}"), "%s", out);
     /* each part under its title, with the formula that defines it */
