@@ -522,3 +522,70 @@ Test(inputs, claims_name_the_inputs_by_path)
     }
     gmp_randclear(st);
 }
+
+/* The integer square root of n when n is a square, else 0. */
+static unsigned long
+square_root(unsigned long n)
+{
+    unsigned long r;
+
+    for (r = 1; r * r <= n; r++)
+        if (r * r == n)
+            return r;
+    return 0;
+}
+
+static unsigned long
+gcd(unsigned long a, unsigned long b)
+{
+    return b ? gcd(b, a % b) : a;
+}
+
+/* √d is written with its value where it is rational (√4 = 2, √(9/4) =
+ * 3/2) in every format, and nowhere else: d = p/q over small p and q
+ * (reduced here), the root found here by integer square roots. */
+Test(inputs, a_rational_root_of_d_is_written_with_its_value)
+{
+    unsigned long p, q;
+
+    for (p = 1; p <= 30; p++)
+        for (q = 1; q <= 9; q += 3)
+        {
+            unsigned long g = gcd(p, q), rp = square_root(p / g),
+                          rq = square_root(q / g);
+            char lesson[160], want[64];
+            exattn_lesson *l;
+            char *text, *json, *line, *eol;
+
+            snprintf(lesson, sizeof lesson, "{\"Q\": [[1]], \"K\": [[1],"
+                     " [0]], \"V\": [[1], [0]], \"scale\": "
+                     "\"1/sqrt(%lu/%lu)\"}", p, q);
+            l = th_lesson(lesson);
+            text = th_write(l, EXATTN_FORMAT_TEXT, NULL);
+            json = th_write(l, EXATTN_FORMAT_JSON, NULL);
+            if (rq == 1)
+                snprintf(want, sizeof want, "\"root\": \"%lu\"", rp);
+            else
+                snprintf(want, sizeof want, "\"root\": \"%lu/%lu\"", rp,
+                         rq);
+            line = strstr(text, "scale: ");
+            cr_assert_not_null(line);
+            eol = strchr(line, '\n');
+            if (rp && rq)
+            {
+                cr_assert_not_null(strstr(json, want), "%lu/%lu: %s", p, q,
+                                   json);
+                cr_assert(strstr(line, " = ") && strstr(line, " = ") < eol,
+                          "%lu/%lu: %s", p, q, text);
+            }
+            else
+            {
+                cr_assert_null(strstr(json, "\"root\""), "%lu/%lu", p, q);
+                cr_assert(!strstr(line, " = ") || strstr(line, " = ") > eol,
+                          "%lu/%lu: %s", p, q, text);
+            }
+            free(text);
+            free(json);
+            exattn_lesson_free(l);
+        }
+}

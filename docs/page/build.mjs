@@ -327,7 +327,8 @@ function lessonBody(doc, svg) {
   // the key labels, from a row written in full (compact rows have none)
   const keyLabels = (doc.rows.find((r) => r.keys) || { keys: [] }).keys;
   const scale = doc.scale && doc.scale.kind === '1/sqrt'
-    ? `, scores divided by ${tex(`\\sqrt{${fracLatex(doc.scale.value)}}`)}`
+    ? `, scores divided by ${tex(`\\sqrt{${fracLatex(doc.scale.value)}}`
+      + (doc.scale.root ? ` = ${fracLatex(doc.scale.root)}` : ''))}`
     : '';
   return `<p>Shapes: ${tex(`n = ${doc.shape.n},\\ m = ${doc.shape.m},\\ d_k = `
     + `${doc.shape.d_k},\\ d_v = ${doc.shape.d_v}`)}; mask: `

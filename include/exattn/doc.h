@@ -369,6 +369,10 @@ typedef struct
                                        (count n) */
     size_t valid_lens_count;
     int mask_causal;                /* a shorthand with "causal": true */
+    /* (after every field above, which keep their places) */
+    mpq_srcptr scale_root;          /* SCALE_INV_SQRT: √d when it is
+                                       rational (√4 = 2, √(9/4) = 3/2),
+                                       else NULL */
 } exattn_doc_header;
 
 /* The shape of a block (EXATTN_SECTION_BLOCK). */

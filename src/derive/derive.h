@@ -50,6 +50,7 @@ typedef struct
     const exattn_lesson **header_lessons;
     const char **blend_names;
     size_t header_count;
+    mpq_t *roots;               /* each header's rational √d (scale_root) */
 } exattn_walk;
 
 /* The sink's callbacks, skipped when NULL. */

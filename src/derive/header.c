@@ -59,6 +59,17 @@ fill(exattn_doc_header *h, const char **names, const exattn_lesson *l)
     h->mask_causal = l->mask_causal;
 }
 
+/* √d for a scale 1/√d whose root is rational: the reduced scale c·√s
+ * has s = 1, and √d = 1/c. */
+static void
+root(exattn_doc_header *h, mpq_t r, const exattn_lesson *l)
+{
+    if (l->scale_kind != EXATTN_SCALE_INV_SQRT || l->surd != 1)
+        return;
+    mpq_inv(r, l->scale_coef);
+    h->scale_root = r;
+}
+
 int
 exattn_walk__headers(exattn_walk *w, const exattn_lesson *l)
 {
@@ -71,15 +82,23 @@ exattn_walk__headers(exattn_walk *w, const exattn_lesson *l)
     w->headers = calloc(count, sizeof *w->headers);
     w->header_lessons = calloc(count, sizeof *w->header_lessons);
     w->blend_names = calloc(names ? names : 1, sizeof *w->blend_names);
+    w->roots = malloc(count * sizeof *w->roots);
     if (w->headers == NULL || w->header_lessons == NULL
-        || w->blend_names == NULL)
+        || w->blend_names == NULL || w->roots == NULL)
+    {
+        free(w->roots);
+        w->roots = NULL;        /* none initialised: none to clear */
         return exattn_error__set(w->err, EXATTN_ENOMEM, l->file, 0, 0,
                                  "out of memory");
+    }
+    for (k = 0; k < count; k++)
+        mpq_init(w->roots[k]);
     for (k = 0, names = 0; k < count; k++)
     {
         of = k ? l->variants[k - 1] : l;
         w->header_lessons[k] = of;
         fill(&w->headers[k], w->blend_names + names, of);
+        root(&w->headers[k], w->roots[k], of);
         names += of->blend_count;
     }
     return EXATTN_OK;
@@ -88,6 +107,12 @@ exattn_walk__headers(exattn_walk *w, const exattn_lesson *l)
 void
 exattn_walk__free_headers(exattn_walk *w)
 {
+    size_t k;
+
+    for (k = 0; w->roots != NULL && k < w->header_count; k++)
+        mpq_clear(w->roots[k]);
+    free(w->roots);
+    w->roots = NULL;
     free(w->headers);
     free(w->header_lessons);
     free(w->blend_names);

@@ -127,6 +127,12 @@ scale_object(exattn_sbuf *b, const exattn_doc_header *l)
         exattn_sbuf__mpq(b, l->scale_value);
         exattn_sbuf__puts(b, "\"");
     }
+    if (l->scale_root != NULL)
+    {
+        exattn_sbuf__puts(b, ", \"root\": \"");
+        exattn_sbuf__mpq(b, l->scale_root);
+        exattn_sbuf__puts(b, "\"");
+    }
     exattn_sbuf__puts(b, "},\n  ");
 }
 

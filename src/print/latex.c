@@ -611,6 +611,11 @@ lesson_step(latex_sink *c, const exattn_doc_header *l)
                             wide ? "&" : "");
         exattn_latex__tfrac(b, l->scale_value);
         exattn_sbuf__puts(b, "}");
+        if (l->scale_root != NULL)
+        {
+            exattn_sbuf__puts(b, " = ");
+            exattn_latex__tfrac(b, l->scale_root);
+        }
     }
     exattn_sbuf__puts(b, wide ? "\n\\end{aligned}" : "");
     exattn_latex__display_close(c);

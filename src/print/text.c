@@ -110,6 +110,11 @@ scale_line(exattn_sbuf *b, const exattn_doc_header *l)
     case EXATTN_SCALE_INV_SQRT:
         exattn_sbuf__puts(b, "every score divided by √");
         factor(b, l->scale_value);
+        if (l->scale_root != NULL)
+        {
+            exattn_sbuf__puts(b, " = ");
+            exattn_sbuf__mpq(b, l->scale_root);
+        }
         exattn_sbuf__puts(b, "\n");
         break;
     }
