@@ -594,7 +594,8 @@ Test(print, svg_attention_map)
     cr_assert_not_null(strstr(svg, "<desc id=\"d\">"));
     for (p = svg; (p = strstr(p, "<title>w[")) != NULL; p++)
         cells++;
-    for (p = svg; (p = strstr(p, "fill=\"url(#blocked)\"")) != NULL; p++)
+    for (p = svg; (p = strstr(p, "height=\"56\" fill=\"url(#blocked)\""))
+                  != NULL; p++)
         hatched++;
     cr_assert_eq(cells, 2 * 16, "a cell and a bar per weight: %zu", cells);
     cr_assert_eq(hatched, 4, "the padded key, in every row");
@@ -603,6 +604,18 @@ Test(print, svg_attention_map)
                                    "(named)</title>"), "%s", svg);
     cr_assert_not_null(strstr(svg, "<title>w[the, pad] = 0 "
                                    "(exact: blocked)</title>"), "%s", svg);
+    /* a named weight's cell shows its rounded decimal as such; the axes
+     * are titled, the shades have their scale, the bars their ticks */
+    cr_assert_not_null(strstr(svg, ">≈0.307</text>"), "%s", svg);
+    cr_assert_not_null(strstr(svg, "font-style=\"italic\" fill=\"#555\">"
+                                   "keys</text>"), "%s", svg);
+    cr_assert_not_null(strstr(svg, ">queries</text>"), "%s", svg);
+    cr_assert_not_null(strstr(svg, "fill=\"url(#scale)\""), "%s", svg);
+    cr_assert_not_null(strstr(svg, ">blocked</text></g>"), "%s", svg);
+    cr_assert_not_null(strstr(svg, "text-anchor=\"middle\">0.5</text>"),
+                       "%s", svg);
+    cr_assert_not_null(strstr(svg, "style=\"max-width:100%;height:auto\""),
+                       "%s", svg);
     cr_assert_str_eq(svg, again, "the same bytes every time");
     cr_assert_not_null(strstr(svg, "</svg>\n"));
     free(svg);
@@ -620,6 +633,8 @@ Test(print, svg_attention_map)
     cr_assert_not_null(strstr(svg, ">head 1: weights</text>"), "%s", svg);
     cr_assert_not_null(strstr(svg, "<title>w[1, 1] = 1 (exact)</title>"),
                        "%s", svg);
+    /* an exact weight is drawn as itself, not as 1.000 */
+    cr_assert_not_null(strstr(svg, "fill=\"#fff\">1</text>"), "%s", svg);
     free(svg);
     exattn_lesson_free(block);
     exattn_lesson_free(l);

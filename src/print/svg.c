@@ -21,6 +21,8 @@
 #define LINE_H 22           /* one key in a row's bar chart */
 #define VALUE_X (LABEL_W + BAR_W + 10)  /* a bar's decimal, then V_j */
 #define CONTRIB_DX (70 + 48 * 3)        /* from there to w·V_j */
+#define LEGEND_GAP 24       /* from a map's grid to its colour scale */
+#define LEGEND_W 90         /* the scale and its words */
 
 typedef struct
 {
@@ -76,6 +78,27 @@ permille(const char *decimal)
     return v > 1000 ? 1000 : v;
 }
 
+/* What a cell or a bar shows of a weight: an exact one as itself ("1",
+ * "1/2") when that is short, else its certified decimal, after "≈" when
+ * the decimal is rounded ("≈0.284"). */
+#define SHORT_EXACT 5
+
+static void
+shown(exattn_sbuf *b, const exattn_doc_value *v, const char *approx)
+{
+    char *q = v->status == EXATTN_EXACT ? exattn_mpq_get_str(v->exact)
+                                        : NULL;
+
+    if (q != NULL && strlen(q) <= SHORT_EXACT)
+        exattn_sbuf__puts(b, q);
+    else if (v->decimal == NULL)
+        exattn_sbuf__puts(b, "?");      /* undecided within the cap */
+    else
+        exattn_sbuf__printf(b, "%s%s", v->decimal_exact ? "" : approx,
+                            v->decimal);
+    exattn_free(q);
+}
+
 static size_t
 grid_h(const exattn_doc_header *l)
 {
@@ -95,8 +118,11 @@ svg_open(svg_sink *s, size_t w, size_t h, const char *what)
 {
     const char *title = s->l->title ? s->l->title : "Attention weights";
 
+    /* its own size in a viewer; on a page narrower than that, scaled
+     * down with the page (max-width), never cut off */
     exattn_sbuf__printf(&s->b, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
                         "width=\"%zu\" height=\"%zu\" viewBox=\"0 0 %zu %zu\" "
+                        "style=\"max-width:100%%;height:auto\" "
                         "role=\"img\" aria-labelledby=\"t d\" "
                         "font-family=\"DejaVu Sans, sans-serif\" "
                         "font-size=\"13\">\n<title id=\"t\">", w, h, w, h);
@@ -109,7 +135,12 @@ svg_open(svg_sink *s, size_t w, size_t h, const char *what)
     exattn_sbuf__puts(&s->b, "<defs><pattern id=\"blocked\" width=\"8\" "
                       "height=\"8\" patternUnits=\"userSpaceOnUse\"><path "
                       "d=\"M0,8 L8,0\" stroke=\"#999\" stroke-width=\"1\"/>"
-                      "</pattern></defs>\n<text x=\"10\" y=\"24\" "
+                      "</pattern><linearGradient id=\"scale\" x1=\"0\" "
+                      "y1=\"1\" x2=\"0\" y2=\"0\"><stop offset=\"0\" "
+                      "stop-color=\"#1f4e99\" stop-opacity=\"0\"/><stop "
+                      "offset=\"1\" stop-color=\"#1f4e99\" "
+                      "stop-opacity=\"1\"/></linearGradient></defs>\n"
+                      "<text x=\"10\" y=\"24\" "
                       "font-size=\"16\" font-weight=\"bold\">");
     xml(&s->b, title);
     exattn_sbuf__puts(&s->b, "</text>\n");
@@ -117,9 +148,48 @@ svg_open(svg_sink *s, size_t w, size_t h, const char *what)
 
 /* A map's labels: keys above (slanted), queries to the left; its grid
  * starts at y0.  A caption above it when the picture has several. */
+/* The map's axis titles: what its columns are above the key labels,
+ * "queries" along its rows' labels. */
+static void
+axes(svg_sink *s, size_t y0, size_t m, const char *keys_title)
+{
+    size_t mid = y0 + s->l->n * CELL / 2;
+
+    exattn_sbuf__printf(&s->b, "<text x=\"%zu\" y=\"%zu\" "
+                        "text-anchor=\"middle\" font-style=\"italic\" "
+                        "fill=\"#555\">%s</text>\n", LABEL_W + m * CELL / 2,
+                        y0 - 82, keys_title);
+    exattn_sbuf__printf(&s->b, "<text transform=\"translate(18,%zu) "
+                        "rotate(-90)\" text-anchor=\"middle\" "
+                        "font-style=\"italic\" fill=\"#555\">queries"
+                        "</text>\n", mid);
+}
+
+/* The colour scale beside a map: its shade from weight 0 to weight 1,
+ * and the hatching of a blocked key. */
+static void
+legend(svg_sink *s, size_t y0, size_t m)
+{
+    size_t x = LABEL_W + m * CELL + LEGEND_GAP, h = s->l->n * CELL;
+
+    if (h < 2 * CELL)
+        h = 2 * CELL;
+    exattn_sbuf__printf(&s->b, "<g font-size=\"11\"><rect x=\"%zu\" "
+                        "y=\"%zu\" width=\"12\" height=\"%zu\" "
+                        "fill=\"url(#scale)\" stroke=\"#999\"/>"
+                        "<text x=\"%zu\" y=\"%zu\">1</text>"
+                        "<text x=\"%zu\" y=\"%zu\">0</text>"
+                        "<rect x=\"%zu\" y=\"%zu\" width=\"12\" "
+                        "height=\"12\" fill=\"url(#blocked)\" "
+                        "stroke=\"#999\"/><text x=\"%zu\" y=\"%zu\">"
+                        "blocked</text></g>\n", x, y0, h, x + 16, y0 + 10,
+                        x + 16, y0 + h, x, y0 + h + 10, x + 16,
+                        y0 + h + 21);
+}
+
 static void
 map_labels(svg_sink *s, size_t y0, char *const *keys, size_t m,
-           const char *caption)
+           const char *caption, const char *keys_title)
 {
     size_t i, j;
 
@@ -146,13 +216,15 @@ map_labels(svg_sink *s, size_t y0, char *const *keys, size_t m,
         xml(&s->b, s->l->query_labels[i]);
         exattn_sbuf__puts(&s->b, "</text>\n");
     }
+    axes(s, y0, m, keys_title);
+    legend(s, y0, m);
 }
 
 static void
 open_document(svg_sink *s)
 {
     const exattn_doc_header *l = s->l;
-    size_t w = LABEL_W + l->m * CELL + 40;
+    size_t w = LABEL_W + l->m * CELL + LEGEND_GAP + LEGEND_W;
     char what[160];
 
     if (w < VALUE_X + CONTRIB_DX + 40 + 64 * l->dv)
@@ -161,7 +233,7 @@ open_document(svg_sink *s)
              "%zu keys, and below, each query's weights as bars on a 0-1 "
              "scale with each key's value and contribution", l->n, l->m);
     svg_open(s, w, bars_y(l, l->n), what);
-    map_labels(s, TOP, l->key_labels, l->m, NULL);
+    map_labels(s, TOP, l->key_labels, l->m, NULL, "keys");
 }
 
 /* A block's picture: one map for each head of each sublayer. */
@@ -176,15 +248,14 @@ open_block(svg_sink *s, const exattn_doc_block *k)
 {
     size_t keys = k->m > k->memory_rows ? k->m : k->memory_rows;
     size_t maps = k->heads + k->cross_heads;
+    size_t w = LABEL_W + keys * CELL + LEGEND_GAP + LEGEND_W;
     char what[160];
 
     s->blk = k;
     snprintf(what, sizeof what, "The attention weights of each of the "
              "block's %zu heads, queries by keys", maps);
     /* room for the title, however few the keys */
-    svg_open(s, LABEL_W + keys * CELL + 40 > 640 ? LABEL_W + keys * CELL + 40
-                                                 : 640,
-             40 + maps * block_map_h(s->l), what);
+    svg_open(s, w > 640 ? w : 640, 40 + maps * block_map_h(s->l), what);
 }
 
 /* One weight of a map: query row, key, its value, whether blocked. */
@@ -260,13 +331,17 @@ cell(svg_sink *s, const weight_t *wt, size_t y0)
                             "?</text>", x, y, CELL, CELL, x + CELL / 2,
                             y + CELL / 2 + 5);
     else
+    {
         exattn_sbuf__printf(&s->b, "<rect x=\"%zu\" y=\"%zu\" width=\"%d\" "
                             "height=\"%d\" fill=\"#1f4e99\" "
                             "fill-opacity=\"%u.%03u\" stroke=\"#fff\"/>"
                             "<text x=\"%zu\" y=\"%zu\" text-anchor=\"middle\" "
-                            "fill=\"%s\">%s</text>", x, y, CELL, CELL,
+                            "fill=\"%s\">", x, y, CELL, CELL,
                             w / 1000, w % 1000, x + CELL / 2,
-                            y + CELL / 2 + 5, w > 500 ? "#fff" : "#000", d);
+                            y + CELL / 2 + 5, w > 500 ? "#fff" : "#000");
+        shown(&s->b, wt->v, "≈");
+        exattn_sbuf__puts(&s->b, "</text>");
+    }
     exattn_sbuf__puts(&s->b, "</g>\n");
 }
 
@@ -288,6 +363,26 @@ block_cells(svg_sink *s, const exattn_doc_entry *e)
     }
 }
 
+/* The bar chart's scale under its bars (at y): weights 0, 1/2 and 1. */
+static void
+ticks(svg_sink *s, size_t y)
+{
+    static const char *const at[] = { "0", "0.5", "1" };
+    size_t t;
+
+    exattn_sbuf__printf(&s->b, "<g font-size=\"11\" fill=\"#555\"><line "
+                        "x1=\"%d\" y1=\"%zu\" x2=\"%d\" y2=\"%zu\" "
+                        "stroke=\"#999\"/>", LABEL_W, y, LABEL_W + BAR_W, y);
+    for (t = 0; t < 3; t++)
+        exattn_sbuf__printf(&s->b, "<line x1=\"%zu\" y1=\"%zu\" "
+                            "x2=\"%zu\" y2=\"%zu\" stroke=\"#999\"/><text "
+                            "x=\"%zu\" y=\"%zu\" text-anchor=\"middle\">%s"
+                            "</text>", LABEL_W + t * BAR_W / 2, y,
+                            LABEL_W + t * BAR_W / 2, y + 4,
+                            LABEL_W + t * BAR_W / 2, y + 15, at[t]);
+    exattn_sbuf__puts(&s->b, "</g>\n");
+}
+
 /* One key of the row's bar chart: label, bar, value V_j. */
 static void
 bar(svg_sink *s, const exattn_doc_entry *e)
@@ -307,6 +402,7 @@ bar(svg_sink *s, const exattn_doc_entry *e)
                             "y1=\"%zu\" x2=\"%d\" y2=\"%zu\" stroke=\"#999\"/>"
                             "</g>\n", LABEL_W, bars_y(l, e->row) + 24,
                             LABEL_W, bars_y(l, e->row) + 30 + l->m * LINE_H);
+        ticks(s, bars_y(l, e->row) + 30 + l->m * LINE_H);
         s->bars_open = 1;
     }
     exattn_sbuf__printf(&s->b, "<g><text x=\"%d\" y=\"%zu\" "
@@ -320,12 +416,14 @@ bar(svg_sink *s, const exattn_doc_entry *e)
     }
     /* the bar's length in px, to a tenth, by integer arithmetic */
     exattn_sbuf__printf(&s->b, "<rect x=\"%d\" y=\"%zu\" width=\"%lu.%lu\" "
-                        "height=\"16\" fill=\"%s\"/><text x=\"%d\" y=\"%zu\">"
-                        "%s</text><text x=\"%d\" y=\"%zu\">V = (", LABEL_W,
-                        y + 2, len / 1000, len % 1000 / 100,
-                        e->blocked ? "#ccc" : "#1f4e99", VALUE_X, y + 14,
-                        e->blocked ? "blocked"
-                        : e->values->decimal ? e->values->decimal : "?",
+                        "height=\"16\" fill=\"%s\"/><text x=\"%d\" y=\"%zu\">",
+                        LABEL_W, y + 2, len / 1000, len % 1000 / 100,
+                        e->blocked ? "#ccc" : "#1f4e99", VALUE_X, y + 14);
+    if (e->blocked)
+        exattn_sbuf__puts(&s->b, "blocked");
+    else
+        shown(&s->b, e->values, "≈ ");
+    exattn_sbuf__printf(&s->b, "</text><text x=\"%d\" y=\"%zu\">V = (",
                         VALUE_X + 70, y + 14);
     for (c = 0; c < l->dv; c++)
     {
@@ -349,14 +447,16 @@ contribution(svg_sink *s, const exattn_doc_entry *e)
     if (e->blocked)
         return;             /* exactly 0: its bar says blocked */
     for (c = 0; c < e->count; c++)
-        exact &= e->values[c].decimal_exact;
+        exact &= e->values[c].status == EXATTN_EXACT
+                 || e->values[c].decimal_exact;
     exattn_sbuf__printf(&s->b, "<text x=\"%d\" y=\"%zu\" fill=\"#555\">"
                         "w·V %s (", VALUE_X + CONTRIB_DX, y + 14,
                         exact ? "=" : "≈");
     for (c = 0; c < e->count; c++)
-        exattn_sbuf__printf(&s->b, "%s%s", c ? ", " : "",
-                            e->values[c].decimal ? e->values[c].decimal
-                                                 : "?");
+    {
+        exattn_sbuf__puts(&s->b, c ? ", " : "");
+        shown(&s->b, &e->values[c], "");
+    }
     exattn_sbuf__puts(&s->b, ")</text>\n");
 }
 
@@ -418,7 +518,8 @@ begin(void *ctx, const exattn_doc_section *sec)
                  sec->head + 1);
         map_labels(s, 40 + s->map * block_map_h(s->l) + TOP - 40,
                    sec->cross ? s->blk->memory_labels : s->l->key_labels,
-                   sec->cross ? s->blk->memory_rows : s->l->m, caption);
+                   sec->cross ? s->blk->memory_rows : s->l->m, caption,
+                   sec->cross ? "memory rows" : "keys");
     }
     if (sec->kind == EXATTN_SECTION_STAGE)
         s->in_weights = sec->weights;
