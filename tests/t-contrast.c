@@ -2,6 +2,7 @@
  * derived exactly or named. */
 #include <criterion/criterion.h>
 #include <stdio.h>
+#include <mpfr.h>
 #include <string.h>
 #include "exattn.h"
 #include "helpers.h"
@@ -125,9 +126,10 @@ Test(contrast, changed_weights_are_listed_and_outputs_proved)
         "\"mask\": \"none\"}]}", 3);
 
     expect(t, "row [rises]: weights change: w[grid] "
-              "e^{√2}/(e^{√2}+e^{√2/2}+e^{3√2/2}) ≈ 0.284 → 1/3 ≈ 0.333;");
+              "e^{√2}/(e^{√2}+e^{√2/2}+e^{3√2/2}) ≈ 0.284 → 1/3 ≈ 0.333 "
+              "(increases);");
     expect(t, "row [rises]: output coordinate 1 changes from ");
-    expect(t, "≈ 0.860 to 2/3 ≈ 0.667\n");
+    expect(t, "≈ 0.860 to 2/3 ≈ 0.667 (decreases)\n");
     /* causal off: the last row already sees every key */
     cr_assert_not_null(strstr(strstr(t, "== variant \"causal off\""),
         "row [rises]: unchanged (proved: the same weights and the same "
@@ -366,4 +368,193 @@ Test(contrast, difference_claims_agree_with_the_contrast)
     /* the loop compared proved changes, not only unchanged rows */
     cr_assert_gt(checked, 0);
     gmp_randclear(rs);
+}
+
+/* ---- every direction and amount against MPFR ---------------------------- */
+
+/* The weights and output coordinate `col` of query row 0 of a head with
+ * no scale and no mask, from its integer matrices, at 200 bits. */
+static void
+reference(mpfr_t *w, mpfr_t out, long q[2], long k[4][2], long v[4][2],
+          size_t m, size_t col)
+{
+    mpfr_t z, t;
+    size_t j;
+
+    mpfr_inits2(200, z, t, (mpfr_ptr)0);
+    mpfr_set_ui(z, 0, MPFR_RNDN);
+    for (j = 0; j < m; j++)
+    {
+        mpfr_set_si(w[j], q[0] * k[j][0] + q[1] * k[j][1], MPFR_RNDN);
+        mpfr_exp(w[j], w[j], MPFR_RNDN);
+        mpfr_add(z, z, w[j], MPFR_RNDN);
+    }
+    mpfr_set_ui(out, 0, MPFR_RNDN);
+    for (j = 0; j < m; j++)
+    {
+        mpfr_div(w[j], w[j], z, MPFR_RNDN);
+        mpfr_mul_si(t, w[j], v[j][col], MPFR_RNDN);
+        mpfr_add(out, out, t, MPFR_RNDN);
+    }
+    mpfr_clears(z, t, (mpfr_ptr)0);
+}
+
+typedef struct
+{
+    mpfr_t before[4], after[4], out_before[2], out_after[2];
+    int weights_kept;       /* the variant changes V alone */
+    size_t checked, amounts;
+} directions;
+
+/* A change entry's direction and its amount agree with the reference:
+ * the sign of after - before; |after - before| exactly, or to its 6
+ * digits. */
+static int
+direction_entry(void *ctx, const exattn_doc_entry *e)
+{
+    directions *d = ctx;
+    mpfr_srcptr a, b;
+    mpfr_t diff, by;
+    int up;
+
+    if ((e->role != EXATTN_ROLE_CHANGE_WEIGHT
+         && e->role != EXATTN_ROLE_CHANGE_OUTPUT)
+        || e->row != 0)
+        return EXATTN_OK;
+    a = e->role == EXATTN_ROLE_CHANGE_WEIGHT ? d->before[e->key]
+                                             : d->out_before[e->col];
+    b = e->role == EXATTN_ROLE_CHANGE_WEIGHT ? d->after[e->key]
+                                             : d->out_after[e->col];
+    mpfr_inits2(200, diff, by, (mpfr_ptr)0);
+    mpfr_sub(diff, b, a, MPFR_RNDN);
+    cr_assert_neq(e->relation, EXATTN_RELATION_UNPROVED);
+    if (e->relation == EXATTN_RELATION_EQUAL)
+        cr_assert(mpfr_zero_p(diff) || mpfr_get_exp(diff) < -150,
+                  "proved equal, but they differ");
+    else
+    {
+        up = e->relation == EXATTN_RELATION_INCREASES;
+        cr_assert(up || e->relation == EXATTN_RELATION_DECREASES,
+                  "a proved change has a direction");
+        cr_assert_eq(mpfr_sgn(diff) > 0, up, "the direction");
+        /* an amount: exact when both values are (then exactly |b - a|),
+         * or a weights-kept output's named sum with its decimal */
+        cr_assert_eq(e->by != NULL,
+                     (e->from->status == EXATTN_EXACT
+                      && e->values->status == EXATTN_EXACT)
+                     || (e->role == EXATTN_ROLE_CHANGE_OUTPUT
+                         && d->weights_kept));
+        if (e->by != NULL && e->by->status == EXATTN_EXACT)
+            mpfr_set_q(by, e->by->exact, MPFR_RNDN);
+        else if (e->by != NULL)
+        {
+            cr_assert_not_null(e->by->decimal);
+            cr_assert_eq(mpfr_set_str(by, e->by->decimal, 10, MPFR_RNDN), 0);
+        }
+        if (e->by != NULL)
+        {
+            mpfr_abs(diff, diff, MPFR_RNDN);
+            mpfr_sub(diff, diff, by, MPFR_RNDN);
+            cr_assert_lt(mpfr_get_d(diff, MPFR_RNDN), 5.0001e-7, "amount");
+            cr_assert_gt(mpfr_get_d(diff, MPFR_RNDN), -5.0001e-7, "amount");
+            d->amounts++;
+        }
+        d->checked++;
+    }
+    mpfr_clears(diff, by, (mpfr_ptr)0);
+    return EXATTN_OK;
+}
+
+/* Random heads of one query over 2 to 4 keys and a variant that changes
+ * K (the weights) or V (the output alone): each change the contrast
+ * states has the direction MPFR gives, and the amount where it states
+ * one (exact values; an output of unchanged weights, to 6 digits). */
+Test(contrast, every_direction_and_amount_agree_with_mpfr)
+{
+    gmp_randstate_t r;
+    unsigned long it, n = th_iterations(60);
+    size_t total = 0, amounts = 0;
+
+    th_rand_init(r);
+    for (it = 0; it < n; it++)
+    {
+        long q[2], k[4][2], k2[4][2], v[4][2], v2[4][2];
+        size_t m = 2 + th_rand(r, 3), j, c;
+        int values = it % 2;
+        char json[2048], *p = json;
+        exattn_doc_sink sink = EXATTN_DOC_SINK_INIT;
+        exattn_write_opts o = EXATTN_WRITE_OPTS_INIT;
+        exattn_error_t err;
+        exattn_lesson *l;
+        directions d;
+
+        for (c = 0; c < 2; c++)
+            q[c] = (long)th_rand(r, 5) - 2;
+        for (j = 0; j < m; j++)
+            for (c = 0; c < 2; c++)
+            {
+                k[j][c] = k2[j][c] = (long)th_rand(r, 5) - 2;
+                v[j][c] = v2[j][c] = (long)th_rand(r, 7) - 3;
+            }
+        if (values)
+            v2[th_rand(r, m)][th_rand(r, 2)] += 1 + (long)th_rand(r, 3);
+        else
+            k2[th_rand(r, m)][th_rand(r, 2)] += 1 + (long)th_rand(r, 2);
+        p += sprintf(p, "{\"Q\": [[%ld,%ld]], \"scale\": \"none\", "
+                     "\"K\": [", q[0], q[1]);
+        for (j = 0; j < m; j++)
+            p += sprintf(p, "%s[%ld,%ld]", j ? "," : "", k[j][0], k[j][1]);
+        p += sprintf(p, "], \"V\": [");
+        for (j = 0; j < m; j++)
+            p += sprintf(p, "%s[%ld,%ld]", j ? "," : "", v[j][0], v[j][1]);
+        p += sprintf(p, "], \"variants\": [{\"name\": \"x\", \"%s\": [",
+                     values ? "V" : "K");
+        for (j = 0; j < m; j++)
+            p += sprintf(p, "%s[%ld,%ld]", j ? "," : "",
+                         values ? v2[j][0] : k2[j][0],
+                         values ? v2[j][1] : k2[j][1]);
+        sprintf(p, "]}]}");
+        for (j = 0; j < 4; j++)
+            mpfr_inits2(200, d.before[j], d.after[j], (mpfr_ptr)0);
+        mpfr_inits2(200, d.out_before[0], d.out_before[1], d.out_after[0],
+                    d.out_after[1], (mpfr_ptr)0);
+        for (c = 0; c < 2; c++)
+        {
+            reference(d.before, d.out_before[c], q, k, v, m, c);
+            reference(d.after, d.out_after[c], q, k2, v2, m, c);
+        }
+        d.checked = d.amounts = 0;
+        d.weights_kept = values;
+        l = th_lesson(json);
+        o.digits = 6;
+        sink.entry = direction_entry;
+        cr_assert_eq(exattn_derive(&sink, &d, l, &o, &err), EXATTN_OK,
+                     "%s: %s", json, err.message);
+        total += d.checked;
+        amounts += d.amounts;
+        exattn_lesson_free(l);
+        for (j = 0; j < 4; j++)
+            mpfr_clears(d.before[j], d.after[j], (mpfr_ptr)0);
+        mpfr_clears(d.out_before[0], d.out_before[1], d.out_after[0],
+                    d.out_after[1], (mpfr_ptr)0);
+    }
+    cr_assert_gt(total, n, "too few changes checked: %zu", total);
+    cr_assert_gt(amounts, n / 4, "too few amounts checked: %zu", amounts);
+    gmp_randclear(r);
+}
+
+/* Exact weights change by exact amounts: three equal scores give 1/3
+ * each; blocking one key gives the others 1/2 (up by 1/6) and it 0 (down
+ * by 1/3). */
+Test(contrast, an_exact_change_states_its_exact_amount)
+{
+    char *t = text_of("{\"Q\": [[0]], \"K\": [[1],[2],[3]], \"V\": [[1],"
+                      "[0],[0]], \"variants\": [{\"name\": \"block\", "
+                      "\"mask\": [[1,1,0]]}]}", -1);
+
+    expect(t, "w1 1/3 → 1/2 (increases by 1/6)");
+    expect(t, "w3 1/3 → 0 (decreases by 1/3)");
+    expect(t, "output coordinate 1 changes from 1/3 to 1/2 (increases by "
+              "1/6)");
+    free(t);
 }

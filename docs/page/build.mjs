@@ -124,11 +124,17 @@ const outcomes = {
   'not-moved': 'its output did not move with its token',
 };
 
-function change(c) {
+function change(c, kept) {
   const what = c.quantity === 'weight' ? `weight of ${escapeHtml(c.key)}`
     : `output coordinate ${c.coordinate}`;
-  if (c.relation === 'increases' || c.relation === 'decreases') {
+  const moved = c.relation === 'increases' || c.relation === 'decreases';
+  // an output of unchanged weights: by how much, sum_j w_j (V'_j - V_j)
+  if (moved && kept) {
     return `<li>${what} ${c.relation} by ${quantity(c.by)} (proved)</li>`;
+  }
+  if (moved) {
+    return `<li>${what}: ${quantity(c.from)} → ${quantity(c.to)} `
+      + `(${c.relation}${c.by ? ` by ${quantity(c.by)}` : ''}, proved)</li>`;
   }
   if (c.relation === 'equal') return `<li>${what} unchanged (proved)</li>`;
   return `<li>${what}: ${quantity(c.from)} → ${quantity(c.to)} `
@@ -142,7 +148,8 @@ function contrastSection(ct) {
     : 'the base lesson';
   const rows = ct.rows.map((r) => `<li><b>row ${escapeHtml(r.query)}</b>: `
     + `${escapeHtml(outcomes[r.outcome] || r.outcome)}`
-    + `${r.changes.length ? `<ul>${r.changes.map(change).join('')}</ul>`
+    + `${r.changes.length ? `<ul>${r.changes.map((c) => change(c,
+      r.outcome === 'weights-same')).join('')}</ul>`
       : ''}</li>`).join('');
   return `<h3>Contrast with ${against}</h3><ul class="contrast">${rows}</ul>`;
 }

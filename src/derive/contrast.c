@@ -36,63 +36,69 @@ oom(exattn_walk *w, const exattn_lesson *l)
 
 /* The quantity in both rows: equal by the identity engine, or different
  * when certified enclosures of the difference, refined up to the walk's
- * precision cap, exclude 0; else unproved. */
+ * precision cap, exclude 0 (*sign: the sign of to - from); else
+ * unproved. */
 static int
-same_named(pair *p, exattn_kind_t kind, size_t key, size_t col)
+same_named(pair *p, exattn_kind_t kind, size_t key, size_t col, int *sign)
 {
     exattn_xnode *x, *y, *d;
-    int sign;
 
     if (p->pool == NULL
         || (x = exattn_expr__row_nodes_get(&p->nf, kind, key, col)) == NULL
         || (y = exattn_expr__row_nodes_get(&p->nt, kind, key, col)) == NULL)
         return -1;
-    switch (exattn_expr__identity(x, y))
-    {
-    case EXATTN_IDENTITY_EQUAL: return 1;
-    case EXATTN_IDENTITY_DIFFERENT: return 0;
-    default:
-        d = exattn_expr__apply(p->pool, EXATTN_X_SUB, x, y, &p->local);
-        return d != NULL
-                       && exattn_expr__sign(&sign, d,
-                                            p->w->opts->max_prec
-                                                ? p->w->opts->max_prec
-                                                : (mpfr_prec_t)
-                                                      EXATTN_DEFAULT_MAX_PREC,
-                                            "contrast", &p->local)
-                              == EXATTN_OK
-                       && sign != 0
-                   ? 0
-                   : -1;
-    }
+    if (exattn_expr__identity(x, y) == EXATTN_IDENTITY_EQUAL)
+        return 1;
+    d = exattn_expr__apply(p->pool, EXATTN_X_SUB, y, x, &p->local);
+    return d != NULL
+                   && exattn_expr__sign(sign, d,
+                                        p->w->opts->max_prec
+                                            ? p->w->opts->max_prec
+                                            : (mpfr_prec_t)
+                                                  EXATTN_DEFAULT_MAX_PREC,
+                                        "contrast", &p->local)
+                          == EXATTN_OK
+                   && *sign != 0
+               ? 0
+               : -1;
 }
 
 /* Is quantity (kind, key, col) the same in both rows?  1 proved equal,
- * 0 proved different, -1 not decided. */
+ * 0 proved different (*sign the sign of the change, to - from), -1 not
+ * decided. */
 static int
-same(pair *p, exattn_kind_t kind, size_t key, size_t col)
+same(pair *p, exattn_kind_t kind, size_t key, size_t col, int *sign)
 {
     mpq_t x, y;
     int r;
 
     mpq_init(x);
     mpq_init(y);
+    *sign = 0;
     if (exattn_row_get_mpq(x, p->from, kind, key, col) == EXATTN_OK
         && exattn_row_get_mpq(y, p->to, kind, key, col) == EXATTN_OK)
+    {
         r = mpq_equal(x, y);
+        *sign = mpq_cmp(y, x) > 0 ? 1 : mpq_cmp(y, x) < 0 ? -1 : 0;
+    }
     else
-        r = same_named(p, kind, key, col);
+        r = same_named(p, kind, key, col, sign);
     mpq_clear(x);
     mpq_clear(y);
     return r;
 }
 
+/* The relation `same` proved: a difference with its direction. */
 static exattn_relation_t
-relation_of(int same_result)
+relation_of(int same_result, int sign)
 {
-    return same_result == 1 ? EXATTN_RELATION_EQUAL
-           : same_result == 0 ? EXATTN_RELATION_DIFFERENT
-                              : EXATTN_RELATION_UNPROVED;
+    if (same_result == 1)
+        return EXATTN_RELATION_EQUAL;
+    if (same_result != 0)
+        return EXATTN_RELATION_UNPROVED;
+    return sign > 0 ? EXATTN_RELATION_INCREASES
+           : sign < 0 ? EXATTN_RELATION_DECREASES
+                      : EXATTN_RELATION_DIFFERENT;
 }
 
 /* A row quantity as a value: exact, or named by its form; its decimal
@@ -137,7 +143,33 @@ quantity_value(exattn_walk *w, exattn_dval *d, const exattn_row *row,
     return exattn_walk__decimal(w, d, dec, kind, key, col);
 }
 
-/* A change entry of `role` for (key, col): both values, their relation. */
+/* How much a value changed when both values are exact: |b - a|, the
+ * direction being proved.  A named change gets none: its direction is
+ * proved and both values stand beside it (with their decimals when asked
+ * for), while the difference of two softmax forms would only repeat
+ * them at twice the length. */
+static int
+exact_amount(exattn_walk *w, exattn_dval *by, const exattn_dval *a,
+             const exattn_dval *b, int *has)
+{
+    mpq_t q;
+    int code;
+
+    *has = a->v.status == EXATTN_EXACT && b->v.status == EXATTN_EXACT;
+    if (!*has)
+        return EXATTN_OK;
+    by->v.why = EXATTN_WHY_CHANGE;
+    mpq_init(q);
+    mpq_sub(q, b->v.exact, a->v.exact);
+    mpq_abs(q, q);
+    exattn_dval__exact(by, q);
+    code = exattn_walk__decimal_q(w, by, q);
+    mpq_clear(q);
+    return code;
+}
+
+/* A change entry of `role` for (key, col): both values, their relation
+ * (its direction proved), and the amount when it is exact. */
 static int
 change_entry(pair *p, exattn_role_t role, size_t key, size_t col,
              exattn_relation_t rel)
@@ -145,11 +177,12 @@ change_entry(pair *p, exattn_role_t role, size_t key, size_t col,
     exattn_kind_t kind = role == EXATTN_ROLE_CHANGE_WEIGHT ? EXATTN_WEIGHT
                                                            : EXATTN_OUTPUT;
     exattn_doc_entry e = { 0 };
-    exattn_dval a, b;
-    int code;
+    exattn_dval a, b, by;
+    int code, has = 0;
 
     exattn_dval__init(&a);
     exattn_dval__init(&b);
+    exattn_dval__init(&by);
     e.role = role;
     e.row = p->to->index;
     e.key = key;
@@ -160,14 +193,17 @@ change_entry(pair *p, exattn_role_t role, size_t key, size_t col,
     if ((code = quantity_value(p->w, &a, p->from, &p->df, kind, key, col))
             == EXATTN_OK
         && (code = quantity_value(p->w, &b, p->to, &p->dt, kind, key, col))
-               == EXATTN_OK)
+               == EXATTN_OK
+        && (code = exact_amount(p->w, &by, &a, &b, &has)) == EXATTN_OK)
     {
         e.from = &a.v;
         e.values = &b.v;
+        e.by = has && rel != EXATTN_RELATION_EQUAL ? &by.v : NULL;
         code = exattn_walk__entry(p->w, &e);
     }
     exattn_dval__clear(&a);
     exattn_dval__clear(&b);
+    exattn_dval__clear(&by);
     return code;
 }
 
@@ -369,10 +405,10 @@ outcome(pair *p, const exattn_lesson *delta)
 {
     const exattn_lesson *to = p->to->lesson;
     size_t j, col;
-    int weights_same = 1, values_same = 1, blocked_differ = 0;
+    int weights_same = 1, values_same = 1, blocked_differ = 0, sign;
 
     for (j = 0; j < to->m; j++)
-        weights_same &= same(p, EXATTN_WEIGHT, j, 0) == 1;
+        weights_same &= same(p, EXATTN_WEIGHT, j, 0, &sign) == 1;
     for (j = 0; j < to->m; j++)
         for (col = 0; col < to->dv; col++)
             if (mpq_sgn(EXATTN_AT(&delta->v, j, col)) != 0)
@@ -387,29 +423,45 @@ outcome(pair *p, const exattn_lesson *delta)
                         : EXATTN_CONTRAST_WEIGHTS_CHANGE;
 }
 
+/* The change entries of a row whose weights change: each weight that
+ * does, then every output coordinate, each with its proved direction. */
+static int
+weights_change(pair *p)
+{
+    const exattn_lesson *l = p->to->lesson;
+    size_t j, col;
+    int code = EXATTN_OK, r, sign;
+
+    for (j = 0; j < l->m && code == EXATTN_OK; j++)
+        if ((r = same(p, EXATTN_WEIGHT, j, 0, &sign)) != 1)
+            code = change_entry(p, EXATTN_ROLE_CHANGE_WEIGHT, j, SIZE_MAX,
+                                relation_of(r, sign));
+    for (col = 0; col < l->dv && code == EXATTN_OK; col++)
+    {
+        r = same(p, EXATTN_OUTPUT, 0, col, &sign);
+        code = change_entry(p, EXATTN_ROLE_CHANGE_OUTPUT, SIZE_MAX, col,
+                            relation_of(r, sign));
+    }
+    return code;
+}
+
 static int
 row_changes(pair *p, exattn_contrast_t how, const exattn_row *delta)
 {
     const exattn_lesson *l = p->to->lesson;
-    size_t j, col;
-    int code = EXATTN_OK, r;
+    size_t col;
+    int code = EXATTN_OK, r, sign;
 
     if (how == EXATTN_CONTRAST_WEIGHTS_CHANGE)
-        for (j = 0; j < l->m && code == EXATTN_OK; j++)
-            if ((r = same(p, EXATTN_WEIGHT, j, 0)) != 1)
-                code = change_entry(p, EXATTN_ROLE_CHANGE_WEIGHT, j,
-                                    SIZE_MAX, relation_of(r));
+        return weights_change(p);
     for (col = 0; col < l->dv && code == EXATTN_OK; col++)
         if (how == EXATTN_CONTRAST_WEIGHTS_SAME)
             code = output_change(p, delta, col);
-        else if (how == EXATTN_CONTRAST_WEIGHTS_CHANGE)
-            code = change_entry(p, EXATTN_ROLE_CHANGE_OUTPUT, SIZE_MAX, col,
-                                relation_of(same(p, EXATTN_OUTPUT, 0,
-                                                 col)));
         else if (how == EXATTN_CONTRAST_NOT_MOVED
-                 && (r = same(p, EXATTN_OUTPUT, 0, col)) != 1)
+                 && (r = same(p, EXATTN_OUTPUT, 0, col, &sign)) != 1)
+            /* a token that did not move with its output: was, is */
             code = change_entry(p, EXATTN_ROLE_CHANGE_OUTPUT, SIZE_MAX, col,
-                                relation_of(r));
+                                relation_of(r, 0));
     return code;
 }
 
@@ -417,10 +469,10 @@ static int
 moved(pair *p)
 {
     size_t col;
-    int all = 1;
+    int all = 1, sign;
 
     for (col = 0; col < p->to->lesson->dv; col++)
-        all &= same(p, EXATTN_OUTPUT, 0, col) == 1;
+        all &= same(p, EXATTN_OUTPUT, 0, col, &sign) == 1;
     return all;
 }
 

@@ -99,6 +99,17 @@ exattn_latex__contrast_row_begin(latex_sink *c, const exattn_doc_section *s)
                             remarks[s->contrast][1]);
 }
 
+/* " by \tfrac{1}{12}" inside \text{}: how much an exact value changed. */
+static void
+amount_of(latex_sink *c, const exattn_doc_value *by)
+{
+    if (by == NULL)
+        return;
+    exattn_sbuf__puts(c->b, " by }");
+    exattn_latex__tfrac(c->b, by->exact);
+    exattn_sbuf__puts(c->b, "\\text{");
+}
+
 /* One relation of a contrast: "w_{i,j} &: A \;\to\; B\quad(\text{proved
  * different})", "o_{i,c} &: \text{increases by } ...\quad(\text{proved})". */
 void
@@ -132,6 +143,18 @@ exattn_latex__change_line(latex_sink *c, const exattn_doc_entry *e)
         break;
     case EXATTN_RELATION_INCREASES:
     case EXATTN_RELATION_DECREASES:
+        if (!kept)      /* with the weights: from, to, which way */
+        {
+            change_value(c, e->from);
+            exattn_sbuf__puts(b, " \\;\\to\\; ");
+            change_value(c, e->values);
+            exattn_sbuf__puts(b, e->relation == EXATTN_RELATION_INCREASES
+                                     ? "\\quad\\text{(increases"
+                                     : "\\quad\\text{(decreases");
+            amount_of(c, e->by);
+            exattn_sbuf__puts(b, ")}");
+            break;
+        }
         /* the change sum_j w_j (V'_j - V_j), its sign proved */
         exattn_sbuf__puts(b, e->relation == EXATTN_RELATION_INCREASES
                                  ? "\\text{increases by } "

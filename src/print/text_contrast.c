@@ -68,7 +68,25 @@ exattn_text__contrast_row_begin(text_sink *t, const exattn_doc_section *s)
         t->line = EXATTN_ROLE_CHANGE_WEIGHT;
 }
 
-/* " w[grid] A → B" */
+/* " (increases by 1/12)", " (decreases)": the proved direction and,
+ * when it is exact, how much. */
+static void
+direction(exattn_sbuf *b, const exattn_doc_entry *e)
+{
+    if (e->relation != EXATTN_RELATION_INCREASES
+        && e->relation != EXATTN_RELATION_DECREASES)
+        return;
+    exattn_sbuf__puts(b, e->relation == EXATTN_RELATION_INCREASES
+                             ? " (increases" : " (decreases");
+    if (e->by != NULL)
+    {
+        exattn_sbuf__puts(b, " by ");
+        exattn_sbuf__mpq(b, e->by->exact);
+    }
+    exattn_sbuf__puts(b, ")");
+}
+
+/* " w[grid] A → B (increases by ...)" */
 void
 exattn_text__weight_change(text_sink *t, const exattn_doc_entry *e)
 {
@@ -78,9 +96,10 @@ exattn_text__weight_change(text_sink *t, const exattn_doc_entry *e)
     exattn_text__klabel(b, t->l, "w", e->key);
     exattn_sbuf__puts(b, " ");
     change_value(b, e->from);
-    exattn_sbuf__puts(b, e->relation == EXATTN_RELATION_DIFFERENT
-                             ? " → " : " → (not proved different) ");
+    exattn_sbuf__puts(b, e->relation == EXATTN_RELATION_UNPROVED
+                             ? " → (not proved different) " : " → ");
     change_value(b, e->values);
+    direction(b, e);
 }
 
 /* "by 2·(...) ≈ 1.152 (NAMED)" */
@@ -130,6 +149,15 @@ exattn_text__output_change(text_sink *t, const exattn_doc_entry *e)
         break;
     case EXATTN_RELATION_INCREASES:
     case EXATTN_RELATION_DECREASES:
+        if (!kept)      /* with the weights: from, to, which way */
+        {
+            exattn_sbuf__puts(b, "changes from ");
+            change_value(b, e->from);
+            exattn_sbuf__puts(b, " to ");
+            change_value(b, e->values);
+            direction(b, e);
+            break;
+        }
         exattn_sbuf__puts(b, e->relation == EXATTN_RELATION_INCREASES
                                  ? "increases by " : "decreases by ");
         amount(b, e->by);
