@@ -177,7 +177,8 @@ z_step(latex_sink *c)
 }
 
 /* A row of the Markdown table of a row's weights, by token:
- * "| rises | $w_{…}$ | $\frac{…}{…}$ | named | 0.576 |". */
+ * "| rises | $w_{…}$ | $\frac{…}{…}$ | named | ≈ 0.576 |"; an exact
+ * weight's decimal cell is empty. */
 static void
 table_row(latex_sink *c, const exattn_doc_entry *e)
 {
@@ -185,7 +186,7 @@ table_row(latex_sink *c, const exattn_doc_entry *e)
     exattn_sbuf *t = &c->table;
 
     if (t->len == 0)
-        exattn_sbuf__puts(t, "| key | weight | value | | ≈ |\n"
+        exattn_sbuf__puts(t, "| key | weight | value | | decimal |\n"
                              "|---|---|---|---|---|\n");
     exattn_sbuf__puts(t, "| ");
     exattn_sbuf__markdown_text(t, c->l->key_labels[e->key]);
@@ -200,10 +201,15 @@ table_row(latex_sink *c, const exattn_doc_entry *e)
         exattn_sbuf__mpq_latex_with(t, v->exact, "\\tfrac");
     else
         exattn_sbuf__puts(t, v->form[EXATTN_FORM_LATEX]);
-    exattn_sbuf__printf(t, "$ | %s | %s |\n",
+    /* an exact value is written once, exactly; a named one's decimal
+     * is rounded, and says so */
+    exattn_sbuf__printf(t, "$ | %s | %s%s |\n",
                         e->blocked ? "exact: blocked"
                         : v->status == EXATTN_EXACT ? "exact" : "named",
-                        v->decimal ? v->decimal : "");
+                        v->decimal && v->status != EXATTN_EXACT
+                            ? v->decimal_exact ? "= " : "≈ " : "",
+                        v->decimal && v->status != EXATTN_EXACT
+                            ? v->decimal : "");
 }
 
 static void
