@@ -4,11 +4,13 @@
 #     with the \sum form, every "latex" string of the JSON and every
 #     formula of the Markdown renders in KaTeX with strict: "error";
 #   - the standalone document compiles with pdflatex (amsmath only), with
-#     no overfull box: every display fits the text width;
+#     no overfull box (every display fits the text width) and only Type 1
+#     fonts (pdffonts: no bitmap Type 3 font, which blurs when zoomed);
 # and the same for tests/data/unicode-labels.json (Greek, arrows, √,
 # accented Latin and a script pdflatex has no font for, in the title and
 # the labels).
-# Needs: node with tests/katex/node_modules (npm ci), pdflatex.
+# Needs: node with tests/katex/node_modules (npm ci), pdflatex, pdffonts
+# (poppler-utils).
 # Usage: tests/latex.sh [OUT_DIR]
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -76,8 +78,16 @@ for f in $examples; do
     elif grep -q '^Overfull' "$out/$b-standalone.log"; then
         echo "not ok $i - $b: overfull boxes:"
         grep -A1 '^Overfull' "$out/$b-standalone.log" | sed 's/^/# /'
+    elif pdffonts "$out/$b-standalone.pdf" > "$out/$b-fonts.out" 2>&1 &&
+        grep -q 'Type 3' "$out/$b-fonts.out"; then
+        # bitmap fonts blur when a reader zooms
+        echo "not ok $i - $b: Type 3 fonts (see $out/$b-fonts.out)"
+    elif ! grep -q 'Type 1' "$out/$b-fonts.out"; then
+        echo "not ok $i - $b: pdffonts listed no Type 1 font" \
+            "(see $out/$b-fonts.out)"
     else
-        echo "ok $i - $b: compiles with pdflatex, no overfull box"
+        echo "ok $i - $b: compiles with pdflatex, no overfull box," \
+            "Type 1 fonts only"
     fi
 done
 i=$((i + 1))

@@ -14,7 +14,7 @@ out=${EXATTN_BUILDDIR:-.}/tests/out/reader
 EXATTN=${EXATTN:-${EXATTN_BUILDDIR:-$top}/exattn}
 export EXATTN
 missing=""
-for tool in pdflatex chromium pandoc node python3; do
+for tool in pdflatex pdffonts chromium pandoc node python3; do
     command -v "$tool" >/dev/null 2>&1 || missing="$missing $tool"
 done
 for dir in tests/katex docs/page; do
