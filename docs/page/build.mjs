@@ -76,13 +76,41 @@ function fullRow(row, keyLabels) {
   return { ...row, keys, allowed: keys.map(() => true) };
 }
 
+// A named value where room is short (a table cell, a vector): its
+// certified decimal, its form written out in a display of its own below,
+// where a phone has the room; an exact value as itself.
+function brief(q) {
+  if (q.status === 'exact') {
+    return `<span class="q exact">${tex(fracLatex(q.value))}`
+      + ' <span class="badge">EXACT</span></span>';
+  }
+  if (!q.decimal) return quantity(q);
+  return `<span class="q named">≈ ${q.decimal}`
+    + ' <span class="badge">NAMED</span></span>';
+}
+
+function weightCell(q) {
+  return `<td class="m">${brief(q)}</td>`;
+}
+
+// Named values in full, a display line each, under their names.
+function namedForms(items) {
+  const lines = items.filter(([, q]) => q && q.status === 'named'
+    && q.decimal).map(([name, q]) => `<li><b>${escapeHtml(name)}</b> `
+      + `<span class="decimal">≈ ${q.decimal}</span>${display(q.latex)}`
+      + '</li>').join('');
+  return lines ? `<ul class="forms scroll">${lines}</ul>` : '';
+}
+
 function rowSection(row, depth = 2) {
   const label = (j) => escapeHtml(row.keys[j]);
   const allowed = row.keys.filter((_, j) => row.allowed[j]);
   const lines = row.keys.map((_, j) => {
     const blocked = !row.allowed[j];
-    const cells = [row.scores, row.scaled, row.weights]
-      .map((t) => (t && t[j] ? cell(t[j]) : '<td></td>')).join('');
+    const cells = [row.scores, row.scaled].map((t) => (t && t[j]
+      ? cell(t[j]) : '<td></td>')).join('')
+      + (row.weights && row.weights[j] ? weightCell(row.weights[j])
+        : '<td></td>');
     return `<tr${blocked ? ' class="blocked"' : ''}><th>${label(j)}`
       + `${blocked ? ' <span class="blk">blocked (removed from the '
         + 'softmax; weight exactly 0)</span>' : ''}</th>${cells}</tr>`;
@@ -90,7 +118,8 @@ function rowSection(row, depth = 2) {
   // one per key; a blocked key contributes exactly 0 and is left out
   const contributions = (row.contributions || []).map((c, j) => (c
     && row.allowed[j] ? `<tr><th>${label(j)}</th><td class="m">`
-      + `${vector(c)}</td></tr>` : '')).join('');
+      + `${c.map(brief).join('<span class="sep">,</span> ')}</td></tr>`
+    : '')).join('');
   const notes = (row.notes || []).map((n) => `<li>Output coordinate `
     + `${n.coordinate} is exactly ${tex(fracLatex(n.value))}: each group of `
     + 'keys with equal scores has that mean there'
@@ -104,11 +133,15 @@ function rowSection(row, depth = 2) {
     + '<div class="scroll"><table class="keys"><thead><tr><th>key</th>'
     + '<th>score q·k</th><th>scaled score</th><th>weight</th></tr></thead>'
     + `<tbody>${lines}</tbody></table></div>`
+    + namedForms((row.weights || []).map((q, j) => [`weight of ${row.keys[j]}`,
+      q]))
     + (contributions ? `<h${depth + 1}>Contributions w·V</h${depth + 1}>`
       + '<div class="scroll">'
       + `<table><tbody>${contributions}</tbody></table></div>` : '')
     + `<h${depth + 1}>Output</h${depth + 1}><p class="m">`
-    + `${vector(row.output)}</p>`
+    + `${row.output.map(brief).join('<span class="sep">,</span> ')}</p>`
+    + namedForms(row.output.map((q, c) => [`output coordinate ${c + 1}`,
+      q]))
     + (notes ? `<ul class="notes">${notes}</ul>` : '')
     + '</section>';
 }
