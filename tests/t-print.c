@@ -639,3 +639,34 @@ Test(print, svg_attention_map)
     exattn_lesson_free(block);
     exattn_lesson_free(l);
 }
+
+/* A contribution written as a rounded decimal (100/21 is too long for
+ * the map) is "≈", not "="; with one query row the colour scale and its
+ * "blocked" swatch end above the bar chart's title. */
+Test(print, svg_rounded_contributions_and_the_scale_s_room)
+{
+    exattn_lesson *l = th_lesson("{\"Q\": [[0]], \"K\": [[0],[0],[0],[0],"
+                                 "[0],[0],[0]], \"V\": [[\"100/3\"],[0],[0],"
+                                 "[0],[0],[0],[0]]}");
+    char *svg = th_write(l, EXATTN_FORMAT_SVG, NULL);
+    const char *swatch, *title, *p;
+    unsigned long swatch_y = 0, title_y = 0;
+
+    cr_assert_not_null(strstr(svg, ">1/7</text>"), "%s", svg);
+    cr_assert_not_null(strstr(svg, "w·V ≈ (4.762)"), "%s", svg);
+    cr_assert_null(strstr(svg, "w·V = (4.762"), "%s", svg);
+    /* the swatch's label: <text x=".." y="Y">blocked</text></g> */
+    swatch = strstr(svg, ">blocked</text></g>");
+    cr_assert_not_null(swatch);
+    for (p = swatch; p > svg && strncmp(p, " y=\"", 4) != 0; p--)
+        ;
+    cr_assert_eq(sscanf(p, " y=\"%lu\"", &swatch_y), 1);
+    title = strstr(svg, "font-weight=\"bold\">query ");
+    cr_assert_not_null(title, "%s", svg);
+    for (p = title; p > svg && strncmp(p, " y=\"", 4) != 0; p--)
+        ;
+    cr_assert_eq(sscanf(p, " y=\"%lu\"", &title_y), 1);
+    cr_assert_lt(swatch_y + 12, title_y, "the scale runs into the bars");
+    free(svg);
+    exattn_lesson_free(l);
+}

@@ -83,26 +83,36 @@ permille(const char *decimal)
  * the decimal is rounded ("≈0.284"). */
 #define SHORT_EXACT 5
 
-static void
+static int
 shown(exattn_sbuf *b, const exattn_doc_value *v, const char *approx)
 {
     char *q = v->status == EXATTN_EXACT ? exattn_mpq_get_str(v->exact)
                                         : NULL;
+    int whole = 1;      /* what was written is the value itself */
 
     if (q != NULL && strlen(q) <= SHORT_EXACT)
         exattn_sbuf__puts(b, q);
     else if (v->decimal == NULL)
+    {
         exattn_sbuf__puts(b, "?");      /* undecided within the cap */
+        whole = 0;
+    }
     else
+    {
         exattn_sbuf__printf(b, "%s%s", v->decimal_exact ? "" : approx,
                             v->decimal);
+        whole = v->decimal_exact;
+    }
     exattn_free(q);
+    return whole;
 }
 
+/* The map's height with its colour scale (two cells tall at least) and
+ * the scale's "blocked" swatch below it. */
 static size_t
 grid_h(const exattn_doc_header *l)
 {
-    return TOP + l->n * CELL + 40;
+    return TOP + (l->n > 2 ? l->n : 2) * CELL + 40;
 }
 
 /* The y of query row i's bar chart: below the grid, one chart a row. */
@@ -441,22 +451,24 @@ static void
 contribution(svg_sink *s, const exattn_doc_entry *e)
 {
     size_t y = bars_y(s->l, e->row) + 30 + e->key * LINE_H, c;
-
+    exattn_sbuf coords;
     int exact = 1;
 
     if (e->blocked)
         return;             /* exactly 0: its bar says blocked */
+    /* "=" only when every coordinate written is the value itself */
+    exattn_sbuf__init(&coords);
     for (c = 0; c < e->count; c++)
-        exact &= e->values[c].status == EXATTN_EXACT
-                 || e->values[c].decimal_exact;
+    {
+        exattn_sbuf__puts(&coords, c ? ", " : "");
+        exact &= shown(&coords, &e->values[c], "");
+    }
     exattn_sbuf__printf(&s->b, "<text x=\"%d\" y=\"%zu\" fill=\"#555\">"
                         "w·V %s (", VALUE_X + CONTRIB_DX, y + 14,
                         exact ? "=" : "≈");
-    for (c = 0; c < e->count; c++)
-    {
-        exattn_sbuf__puts(&s->b, c ? ", " : "");
-        shown(&s->b, &e->values[c], "");
-    }
+    exattn_sbuf__putn(&s->b, coords.s ? coords.s : "", coords.len);
+    s->b.oom |= coords.oom;
+    exattn_sbuf__clear(&coords);
     exattn_sbuf__puts(&s->b, ")</text>\n");
 }
 
