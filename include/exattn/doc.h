@@ -189,8 +189,13 @@ typedef struct
     const exattn_doc_value *from;   /* a change: the value before (count of
                                        them); NULL otherwise */
     const exattn_doc_value *by;     /* a change of INCREASES or DECREASES:
-                                       the amount, |change|; NULL
-                                       otherwise */
+                                       the amount, |change| -- exact when
+                                       both values are, or, for an
+                                       output of unchanged weights,
+                                       named as sum_j w_j (V'_j - V_j);
+                                       NULL otherwise (a named change of
+                                       changed weights: its two values
+                                       say how much) */
     exattn_relation_t relation;
     exattn_rule_t rule;         /* a stage row of weights: how they were
                                    decided; EXATTN_RULE_SOFTMAX otherwise */

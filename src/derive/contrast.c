@@ -42,25 +42,29 @@ static int
 same_named(pair *p, exattn_kind_t kind, size_t key, size_t col, int *sign)
 {
     exattn_xnode *x, *y, *d;
+    int different = 0;
 
     if (p->pool == NULL
         || (x = exattn_expr__row_nodes_get(&p->nf, kind, key, col)) == NULL
         || (y = exattn_expr__row_nodes_get(&p->nt, kind, key, col)) == NULL)
         return -1;
-    if (exattn_expr__identity(x, y) == EXATTN_IDENTITY_EQUAL)
-        return 1;
+    switch (exattn_expr__identity(x, y))
+    {
+    case EXATTN_IDENTITY_EQUAL: return 1;
+    case EXATTN_IDENTITY_DIFFERENT: different = 1; break;
+    default: break;
+    }
     d = exattn_expr__apply(p->pool, EXATTN_X_SUB, y, x, &p->local);
-    return d != NULL
-                   && exattn_expr__sign(sign, d,
-                                        p->w->opts->max_prec
-                                            ? p->w->opts->max_prec
-                                            : (mpfr_prec_t)
-                                                  EXATTN_DEFAULT_MAX_PREC,
-                                        "contrast", &p->local)
-                          == EXATTN_OK
-                   && *sign != 0
-               ? 0
-               : -1;
+    if (d != NULL
+        && exattn_expr__sign(sign, d,
+                             p->w->opts->max_prec
+                                 ? p->w->opts->max_prec
+                                 : (mpfr_prec_t)EXATTN_DEFAULT_MAX_PREC,
+                             "contrast", &p->local) == EXATTN_OK
+        && *sign != 0)
+        return 0;
+    *sign = 0;          /* proved different, its direction not decided */
+    return different ? 0 : -1;
 }
 
 /* Is quantity (kind, key, col) the same in both rows?  1 proved equal,

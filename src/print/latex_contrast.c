@@ -99,15 +99,21 @@ exattn_latex__contrast_row_begin(latex_sink *c, const exattn_doc_section *s)
                             remarks[s->contrast][1]);
 }
 
-/* " by \tfrac{1}{12}" inside \text{}: how much an exact value changed. */
+/* " by \tfrac{1}{12}" inside \text{}: how much a value changed, when
+ * the document says (exactly, or its decimal). */
 static void
 amount_of(latex_sink *c, const exattn_doc_value *by)
 {
-    if (by == NULL)
-        return;
-    exattn_sbuf__puts(c->b, " by }");
-    exattn_latex__tfrac(c->b, by->exact);
-    exattn_sbuf__puts(c->b, "\\text{");
+    if (by != NULL && by->status == EXATTN_EXACT)
+    {
+        exattn_sbuf__puts(c->b, " by }");
+        exattn_latex__tfrac(c->b, by->exact);
+        exattn_sbuf__puts(c->b, "\\text{");
+    }
+    else if (by != NULL && by->decimal != NULL)
+        exattn_sbuf__printf(c->b, " by }%s %s\\text{",
+                            by->decimal_exact ? "=" : "\\approx",
+                            by->decimal);
 }
 
 /* One relation of a contrast: "w_{i,j} &: A \;\to\; B\quad(\text{proved

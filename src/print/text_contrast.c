@@ -78,11 +78,14 @@ direction(exattn_sbuf *b, const exattn_doc_entry *e)
         return;
     exattn_sbuf__puts(b, e->relation == EXATTN_RELATION_INCREASES
                              ? " (increases" : " (decreases");
-    if (e->by != NULL)
+    if (e->by != NULL && e->by->status == EXATTN_EXACT)
     {
         exattn_sbuf__puts(b, " by ");
         exattn_sbuf__mpq(b, e->by->exact);
     }
+    else if (e->by != NULL && e->by->decimal != NULL)
+        exattn_sbuf__printf(b, " by %s %s", e->by->decimal_exact ? "=" : "≈",
+                            e->by->decimal);
     exattn_sbuf__puts(b, ")");
 }
 
