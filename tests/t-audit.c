@@ -1854,3 +1854,20 @@ Test(audit, a_bounded_symbol_forgets_its_earlier_value)
     free(out);
     exattn_lesson_free(l);
 }
+
+/* A symbol compared with another ("c < d") keeps the value the page gave
+ * it: the formula written in it is still proved. */
+Test(audit, a_symbol_compared_with_another_keeps_its_value)
+{
+    exattn_lesson *l = th_lesson("{\"Q\": [[1]], \"K\": [[0],[1]], "
+                                 "\"V\": [[0],[1]], \"scale\": \"none\"}");
+    const char *page = "Write $c = e^{1}$, and $c < d$ for any larger $d$.\n"
+                       "So $w_{1,2} = \\frac{c}{e^{0}+c}$.\n";
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "c.md", page, &sum);
+
+    cr_assert_not_null(strstr(out, "PASS-NAMED \\frac{c}{e^{0}+c} = "
+                                   "weights[1][2]"), "%s", out);
+    free(out);
+    exattn_lesson_free(l);
+}

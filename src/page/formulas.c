@@ -312,6 +312,40 @@ inequality_at(const exattn_page_clean *c, size_t k)
            || strncmp(c->text.s + k, "\\ge", 3) == 0;
 }
 
+/* k past spaces and TeX's spacing commands ("\ ", "\,", "\;"). */
+static size_t
+past_spacing(const exattn_page_clean *c, size_t k, size_t b)
+{
+    for (;;)
+    {
+        if (k < b && c->text.s[k] == ' ')
+            k++;
+        else if (k + 1 < b && c->text.s[k] == '\\'
+                 && strchr(" ,;!:", c->text.s[k + 1]))
+            k += 2;
+        else
+            return k;
+    }
+}
+
+/* Does a plain number ("0", "-1", "0.5") come at k, alone up to the next
+ * separator or the run's end b? */
+static int
+number_follows(const exattn_page_clean *c, size_t k, size_t b)
+{
+    size_t digits = 0;
+    int relation;
+
+    k = past_spacing(c, k, b);
+    if (k < b && c->text.s[k] == '-')
+        k++;
+    for (; k < b && (isdigit((unsigned char)c->text.s[k])
+                     || (c->text.s[k] == '.' && digits > 0)); k++)
+        digits += isdigit((unsigned char)c->text.s[k]) != 0;
+    k = past_spacing(c, k, b);
+    return digits > 0 && (k >= b || separator(c, k, b, &relation) > 0);
+}
+
 /* The pieces of one math run [a, b): every named formula, with the piece
  * before it as its subject when a relation joins them; the definitions
  * on the way. */
@@ -341,10 +375,12 @@ run(exattn_page_formula_list *l, exattn_page_symbols *syms,
         }
         if (k < b && !(depth == 0 && (n = separator(c, k, b, &relation))))
             continue;
-        /* a symbol only bounded ("\varepsilon > 0") has no value the
-         * page gave before it */
+        /* a symbol only bounded by a number ("\varepsilon > 0") has no
+         * value the page gave before it; one compared with another
+         * ("s_{1,2} < s_{1,3}") keeps its */
         if (k < b && inequality_at(c, k)
-            && exattn_page__lone_symbol(c, piece, k))
+            && exattn_page__lone_symbol(c, piece, k)
+            && number_follows(c, k + n, b))
             exattn_page__symbols_forget(syms, c->text.s + piece, k - piece);
         after = k < b ? relation : 0;
         if (k < b && after == 0)
