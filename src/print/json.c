@@ -649,7 +649,14 @@ exattn_json__report(FILE *f, exattn_report_walk walk, const void *arg,
 {
     exattn_doc_sink sink = EXATTN_DOC_SINK_INIT;
     json_sink j = { 0 };
+    int code;
 
     sink_init(&sink, &j, f, err);
-    return finish(&j, walk(&sink, &j, arg, err), file);
+    code = walk(&sink, &j, arg, err);
+    /* a report is checked whole, as the audit's always was: what stdio
+     * still holds is written before the verdict is returned */
+    if (code == EXATTN_OK && fflush(f) != 0)
+        code = exattn_error__set(err, EXATTN_EIO, file, 0, 0,
+                                 "cannot write the output");
+    return finish(&j, code, file);
 }

@@ -792,7 +792,14 @@ exattn_text__report(FILE *f, exattn_report_walk walk, const void *arg,
 {
     exattn_doc_sink sink = EXATTN_DOC_SINK_INIT;
     text_sink t;
+    int code;
 
     sink_init(&sink, &t, f, NULL, err);
-    return finish(&t, walk(&sink, &t, arg, err), file);
+    code = walk(&sink, &t, arg, err);
+    /* a report is checked whole, as the audit's always was: what stdio
+     * still holds is written before the verdict is returned */
+    if (code == EXATTN_OK && fflush(f) != 0)
+        code = exattn_error__set(err, EXATTN_EIO, file, 0, 0,
+                                 "cannot write the output");
+    return finish(&t, code, file);
 }
