@@ -262,8 +262,8 @@ function blockSections(b, depth = 2) {
       head = (o.cross ? b.cross_heads : b.heads)[o.head - 1];
       return;
     }
-    if (o.repeats) return;
     const table = o.head ? head[o.stage] : b[o.stage];
+    if (o.repeats || !table) return;
     const rowsAre = { tokens: 'token', keys: 'key', memory: 'memory',
       positions: 'position' }[o.rows];
     // each table under its part's name and its symbol, for the reader
