@@ -542,7 +542,7 @@ gcd(unsigned long a, unsigned long b)
 }
 
 /* √d is written with its value where it is rational (√4 = 2, √(9/4) =
- * 3/2) in every format, and nowhere else: d = p/q over small p and q
+ * 3/2) in text, JSON and LaTeX, and nowhere else: d = p/q over small p and q
  * (reduced here), the root found here by integer square roots. */
 Test(inputs, a_rational_root_of_d_is_written_with_its_value)
 {
@@ -555,7 +555,8 @@ Test(inputs, a_rational_root_of_d_is_written_with_its_value)
                           rq = square_root(q / g);
             char lesson[160], want[64];
             exattn_lesson *l;
-            char *text, *json, *line, *eol;
+            char *text, *json, *latex, *line, *eol, *sqrt_line, *sqrt_end;
+            char root_tex[64];
 
             snprintf(lesson, sizeof lesson, "{\"Q\": [[1]], \"K\": [[1],"
                      " [0]], \"V\": [[1], [0]], \"scale\": "
@@ -563,6 +564,12 @@ Test(inputs, a_rational_root_of_d_is_written_with_its_value)
             l = th_lesson(lesson);
             text = th_write(l, EXATTN_FORMAT_TEXT, NULL);
             json = th_write(l, EXATTN_FORMAT_JSON, NULL);
+            latex = th_write(l, EXATTN_FORMAT_LATEX, NULL);
+            /* past "\sqrt{d_k} = \sqrt{": what follows the radicand */
+            sqrt_line = strstr(latex, "\\sqrt{d_k} = \\sqrt{");
+            cr_assert_not_null(sqrt_line, "%s", latex);
+            sqrt_line += strlen("\\sqrt{d_k} = \\sqrt{");
+            sqrt_end = strchr(sqrt_line, '\n');
             if (rq == 1)
                 snprintf(want, sizeof want, "\"root\": \"%lu\"", rp);
             else
@@ -571,21 +578,33 @@ Test(inputs, a_rational_root_of_d_is_written_with_its_value)
             line = strstr(text, "scale: ");
             cr_assert_not_null(line);
             eol = strchr(line, '\n');
+            if (rq == 1)
+                snprintf(root_tex, sizeof root_tex, "} = %lu", rp);
+            else
+                snprintf(root_tex, sizeof root_tex, "} = \\tfrac{%lu}{%lu}",
+                         rp, rq);
             if (rp && rq)
             {
                 cr_assert_not_null(strstr(json, want), "%lu/%lu: %s", p, q,
                                    json);
                 cr_assert(strstr(line, " = ") && strstr(line, " = ") < eol,
                           "%lu/%lu: %s", p, q, text);
+                cr_assert(strstr(sqrt_line, root_tex)
+                          && strstr(sqrt_line, root_tex) < sqrt_end,
+                          "%lu/%lu: %s", p, q, latex);
             }
             else
             {
                 cr_assert_null(strstr(json, "\"root\""), "%lu/%lu", p, q);
                 cr_assert(!strstr(line, " = ") || strstr(line, " = ") > eol,
                           "%lu/%lu: %s", p, q, text);
+                cr_assert(!strstr(sqrt_line, "} = ")
+                          || strstr(sqrt_line, "} = ") > sqrt_end,
+                          "%lu/%lu: %s", p, q, latex);
             }
             free(text);
             free(json);
+            free(latex);
             exattn_lesson_free(l);
         }
 }
