@@ -883,3 +883,28 @@ Test(cli, several_pages_a_report_each)
     free(bad);
     free(dir);
 }
+
+/* "--" ends the options in every command: a later word that starts with
+ * "-" is an operand (an expression, a file), and a second "--" too. */
+Test(cli, a_double_dash_ends_the_options)
+{
+    const char *const eval[] = { "eval", "--", "-1", NULL };
+    const char *const twice[] = { "eval", "--", "--", NULL };
+    const char *const file[] = { "derive", "--", "--format", NULL };
+    char *out, *err;
+
+    cr_assert_eq(th_run(eval, &out, &err), 0, "%s", err);
+    cr_assert_not_null(strstr(out, "value:   -1\n"), "%s", out);
+    free(out);
+    free(err);
+    cr_assert_eq(th_run(twice, &out, &err), 2);
+    cr_assert_not_null(strstr(err, "expression:1:3: unexpected end"), "%s",
+                       err);
+    free(out);
+    free(err);
+    cr_assert_eq(th_run(file, &out, &err), 2);
+    cr_assert_not_null(strstr(err, "--format: cannot open"), "%s", err);
+    cr_assert_str_eq(out, "");
+    free(out);
+    free(err);
+}

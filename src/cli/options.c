@@ -189,11 +189,16 @@ cli_parse(const cli_command *cmd, void *args, int argc, char **argv)
 {
     const cli_opt *o;
     const char *arg;
-    int i, bad = 0;
+    int i, bad = 0, options_ended = 0;
 
     for (i = 1; i < argc; i++)
     {
-        o = argv[i][0] == '-' && strcmp(argv[i], "-") != 0
+        if (strcmp(argv[i], "--") == 0 && !options_ended)
+        {
+            options_ended = 1;      /* every later word is an operand */
+            continue;
+        }
+        o = argv[i][0] == '-' && strcmp(argv[i], "-") != 0 && !options_ended
                 ? option_at(cmd, argc, argv, &i, &arg, &bad) : NULL;
         if (bad)
             return CLI_EXIT_BAD_INPUT;
