@@ -215,15 +215,22 @@ Test(report, a_claim_that_cannot_be_decided_leaves_no_partial_report)
 {
     /* the second claim's value is too large to print: an error, and the
      * first claim's PASS must not have been written before it */
-    exattn_lesson *l = th_lesson(
+    static const char json[] =
         "{" HEAD ", \"claims\": [{\"of\": \"scores[1][2]\", \"is\": \"1\"},"
-        " {\"expr\": \"e^(10^8)\", \"approx\": \"1.0\"}]}");
+        " {\"expr\": \"e^(10^8)\", \"approx\": \"1.0\"}]}";
+    exattn_lesson *l = th_lesson(json);
+    /* the second claim's object, in characters (the lesson is ASCII) */
+    unsigned long column = (unsigned long)(strstr(json, "{\"expr\"") - json)
+                           + 1;
     exattn_error_t err;
     int rc;
     char *out = check_text(l, &rc, &err);
 
     cr_assert_neq(rc, EXATTN_OK);
     cr_assert_str_eq(out, "", "partial report: %s", out);
+    /* and the error is the claim's, at its place in the lesson */
+    cr_assert_eq(err.line, 1, "%s", err.message);
+    cr_assert_eq(err.column, column, "%lu: %s", err.column, err.message);
     free(out);
     exattn_lesson_free(l);
 }

@@ -89,6 +89,19 @@ count(exattn_check_summary_t *sum, exattn_verdict_t v)
         sum->undecided++;
 }
 
+/* An error met while checking claim c that names no place of its own
+ * (a value too large to print, a limit) is the claim's: its line and
+ * column, so that an editor jumps to it. */
+static void
+placed(exattn_error_t *err, const exattn_claim *c)
+{
+    if (err != NULL && err->line == 0 && c->line != 0)
+    {
+        err->line = c->line;
+        err->column = c->column;
+    }
+}
+
 /* 0 for the base lesson, k + 1 for variant k. */
 static size_t
 block_slot(const exattn_lesson *l, const exattn_lesson *of)
@@ -124,8 +137,10 @@ claims(const exattn_doc_sink *sink, void *ctx, exattn_check_summary_t *sum,
         k = block_slot(l, c->lesson);
         if (c->target == EXATTN_TARGET_BLOCK && blocks[k] == NULL)
             rc = exattn_block_new(&blocks[k], c->lesson, max_prec, err);
-        if (rc == EXATTN_OK)
-            rc = exattn_claims__check(&r, c, blocks[k], max_prec, err);
+        if (rc == EXATTN_OK
+            && (rc = exattn_claims__check(&r, c, blocks[k], max_prec, err))
+                   != EXATTN_OK)
+            placed(err, c);
         if (rc != EXATTN_OK)
             break;
         count(sum, r.verdict);
