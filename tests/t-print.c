@@ -670,3 +670,33 @@ Test(print, svg_rounded_contributions_and_the_scale_s_room)
     free(svg);
     exattn_lesson_free(l);
 }
+
+/* A title longer than the picture is wide is set on several lines, at
+ * spaces, and the picture drawn that much lower; a short one is one
+ * line and nothing moves. */
+Test(print, svg_long_titles_wrap)
+{
+    exattn_lesson *l = th_lesson("{\"title\": \"A title long enough to "
+        "need a second line in a picture only a few keys wide, and then "
+        "some more words\", \"Q\": [[1]], \"K\": [[0],[1]], \"V\": [[1],"
+        "[0]]}");
+    exattn_lesson *s = th_lesson("{\"title\": \"Short\", \"Q\": [[1]], "
+                                 "\"K\": [[0],[1]], \"V\": [[1],[0]]}");
+    char *svg = th_write(l, EXATTN_FORMAT_SVG, NULL);
+    char *one = th_write(s, EXATTN_FORMAT_SVG, NULL);
+
+    cr_assert_not_null(strstr(svg, "<text x=\"10\" y=\"24\" font-size=\"16\" "
+                                   "font-weight=\"bold\">A title long"),
+                       "%s", svg);
+    cr_assert_not_null(strstr(svg, "<text x=\"10\" y=\"44\" font-size=\"16\" "
+                                   "font-weight=\"bold\">"), "%s", svg);
+    cr_assert_not_null(strstr(svg, "<g transform=\"translate(0,"), "%s",
+                       svg);
+    cr_assert_not_null(strstr(svg, "</g>\n</svg>\n"), "%s", svg);
+    cr_assert_null(strstr(one, "y=\"44\" font-size=\"16\""), "%s", one);
+    cr_assert_null(strstr(one, "<g transform=\"translate"), "%s", one);
+    free(svg);
+    free(one);
+    exattn_lesson_free(l);
+    exattn_lesson_free(s);
+}

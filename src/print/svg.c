@@ -38,13 +38,18 @@ typedef struct
     size_t heads_seen;
     int cross;              /* of its cross-attention sublayer */
     int in_weights;         /* inside a head's weights stage */
+    size_t shift;           /* below a title of several lines: the
+                               picture is drawn this much lower */
     exattn_error_t *err;
 } svg_sink;
 
+/* [s, s + n) escaped for XML. */
 static void
-xml(exattn_sbuf *b, const char *s)
+xml_span(exattn_sbuf *b, const char *s, size_t n)
 {
-    for (; *s; s++)
+    const char *end = s + n;
+
+    for (; s < end && *s; s++)
         switch (*s)
         {
         case '&': exattn_sbuf__puts(b, "&amp;"); break;
@@ -56,6 +61,12 @@ xml(exattn_sbuf *b, const char *s)
             if ((unsigned char)*s >= 0x20 || *s == '\t' || *s == '\n')
                 exattn_sbuf__putn(b, s, 1);
         }
+}
+
+static void
+xml(exattn_sbuf *b, const char *s)
+{
+    xml_span(b, s, strlen(s));
 }
 
 /* A decimal the document certified ("0.284", "1.000"), as thousandths in
@@ -123,11 +134,67 @@ bars_y(const exattn_doc_header *l, size_t i)
 }
 
 /* The document's opening: its title and description, the hatching. */
+/* The characters of [s, s + n) (UTF-8: continuation bytes aside). */
+static size_t
+chars(const char *s, size_t n)
+{
+    size_t k, c = 0;
+
+    for (k = 0; k < n; k++)
+        c += ((unsigned char)s[k] & 0xc0) != 0x80;
+    return c;
+}
+
+/* The end of the title's next line from `from`: at most `per_line`
+ * characters, broken at a space (the whole rest when it fits, or a word
+ * longer than a line). */
+static size_t
+line_end(const char *t, size_t from, size_t per_line)
+{
+    size_t len = strlen(t), k, cut = 0;
+
+    if (chars(t + from, len - from) <= per_line)
+        return len;
+    for (k = from; k < len && chars(t + from, k - from) <= per_line; k++)
+        if (t[k] == ' ')
+            cut = k;
+    return cut > from ? cut : len;
+}
+
+/* The picture's title over as many lines as the width takes (16 px bold
+ * type, about 9 px a character), written when `write`; how many lines. */
+static size_t
+title_lines(svg_sink *s, const char *title, size_t w, int write)
+{
+    size_t per_line = (w - 20) / 9, from = 0, to, line = 0;
+
+    while (title[from] != '\0')
+    {
+        to = line_end(title, from, per_line);
+        if (write)
+        {
+            exattn_sbuf__printf(&s->b, "<text x=\"10\" y=\"%zu\" "
+                                "font-size=\"16\" font-weight=\"bold\">",
+                                24 + 20 * line);
+            xml_span(&s->b, title + from, to - from);
+            exattn_sbuf__puts(&s->b, "</text>\n");
+        }
+        line++;
+        for (from = to; title[from] == ' '; from++)
+            ;
+    }
+    return line;
+}
+
 static void
 svg_open(svg_sink *s, size_t w, size_t h, const char *what)
 {
     const char *title = s->l->title ? s->l->title : "Attention weights";
+    /* a title longer than a line pushes the picture down */
+    size_t lines = title_lines(s, title, w, 0);
 
+    s->shift = lines > 1 ? 20 * (lines - 1) : 0;
+    h += s->shift;
     /* its own size in a viewer; on a page narrower than that, scaled
      * down with the page (max-width), never cut off */
     exattn_sbuf__printf(&s->b, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
@@ -149,11 +216,11 @@ svg_open(svg_sink *s, size_t w, size_t h, const char *what)
                       "y1=\"1\" x2=\"0\" y2=\"0\"><stop offset=\"0\" "
                       "stop-color=\"#1f4e99\" stop-opacity=\"0\"/><stop "
                       "offset=\"1\" stop-color=\"#1f4e99\" "
-                      "stop-opacity=\"1\"/></linearGradient></defs>\n"
-                      "<text x=\"10\" y=\"24\" "
-                      "font-size=\"16\" font-weight=\"bold\">");
-    xml(&s->b, title);
-    exattn_sbuf__puts(&s->b, "</text>\n");
+                      "stop-opacity=\"1\"/></linearGradient></defs>\n");
+    title_lines(s, title, w, 1);
+    if (s->shift > 0)
+        exattn_sbuf__printf(&s->b, "<g transform=\"translate(0,%zu)\">\n",
+                            s->shift);
 }
 
 /* A map's labels: keys above (slanted), queries to the left; its grid
@@ -250,7 +317,8 @@ open_document(svg_sink *s)
 static size_t
 block_map_h(const exattn_doc_header *l)
 {
-    return l->n * CELL + TOP;
+    /* room for the colour scale, two cells tall at least */
+    return (l->n > 2 ? l->n : 2) * CELL + TOP;
 }
 
 static void
@@ -595,7 +663,7 @@ exattn_write_svg(FILE *f, const exattn_lesson *l,
     code = exattn_derive(&sink, &s, l, &o, err);
     if (code == EXATTN_OK)
     {
-        exattn_sbuf__puts(&s.b, "</svg>\n");
+        exattn_sbuf__puts(&s.b, s.shift > 0 ? "</g>\n</svg>\n" : "</svg>\n");
         code = exattn_sbuf__flush(&s.b, f, exattn_lesson_file(l), err);
     }
     exattn_sbuf__clear(&s.b);
