@@ -65,8 +65,8 @@ fill(exattn_doc_number *d, const exattn_page_number *n,
 
 /* Number i of the run as an entry: its text is the page's bytes. */
 static int
-emit(const exattn_doc_sink *sink, void *ctx, const exattn_audit_run *a,
-     size_t i, const char *file, const char *page, exattn_error_t *err)
+emit(exattn_walk *w, const exattn_audit_run *a, size_t i, const char *file,
+     const char *page)
 {
     const exattn_page_number *n = &a->page.items[i];
     exattn_doc_number d;
@@ -77,7 +77,7 @@ emit(const exattn_doc_sink *sink, void *ctx, const exattn_audit_run *a,
     if (text == NULL || (values = written_values(n)) == NULL)
     {
         free(text);
-        return exattn_error__set(err, EXATTN_ENOMEM, file, 0, 0,
+        return exattn_error__set(w->err, EXATTN_ENOMEM, file, 0, 0,
                                  "out of memory");
     }
     memcpy(text, page + n->start, n->end - n->start);
@@ -85,7 +85,7 @@ emit(const exattn_doc_sink *sink, void *ctx, const exattn_audit_run *a,
     fill(&d, n, &a->results[i]);
     d.text = text;
     d.values = values;
-    rc = exattn_report__entry(sink, ctx, EXATTN_ROLE_NUMBER, i, NULL, &d);
+    rc = exattn_report__entry(w, EXATTN_ROLE_NUMBER, i, NULL, &d);
     for (k = 0; k < n->count; k++)
         free(values[k]);
     free(values);
@@ -102,6 +102,7 @@ exattn_derive_audit(const exattn_doc_sink *sink, void *ctx,
 {
     exattn_audit_run a;
     exattn_doc_section s;
+    exattn_walk w;
     size_t i;
     int rc;
 
@@ -111,17 +112,19 @@ exattn_derive_audit(const exattn_doc_sink *sink, void *ctx,
                                  sink ? auditor ? "page" : "auditor"
                                       : "sink");
     rc = exattn_audit__run(&a, auditor, file, page, len, fmt, err);
-    exattn_report__section(&s, EXATTN_SECTION_AUDIT, auditor->lesson, file);
+    exattn_report__walk(&w, sink, ctx, err);
+    exattn_report__section(&w, &s, EXATTN_SECTION_AUDIT, auditor->lesson,
+                           file);
     if (rc == EXATTN_OK)
-        rc = exattn_report__begin(sink, ctx, &s);
+        rc = exattn_walk__begin(&w, &s);
     for (i = 0; i < a.page.count && rc == EXATTN_OK; i++)
         if (!(report & EXATTN_REPORT_FAILURES)
             || fails(a.results[i].verdict))
-            rc = emit(sink, ctx, &a, i, file, page, err);
+            rc = emit(&w, &a, i, file, page);
     if (rc == EXATTN_OK)
     {
         s.audit_summary = (report & EXATTN_REPORT_FAILURES) ? NULL : &a.sum;
-        rc = exattn_report__end(sink, ctx, &s);
+        rc = exattn_walk__end(&w, &s);
     }
     if (rc == EXATTN_OK && summary)
         *summary = a.sum;

@@ -46,8 +46,8 @@ claim_value(exattn_doc_claim_value *v, const char *written,
 
 /* Claim c (the i-th) and its result as an entry. */
 static int
-emit(const exattn_doc_sink *sink, void *ctx, size_t i, const exattn_claim *c,
-     const exattn_claim_result *r, exattn_error_t *err)
+emit(exattn_walk *w, size_t i, const exattn_claim *c,
+     const exattn_claim_result *r)
 {
     exattn_doc_claim_value *values;
     exattn_doc_claim d;
@@ -55,7 +55,7 @@ emit(const exattn_doc_sink *sink, void *ctx, size_t i, const exattn_claim *c,
     int rc;
 
     if ((values = calloc(r->count ? r->count : 1, sizeof *values)) == NULL)
-        return exattn_error__set(err, EXATTN_ENOMEM,
+        return exattn_error__set(w->err, EXATTN_ENOMEM,
                                  exattn_lesson_file(c->lesson), 0, 0,
                                  "out of memory");
     for (k = 0; k < r->count; k++)
@@ -73,7 +73,7 @@ emit(const exattn_doc_sink *sink, void *ctx, size_t i, const exattn_claim *c,
     d.verdict = r->verdict;
     d.count = r->count;
     d.values = values;
-    rc = exattn_report__entry(sink, ctx, EXATTN_ROLE_CLAIM, i, &d, NULL);
+    rc = exattn_report__entry(w, EXATTN_ROLE_CLAIM, i, &d, NULL);
     free(values);
     return rc;
 }
@@ -118,10 +118,10 @@ block_slot(const exattn_lesson *l, const exattn_lesson *of)
  * with EXATTN_REPORT_FAILURES); a block is built for the first claim on
  * it (the base's, or a block variant's) and kept for the others. */
 static int
-claims(const exattn_doc_sink *sink, void *ctx, exattn_check_summary_t *sum,
-       const exattn_lesson *l, mpfr_prec_t max_prec, unsigned report,
-       exattn_error_t *err)
+claims(exattn_walk *w, exattn_check_summary_t *sum, const exattn_lesson *l,
+       mpfr_prec_t max_prec, unsigned report)
 {
+    exattn_error_t *err = w->err;
     exattn_claim_result r;
     exattn_block **blocks;
     size_t i, k;
@@ -145,7 +145,7 @@ claims(const exattn_doc_sink *sink, void *ctx, exattn_check_summary_t *sum,
             break;
         count(sum, r.verdict);
         if (!(report & EXATTN_REPORT_FAILURES) || r.verdict != EXATTN_PASS)
-            rc = emit(sink, ctx, i, c, &r, err);
+            rc = emit(w, i, c, &r);
         exattn_claims__clear(&r);
     }
     for (k = 0; k <= l->variant_count; k++)
@@ -162,20 +162,22 @@ exattn_derive_check(const exattn_doc_sink *sink, void *ctx,
 {
     exattn_check_summary_t sum = { 0, 0, 0 };
     exattn_doc_section s;
+    exattn_walk w;
     int rc;
 
     if (sink == NULL || l == NULL)
         return exattn_error__set(err, EXATTN_EINVAL, NULL, 0, 0,
                                  "exattn_derive_check: no %s",
                                  sink ? "lesson" : "sink");
-    exattn_report__section(&s, EXATTN_SECTION_CHECK, l, l->file);
-    rc = exattn_report__begin(sink, ctx, &s);
+    exattn_report__walk(&w, sink, ctx, err);
+    exattn_report__section(&w, &s, EXATTN_SECTION_CHECK, l, l->file);
+    rc = exattn_walk__begin(&w, &s);
     if (rc == EXATTN_OK)
-        rc = claims(sink, ctx, &sum, l, max_prec, report, err);
+        rc = claims(&w, &sum, l, max_prec, report);
     if (rc == EXATTN_OK)
     {
         s.check_summary = (report & EXATTN_REPORT_FAILURES) ? NULL : &sum;
-        rc = exattn_report__end(sink, ctx, &s);
+        rc = exattn_walk__end(&w, &s);
     }
     if (summary)
         *summary = sum;
