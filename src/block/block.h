@@ -192,6 +192,12 @@ const exattn_norm_spec *exattn_block__norm_spec(const exattn_block_spec *s,
 exattn_stage_t exattn_block__norm_input(const exattn_block_spec *s,
                                         exattn_stage_part part);
 exattn_stage_t exattn_block__ffn_input(const exattn_block_spec *s);
+/* What a self-attention head's queries are projected from (x', or the
+ * norm u in Pre-LN); the two terms residual bq adds (z = x' + A). */
+exattn_stage_t exattn_block__head_input(const exattn_block_spec *s);
+void exattn_block__residual_terms(exattn_stage_t *from, exattn_stage_t *add,
+                                  const exattn_block_spec *s,
+                                  exattn_stage_t bq);
 
 /* The line that introduces stage bq (of head `head`) in text, appended
  * to out: 1, with *opens_part whether it starts a part of the block (a

@@ -105,14 +105,9 @@ static void
 residual(exattn_sbuf *title, exattn_sbuf *tex, const exattn_block_spec *s,
          exattn_stage_t bq)
 {
-    exattn_stage_t from = bq == EXATTN_STAGE_RES1 ? EXATTN_STAGE_INPUT
-                        : bq == EXATTN_STAGE_CRES ? EXATTN_STAGE_LN1
-                        : s->pre_ln ? EXATTN_STAGE_RES1
-                                    : exattn_block__ffn_input(s);
-    exattn_stage_t add = bq == EXATTN_STAGE_RES1 ? EXATTN_STAGE_ATTN
-                       : bq == EXATTN_STAGE_CRES ? EXATTN_STAGE_CATTN
-                                                 : EXATTN_STAGE_FFN;
+    exattn_stage_t from, add;
 
+    exattn_block__residual_terms(&from, &add, s, bq);
     exattn_sbuf__puts(title, "Residual");
     exattn_sbuf__printf(tex, "%s = %s + %s", TEX(bq), TEX(from), TEX(add));
 }
@@ -195,8 +190,7 @@ void
 exattn_block__head_definition(exattn_sbuf *title, exattn_sbuf *tex,
                               const exattn_block *b, int cross, size_t h)
 {
-    const char *q = TEX(b->spec->pre_ln ? EXATTN_STAGE_LN1
-                                        : EXATTN_STAGE_INPUT);
+    const char *q = TEX(exattn_block__head_input(b->spec));
     const char *src = b->spec->memory.rows ? "\\mathrm{memory}" : q;
 
     if (cross)

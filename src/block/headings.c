@@ -24,6 +24,23 @@ exattn_block__norm_input(const exattn_block_spec *s, exattn_stage_part part)
 }
 
 exattn_stage_t
+exattn_block__head_input(const exattn_block_spec *s)
+{
+    return s->pre_ln ? EXATTN_STAGE_LN1 : EXATTN_STAGE_INPUT;
+}
+
+void
+exattn_block__residual_terms(exattn_stage_t *from, exattn_stage_t *add,
+                             const exattn_block_spec *s, exattn_stage_t bq)
+{
+    *from = bq == EXATTN_STAGE_RES1 ? EXATTN_STAGE_INPUT
+          : bq == EXATTN_STAGE_CRES ? EXATTN_STAGE_LN1
+          : s->pre_ln ? EXATTN_STAGE_RES1 : exattn_block__ffn_input(s);
+    *add = bq == EXATTN_STAGE_RES1 ? EXATTN_STAGE_ATTN
+         : bq == EXATTN_STAGE_CRES ? EXATTN_STAGE_CATTN : EXATTN_STAGE_FFN;
+}
+
+exattn_stage_t
 exattn_block__ffn_input(const exattn_block_spec *s)
 {
     if (s->pre_ln)
@@ -139,6 +156,7 @@ exattn_block__stage_heading(exattn_sbuf *out, int *opens_part,
 {
     const exattn_block_spec *s = b->spec;
     const exattn_stage_info *st = exattn_block__stage(bq);
+    exattn_stage_t from, add;
 
     *opens_part = 1;
     switch (st->kind)
@@ -160,13 +178,9 @@ exattn_block__stage_heading(exattn_sbuf *out, int *opens_part,
                                                   : s->wo.rows != 0);
         return 1;
     case EXATTN_KIND_RESIDUAL:
+        exattn_block__residual_terms(&from, &add, s, bq);
         exattn_sbuf__printf(out, "residual: %s = %s + %s", st->text,
-            SYM(bq == EXATTN_STAGE_RES1 ? EXATTN_STAGE_INPUT
-                : bq == EXATTN_STAGE_CRES ? EXATTN_STAGE_LN1
-                : s->pre_ln ? EXATTN_STAGE_RES1 : exattn_block__ffn_input(s)),
-            SYM(bq == EXATTN_STAGE_RES1 ? EXATTN_STAGE_ATTN
-                : bq == EXATTN_STAGE_CRES ? EXATTN_STAGE_CATTN
-                                          : EXATTN_STAGE_FFN));
+                            SYM(from), SYM(add));
         return 1;
     case EXATTN_KIND_MEAN:
     case EXATTN_KIND_MEAN_SQUARE:
@@ -187,8 +201,7 @@ void
 exattn_block__head_heading(exattn_sbuf *out, const exattn_block *b,
                            int cross, size_t h)
 {
-    const char *q = SYM(b->spec->pre_ln ? EXATTN_STAGE_LN1
-                                        : EXATTN_STAGE_INPUT);
+    const char *q = SYM(exattn_block__head_input(b->spec));
     const char *src = b->spec->memory.rows ? "memory" : q;
 
     if (cross)
