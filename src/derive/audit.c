@@ -16,18 +16,21 @@ fails(exattn_audit_verdict_t v)
 }
 
 /* A number's values as the page writes them: a formula's kept symbols
- * in the page's own form ("w_{1,2}", not exattn's placeholder).  NULL
- * when out of memory. */
+ * in the page's own form ("w_{1,2}", not exattn's placeholder), made
+ * here (the caller frees them); any other number's values are the
+ * page's own.  NULL when out of memory. */
 static char **
 written_values(const exattn_page_number *n)
 {
-    char **v = calloc(n->count ? n->count : 1, sizeof *v);
+    char **v;
     size_t i;
 
+    if (!n->formula)
+        return n->values;       /* already as the page writes them */
+    v = calloc(n->count ? n->count : 1, sizeof *v);
     for (i = 0; v && i < n->count; i++)
     {
-        v[i] = n->formula ? exattn_page__formula_plain(n->values[i])
-                          : NULL;
+        v[i] = exattn_page__formula_plain(n->values[i]);
         if (v[i] == NULL)
             v[i] = exattn_str__dup(n->values[i]);
         if (v[i] == NULL)
@@ -86,9 +89,10 @@ emit(exattn_walk *w, const exattn_audit_run *a, size_t i, const char *file,
     d.text = text;
     d.values = values;
     rc = exattn_report__entry(w, EXATTN_ROLE_NUMBER, i, NULL, &d);
-    for (k = 0; k < n->count; k++)
+    for (k = 0; n->formula && k < n->count; k++)
         free(values[k]);
-    free(values);
+    if (n->formula)
+        free(values);
     free(text);
     return rc;
 }
