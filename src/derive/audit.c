@@ -77,7 +77,9 @@ emit(exattn_walk *w, const exattn_audit_run *a, size_t i, const char *file,
     size_t k;
     int rc;
 
-    if (text == NULL || (values = written_values(n)) == NULL)
+    /* a number's own values may be none (an empty marker's) */
+    values = text != NULL ? written_values(n) : NULL;
+    if (text == NULL || (n->formula && values == NULL))
     {
         free(text);
         return exattn_error__set(w->err, EXATTN_ENOMEM, file, 0, 0,
