@@ -806,3 +806,33 @@ Test(block, a_decoder_is_self_attention_then_a_cross_block)
     exattn_lesson_free(dec);
     exattn_lesson_free(cross);
 }
+
+/* bench/gen-block.sh 15 3 3 4: a decoder with four heads on each side,
+ * positions and both norms. Its forms share parts so deeply that printed
+ * as trees they would be gigabytes: every form longer than the inline
+ * limit must be abandoned at the limit (a sub-printing of an atom too),
+ * not expanded and then found too long -- which took over a minute and
+ * 2.6 GB. The timeout guards against a hang; it is not a speed goal. */
+Test(block, deeply_shared_forms_stop_at_the_limit, .timeout = 120)
+{
+    char *path = th_srcpath("tests/data/deep-decoder-block.json");
+    const char *const formats[] = { "text", "json", "latex", "markdown" };
+    char *out, *err;
+    size_t f;
+
+    for (f = 0; f < sizeof formats / sizeof *formats; f++)
+    {
+        const char *argv[] = { "derive", path, "--format", formats[f],
+                               "--digits", "4", NULL };
+
+        cr_assert_eq(th_run(argv, &out, &err), 0, "%s: %s", formats[f],
+                     err);
+        /* the FFN's input written by its parts' labels (ũ) */
+        cr_assert_not_null(strstr(out, f == 0 ? "uc[1,1]"
+                                       : "\\tilde{u}_{1,1}"),
+                           "%s: %s", formats[f], out);
+        free(out);
+        free(err);
+    }
+    free(path);
+}

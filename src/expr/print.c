@@ -350,6 +350,17 @@ exattn_pctx__put(pctx *b, const char *s)
 }
 
 char *
+exattn_pctx__take(pctx *s)
+{
+    if (s->over)
+    {
+        exattn_sbuf__clear(&s->out);
+        return NULL;
+    }
+    return exattn_sbuf__take(&s->out);
+}
+
+char *
 exattn_pctx__atom(const pctx *b, const exattn_xnode *a, long e, int tex)
 {
     pctx s;
@@ -367,7 +378,7 @@ exattn_pctx__atom(const pctx *b, const exattn_xnode *a, long e, int tex)
         snprintf(pw, sizeof pw, tex ? "^{%ld}" : "^%ld", e < 0 ? -e : e);
         put(&s, pw);
     }
-    return exattn_sbuf__take(&s.out);
+    return exattn_pctx__take(&s);
 }
 
 /* The radicands of square roots of exact numbers under n (a bounded

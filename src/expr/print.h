@@ -30,8 +30,11 @@ typedef struct
 void exattn_pctx__put(exattn_pctx *b, const char *s);
 /* A sub-printing of the same kind as b, for one item of a term. */
 void exattn_pctx__sub_init(exattn_pctx *s, const exattn_pctx *b);
+/* A sub-printing's text (malloc'd), NULL when it went past its limit
+ * (or out of memory); its buffer is released either way. */
+char *exattn_pctx__take(exattn_pctx *s);
 /* An atom of a polynomial form to a power, as the tree prints it: x,
- * x^2, (a+b)^3 (malloc'd, NULL when out of memory). */
+ * x^2, (a+b)^3 (malloc'd, NULL past the limit or out of memory). */
 char *exattn_pctx__atom(const exattn_pctx *b, const exattn_xnode *a, long e,
                         int tex);
 /* The polynomial form p: coefficients times atoms, radicals and

@@ -16,7 +16,9 @@ exattn_pctx__sub_init(pctx *s, const pctx *b)
     exattn_sbuf__init(&s->out);
     s->labels = b->labels;
     s->root = b->root;
-    s->limit = 0;
+    /* an item longer than the whole printing's limit cannot fit in it:
+     * stop there, or a shared atom expands without bound */
+    s->limit = b->limit;
     s->over = 0;
     s->hint = b->hint;
     s->hint_count = b->hint_count;
@@ -41,6 +43,7 @@ typedef struct
 {
     char *item[80];
     size_t n;
+    int lost;           /* an item past the limit or out of memory */
 } items;
 
 static void
@@ -49,7 +52,10 @@ items_add(items *it, char *s)
     if (s != NULL && it->n < sizeof it->item / sizeof *it->item)
         it->item[it->n++] = s;
     else
+    {
+        it->lost = 1;
         free(s);
+    }
 }
 
 static void
@@ -133,7 +139,7 @@ exp_item(const pctx *b, const exattn_lpoly *x, int tex)
         exattn_pctx__poly(&s, x, tex);
         exattn_pctx__put(&s, "}");
     }
-    return exattn_sbuf__take(&s.out);
+    return exattn_pctx__take(&s);
 }
 
 /* N, the product of a term's square-root bases. */
@@ -159,7 +165,7 @@ static char *
 term_text(const pctx *b, const exattn_lpoly *p, size_t k, int tex,
           mpq_srcptr kc, mpq_srcptr r, int below)
 {
-    items num = { { 0 }, 0 }, den = { { 0 }, 0 };
+    items num = { { 0 }, 0, 0 }, den = { { 0 }, 0, 0 };
     mpq_srcptr e;
     mpz_srcptr base;
     exattn_sbuf out;
@@ -194,6 +200,12 @@ term_text(const pctx *b, const exattn_lpoly *p, size_t k, int tex,
         a = exattn_lpoly__factor(p, k, i, &ex);
         if (ex < 0)
             items_add(&den, exattn_pctx__atom(b, a, ex, tex));
+    }
+    if (num.lost || den.lost)
+    {
+        items_clear(&num);
+        items_clear(&den);
+        return NULL;
     }
     exattn_sbuf__init(&out);
     if (tex && den.n)
@@ -296,7 +308,7 @@ exattn_pctx__poly(pctx *b, const exattn_lpoly *p, int tex)
     mpz_init(n);
     if (exattn_lpoly__terms(p) == 0)
         exattn_pctx__put(b, "0");
-    for (k = 0; k < exattn_lpoly__terms(p); k++)
+    for (k = 0; !b->over && k < exattn_lpoly__terms(p); k++)
     {
         mpq_srcptr c = exattn_lpoly__coef(p, k);
 
@@ -332,7 +344,7 @@ exattn_pctx__poly(pctx *b, const exattn_lpoly *p, int tex)
         if (x != NULL)
             exattn_pctx__put(b, x);
         else
-            b->over = 1;        /* out of memory: give the tree */
+            b->over = 1;        /* past the limit, or out of memory */
         free(x);
     }
     mpq_clears(kc, r, (mpq_ptr)0);
