@@ -69,6 +69,9 @@ void exattn_sbuf__latex_text(exattn_sbuf *b, const char *s);
 /* A label as a LaTeX subscript: itself when `plain` (the default labels
  * 1, 2, ...), "\text{rises}" otherwise. */
 void exattn_sbuf__latex_label(exattn_sbuf *b, const char *label, int plain);
+/* The width of LaTeX math s when set at 10 pt, estimated in points from
+ * its text (src/util/latex_width.c); it errs wide. */
+double exattn_latex__width(const char *s);
 /* Text in Markdown (CommonMark): the characters that would start markup
  * escaped with a backslash; a line break as a space. */
 void exattn_sbuf__markdown_text(exattn_sbuf *b, const char *s);

@@ -174,6 +174,30 @@ Test(audit, block_stages_are_quantities)
     exattn_lesson_free(l);
 }
 
+/* exattn derive writes a block head's softmax denominator once, Z_{2}:
+ * a page's Z_{2} is that quantity, its sum proved or refuted, its
+ * decimal sourced (h1.Z[2]). */
+Test(audit, a_block_denominator_is_a_quantity)
+{
+    exattn_lesson *l = example("docs/examples/002-encoder-block.json");
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "b.md",
+                       "$$Z_{2} = e^{\\sqrt{2}/2}+e^{\\sqrt{2}/2}+e^{\\sqrt{2}}$$\n"
+                       "$$a_{2,3} = \\frac{e^{\\sqrt{2}}}{Z_{2}}$$\n"
+                       "and $Z_{3} \\approx 8.169$.\n", &sum);
+
+    cr_assert_eq(sum.failed, 0, "%s", out);
+    cr_assert_not_null(strstr(out, "= h1.Z[2], h1.Z[3]"), "%s", out);
+    cr_assert_not_null(strstr(out, "PASS-NAMED \\frac{e^{\\sqrt{2}}}{Z_{2}}"),
+                       "%s", out);
+    free(out);
+    out = report(exattn_audit_write_text, l, "b.md",
+                 "$$Z_{2} = e^{\\sqrt{2}}+e^{\\sqrt{2}}+e^{\\sqrt{2}}$$\n", &sum);
+    cr_assert_eq(sum.failed, 1, "%s", out);
+    free(out);
+    exattn_lesson_free(l);
+}
+
 Test(audit, an_empty_marker_fails_until_filled)
 {
     exattn_lesson *l = example("docs/examples/001-soft-lookup.json");

@@ -836,3 +836,42 @@ Test(block, deeply_shared_forms_stop_at_the_limit, .timeout = 120)
     }
     free(path);
 }
+
+/* In LaTeX a named row of weights defines its denominator once and
+ * writes each weight over it, a scaled score is c√s as a head row writes
+ * it, and e to a power written by its label is exp(...). */
+Test(block, weights_are_written_over_their_denominator)
+{
+    char *path = th_srcpath("docs/examples/002-encoder-block.json");
+    char *deep = th_srcpath("tests/data/deep-decoder-block.json");
+    const char *tex[] = { "derive", path, "--format", "latex", NULL };
+    const char *text[] = { "derive", path, NULL };
+    const char *wide[] = { "derive", deep, "--format", "latex", NULL };
+    char *out, *err;
+
+    cr_assert_eq(th_run(tex, &out, &err), 0, "%s", err);
+    cr_assert_not_null(strstr(out, "\\text{load}:\\ & Z_{2} = e^{\\sqrt{2}/2}"
+                                   "+e^{\\sqrt{2}/2}+e^{\\sqrt{2}}"), "%s",
+                       out);
+    cr_assert_not_null(strstr(out, "& a_{3} = \\frac{e^{\\sqrt{2}}}{Z_{3}}"),
+                       "%s", out);
+    cr_assert_not_null(strstr(out, "& s_{1} = \\frac{\\sqrt{2}}{2}"), "%s",
+                       out);
+    free(out);
+    free(err);
+    cr_assert_eq(th_run(text, &out, &err), 0, "%s", err);
+    cr_assert_not_null(strstr(out, "[load] s = (√2/2, √2/2, √2) (NAMED)"),
+                       "%s", out);
+    free(out);
+    free(err);
+    /* four heads: Z^{(h)}_{i}, exp of a score's label, lines broken */
+    cr_assert_eq(th_run(wide, &out, &err), 0, "%s", err);
+    cr_assert_not_null(strstr(out, "Z^{(1)}_{2} = "), "%s", out);
+    cr_assert_not_null(strstr(out, "\\exp(\\tilde{s}^{(1)}_{"), "%s", out);
+    cr_assert_not_null(strstr(out, " \\\\\n&\\qquad "), "%s", out);
+    cr_assert_null(strstr(out, "e^{\\tilde{s}"), "%s", out);
+    free(out);
+    free(err);
+    free(path);
+    free(deep);
+}

@@ -205,6 +205,14 @@ typedef struct
     /* (after every field above, which keep their places) */
     const struct exattn_doc_claim *claim;   /* CLAIM; NULL otherwise */
     const struct exattn_doc_number *number; /* NUMBER; NULL otherwise */
+    /* (after every field above, which keep their places) */
+    /* A stage row of softmax weights in symbols (EXATTN_PRESENT_SYMBOLS,
+     * a block's head as a head row is written): the row's denominator,
+     * defined once -- its symbol ("Z1[2]", "Z^{(1)}_{2}") and its value,
+     * the sum of the e^{s_j} with its certified decimal --, each weight's
+     * LaTeX form then e^{s_j} over that symbol.  NULL otherwise. */
+    const char *symbol[2];
+    const exattn_doc_value *denominator;
 } exattn_doc_entry;
 
 #define EXATTN_SIGN_UNPROVED 2

@@ -204,6 +204,13 @@ exattn_block *exattn_audit__block_of(exattn_audit_candidates *all,
  * all->blocks, exattn_audit__block_index), stage bq, head, entry. */
 void exattn_audit__put_block_ref(exattn_sbuf *b, size_t block, unsigned bq,
                                  size_t head, size_t row, size_t col);
+/* The same for the softmax denominator of row `row` of weights stage bq
+ * (exattn_block__denominator). */
+void exattn_audit__put_block_z_ref(exattn_sbuf *b, size_t block,
+                                   unsigned bq, size_t head, size_t row);
+/* The name a report gives that denominator: "h1.Z[2]", "cross.h1.Z[2]". */
+void exattn_audit__block_z_name(char *out, size_t size, unsigned bq,
+                                size_t head, size_t row);
 /* The block's layer norms' ε: its number, or a reference to its symbol;
  * 0 when the block has no one ε (or out of memory). */
 int exattn_audit__put_epsilon(exattn_sbuf *b, const exattn_block *blk,

@@ -8,7 +8,9 @@
  * formula costs its own size, not its symbols' whole derivation.
  *
  * The reference is internal to the audit -- "block[b][q][h][i][j]": the
- * auditor's block b, stage q, head h, entry (i, j), all from 0; and
+ * auditor's block b, stage q, head h, entry (i, j), all from 0;
+ * "blockz[b][q][h][i]", the softmax denominator of row i of weights
+ * stage q (Z_{i}); and
  * "epsilon[b]", block b's layer norms' ε when it is a symbol -- and is
  * read back only by exattn_audit__parse. */
 #include <stdio.h>
@@ -18,8 +20,10 @@
 #include "expr/expr.h"
 
 #define REF_NAME "block"
+#define Z_NAME "blockz"
 #define EPSILON_NAME "epsilon"
 #define REF_INDICES 5
+#define Z_INDICES 4
 
 void
 exattn_audit__put_block_ref(exattn_sbuf *b, size_t block, unsigned bq,
@@ -27,6 +31,30 @@ exattn_audit__put_block_ref(exattn_sbuf *b, size_t block, unsigned bq,
 {
     exattn_sbuf__printf(b, "%s[%zu][%u][%zu][%zu][%zu]", REF_NAME, block,
                         bq, head, row, col);
+}
+
+void
+exattn_audit__put_block_z_ref(exattn_sbuf *b, size_t block, unsigned bq,
+                              size_t head, size_t row)
+{
+    exattn_sbuf__printf(b, "%s[%zu][%u][%zu][%zu]", Z_NAME, block, bq, head,
+                        row);
+}
+
+void
+exattn_audit__block_z_name(char *out, size_t size, unsigned bq, size_t head,
+                           size_t row)
+{
+    char path[64];
+    size_t n;
+
+    /* "h1.weights", "cross.h1.weights": the head's prefix, then Z[row] */
+    exattn_block__path(path, sizeof path, (exattn_stage_t)bq, head);
+    n = strlen(path);
+    if (n >= strlen("weights")
+        && strcmp(path + n - strlen("weights"), "weights") == 0)
+        path[n - strlen("weights")] = '\0';
+    snprintf(out, size, "%sZ[%zu]", path, row + 1);
 }
 
 int
@@ -100,6 +128,10 @@ block_node(void *ctx, exattn_expr *pool, const char *path,
 
     if (read_ref(at, path, EPSILON_NAME, 1) && at[0] < all->block_count)
         n = exattn_block__epsilon(all->blocks[at[0]], pool);
+    else if (read_ref(at, path, Z_NAME, Z_INDICES)
+             && at[0] < all->block_count && at[1] < EXATTN_STAGE_COUNT)
+        n = exattn_block__denominator(all->blocks[at[0]],
+                                      (exattn_stage_t)at[1], at[2], at[3]);
     else if (read_ref(at, path, REF_NAME, REF_INDICES)
              && at[0] < all->block_count
         && at[1] < EXATTN_STAGE_COUNT)

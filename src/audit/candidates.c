@@ -212,6 +212,28 @@ exattn_audit__add_path(exattn_audit_candidates *all,
     return EXATTN_OK;
 }
 
+/* The candidate c, its claim made (rc), named and counted; one that
+ * cannot be valued is left out, only running out of memory an error. */
+static int
+keep_intermediate(exattn_audit_candidates *all, exattn_audit_candidate *c,
+                  const exattn_lesson *l, const char *name, unsigned family,
+                  int rc, exattn_error_t *err)
+{
+    if (rc == EXATTN_OK && (c->name = exattn_str__dup(name)) == NULL)
+        rc = EXATTN_ENOMEM;
+    c->family = family;
+    if (rc != EXATTN_OK)
+    {
+        exattn_audit__candidate_clear(c);
+        if (rc == EXATTN_ENOMEM)
+            return exattn_error__set(err, EXATTN_ENOMEM, l->file, 0, 0,
+                                     "out of memory");
+        return EXATTN_OK;
+    }
+    all->count++;
+    return EXATTN_OK;
+}
+
 /* An intermediate, as an expression: "e^{√2/2}", "sqrt(2)". */
 int
 exattn_audit__add_expr(exattn_audit_candidates *all, const exattn_lesson *l,
@@ -227,21 +249,29 @@ exattn_audit__add_expr(exattn_audit_candidates *all, const exattn_lesson *l,
                                  "out of memory");
     exattn_error_init(&local);
     rc = exattn_claims__expr_claim(&c->claim, l, text, &local);
-    if (rc == EXATTN_OK && (c->name = exattn_str__dup(name)) == NULL)
-        rc = EXATTN_ENOMEM;
-    c->family = family;
     if (rc == EXATTN_OK)
         rc = exattn_audit__evaluate(c, all, max_prec, &local);
-    if (rc != EXATTN_OK)
-    {
-        exattn_audit__candidate_clear(c);
-        if (rc == EXATTN_ENOMEM)
-            return exattn_error__set(err, EXATTN_ENOMEM, l->file, 0, 0,
-                                     "out of memory");
-        return EXATTN_OK;
-    }
-    all->count++;
-    return EXATTN_OK;
+    return keep_intermediate(all, c, l, name, family, rc, err);
+}
+
+int
+exattn_audit__add_block_expr(exattn_audit_candidates *all,
+                             const exattn_lesson *l, const char *name,
+                             const char *text, unsigned family,
+                             mpfr_prec_t max_prec, exattn_error_t *err)
+{
+    exattn_audit_candidate *c = slot(all);
+    exattn_error_t local;
+
+    if (c == NULL)
+        return exattn_error__set(err, EXATTN_ENOMEM, l->file, 0, 0,
+                                 "out of memory");
+    exattn_error_init(&local);
+    /* the candidate is valued with the block's nodes it references */
+    return keep_intermediate(all, c, l, name, family,
+                             exattn_audit__expr_value(c, all, l, text,
+                                                      max_prec, &local),
+                             err);
 }
 
 int

@@ -229,6 +229,12 @@ int exattn_audit__add_expr(exattn_audit_candidates *all,
                            const exattn_lesson *l, const char *name,
                            const char *text, unsigned family,
                            mpfr_prec_t max_prec, exattn_error_t *err);
+/* An intermediate of a block, as an expression of references to its
+ * nodes (block_refs.c: "blockz[0][4][0][1]", a head's Z_2). */
+int exattn_audit__add_block_expr(exattn_audit_candidates *all,
+                                 const exattn_lesson *l, const char *name,
+                                 const char *text, unsigned family,
+                                 mpfr_prec_t max_prec, exattn_error_t *err);
 /* A value the lesson states rather than derives: exact, no claim. */
 int exattn_audit__add_constant(exattn_audit_candidates *all,
                                const exattn_lesson *l, const char *name,

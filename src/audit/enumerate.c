@@ -368,6 +368,54 @@ norm_parameters(adder *a, const exattn_lesson *l, const char *path,
     return rc;
 }
 
+/* Each named row's softmax denominator in the block's heads (Z_2,
+ * \tilde{Z}^{(1)}_{2}: exattn derive writes them), by reference to its
+ * node; named "h1.Z[2]", "cross.h1.Z[2]". */
+static int
+block_denominators(adder *a, const exattn_lesson *l)
+{
+    static const exattn_stage_t stages[] = { EXATTN_STAGE_WEIGHTS,
+                                             EXATTN_STAGE_CWEIGHTS };
+    exattn_block *blk;
+    exattn_sbuf text;
+    char name[80];
+    size_t k, h, r, rows, cols, at, had;
+    int rc = EXATTN_OK;
+
+    if ((blk = exattn_audit__block_of(a->all, l, a->max_prec, a->err))
+        == NULL)
+        return a->err && a->err->code ? a->err->code : EXATTN_ENOMEM;
+    at = exattn_audit__block_index(a->all, blk);
+    had = a->all->count;
+    for (k = 0; k < 2 && rc == EXATTN_OK; k++)
+        for (h = 0; exattn_block__present(l->block, stages[k])
+                    && h < exattn_block__heads_of(blk, stages[k])
+                    && rc == EXATTN_OK; h++)
+        {
+            exattn_block__shape(l, stages[k], h, &rows, &cols);
+            for (r = 0; r < rows && rc == EXATTN_OK; r++)
+            {
+                if (exattn_block__denominator(blk, stages[k], h, r) == NULL)
+                    continue;
+                exattn_audit__block_z_name(name, sizeof name,
+                                           (unsigned)stages[k], h, r);
+                exattn_sbuf__init(&text);
+                exattn_audit__put_block_z_ref(&text, at, (unsigned)stages[k],
+                                              h, r);
+                rc = text.oom
+                     ? exattn_error__set(a->err, EXATTN_ENOMEM, l->file, 0,
+                                         0, "out of memory")
+                     : exattn_audit__add_block_expr(a->all, l, name,
+                                                    text.s, EXATTN_FAM_Z,
+                                                    a->max_prec, a->err);
+                exattn_sbuf__clear(&text);
+            }
+        }
+    for (k = had; k < a->all->count; k++)
+        a->all->items[k].variant = a->variant;
+    return rc;
+}
+
 static int
 block_lesson(adder *a, const exattn_lesson *l)
 {
@@ -415,6 +463,8 @@ block_lesson(adder *a, const exattn_lesson *l)
             }
         }
     }
+    if (rc == EXATTN_OK)
+        rc = block_denominators(a, l);
     if (rc == EXATTN_OK)
         rc = norm_parameters(a, l, "ln1", &l->block->ln1);
     if (rc == EXATTN_OK && l->block->cross.present)

@@ -100,6 +100,12 @@ put_ref(exattn_sbuf *b, const exattn_lesson *l, const exattn_block *blk,
         return 1;
     case REF_EPSILON:
         return exattn_audit__put_epsilon(b, blk, block);
+    case REF_BLOCK_Z:
+        if (exattn_block__denominator(blk, x->bq, x->head, x->row) == NULL)
+            return 0;
+        exattn_audit__put_block_z_ref(b, block, (unsigned)x->bq, x->head,
+                                      x->row);
+        return 1;
     default:
         if ((n = exattn_block__node(blk, x->bq, x->head, x->row, x->col))
             == NULL)

@@ -310,6 +310,33 @@ exattn_audit__lesson_letter(const exattn_lesson *l, const char *subject)
     return 0;
 }
 
+/* A block head's softmax denominator, Z_{i} (\tilde{Z} in a decoder's
+ * cross-attention), written as the document writes it
+ * (exattn_block__denominator_symbol): the head's superscript where its
+ * weights carry one. */
+static int
+block_z_ref(ref *out, const symbol *y, const exattn_lesson *l,
+            const exattn_block *blk)
+{
+    exattn_stage_t bq = strcmp(y->base, "Z") == 0 ? EXATTN_STAGE_WEIGHTS
+                        : EXATTN_STAGE_CWEIGHTS;
+    size_t heads, rows, cols;
+
+    if (y->count != 1 || !exattn_block__present(l->block, bq))
+        return 0;
+    heads = exattn_block__heads_of(blk, bq);
+    if (y->head == 0 ? heads != 1 : y->head > heads)
+        return 0;
+    memset(out, 0, sizeof *out);
+    out->what = REF_BLOCK_Z;
+    out->bq = bq;
+    out->head = y->head ? y->head - 1 : 0;
+    exattn_block__shape(l, bq, out->head, &rows, &cols);
+    out->row = axis_position(y->index[0], exattn_block__row_axis(bq), rows,
+                             l);
+    return out->row != (size_t)-1;
+}
+
 /* The entry a block's symbol names, by its stage table's symbols. */
 static int
 block_ref(ref *out, const symbol *y, const exattn_lesson *l,
@@ -321,6 +348,8 @@ block_ref(ref *out, const symbol *y, const exattn_lesson *l,
 
     if (y->run_on)
         return 0;               /* H1 is head 1's output, not H_1 */
+    if (strcmp(y->base, "Z") == 0 || strcmp(y->base, "\\tilde{Z}") == 0)
+        return block_z_ref(out, y, l, blk);
     st = tex_stage(y->base, l);
     if (st == NULL && y->head == 0)
         st = text_stage(&head, y->base, l, blk);
@@ -416,6 +445,7 @@ static int
 names(const exattn_audit_candidate *c, const ref *x)
 {
     const exattn_claim *cl = &c->claim;
+    char name[80];
 
     if (c->count != 1 || cl->vary != 0)
         return 0;
@@ -434,6 +464,11 @@ names(const exattn_audit_candidate *c, const ref *x)
         return cl->target == EXATTN_TARGET_BLOCK && cl->block_q == (int)x->bq
                && cl->block_head == x->head && cl->row == x->row
                && cl->col == x->col;
+    case REF_BLOCK_Z:
+        /* an intermediate: by the name it was added under (enumerate.c) */
+        exattn_audit__block_z_name(name, sizeof name, (unsigned)x->bq,
+                                   x->head, x->row);
+        return c->name != NULL && strcmp(c->name, name) == 0;
     default:
         return 0;
     }

@@ -20,9 +20,11 @@ typedef struct
 } symbol;
 
 /* An entry of the lesson a symbol names: a head lesson's row quantity,
- * Z, or an entry of Q, K, V; or a block's stage entry. */
+ * Z, or an entry of Q, K, V; or a block's stage entry, or a block head's
+ * softmax denominator (REF_BLOCK_Z: Z_{2}, \tilde{Z}^{(1)}_{2}; bq its
+ * weights stage). */
 typedef enum { REF_ROW, REF_Z, REF_MATRIX, REF_BLOCK, REF_KEY_WIDTH,
-               REF_EPSILON } ref_kind;
+               REF_EPSILON, REF_BLOCK_Z } ref_kind;
 
 typedef struct
 {

@@ -118,6 +118,14 @@ const exattn_stage_info *exattn_block__stage(exattn_stage_t bq);
 void exattn_block__symbol(char *text, size_t text_size, char *tex,
                           size_t tex_size, exattn_stage_t bq, size_t head,
                           size_t heads);
+/* The symbol of the softmax denominator of row `row` of weights stage bq
+ * (of head `head` of `heads`): "Z[2]" and "Z_{2}", "Z1[2]" and
+ * "Z^{(1)}_{2}" where the weights carry the head, "\tilde{Z}" for a
+ * decoder's cross-attention. */
+void exattn_block__denominator_symbol(char *text, size_t text_size,
+                                      char *tex, size_t tex_size,
+                                      exattn_stage_t bq, size_t head,
+                                      size_t heads, size_t row);
 /* Label the table of stage bq (of head `head`) with its symbol:
  * exattn_block__label. */
 int exattn_block__label_stage(exattn_block *b, exattn_xnode **t,
@@ -172,6 +180,13 @@ exattn_xnode *exattn_block__epsilon(const exattn_block *b,
 /* The node of entry (i, j); NULL out of range or absent. */
 exattn_xnode *exattn_block__node(const exattn_block *b, exattn_stage_t bq,
                                  size_t head, size_t i, size_t j);
+/* The softmax denominator of row i of weights stage bq (of `head`): the
+ * sum of the allowed keys' e^{s_j} that each of the row's named weights
+ * is divided by; NULL when the row's weights are exact (or bq is not a
+ * weights stage, or i is out of range). */
+exattn_xnode *exattn_block__denominator(const exattn_block *b,
+                                        exattn_stage_t bq, size_t head,
+                                        size_t i);
 
 /* The norm of each part of the block: its stages (the mean, variance and
  * mean square a LayerNorm or an RMSNorm computes, and its output) in the

@@ -24,16 +24,15 @@ row_vector(exattn_sbuf *out, const exattn_matrix *m)
     exattn_sbuf__puts(out, "\\end{bmatrix}");
 }
 
-/* "\gamma = [..],\ \beta = [..],\ \varepsilon = \tfrac{1}{100}" on the
- * definition's second line. */
+/* A line of the page's width, in points (article, 10 pt): wider
+ * parameters go a line each. */
+#define LINE_WIDTH 330.0
+
+/* "\varepsilon = \frac{1}{100}", "\varepsilon > 0\ \text{(symbolic)}" */
 static void
-norm_params(exattn_sbuf *out, const exattn_norm_spec *ns)
+norm_epsilon(exattn_sbuf *out, const exattn_norm_spec *ns)
 {
-    exattn_sbuf__puts(out, " \\\\ \\gamma = ");
-    row_vector(out, &ns->gamma);
-    exattn_sbuf__puts(out, ",\\quad \\beta = ");
-    row_vector(out, &ns->beta);
-    exattn_sbuf__puts(out, ",\\quad \\varepsilon");
+    exattn_sbuf__puts(out, "\\varepsilon");
     if (ns->eps_symbol && strcmp(ns->eps_symbol, "ε") != 0)
     {
         exattn_sbuf__puts(out, "\\ (\\text{written }");
@@ -46,6 +45,37 @@ norm_params(exattn_sbuf *out, const exattn_norm_spec *ns)
         exattn_sbuf__puts(out, " = ");
     if (ns->eps_has_value)
         exattn_sbuf__mpq_latex(out, ns->eps);
+}
+
+/* "\gamma = [..],\quad \beta = [..],\quad \varepsilon = \tfrac{1}{100}"
+ * on the definition's second line, or a line each when that is wider
+ * than the page. */
+static void
+norm_params(exattn_sbuf *out, const exattn_norm_spec *ns)
+{
+    exattn_sbuf p[3];
+    size_t i;
+    double w = 0;
+
+    for (i = 0; i < 3; i++)
+        exattn_sbuf__init(&p[i]);
+    exattn_sbuf__puts(&p[0], "\\gamma = ");
+    row_vector(&p[0], &ns->gamma);
+    exattn_sbuf__puts(&p[1], "\\beta = ");
+    row_vector(&p[1], &ns->beta);
+    norm_epsilon(&p[2], ns);
+    for (i = 0; i < 3; i++)
+    {
+        out->oom |= p[i].oom;
+        w += p[i].s ? exattn_latex__width(p[i].s) + 10.0 : 0;
+    }
+    for (i = 0; i < 3; i++)
+    {
+        exattn_sbuf__puts(out, i == 0 || w > LINE_WIDTH ? " \\\\ "
+                                                        : ",\\quad ");
+        exattn_sbuf__puts(out, p[i].s ? p[i].s : "");
+        exattn_sbuf__clear(&p[i]);
+    }
 }
 
 static void

@@ -222,6 +222,24 @@ exattn_block__node(const exattn_block *b, exattn_stage_t bq, size_t head,
     return t ? t[i * cols + j] : NULL;
 }
 
+exattn_xnode *
+exattn_block__denominator(const exattn_block *b, exattn_stage_t bq,
+                          size_t head, size_t i)
+{
+    size_t rows, cols, j;
+    exattn_xnode *w;
+
+    if (kind_of(bq) != EXATTN_KIND_WEIGHTS)
+        return NULL;
+    exattn_block__shape(b->lesson, bq, head, &rows, &cols);
+    /* every named weight of the row is e^{s_j} over the same sum */
+    for (j = 0; j < cols; j++)
+        if ((w = exattn_block__node(b, bq, head, i, j)) != NULL
+            && !w->exact && w->op == EXATTN_X_DIV)
+            return w->b;
+    return NULL;
+}
+
 /* Stage k's base name ("ln1" of "ln1.mean") and its length. */
 static size_t
 base_len(const char *name)

@@ -125,6 +125,30 @@ exattn_block__symbol(char *text, size_t text_size, char *tex,
     }
 }
 
+void
+exattn_block__denominator_symbol(char *text, size_t text_size, char *tex,
+                                 size_t tex_size, exattn_stage_t bq,
+                                 size_t head, size_t heads, size_t row)
+{
+    const exattn_stage_info *s = &stages[bq];
+    /* indexed by head as the weights are: a^{(2)}, Z^{(2)} */
+    int indexed = s->sup == EXATTN_SUP_ALWAYS
+                  || (s->sup == EXATTN_SUP_SEVERAL && heads > 1);
+    const char *t = exattn_block__is_cross(bq) ? "cZ" : "Z",
+               *x = exattn_block__is_cross(bq) ? "\\tilde{Z}" : "Z";
+
+    if (indexed)
+    {
+        snprintf(text, text_size, "%s%zu[%zu]", t, head + 1, row + 1);
+        snprintf(tex, tex_size, "%s^{(%zu)}_{%zu}", x, head + 1, row + 1);
+    }
+    else
+    {
+        snprintf(text, text_size, "%s[%zu]", t, row + 1);
+        snprintf(tex, tex_size, "%s_{%zu}", x, row + 1);
+    }
+}
+
 /* The norm of each part of the block, with its stages. */
 static const exattn_norm_stages norms[] = {
     { EXATTN_PART_SELF, EXATTN_STAGE_MEAN1, EXATTN_STAGE_VAR1,

@@ -16,10 +16,24 @@
  * quantities they are built from ("e^{s[2,1]}/(…)"). */
 #define INLINE_LIMIT 72
 
+/* The standalone document's text width in points (article, 10 pt): the
+ * line a stage's display must fit. */
+#define TEXT_WIDTH 345.0
+
+/* Where a stage's long LaTeX forms break (exattn_expr__break_latex):
+ * `budget` points a line beside the row labels' column, `tail` kept on
+ * the last line for the tag after the form (and its decimal's width). */
+typedef struct
+{
+    int on;
+    double budget, tail;
+} line_room;
+
 typedef struct
 {
     exattn_walk *w;
     const exattn_block *b;
+    line_room room;             /* the current stage's */
 } block_walk;
 
 static int
@@ -119,9 +133,30 @@ rule_why(exattn_rule_t r)
     }
 }
 
+/* Form f of n (LaTeX set over lines when the sink asks for them; the
+ * first line holds "name_{c} = ", `first` points). */
+static char *
+node_text(const block_walk *k, const exattn_dval *d, const exattn_xnode *n,
+          int f, unsigned style, double first)
+{
+    char *s = node_form(n, (f ? EXATTN_LATEX : EXATTN_TEXT) | style), *t;
+    double tail = k->room.tail;
+
+    if (s == NULL || !f || !k->room.on)
+        return s;
+    /* the decimal follows on the last line: "\quad\approx\ 8.169" */
+    if (d->v.decimal != NULL || d->v.undecided != NULL)
+        tail += exattn_latex__width("\\quad\\approx\\ ")
+                + (d->v.decimal ? exattn_latex__width(d->v.decimal)
+                                : exattn_latex__width("\\text{(undecided)}"));
+    t = exattn_expr__break_latex(s, first, k->room.budget, tail);
+    free(s);
+    return t;
+}
+
 static int
 node_value(block_walk *k, exattn_dval *d, const exattn_xnode *n,
-           exattn_why_t why)
+           exattn_why_t why, double first)
 {
     /* a block's exponents follow the rows': c√s unless kept as written */
     unsigned style = exattn_walk__written_exponents(k->w) ? 0u
@@ -129,7 +164,12 @@ node_value(block_walk *k, exattn_dval *d, const exattn_xnode *n,
     char *s;
     int f;
 
+    int rc;
+
     d->v.why = why;
+    /* the decimal first: a long form leaves it room on its last line */
+    if ((rc = node_decimal(k, d, n)) != EXATTN_OK)
+        return rc;
     if (n->exact)
         exattn_dval__exact(d, n->value);
     else
@@ -137,11 +177,11 @@ node_value(block_walk *k, exattn_dval *d, const exattn_xnode *n,
         {
             if (!(k->w->notations & (1u << f)))
                 continue;
-            s = node_form(n, (f ? EXATTN_LATEX : EXATTN_TEXT) | style);
+            s = node_text(k, d, n, f, style, first);
             if (!exattn_dval__own(d, s, &d->v.form[f]))
                 return oom(k);
         }
-    return node_decimal(k, d, n);
+    return EXATTN_OK;
 }
 
 /* The attention weights' rule of row i, in the document's terms. */
@@ -157,6 +197,80 @@ weights_rule(exattn_wrule r)
     }
 }
 
+/* The width of "name_{c} = " (or "name = " for one column) that opens
+ * a named coordinate's line. */
+static double
+name_width(const exattn_doc_section *s, size_t c)
+{
+    char line[96];
+
+    if (s->cols > 1)
+        snprintf(line, sizeof line, "%s_{%zu} = ", s->name[EXATTN_FORM_LATEX],
+                 c + 1);
+    else
+        snprintf(line, sizeof line, "%s = ", s->name[EXATTN_FORM_LATEX]);
+    return exattn_latex__width(line);
+}
+
+/* A row's softmax denominator in symbols: its symbol, its value. */
+typedef struct
+{
+    char text[48], tex[64];
+    exattn_dval value;
+} denominator;
+
+/* Row i of weights stage bq in symbols, as a head row is written in
+ * LaTeX (EXATTN_PRESENT_SYMBOLS): its denominator Z_i defined once, each
+ * weight e^{s_j}/Z_i -- e^{s_j} in full when short, exp(s_{i,j}) when
+ * not -- so that no weight repeats the sum.  Nothing for exact rows. */
+static int
+weights_in_symbols(block_walk *k, const exattn_doc_section *s,
+                   exattn_stage_t bq, exattn_doc_entry *e, exattn_dval *d,
+                   denominator *z)
+{
+    const exattn_block *b = k->b;
+    const exattn_xnode *n, *sum = NULL;
+    unsigned style = exattn_walk__written_exponents(k->w) ? 0u
+                                                          : EXATTN_SIMPLIFIED;
+    exattn_sbuf f;
+    char *num;
+    size_t c;
+    int rc;
+
+    if (!s->weights || !k->w->symbols || !(k->w->notations & EXATTN_NOTATION_LATEX)
+        || (e->rule != EXATTN_RULE_SOFTMAX
+            && e->rule != EXATTN_RULE_UNDECIDED))
+        return EXATTN_OK;
+    if ((sum = exattn_block__denominator(b, bq, s->head, e->row)) == NULL)
+        return EXATTN_OK;
+    exattn_block__denominator_symbol(z->text, sizeof z->text, z->tex,
+                                     sizeof z->tex, bq, s->head,
+                                     exattn_block__heads_of(b, bq), e->row);
+    exattn_sbuf__init(&f);
+    exattn_sbuf__printf(&f, "%s = ", z->tex);
+    rc = f.oom ? oom(k) : node_value(k, &z->value, sum, EXATTN_WHY_STAGE,
+                                     exattn_latex__width(f.s));
+    exattn_sbuf__clear(&f);
+    e->symbol[EXATTN_FORM_TEXT] = z->text;
+    e->symbol[EXATTN_FORM_LATEX] = z->tex;
+    e->denominator = &z->value.v;
+    for (c = 0; rc == EXATTN_OK && c < s->cols; c++)
+    {
+        n = exattn_block__node(b, bq, s->head, e->row, c);
+        if (n->exact || n->op != EXATTN_X_DIV || n->b != sum)
+            continue;
+        if ((num = node_form(n->a, EXATTN_LATEX | style)) == NULL)
+            return oom(k);
+        exattn_sbuf__init(&f);
+        exattn_sbuf__printf(&f, "\\frac{%s}{%s}", num, z->tex);
+        exattn_free(num);
+        if (f.oom || !exattn_dval__own(&d[c], exattn_sbuf__take(&f),
+                                       &d[c].v.form[EXATTN_FORM_LATEX]))
+            return oom(k);
+    }
+    return rc;
+}
+
 /* Row i of stage bq: one entry, its values the row's columns. */
 static int
 stage_row(block_walk *k, const exattn_doc_section *s, exattn_stage_t bq,
@@ -166,6 +280,7 @@ stage_row(block_walk *k, const exattn_doc_section *s, exattn_stage_t bq,
     exattn_doc_entry e = { 0 };
     exattn_doc_value *vals = malloc((s->cols ? s->cols : 1) * sizeof *vals);
     exattn_dval *d = malloc((s->cols ? s->cols : 1) * sizeof *d);
+    denominator z;
     size_t c;
     int rc = vals && d ? EXATTN_OK : oom(k);
 
@@ -180,17 +295,21 @@ stage_row(block_walk *k, const exattn_doc_section *s, exattn_stage_t bq,
         e.signs = b->sign + i * b->dff;
     for (c = 0; d != NULL && c < s->cols; c++)
         exattn_dval__init(&d[c]);
+    exattn_dval__init(&z.value);
     for (c = 0; rc == EXATTN_OK && c < s->cols; c++)
-    {
         rc = node_value(k, &d[c], exattn_block__node(b, bq, s->head, i, c),
-                        s->weights ? rule_why(e.rule) : EXATTN_WHY_STAGE);
+                        s->weights ? rule_why(e.rule) : EXATTN_WHY_STAGE,
+                        name_width(s, c));
+    if (rc == EXATTN_OK)
+        rc = weights_in_symbols(k, s, bq, &e, d, &z);
+    for (c = 0; rc == EXATTN_OK && c < s->cols; c++)
         vals[c] = d[c].v;
-    }
     e.values = vals;
     if (rc == EXATTN_OK)
         rc = exattn_walk__entry(k->w, &e);
     for (c = 0; d != NULL && c < s->cols; c++)
         exattn_dval__clear(&d[c]);
+    exattn_dval__clear(&z.value);
     free(d);
     free(vals);
     return rc;
@@ -233,6 +352,36 @@ axes(exattn_doc_section *s, const exattn_block *b, exattn_stage_t bq)
         s->column_labels = row_labels(b, rows_of(cols));
 }
 
+/* The room of stage s's lines: the text width less its widest row label
+ * ("\text{rises}:\ "), and a tag and a decimal kept on the last. */
+static int
+stage_room(block_walk *k, const exattn_doc_section *s)
+{
+    exattn_sbuf label;
+    double widest = 0, w;
+    size_t i;
+
+    k->room.on = k->w->breaks;
+    if (!k->room.on)
+        return EXATTN_OK;
+    for (i = 0; s->row_labels != NULL && i < s->rows; i++)
+    {
+        exattn_sbuf__init(&label);
+        exattn_sbuf__puts(&label, "\\text{");
+        exattn_sbuf__latex_text(&label, s->row_labels[i]);
+        exattn_sbuf__puts(&label, "}:\\ ");
+        if (label.oom)
+            return oom(k);
+        w = exattn_latex__width(label.s);
+        widest = w > widest ? w : widest;
+        exattn_sbuf__clear(&label);
+    }
+    /* a little to spare: the widths are estimates */
+    k->room.budget = TEXT_WIDTH - widest - 16.0;
+    k->room.tail = exattn_latex__width("\\quad(\\text{named})");
+    return EXATTN_OK;
+}
+
 /* Stage bq (of head `head`): its section and one entry per row. */
 static int
 stage(block_walk *k, exattn_stage_t bq, size_t head)
@@ -269,7 +418,8 @@ stage(block_walk *k, exattn_stage_t bq, size_t head)
     exattn_block__shape(b->lesson, bq, head, &s.rows, &s.cols);
     axes(&s, b, bq);
     s.per_token = exattn_block__per_token(bq);
-    rc = exattn_walk__begin(k->w, &s);
+    if ((rc = stage_room(k, &s)) == EXATTN_OK)
+        rc = exattn_walk__begin(k->w, &s);
     for (i = 0; rc == EXATTN_OK && i < s.rows; i++)
         rc = stage_row(k, &s, bq, i);
     if (rc == EXATTN_OK)
@@ -353,6 +503,7 @@ exattn_derive__block(exattn_walk *w, const exattn_lesson *l)
         return rc;
     k.w = w;
     k.b = b;
+    k.room.on = 0;
     info.n = b->n;
     info.m = b->m;
     info.d_model = b->d;

@@ -44,6 +44,9 @@ typedef struct
     int named_show;             /* `show` was given, not the default */
     int symbols;                /* LaTeX forms of named rows in symbols
                                    (EXATTN_PRESENT_SYMBOLS) */
+    int breaks;                 /* long LaTeX forms carry the line breaks
+                                   of an aligned display (the same
+                                   presentation, --expanded or not) */
     exattn_error_t *err;
     /* the headers of the lesson and its variants (src/derive/header.c) */
     exattn_doc_header *headers;

@@ -114,6 +114,8 @@ exattn_derive(const exattn_doc_sink *sink, void *ctx,
     w.symbols = sink->version >= 2
                 && (sink->presentation & EXATTN_PRESENT_SYMBOLS)
                 && !(w.opts->latex & EXATTN_LATEX_EXPANDED);
+    w.breaks = sink->version >= 2
+               && (sink->presentation & EXATTN_PRESENT_SYMBOLS);
     w.err = err;
     if (w.opts->digits != EXATTN_DIGITS_NONE
         && w.opts->digits > EXATTN_MAX_DIGITS)

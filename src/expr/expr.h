@@ -170,6 +170,17 @@ exattn_expr *exattn_expr__view(const exattn_expr *pool, exattn_xnode *n);
 char *exattn_expr__print(const exattn_xnode *n, unsigned flags, int labels,
                          size_t limit);
 
+/* tex, a printed LaTeX form, set over the lines of an aligned display:
+ * its top-level sum broken before a term that would take a line past
+ * `budget` points (exattn_latex__width), continuation lines starting
+ * "\\ &\qquad"; the first line already holds `first` points, the last
+ * leaves `tail` for what follows (or, when even one term leaves too
+ * little, the form ends with a break before it); a root fraction of a
+ * sum is written 1/D times the sum in \Bigl( \Bigr) to break inside.
+ * A copy (malloc'd; NULL when out of memory). */
+char *exattn_expr__break_latex(const char *tex, double first, double budget,
+                               double tail);
+
 /* The sign of n, proved: exact nodes from their value, named ones by
  * enclosures refined up to max_prec bits.  EXATTN_EUNABLE when no proof
  * was found (the value may be 0), or the error of an evaluation. */

@@ -64,6 +64,56 @@ simplified_exponent(pctx *b, const exattn_xnode *x, int tex)
     return ok;
 }
 
+/* With EXATTN_SIMPLIFIED, r/√d of exact r and a whole d (a scaled score
+ * 2/√4, 1/√2) is written c√s wherever it stands, as a head row writes
+ * it: √2/2.  Not a fraction under the root: 1/√(100001/100000) keeps the
+ * lesson's 1 + ε.  Then it was printed. */
+static int
+whole_surd(pctx *b, const exattn_xnode *x, int tex)
+{
+    mpq_t c, num;
+    unsigned long s;
+    int ok;
+
+    if (!(x->b->op == EXATTN_X_SQRT && x->b->a->exact
+          && mpz_cmp_ui(mpq_denref(x->b->a->value), 1) == 0))
+        return 0;
+    if (!tex)
+        return simplified_exponent(b, x, tex);
+    /* in a LaTeX display: \frac{\sqrt{2}}{2}, as a head row writes it */
+    if (!b->simplified || !x->a->exact || mpq_sgn(x->b->a->value) <= 0)
+        return 0;
+    mpq_inits(c, num, (mpq_ptr)0);
+    ok = exattn_num__inv_sqrt(c, &s, x->b->a->value) == EXATTN_OK;
+    if (ok)
+    {
+        exattn_sbuf t;
+
+        mpq_mul(c, c, x->a->value);
+        mpz_set(mpq_numref(num), mpq_numref(c));    /* c's numerator */
+        exattn_sbuf__init(&t);
+        if (mpz_cmp_ui(mpq_denref(c), 1) != 0)
+        {
+            if (mpq_sgn(c) < 0)
+                exattn_sbuf__puts(&t, "-");
+            mpq_abs(num, num);
+            exattn_sbuf__puts(&t, "\\frac{");
+            exattn_num__put_surd(&t, num, s, 1);
+            exattn_sbuf__puts(&t, "}{");
+            exattn_sbuf__mpz(&t, mpq_denref(c));
+            exattn_sbuf__puts(&t, "}");
+        }
+        else
+            exattn_num__put_surd(&t, c, s, 1);
+        ok = !t.oom;
+        if (ok)
+            putn(b, t.s, t.len);
+        exattn_sbuf__clear(&t);
+    }
+    mpq_clears(c, num, (mpq_ptr)0);
+    return ok;
+}
+
 /* Print n's label instead of n?  Then it was printed. */
 static int
 as_label(pctx *b, const exattn_xnode *n, int tex)
@@ -188,7 +238,10 @@ text(pctx *b, const exattn_xnode *n)
     case EXATTN_X_ADD: text_binary(b, n, "+"); break;
     case EXATTN_X_SUB: text_binary(b, n, "-"); break;
     case EXATTN_X_MUL: text_binary(b, n, "·"); break;
-    case EXATTN_X_DIV: text_binary(b, n, "/"); break;
+    case EXATTN_X_DIV:
+        if (!whole_surd(b, n, 0))
+            text_binary(b, n, "/");
+        break;
     case EXATTN_X_POW: text_power(b, n); break;
     case EXATTN_X_NEG:
         put(b, "-");
@@ -285,6 +338,24 @@ latex_power(pctx *b, const exattn_xnode *n)
     put(b, "}");
 }
 
+/* Is x printed as its label here (a quantity with indices, s_{1,2})?
+ * e to such a power is written exp(s_{1,2}): a label's scripts inside an
+ * exponent are too small to read. */
+static int
+labelled(const pctx *b, const exattn_xnode *x)
+{
+    return b->labels && x != b->root && x->label != NULL;
+}
+
+/* exp(s_{1,2}): a label needs no grown parentheses */
+static void
+latex_exp_of_label(pctx *b, const exattn_xnode *x)
+{
+    put(b, "\\exp(");
+    put(b, x->label_tex);
+    put(b, ")");
+}
+
 static void
 latex(pctx *b, const exattn_xnode *n)
 {
@@ -319,8 +390,16 @@ latex(pctx *b, const exattn_xnode *n)
         put(b, "\\cdot ");
         latex_wrapped(b, n->b, level(b, n->b) <= LEVEL_UNARY);
         break;
-    case EXATTN_X_DIV: latex_fraction(b, n); break;
-    case EXATTN_X_POW: latex_power(b, n); break;
+    case EXATTN_X_DIV:
+        if (!whole_surd(b, n, 1))
+            latex_fraction(b, n);
+        break;
+    case EXATTN_X_POW:
+        if (n->a->op == EXATTN_X_E && labelled(b, n->b))
+            latex_exp_of_label(b, n->b);
+        else
+            latex_power(b, n);
+        break;
     case EXATTN_X_NEG:
         put(b, "-");
         latex_wrapped(b, n->a, level(b, n->a) < LEVEL_PRODUCT);
@@ -331,9 +410,14 @@ latex(pctx *b, const exattn_xnode *n)
         put(b, "}");
         break;
     case EXATTN_X_EXP:
-        put(b, "e^{");
-        latex(b, n->a);
-        put(b, "}");
+        if (labelled(b, n->a))
+            latex_exp_of_label(b, n->a);
+        else
+        {
+            put(b, "e^{");
+            latex(b, n->a);
+            put(b, "}");
+        }
         break;
     case EXATTN_X_SIN: latex_function(b, "\\sin", n->a); break;
     case EXATTN_X_COS: latex_function(b, "\\cos", n->a); break;

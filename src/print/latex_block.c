@@ -97,8 +97,13 @@ rows_close(xsink *x)
 {
     if (!x->rows_open)
         return;
-    exattn_sbuf__puts(x->out, "\n\\end{aligned}");
-    display_close(x);
+    if (x->standalone)
+        exattn_sbuf__puts(x->out, "\n\\end{align*}\n\n");
+    else
+    {
+        exattn_sbuf__puts(x->out, "\n\\end{aligned}");
+        display_close(x);
+    }
     x->rows_open = 0;
 }
 
@@ -117,8 +122,15 @@ next_line(xsink *x)
                                        x->stage->name[EXATTN_FORM_LATEX]);
             exattn_sbuf__puts(x->out, "\n");
         }
-        display_open(x);
-        exattn_sbuf__puts(x->out, "\\begin{aligned}\n");
+        /* a standalone page breaks between the lines of align* (with
+         * \allowdisplaybreaks), never inside \[ aligned \] */
+        if (x->standalone)
+            exattn_sbuf__puts(x->out, "\\begin{align*}\n");
+        else
+        {
+            display_open(x);
+            exattn_sbuf__puts(x->out, "\\begin{aligned}\n");
+        }
         x->rows_open = 1;
         x->lines = 0;
     }
@@ -127,36 +139,51 @@ next_line(xsink *x)
     x->lines++;
 }
 
+/* One named or exact value on its line after `lead` ("\text{grid}:\ & "
+ * or "& "): "u_{1} = ...\quad(\text{named})\quad\approx\ d1". */
+static void
+value_line(xsink *x, const exattn_doc_value *v, const char *lead,
+           const char *symbol)
+{
+    exattn_sbuf__printf(x->out, "%s%s = ", lead, symbol);
+    if (v->status == EXATTN_EXACT)
+        exattn_sbuf__mpq_latex(x->out, v->exact);
+    else
+        exattn_sbuf__puts(x->out, v->form[EXATTN_FORM_LATEX]);
+    exattn_sbuf__puts(x->out, v->status == EXATTN_EXACT
+                                   ? "\\quad(\\text{exact})"
+                                   : "\\quad(\\text{named})");
+    if (v->status != EXATTN_EXACT && (v->decimal || v->undecided))
+        exattn_sbuf__printf(x->out, "\\quad\\approx\\ %s",
+                            v->decimal ? v->decimal
+                                       : "\\text{(undecided)}");
+}
+
 /* A named vector, one coordinate a line (its forms are long):
- * "\text{grid}:\ & u_{1} = ... \approx d1 \\ & u_{2} = ...". */
+ * "\text{grid}:\ & u_{1} = ... \approx d1 \\ & u_{2} = ...", after the
+ * row's softmax denominator when the document defines one (Z_{1} = ...). */
 static void
 named_rows(xsink *x, const exattn_doc_entry *e, const char *label,
            const char *name)
 {
+    char symbol[112];
     size_t k;
 
+    if (e->denominator != NULL)
+    {
+        value_line(x, e->denominator, label, e->symbol[EXATTN_FORM_LATEX]);
+        next_line(x);
+        label = "& ";
+    }
     for (k = 0; k < e->count; k++)
     {
-        const exattn_doc_value *v = &e->values[k];
-
         if (k > 0)
             next_line(x);
-        exattn_sbuf__puts(x->out, k ? "& " : label);
         if (e->count > 1)
-            exattn_sbuf__printf(x->out, "%s_{%zu} = ", name, k + 1);
+            snprintf(symbol, sizeof symbol, "%s_{%zu}", name, k + 1);
         else
-            exattn_sbuf__printf(x->out, "%s = ", name);
-        if (v->status == EXATTN_EXACT)
-            exattn_sbuf__mpq_latex(x->out, v->exact);
-        else
-            exattn_sbuf__puts(x->out, v->form[EXATTN_FORM_LATEX]);
-        exattn_sbuf__puts(x->out, v->status == EXATTN_EXACT
-                                       ? "\\quad(\\text{exact})"
-                                       : "\\quad(\\text{named})");
-        if (v->status != EXATTN_EXACT && (v->decimal || v->undecided))
-            exattn_sbuf__printf(x->out, "\\quad\\approx\\ %s",
-                                v->decimal ? v->decimal
-                                           : "\\text{(undecided)}");
+            snprintf(symbol, sizeof symbol, "%s", name);
+        value_line(x, &e->values[k], k ? "& " : label, symbol);
     }
 }
 

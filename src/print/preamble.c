@@ -10,7 +10,10 @@ void
 exattn_print__latex_preamble(exattn_sbuf *b)
 {
     exattn_sbuf__puts(b, "\\documentclass{article}\n"
-                         "\\usepackage{amsmath}\n");
+                         "\\usepackage{amsmath}\n"
+                         /* a long block's stage may fill more than a
+                          * page: its align* breaks between lines */
+                         "\\allowdisplaybreaks\n");
     /* any other character pdflatex has no glyph for: a box, not an
      * error (lualatex with fontspec typesets other scripts) */
     exattn_sbuf__puts(b, "\\makeatletter\n"
