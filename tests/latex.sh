@@ -8,7 +8,7 @@
 #     fonts (pdffonts: no bitmap Type 3 font, which blurs when zoomed);
 # and the same for tests/data/unicode-labels.json (Greek, arrows, √,
 # accented Latin and a script pdflatex has no font for, in the title and
-# the labels).
+# the labels), random heads and random blocks.
 # Needs: node with tests/katex/node_modules (npm ci), pdflatex, pdffonts
 # (poppler-utils).
 # Usage: tests/latex.sh [OUT_DIR]
@@ -50,9 +50,20 @@ random_lesson() {
 for seed in 1 2 3 4; do
     random_lesson "$seed" > "$out/random-$seed.json"
 done
+# random Transformer blocks (bench/gen-block.sh, seeded): positions, 1-4
+# heads, LayerNorm or RMSNorm, Pre-LN or Post-LN, FFN, decoders with
+# cross-attention, labels up to 10 letters; 16 of up to 4 tokens and
+# width 4, 4 of up to 8
+for seed in $(seq 1 16); do
+    sh "$top/bench/gen-block.sh" "$seed" 4 4 4 > "$out/block-$seed.json"
+done
+for seed in 17 18 19 20; do
+    sh "$top/bench/gen-block.sh" "$seed" 8 8 4 > "$out/block-$seed.json"
+done
 examples="$(ls "$top"/docs/examples/*.json)
 $top/tests/data/unicode-labels.json
-$(ls "$out"/random-*.json)"
+$(ls "$out"/random-*.json)
+$(ls "$out"/block-*.json)"
 n=$(echo "$examples" | wc -l)
 echo "1..$((n + 1))"
 i=0
