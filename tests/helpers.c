@@ -338,6 +338,45 @@ th_run_closed_pipe(const char *const *argv, char **err)
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+/* Spaces at the start of the line at s. */
+static size_t
+indent_of(const char *s)
+{
+    size_t k = 0;
+
+    while (s[k] == ' ')
+        k++;
+    return k;
+}
+
+char *
+th_unwrap(char *t)
+{
+    char *r = t, *w = t, *line = t;
+
+    while (*r)
+    {
+        if (*r == '\n' && r[1] != '\0'
+            && indent_of(r + 1) >= indent_of(line) + 4
+            && r[1 + indent_of(r + 1)] != '\0')
+        {
+            /* a continuation: the wrapper dropped one space at the break,
+             * none before a form's '+' ("+e^{...}") */
+            char *next = r + 1 + indent_of(r + 1);
+
+            if (!(next[0] == '+' && next[1] != ' '))
+                *w++ = ' ';
+            r = next;
+            continue;
+        }
+        if (*r == '\n')
+            line = w + 1;
+        *w++ = *r++;
+    }
+    *w = '\0';
+    return t;
+}
+
 char *
 th_write(const exattn_lesson *l, exattn_format_t format,
          const exattn_write_opts *opts)

@@ -21,6 +21,10 @@ int th_mpq_is(const mpq_t q, const char *text);
 
 /* Write a lesson in a format into a string; fail the test on an error.
  * The caller frees it. */
+/* Text output with its wrapped lines joined again, in place (the exact
+ * inverse of src/print/text_wrap.c): a line indented four or more past
+ * the start of its line goes on from it. */
+char *th_unwrap(char *t);
 char *th_write(const exattn_lesson *l, exattn_format_t format,
                const exattn_write_opts *opts);
 

@@ -26,7 +26,7 @@ text_of(const char *json, long digits)
                  err.message);
     fclose(f);
     exattn_lesson_free(l);
-    return buf;
+    return th_unwrap(buf);      /* the lines as composed, before wrapping */
 }
 
 static void

@@ -368,7 +368,7 @@ Test(doc, a_change_is_a_decrease_or_an_increase_at_any_precision)
     for (i = 0; i < sizeof digits / sizeof *digits; i++)
     {
         o.digits = digits[i];
-        text = th_write(l, EXATTN_FORMAT_TEXT, &o);
+        text = th_unwrap(th_write(l, EXATTN_FORMAT_TEXT, &o));
         json = th_write(l, EXATTN_FORMAT_JSON, &o);
         latex = th_write(l, EXATTN_FORMAT_LATEX, &o);
         /* text: the smaller variant decreases, the larger increases */
@@ -626,7 +626,7 @@ static void
 block_found(const exattn_lesson *l, const exattn_write_opts *o,
             const char *path)
 {
-    char *text = th_write(l, EXATTN_FORMAT_TEXT, o);
+    char *text = th_unwrap(th_write(l, EXATTN_FORMAT_TEXT, o));
     char *json = th_write(l, EXATTN_FORMAT_JSON, o);
     char *latex = th_write(l, EXATTN_FORMAT_LATEX, o);
     exattn_jnode *doc;
@@ -664,7 +664,7 @@ example_found(const char *path)
         exattn_lesson_free(l);
         return;
     }
-    text = th_write(l, EXATTN_FORMAT_TEXT, &o);
+    text = th_unwrap(th_write(l, EXATTN_FORMAT_TEXT, &o));
     json = th_write(l, EXATTN_FORMAT_JSON, &o);
     latex = th_write(l, EXATTN_FORMAT_LATEX, &o);
     cr_assert_eq(exattn_json__parse(&doc, json, strlen(json), path, 64,
@@ -762,7 +762,7 @@ Test(doc, an_undecided_change_is_unproved_not_an_error)
 
     o.max_prec = 64;
     json = th_write(l, EXATTN_FORMAT_JSON, &o);
-    text = th_write(l, EXATTN_FORMAT_TEXT, &o);
+    text = th_unwrap(th_write(l, EXATTN_FORMAT_TEXT, &o));
     cr_assert_eq(exattn_json__parse(&doc, json, strlen(json), "json", 64,
                                     &err), EXATTN_OK, "%s", err.message);
     cr_assert_str_eq(json_relation(doc, 0), "unproved");

@@ -573,6 +573,10 @@ cut_written(char *t, const char *a)
     cr_assert_not_null(from, "the shorthand of %s is not named:\n%s", a, t);
     from += strlen("\nmask: explicit 0/1 matrix");
     to = strchr(from, '\n');
+    /* and its continuation lines: a long line is wrapped, indented */
+    while (to != NULL && strncmp(to, "\n    ", 5) == 0)
+        to = strchr(to + 1, '\n');
+    cr_assert_not_null(to);
     memmove(from, to, strlen(to) + 1);
 }
 

@@ -700,3 +700,105 @@ Test(print, svg_long_titles_wrap)
     exattn_lesson_free(l);
     exattn_lesson_free(s);
 }
+
+/* ---- text wrapped at 100 columns ------------------------------------- */
+
+#include "print/text.h"
+
+/* The longest line of s, in columns (UTF-8 code points). */
+static size_t
+widest_line(const char *s)
+{
+    size_t widest = 0, cols = 0;
+
+    for (; *s; s++)
+    {
+        if (*s == '\n')
+        {
+            widest = cols > widest ? cols : widest;
+            cols = 0;
+        }
+        else if (((unsigned char)*s & 0xC0) != 0x80)
+            cols++;
+    }
+    return cols > widest ? cols : widest;
+}
+
+/* s without its whitespace: what wrapping may not change. */
+static char *
+ink(const char *s)
+{
+    char *out = malloc(strlen(s) + 1), *o = out;
+
+    cr_assert_not_null(out);
+    for (; *s; s++)
+        if (*s != ' ' && *s != '\n')
+            *o++ = *s;
+    *o = '\0';
+    return out;
+}
+
+static void
+text_fits(const char *path, const char *name, void *ctx)
+{
+    const char *argv[] = { "derive", path, "--digits", "3", NULL };
+    char *out, *err;
+
+    (void)ctx;
+    cr_assert_eq(th_run(argv, &out, &err), 0, "%s: %s", name, err);
+    cr_assert_leq(widest_line(out), 100, "%s:\n%s", name, out);
+    free(out);
+    free(err);
+}
+
+Test(print, text_lines_fit_100_columns)
+{
+    cr_assert_geq(th_each_example(text_fits, NULL), 10);
+}
+
+/* A line over 100 columns goes on over lines indented four more than its
+ * own, broken between items (after " ; "), before a spaced operator, then
+ * inside a form before a '+'; nothing but line breaks and spaces added. */
+Test(print, a_long_line_wraps_without_changing_a_character)
+{
+    exattn_sbuf b;
+    exattn_error_t err;
+    char *got, *a, *c, *orig;
+    size_t len, k;
+    FILE *f = tmpfile();
+
+    cr_assert_not_null(f);
+    exattn_sbuf__init(&b);
+    exattn_sbuf__puts(&b, "short line\n  scores: ");
+    for (k = 0; k < 12; k++)
+        exattn_sbuf__printf(&b, "%sQ[t%zu]·K[t%zu] = 1·1+0·√2 = %zu",
+                            k ? " ; " : "", k, k, k);
+    exattn_sbuf__puts(&b, "\nform: x=(");
+    for (k = 0; k < 40; k++)
+        exattn_sbuf__printf(&b, "%se^{%zu√2}", k ? "+" : "", k);
+    exattn_sbuf__puts(&b, ")\n");
+    c = ink(b.s);
+    orig = strdup(b.s);
+    cr_assert_eq(exattn_text__flush_wrapped(&b, f, "t", &err), EXATTN_OK);
+    cr_assert_eq(b.len, 0);
+    rewind(f);
+    got = calloc(1, 8192);
+    len = fread(got, 1, 8191, f);
+    cr_assert_gt(len, 0);
+    cr_assert_leq(widest_line(got), 100, "%s", got);
+    /* the items' line goes on indented 2 + 4; the form's inside it */
+    cr_assert_not_null(strstr(got, " ;\n      Q[t"), "%s", got);
+    cr_assert_not_null(strstr(got, "\n    +e^{"), "%s", got);
+    cr_assert_eq(strncmp(got, "short line\n  scores: Q[t0]", 26), 0, "%s",
+                 got);
+    a = ink(got);
+    cr_assert_str_eq(a, c);
+    /* and exactly: joined again, the lines are what was composed */
+    cr_assert_str_eq(th_unwrap(got), orig);
+    free(orig);
+    free(a);
+    free(c);
+    free(got);
+    exattn_sbuf__clear(&b);
+    fclose(f);
+}

@@ -725,7 +725,8 @@ end(void *ctx, const exattn_doc_section *s)
         t->b.oom |= t->tail.oom;
         t->tail.len = 0;
     }
-    return exattn_sbuf__flush(&t->b, t->f, s->header->file, t->err);
+    return exattn_text__flush_wrapped(&t->b, t->f, s->header->file,
+                                      t->err);
 }
 
 static void

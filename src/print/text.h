@@ -36,6 +36,10 @@ typedef struct
     const exattn_doc_section *report;   /* a check's or an audit's */
 } exattn_text_sink;
 
+/* Write b's lines to f, each longer than 100 columns wrapped over lines
+ * indented four columns more (text_wrap.c), and empty b. */
+int exattn_text__flush_wrapped(exattn_sbuf *b, FILE *f, const char *file,
+                               exattn_error_t *err);
 /* The mask's kind in words: "causal (key j visible ...)" (text.c). */
 const char *exattn_text__mask_kind(exattn_mask_kind_t kind);
 /* A value: exact as a fraction, or its named form. */
