@@ -115,19 +115,33 @@ def problems_of(exattn, lesson_path, work):
                                 % (ext, r["line"], r["verdict"].upper(),
                                    r["text"][:80],
                                    r.get("truth") or r.get("note")))
-        proved = {r["line"] for r in report["numbers"]
-                  if r["verdict"] == "pass-named"}
-        start = 1
+        # a long sum goes on in lines "&\qquad + ..." (LaTeX); text is
+        # wrapped at 100 columns, a line going on in lines indented four
+        # more: each named value of a line (as written or wrapped) has
+        # its formula proved somewhere in it
+        groups, indent_of = [], 0
         for number, line in enumerate(text.split("\n"), 1):
-            # a long sum goes on in lines "&\qquad + ...": the formula
-            # is where it starts
-            if not line.lstrip().startswith("&\\qquad"):
-                start = number
-            named = ("(\\text{named})" in line if ext != "txt"
-                     else "(NAMED)" in line)
-            if named and start not in proved:
+            indent = len(line) - len(line.lstrip(" "))
+            goes_on = groups and (
+                line.lstrip().startswith("&\\qquad")
+                or (ext == "txt" and line.strip()
+                    and indent >= indent_of + 4))
+            if goes_on:
+                groups[-1][1].append(number)
+                groups[-1][2].append(line)
+            else:
+                groups.append((number, [number], [line]))
+                indent_of = indent
+        for start, numbers, lines in groups:
+            joined = " ".join(l.strip() for l in lines)
+            named = joined.count("(\\text{named})" if ext != "txt"
+                                 else "(NAMED)")
+            passed = sum(1 for r in report["numbers"]
+                         if r["verdict"] == "pass-named"
+                         and r["line"] in numbers)
+            if named and passed == 0:
                 problems.append("%s:%d: a named formula not proved: %s"
-                                % (ext, number, line.strip()[:100]))
+                                % (ext, start, joined[:100]))
         if code != 0 and not problems:
             problems.append("%s: exit %d with no alarm" % (ext, code))
     return problems

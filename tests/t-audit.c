@@ -198,6 +198,34 @@ Test(audit, a_block_denominator_is_a_quantity)
     exattn_lesson_free(l);
 }
 
+/* exattn derive's text is wrapped at 100 columns: a line indented four
+ * more than the one it goes on from, opening with an operator or inside
+ * brackets left open, continues it -- one formula, proved whole; a line
+ * that is not indented so is a line of its own. */
+Test(audit, a_wrapped_text_formula_is_read_whole)
+{
+    exattn_lesson *l = example("docs/examples/004-value-weighting.json");
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "w.txt",
+                       "output3 = Σ (e^1/(e^1+e^1+e^2))·(2,0)\n"
+                       "    + (e^1/(e^1+e^1+e^2))·(0,3) + (e^2/(e^1+e^1\n"
+                       "    +e^2))·(1,1) (NAMED)\n"
+                       "weights: w3 = e^2/(e^1+e^1+\n"
+                       "    e^2) (NAMED)\n", &sum);
+
+    cr_assert_eq(sum.failed, 0, "%s", out);
+    cr_assert_not_null(strstr(out, "w.txt:1:11: PASS-NAMED Σ"), "%s", out);
+    cr_assert_not_null(strstr(out, "= output[3][2]"), "%s", out);
+    cr_assert_not_null(strstr(out, "= weights[3][3]"), "%s", out);
+    free(out);
+    /* not indented: two lines, neither the whole weight */
+    out = report(exattn_audit_write_text, l, "w.txt",
+                 "weights: w3 = e^2/(e^1+e^1+\ne^2) (NAMED)\n", &sum);
+    cr_assert_null(strstr(out, "= weights[3][3]"), "%s", out);
+    free(out);
+    exattn_lesson_free(l);
+}
+
 Test(audit, an_empty_marker_fails_until_filled)
 {
     exattn_lesson *l = example("docs/examples/001-soft-lookup.json");

@@ -608,16 +608,59 @@ text_heading(reader *r)
     exattn_page__markdown_heading(r);        /* setext: "Title\n=====" */
 }
 
+/* Spaces at the start of the line at offset i. */
+static size_t
+indent_at(const reader *r, size_t i)
+{
+    size_t k = i;
+
+    while (k < r->len && r->p[k] == ' ')
+        k++;
+    return k - i;
+}
+
+/* Does the line break at r->i join a wrapped line to the one it goes on
+ * from?  The next line is indented four or more columns past this one's
+ * start (at `line`) and either opens with an operator -- "+ (w_2)·(0,2)",
+ * "= 0.284" -- or comes inside brackets left open (`open`: "(a, b,"
+ * then "c)"), as exattn's text output wraps a long formula and a
+ * terminal's or a mail's wrapped formula reads. */
+static int
+continues(const reader *r, size_t line, int open)
+{
+    size_t next = r->i + 1, in = indent_at(r, next), k = next + in;
+
+    if (in < indent_at(r, line) + 4 || k >= r->len)
+        return 0;
+    return open > 0 || strchr("+-=", r->p[k]) != NULL
+           || (k + 2 < r->len && (memcmp(r->p + k, "\xc2\xb7", 2) == 0
+                                  || memcmp(r->p + k, "\xe2\x89\x88", 3)
+                                         == 0));
+}
+
 static int
 read_text(reader *r)
 {
+    size_t line = 0;
+    int open = 0, joined;
+    char k;
+
     while (r->i < r->len)
     {
         text_heading(r);
         exattn_page__context_at(r);
         if (exattn_page__url(r))
             continue;
-        exattn_page__put(r->c, r->p + r->i, 1, r->i, 0);
+        k = r->p[r->i];
+        joined = k == '\n' && continues(r, line, open);
+        exattn_page__put(r->c, joined ? " " : r->p + r->i, 1, r->i, 0);
+        open += (k == '(' || k == '[' || k == '{')
+                - (k == ')' || k == ']' || k == '}');
+        if (k == '\n' && !joined)
+        {
+            line = r->i + 1;        /* a line of its own */
+            open = 0;
+        }
         r->i++;
     }
     return EXATTN_OK;
