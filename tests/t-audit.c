@@ -218,6 +218,15 @@ Test(audit, a_wrapped_text_formula_is_read_whole)
     cr_assert_not_null(strstr(out, "= output[3][2]"), "%s", out);
     cr_assert_not_null(strstr(out, "= weights[3][3]"), "%s", out);
     free(out);
+    /* a list under a colon: its items are lines of their own, each
+     * read alone (not "... - w2 = 1/2" as one line) */
+    out = report(exattn_audit_write_text, l, "w.txt",
+                 "Notes:\n    - w3 = e^2/(e^1+e^1+e^2)\n"
+                 "    - w1 = 1/4 in the blend\n"
+                 "    + w2 = 1/4 too\n", &sum);
+    cr_assert_eq(sum.failed, 0, "%s", out);
+    cr_assert_not_null(strstr(out, "w.txt:2:12: PASS-NAMED"), "%s", out);
+    free(out);
     /* not indented: two lines, neither the whole weight */
     out = report(exattn_audit_write_text, l, "w.txt",
                  "weights: w3 = e^2/(e^1+e^1+\ne^2) (NAMED)\n", &sum);

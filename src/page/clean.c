@@ -622,7 +622,7 @@ indent_at(const reader *r, size_t i)
 /* Does the line break at r->i join a wrapped line to the one it goes on
  * from?  The next line is indented four or more columns past this one's
  * start (at `line`) and either opens with an operator -- "+ (w_2)·(0,2)",
- * "= 0.284" -- or comes inside brackets left open (`open`: "(a, b,"
+ * "= 0.284"; not '-', a list's bullet -- or comes inside brackets left open (`open`: "(a, b,"
  * then "c)"), as exattn's text output wraps a long formula and a
  * terminal's or a mail's wrapped formula reads. */
 static int
@@ -632,7 +632,12 @@ continues(const reader *r, size_t line, int open)
 
     if (in < indent_at(r, line) + 4 || k >= r->len)
         return 0;
-    return open > 0 || strchr("+-=", r->p[k]) != NULL
+    /* "- w1 = 0.27" under "Notes:" is a list's item, not a minus: '-'
+     * never continues a line, '+' only when not set as a bullet after a
+     * colon */
+    if (r->p[k] == '+' && r->i > 0 && r->p[r->i - 1] == ':')
+        return 0;
+    return open > 0 || strchr("+=", r->p[k]) != NULL
            || (k + 2 < r->len && (memcmp(r->p + k, "\xc2\xb7", 2) == 0
                                   || memcmp(r->p + k, "\xe2\x89\x88", 3)
                                          == 0));
@@ -656,6 +661,7 @@ read_text(reader *r)
         exattn_page__put(r->c, joined ? " " : r->p + r->i, 1, r->i, 0);
         open += (k == '(' || k == '[' || k == '{')
                 - (k == ')' || k == ']' || k == '}');
+        open = open < 0 ? 0 : open;     /* a stray ')' closes nothing */
         if (k == '\n' && !joined)
         {
             line = r->i + 1;        /* a line of its own */

@@ -1,7 +1,8 @@
 /* The text writer's lines, wrapped at 100 columns for a terminal and a
  * diff: a line longer than that goes on over lines indented four more
  * columns than its own, breaking between the items of a row (after
- * " ; "), then before an operator set in spaces (" + ", " = ", " → "),
+ * " ; "), then before an operator set in spaces (" + ", " = ", " → ";
+ * not " - ", which a reader takes for a bullet),
  * then after a comma, then at any space, then before a '+' inside a form
  * -- the break that keeps the longest first part within the width.  The
  * same characters in the same order, only line breaks and indentation
@@ -46,7 +47,7 @@ static const struct
     const char *text;
     int after, space;
 } places[] = {
-    { " ; ", 1, 1 }, { "; ", 1, 1 }, { " + ", 0, 1 }, { " - ", 0, 1 }, { " = ", 0, 1 },
+    { " ; ", 1, 1 }, { "; ", 1, 1 }, { " + ", 0, 1 }, { " = ", 0, 1 },
     { " → ", 0, 1 }, { ", ", 1, 1 }, { " ", 0, 1 }, { "+", 0, 0 },
 };
 
@@ -64,7 +65,11 @@ latest(const char *s, size_t n, size_t room, size_t k)
              * before the '+', never after it) */
             && !(len == 1 && s[at] == ' '
                  && (strchr("+-=", s[at - 1]) != NULL
-                     || (at + 1 < n && strchr("+-=", s[at + 1]) != NULL))))
+                     || (at + 1 < n && strchr("+-=", s[at + 1]) != NULL)))
+            /* nor a lone '+' one set in spaces ("a + b" is the kind
+             * above) */
+            && !(len == 1 && s[at] == '+'
+                 && (s[at - 1] == ' ' || (at + 1 < n && s[at + 1] == ' '))))
             best = at;
     return best;
 }
