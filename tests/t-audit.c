@@ -235,6 +235,26 @@ Test(audit, a_wrapped_text_formula_is_read_whole)
     exattn_lesson_free(l);
 }
 
+/* A block whose LayerNorm divides by zero (a constant row, ε = 0) has
+ * no quantities to offer, its Z_i included: the page's number is
+ * reported undecided, the audit itself is no error. */
+Test(audit, a_block_that_cannot_be_built_is_no_error)
+{
+    exattn_lesson *l = th_lesson(
+        "{\"tokens\":[\"a\",\"b\"],\"X\":[[1,1],[2,2]],"
+        "\"W_Q\":[[1,0],[0,1]],\"W_K\":[[1,0],[0,1]],"
+        "\"W_V\":[[1,0],[0,1]],"
+        "\"block\":{\"layer_norm\":{\"epsilon\":0}}}");
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "z.txt",
+                       "the value is 0.5\n", &sum);
+
+    cr_assert_eq(sum.failed, 0, "%s", out);
+    cr_assert_not_null(strstr(out, "UNDECIDED 0.5"), "%s", out);
+    free(out);
+    exattn_lesson_free(l);
+}
+
 Test(audit, an_empty_marker_fails_until_filled)
 {
     exattn_lesson *l = example("docs/examples/001-soft-lookup.json");

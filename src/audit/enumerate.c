@@ -377,14 +377,25 @@ block_denominators(adder *a, const exattn_lesson *l)
     static const exattn_stage_t stages[] = { EXATTN_STAGE_WEIGHTS,
                                              EXATTN_STAGE_CWEIGHTS };
     exattn_block *blk;
+    exattn_error_t local;
     exattn_sbuf text;
     char name[80];
     size_t k, h, r, rows, cols, at, had;
     int rc = EXATTN_OK;
 
-    if ((blk = exattn_audit__block_of(a->all, l, a->max_prec, a->err))
+    exattn_error_init(&local);
+    if ((blk = exattn_audit__block_of(a->all, l, a->max_prec, &local))
         == NULL)
-        return a->err && a->err->code ? a->err->code : EXATTN_ENOMEM;
+    {
+        /* a block that cannot be built has no quantities, as its stages'
+         * paths have none (add_path); only running out of memory or a
+         * limit ends the audit */
+        if (local.code != EXATTN_ENOMEM && local.code != EXATTN_ELIMIT)
+            return EXATTN_OK;
+        if (a->err)
+            *a->err = local;
+        return local.code;
+    }
     at = exattn_audit__block_index(a->all, blk);
     had = a->all->count;
     for (k = 0; k < 2 && rc == EXATTN_OK; k++)
