@@ -37,6 +37,9 @@ int exattn_error__msg(exattn_error_t *err, int code, const char *fmt, ...)
  * when it is not one: overlong forms, surrogates and code points above
  * U+10FFFF are invalid too. */
 size_t exattn_utf8__sequence(const unsigned char *p, size_t left);
+/* The characters of [s, s + n): code points, continuation bytes aside
+ * (a column each in a terminal: "√" is one). */
+size_t exattn_utf8__count(const char *s, size_t n);
 
 /* ---- growable strings (src/util/sbuf.c) --------------------------------- */
 

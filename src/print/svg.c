@@ -134,17 +134,6 @@ bars_y(const exattn_doc_header *l, size_t i)
 }
 
 /* The document's opening: its title and description, the hatching. */
-/* The characters of [s, s + n) (UTF-8: continuation bytes aside). */
-static size_t
-chars(const char *s, size_t n)
-{
-    size_t k, c = 0;
-
-    for (k = 0; k < n; k++)
-        c += ((unsigned char)s[k] & 0xc0) != 0x80;
-    return c;
-}
-
 /* The end of the title's next line from `from`: at most `per_line`
  * characters, broken at a space (the whole rest when it fits, or a word
  * longer than a line). */
@@ -153,9 +142,10 @@ line_end(const char *t, size_t from, size_t per_line)
 {
     size_t len = strlen(t), k, cut = 0;
 
-    if (chars(t + from, len - from) <= per_line)
+    if (exattn_utf8__count(t + from, len - from) <= per_line)
         return len;
-    for (k = from; k < len && chars(t + from, k - from) <= per_line; k++)
+    for (k = from;
+         k < len && exattn_utf8__count(t + from, k - from) <= per_line; k++)
         if (t[k] == ' ')
             cut = k;
     return cut > from ? cut : len;

@@ -13,17 +13,6 @@
 #define WIDTH 100
 #define INDENT 4
 
-/* Columns of [s, s + n): UTF-8 code points (√, ≈ and · take one). */
-static size_t
-columns(const char *s, size_t n)
-{
-    size_t k, c = 0;
-
-    for (k = 0; k < n; k++)
-        c += ((unsigned char)s[k] & 0xC0) != 0x80;
-    return c;
-}
-
 /* The byte offset just past `cols` columns of [s, s + n). */
 static size_t
 bytes_of(const char *s, size_t n, size_t cols)
@@ -115,7 +104,7 @@ wrap_line(exattn_sbuf *out, const char *s, size_t n)
     while (lead < n && s[lead] == ' ')
         lead++;
     indent = lead + INDENT;
-    while (columns(s, n) + (first ? 0 : indent) > WIDTH)
+    while (exattn_utf8__count(s, n) + (first ? 0 : indent) > WIDTH)
     {
         room = bytes_of(s, n, WIDTH - (first ? 0 : indent));
         if ((next = break_at(s, n, room, &cut)) == 0)

@@ -26,3 +26,13 @@ exattn_utf8__sequence(const unsigned char *p, size_t left)
         return 0;
     return n;
 }
+
+size_t
+exattn_utf8__count(const char *s, size_t n)
+{
+    size_t k, c = 0;
+
+    for (k = 0; k < n; k++)
+        c += ((unsigned char)s[k] & 0xC0) != 0x80;
+    return c;
+}
