@@ -1,5 +1,5 @@
 /* Token labels and indices in a number's lead and subject: "rises",
- * \text{\(<\)s\(>\)}, w_{rises,load}, "query 2" -- which row and key a
+ * \text{\textless{}s\textgreater{}}, w_{rises,load}, "query 2" -- which row and key a
  * number is of (evidence.c decides with them). */
 #include <ctype.h>
 #include <stdlib.h>
@@ -10,16 +10,51 @@
 
 #define word_char exattn_audit__word_char  /* clues.h */
 
-/* The end of `label` matched at lead[k], case aside, with the inline
- * math switches a writer puts around its signs skipped
- * ("\text{\(<\)s\(>\)}" names "<s>"); or 0. */
+/* The character a LaTeX escape at lead[k] stands for in a label --
+ * \textless{} '<', \textgreater{} '>', \_ '_' and the other escaped
+ * signs -- with its length in *n; or 0. */
+static int
+escaped_sign(const char *lead, size_t len, size_t k, size_t *n)
+{
+    static const struct { const char *tex; char c; } words[] = {
+        { "\\textless{}", '<' }, { "\\textgreater{}", '>' },
+        { "\\textless", '<' }, { "\\textgreater", '>' },
+    };
+    size_t w, m;
+
+    if (lead[k] != '\\' || k + 1 >= len)
+        return 0;
+    if (strchr("_&#%{}$", lead[k + 1]) != NULL)
+    {
+        *n = 2;
+        return lead[k + 1];
+    }
+    for (w = 0; w < sizeof words / sizeof *words; w++)
+        if (len - k >= (m = strlen(words[w].tex))
+            && strncmp(lead + k, words[w].tex, m) == 0)
+        {
+            *n = m;
+            return words[w].c;
+        }
+    return 0;
+}
+
+/* The end of `label` matched at lead[k], case aside, with the signs a
+ * writer escapes read as themselves ("\text{\textless{}s\textgreater{}}"
+ * names "<s>") and the inline math switches an older writer put around
+ * them skipped ("\text{\(<\)s\(>\)}"); or 0. */
 static size_t
 label_match(const char *lead, size_t len, size_t k, const char *label)
 {
-    size_t i = 0;
+    size_t i = 0, n;
 
     while (label[i] != '\0')
     {
+        if (escaped_sign(lead, len, k, &n) == label[i])
+        {
+            k += n, i++;
+            continue;
+        }
         if (k + 1 < len && lead[k] == '\\'
             && (lead[k + 1] == '(' || lead[k + 1] == ')') && i > 0)
         {

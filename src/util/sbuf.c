@@ -308,10 +308,11 @@ exattn_sbuf__latex_text(exattn_sbuf *b, const char *s)
         case '\\': exattn_sbuf__puts(b, "\\textbackslash{}"); break;
         case '^': exattn_sbuf__puts(b, "\\textasciicircum{}"); break;
         case '~': exattn_sbuf__puts(b, "\\textasciitilde{}"); break;
-        /* math inside \text{} as \( \): a Markdown page's $ would end
-         * its formula */
-        case '<': exattn_sbuf__puts(b, "\\(<\\)"); break;
-        case '>': exattn_sbuf__puts(b, "\\(>\\)"); break;
+        /* text symbols, which pdflatex (its OML default) and KaTeX set
+         * alike; math inside \text{} would space '>' as a relation in
+         * KaTeX, and a Markdown page's $ would end its formula */
+        case '<': exattn_sbuf__puts(b, "\\textless{}"); break;
+        case '>': exattn_sbuf__puts(b, "\\textgreater{}"); break;
         default: exattn_sbuf__putn(b, s, 1);
         }
         s++;
