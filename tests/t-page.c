@@ -308,11 +308,29 @@ Test(page, html_tables_are_read_row_by_row)
         "</tr>\n  <tr>\n    <td>hot</td>\n    <td>0.25</td><td>0.75</td>\n"
         "  </tr>\n</table>\nAfter it, 0.9.\n";
 
+    /* the row's 0.313 is a value of its own column, no name for 0.5 */
     expect_context(page, EXATTN_PAGE_HTML, 1,
-                   "The weights  hot  cold | 0.313 ||-|cold|hot");
+                   "The weights  hot  cold |-|cold|hot");
     expect_context(page, EXATTN_PAGE_HTML, 2,
-                   "The weights  cold  hot ||-|hot|cold");
+                   "The weights  cold  hot |-|hot|cold");
     expect_context(page, EXATTN_PAGE_HTML, 4, "After it,|-|-|-");
+}
+
+Test(page, a_cell_is_named_by_cells_that_hold_no_number)
+{
+    /* | row | a symbol | the value |: the symbol names the value, also
+     * with digits in its scripts or \text{}; a cell holding a number,
+     * \sqrt{2} too, is a value of its own column and names nothing */
+    static const char page[] =
+        "The weights:\n\n| key | weight | value |\n|---|---|---|\n"
+        "| grid | $w_{2,\\text{row 1}}$ | 0.25 |\n"
+        "| load | $\\sqrt{2}$ | 0.5 |\n";
+
+    expect_context(page, EXATTN_PAGE_MARKDOWN, 0,
+                   "The weights  value  grid $ w_{2,\\text{row 1}}$ "
+                   "|-|grid|value");
+    expect_context(page, EXATTN_PAGE_MARKDOWN, 2,
+                   "The weights  value  load |-|load|value");
 }
 
 Test(page, html_paragraphs_end_sentences_and_entities_decode)

@@ -321,11 +321,48 @@ blends(adder *a, const exattn_lesson *l)
     return rc;
 }
 
+/* A mask as the lesson wrote it, which a page prints beside the
+ * visibility it gives: the key padding vector (1 a token, 0 padding) and
+ * the valid lengths, each a candidate of its own ("mask.key_padding",
+ * "mask.valid_lens"). */
+static int
+written_mask(adder *a, const exattn_lesson *l)
+{
+    mpq_t *v;
+    size_t k, count = l->key_padding ? l->m : l->valid_lens_count;
+    size_t had = a->all->count;
+    int rc;
+
+    if (count == 0 || (l->key_padding == NULL && l->valid_lens == NULL))
+        return EXATTN_OK;
+    if ((v = malloc(count * sizeof *v)) == NULL)
+        return exattn_error__set(a->err, EXATTN_ENOMEM, l->file, 0, 0,
+                                 "out of memory");
+    for (k = 0; k < count; k++)
+    {
+        mpq_init(v[k]);
+        mpq_set_ui(v[k], l->key_padding ? l->key_padding[k]
+                                        : (unsigned long)l->valid_lens[k], 1);
+    }
+    rc = exattn_audit__add_constant(a->all, l, l->key_padding
+                                    ? "mask.key_padding" : "mask.valid_lens",
+                                    v, count, EXATTN_FAM_INPUT, a->err);
+    if (a->all->count > had)
+        a->all->items[a->all->count - 1].variant = a->variant;
+    for (k = 0; k < count; k++)
+        mpq_clear(v[k]);
+    free(v);
+    return rc;
+}
+
 static int
 head_lesson(adder *a, const exattn_lesson *l)
 {
     size_t r;
     int rc = lesson_matrices(a, l);
+
+    if (rc == EXATTN_OK)
+        rc = written_mask(a, l);
 
     for (r = 0; r < l->n && rc == EXATTN_OK; r++)
         rc = row_quantities(a, l, r);

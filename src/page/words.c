@@ -277,9 +277,65 @@ text_before_table(exattn_sbuf *b, const exattn_page_clean *c, size_t hf)
     sentence_lead(b, c, k);
 }
 
+/* Does [a, z) hold a number: a digit that is not in a script or a
+ * \text{} (w_{2,1} and \text{row 2} name; 1.414 and \sqrt{2} are values)? */
+static int
+holds_number(const exattn_page_clean *c, size_t a, size_t z)
+{
+    size_t k;
+    int depth = 0, quiet = 0;       /* quiet: the depth of a script */
+
+    for (k = a; k < z; k++)
+    {
+        char ch = c->text.s[k];
+
+        if (ch == '{')
+            depth++;
+        else if (ch == '}')
+        {
+            if (quiet == depth)
+                quiet = 0;
+            depth--;
+        }
+        else if (quiet == 0 && (ch == '_' || ch == '^')
+                 && k + 1 < z && c->text.s[k + 1] == '{')
+            quiet = depth + 1;
+        else if (quiet == 0 && (ch == '_' || ch == '^'))
+            k++;                    /* a one-character script */
+        else if (quiet == 0 && ch == '\\' && k + 5 < z
+                 && strncmp(c->text.s + k, "\\text{", 6) == 0)
+        {
+            quiet = depth + 1;
+            k += 4;
+        }
+        else if (quiet == 0 && isdigit((unsigned char)ch))
+            return 1;
+    }
+    return 0;
+}
+
+/* A row's cells before the one at `at`, after its first: those that
+ * name rather than hold a value (| grid | $w_{load,grid}$ | 1/2 |); a
+ * cell holding a number is a value of its own column, no name for the
+ * next (| rises | $\sqrt{2}$ | $0$ |). */
+static void
+naming_cells(exattn_sbuf *b, const exattn_page_clean *c, const table_cell *t,
+             size_t at)
+{
+    size_t cell, a, z;
+
+    for (cell = 2; cell_of(c, t->from, t->to, cell, &a, &z) && z < at;
+         cell++)
+        if (!holds_number(c, a, z))
+        {
+            exattn_sbuf__putn(b, " ", 1);
+            put_span(b, c, a, z);
+        }
+}
+
 /* A table's cell: what the text before the table calls its cells, the
- * column's heading, then the row's cells before this one, nearest
- * (| grid | $w_{load,grid}$ | 1/2 |: a weight). */
+ * column's heading, then the row's first cell and the cells that name
+ * its entry (| grid | $w_{load,grid}$ | 1/2 |: a weight). */
 static int
 table_lead(exattn_sbuf *b, const exattn_page_clean *c, size_t at)
 {
@@ -304,8 +360,21 @@ table_lead(exattn_sbuf *b, const exattn_page_clean *c, size_t at)
     if (cell_of(c, t.hf, t.ht, t.column, &a, &z))
         put_span(b, c, a, z);
     exattn_sbuf__putn(b, " ", 1);
-    if (cell_of(c, t.from, t.to, 1, &a, &z) && a < at)
+    if (!cell_of(c, t.from, t.to, 1, &a, &z) || a >= at)
+        return 1;
+    if (z >= at)                /* the number is in the first cell */
+    {
         put_span(b, c, a, at);
+        return 1;
+    }
+    put_span(b, c, a, z);
+    naming_cells(b, c, &t, at);
+    /* this cell's own words before the number */
+    for (a = at; a > t.from && !(c->text.s[a - 1] == '|' && !c->math[a - 1]);
+         a--)
+        ;
+    exattn_sbuf__putn(b, " ", 1);
+    put_span(b, c, a, at);
     return 1;
 }
 
