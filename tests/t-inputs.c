@@ -447,7 +447,8 @@ Test(inputs, every_writer_shows_the_inputs_and_the_mask_as_written)
     assert_has(json, "\"interventions\": []", "JSON");
     assert_has(latex, "Q &= XW_Q = \\begin{bmatrix}2 & 0 \\\\ 0 & 1 \\\\ "
                       "2 & 1\\end{bmatrix}", "LaTeX");
-    assert_has(latex, "p = \\begin{bmatrix}1 & 1 & 0\\end{bmatrix}",
+    assert_has(latex,
+               "\\text{padding} = \\begin{bmatrix}1 & 1 & 0\\end{bmatrix}",
                "LaTeX");
     assert_has(md, "*The inputs: X, a row per token, and the projections*",
                "Markdown");

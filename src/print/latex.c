@@ -176,9 +176,12 @@ z_step(latex_sink *c)
     exattn_latex__display_close(c);
 }
 
-/* A row of the Markdown table of a row's weights, by token:
- * "| rises | $w_{…}$ | $\frac{…}{…}$ | named | ≈ 0.576 |"; an exact
- * weight's decimal cell is empty. */
+/* A row of the Markdown table of a row's weights, by token: its symbol,
+ * its exact value or nothing (a named form is set in the display above,
+ * at display size: an inline fraction of exponentials in a cell is too
+ * small to read), the status, and the rounded decimal of a named one:
+ * "| rises | $w_{…}$ | | named | ≈ 0.576 |", "| load | $w_{…}$ |
+ * $\tfrac{1}{3}$ | exact | |". */
 static void
 table_row(latex_sink *c, const exattn_doc_entry *e)
 {
@@ -196,14 +199,16 @@ table_row(latex_sink *c, const exattn_doc_entry *e)
     exattn_sbuf__puts(t, ",");
     exattn_sbuf__latex_label(t, c->l->key_labels[e->key],
                             c->l->default_key_labels);
-    exattn_sbuf__puts(t, "}$ | $");
+    exattn_sbuf__puts(t, "}$ | ");
     if (v->status == EXATTN_EXACT)
+    {
+        exattn_sbuf__puts(t, "$");
         exattn_sbuf__mpq_latex_with(t, v->exact, "\\tfrac");
-    else
-        exattn_sbuf__puts(t, v->form[EXATTN_FORM_LATEX]);
+        exattn_sbuf__puts(t, "$ ");
+    }
     /* an exact value is written once, exactly; a named one's decimal
      * is rounded, and says so */
-    exattn_sbuf__printf(t, "$ | %s | %s%s |\n",
+    exattn_sbuf__printf(t, "| %s | %s%s |\n",
                         e->blocked ? "exact: blocked"
                         : v->status == EXATTN_EXACT ? "exact" : "named",
                         v->decimal && v->status != EXATTN_EXACT
@@ -534,10 +539,11 @@ mask_written_step(latex_sink *c, const exattn_doc_header *l)
     {
         exattn_latex__display_open(c, l->mask_causal
             ? "the mask, written as key padding and causal: key j is "
-              "visible to query i where p_j = 1 and j <= i"
+              "visible to query i where its entry is 1 and j <= i"
             : "the mask, written as key padding: key j is visible where "
-              "p_j = 1");
-        exattn_sbuf__puts(b, "p = ");
+              "its entry is 1");
+        /* a word, not a letter: p is a probability to a reader */
+        exattn_sbuf__puts(b, "\\text{padding} = ");
         exattn_latex__vector_open(c);
         for (k = 0; k < l->m; k++)
         {
