@@ -393,11 +393,15 @@ body { font-family: sans-serif; max-width: 60em; margin: 1em auto;
 table { border-collapse: collapse; margin: 0.5em 0; }
 td, th { padding: 0.3em 0.8em; border-bottom: 1px solid #ddd;
   text-align: left; vertical-align: middle; }
-.scroll, .display, p.m { overflow-x: auto; max-width: 100%; }
+/* a scroll box is the containing block of what KaTeX positions inside
+ * it (its MathML copy), which would otherwise widen the page */
+.scroll, .display, p.m { overflow-x: auto; max-width: 100%;
+  position: relative; }
 .blocked { color: #777; } .blk { font-size: 0.8em; font-weight: normal; }
-/* the map keeps a readable size on a phone, and scrolls there */
-.map { overflow-x: auto; margin: 0.5em 0; }
-.map svg { width: 100%; min-width: 600px; height: auto; }
+/* the map is laid out narrow (exattn's SVG): at its own size, or scaled
+ * down a little on a phone; a map of many keys scrolls */
+.map { overflow-x: auto; margin: 0.5em 0; position: relative; }
+.map svg { max-width: 100%; height: auto; }
 .katex-display { margin: 0.4em 0; }
 /* a formula keeps its line; a table too wide for a phone scrolls */
 td .katex, p.m .katex { white-space: nowrap; }

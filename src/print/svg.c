@@ -14,15 +14,22 @@
 
 /* A picture a person reads: beyond this, a table says more. */
 #define SVG_MAX 64
-#define CELL 56             /* heatmap cell, px */
-#define LABEL_W 120         /* room for the row labels */
+/* The layout is narrow enough for a phone: a picture of at most
+ * NARROW px scaled into a 390 px screen's column (about 358 px) keeps
+ * its 13 px text at 11 px or more, so the legend and the values go
+ * below the map and the bars rather than beside them, and the cells of
+ * a map of many keys shrink (their numbers then only in the tooltips). */
+#define NARROW 420
+#define CELL 56             /* heatmap cell, px, at most */
+#define CELL_MIN 20
+#define CELL_TEXT 52        /* the narrowest cell that shows its number */
+#define LABEL_MIN 72        /* room for "weight 0" and "queries" */
+#define LABEL_MAX 120       /* room for labels of 10 characters */
 #define TOP 150             /* title and key labels above the grid */
-#define BAR_W 240           /* a weight of 1 */
-#define LINE_H 22           /* one key in a row's bar chart */
-#define VALUE_X (LABEL_W + BAR_W + 10)  /* a bar's decimal, then V_j */
-#define CONTRIB_DX (70 + 48 * 3)        /* from there to w·V_j */
-#define LEGEND_GAP 24       /* from a map's grid to its colour scale */
-#define LEGEND_W 90         /* the scale and its words */
+#define LEGEND_H 40         /* the colour scale under a map */
+#define BAR_W 160           /* a weight of 1 */
+#define LINE_H 40           /* one key in a row's bar chart: two lines */
+#define CHAR_W 9            /* px a character of 13 px type, erring wide */
 
 typedef struct
 {
@@ -40,6 +47,11 @@ typedef struct
     int in_weights;         /* inside a head's weights stage */
     size_t shift;           /* below a title of several lines: the
                                picture is drawn this much lower */
+    size_t label_w;         /* room for the row labels, left */
+    size_t cell;            /* the maps' cell size */
+    size_t line_h;          /* one key of a bar chart */
+    size_t contrib_x, contrib_dy;   /* where w·V_j starts */
+    unsigned digits;        /* of the certified decimals */
     exattn_error_t *err;
 } svg_sink;
 
@@ -118,19 +130,42 @@ shown(exattn_sbuf *b, const exattn_doc_value *v, const char *approx)
     return whole;
 }
 
-/* The map's height with its colour scale (two cells tall at least) and
- * the scale's "blocked" swatch below it. */
+/* The room the row labels take at the left, from the longest of them
+ * (13 px type, 8 px a character), right of the rotated "queries". */
 static size_t
-grid_h(const exattn_doc_header *l)
+label_room(size_t room, char *const *labels, size_t count)
 {
-    return TOP + (l->n > 2 ? l->n : 2) * CELL + 40;
+    size_t k, w;
+
+    for (k = 0; labels != NULL && k < count; k++)
+        if ((w = 32 + 8 * exattn_utf8__count(labels[k], strlen(labels[k])))
+            > room)
+            room = w;
+    return room > LABEL_MAX ? LABEL_MAX : room;
+}
+
+/* A map's cells: as large as CELL, smaller for many keys so that the
+ * picture stays within NARROW, never under CELL_MIN. */
+static size_t
+cell_size(const svg_sink *s, size_t keys)
+{
+    size_t c = keys > 0 ? (NARROW - s->label_w - 10) / keys : CELL;
+
+    return c > CELL ? CELL : c < CELL_MIN ? CELL_MIN : c;
+}
+
+/* The map's height with its colour scale below it. */
+static size_t
+grid_h(const svg_sink *s)
+{
+    return TOP + s->l->n * s->cell + LEGEND_H;
 }
 
 /* The y of query row i's bar chart: below the grid, one chart a row. */
 static size_t
-bars_y(const exattn_doc_header *l, size_t i)
+bars_y(const svg_sink *s, size_t i)
 {
-    return grid_h(l) + i * (l->m * LINE_H + 50);
+    return grid_h(s) + i * (s->l->m * s->line_h + 50);
 }
 
 /* The document's opening: its title and description, the hatching. */
@@ -152,11 +187,11 @@ line_end(const char *t, size_t from, size_t per_line)
 }
 
 /* The picture's title over as many lines as the width takes (16 px bold
- * type, about 9 px a character), written when `write`; how many lines. */
+ * type, up to 11 px a character), written when `write`; how many lines. */
 static size_t
 title_lines(svg_sink *s, const char *title, size_t w, int write)
 {
-    size_t per_line = (w - 20) / 9, from = 0, to, line = 0;
+    size_t per_line = (w - 20) / 11, from = 0, to, line = 0;
 
     while (title[from] != '\0')
     {
@@ -203,7 +238,7 @@ svg_open(svg_sink *s, size_t w, size_t h, const char *what)
                       "height=\"8\" patternUnits=\"userSpaceOnUse\"><path "
                       "d=\"M0,8 L8,0\" stroke=\"#999\" stroke-width=\"1\"/>"
                       "</pattern><linearGradient id=\"scale\" x1=\"0\" "
-                      "y1=\"1\" x2=\"0\" y2=\"0\"><stop offset=\"0\" "
+                      "y1=\"0\" x2=\"1\" y2=\"0\"><stop offset=\"0\" "
                       "stop-color=\"#1f4e99\" stop-opacity=\"0\"/><stop "
                       "offset=\"1\" stop-color=\"#1f4e99\" "
                       "stop-opacity=\"1\"/></linearGradient></defs>\n");
@@ -220,38 +255,36 @@ svg_open(svg_sink *s, size_t w, size_t h, const char *what)
 static void
 axes(svg_sink *s, size_t y0, size_t m, const char *keys_title)
 {
-    size_t mid = y0 + s->l->n * CELL / 2;
+    size_t mid = y0 + s->l->n * s->cell / 2;
 
     exattn_sbuf__printf(&s->b, "<text x=\"%zu\" y=\"%zu\" "
                         "text-anchor=\"middle\" font-style=\"italic\" "
-                        "fill=\"#555\">%s</text>\n", LABEL_W + m * CELL / 2,
-                        y0 - 82, keys_title);
+                        "fill=\"#555\">%s</text>\n",
+                        s->label_w + m * s->cell / 2, y0 - 82, keys_title);
     exattn_sbuf__printf(&s->b, "<text transform=\"translate(18,%zu) "
                         "rotate(-90)\" text-anchor=\"middle\" "
                         "font-style=\"italic\" fill=\"#555\">queries"
                         "</text>\n", mid);
 }
 
-/* The colour scale beside a map: its shade from weight 0 to weight 1,
- * and the hatching of a blocked key. */
+/* The colour scale under a map: "weight 0", the shade from 0 to 1,
+ * "1", then the hatching of a blocked key. */
 static void
-legend(svg_sink *s, size_t y0, size_t m)
+legend(svg_sink *s, size_t y0)
 {
-    size_t x = LABEL_W + m * CELL + LEGEND_GAP, h = s->l->n * CELL;
+    size_t y = y0 + s->l->n * s->cell + 14;
 
-    if (h < 2 * CELL)
-        h = 2 * CELL;
-    exattn_sbuf__printf(&s->b, "<g font-size=\"11\"><rect x=\"%zu\" "
-                        "y=\"%zu\" width=\"12\" height=\"%zu\" "
-                        "fill=\"url(#scale)\" stroke=\"#999\"/>"
-                        "<text x=\"%zu\" y=\"%zu\">1</text>"
-                        "<text x=\"%zu\" y=\"%zu\">0</text>"
-                        "<rect x=\"%zu\" y=\"%zu\" width=\"12\" "
-                        "height=\"12\" fill=\"url(#blocked)\" "
+    exattn_sbuf__printf(&s->b, "<g fill=\"#555\"><text x=\"%zu\" "
+                        "y=\"%zu\" text-anchor=\"end\">weight 0</text>"
+                        "<rect x=\"%zu\" y=\"%zu\" width=\"100\" "
+                        "height=\"14\" fill=\"url(#scale)\" "
+                        "stroke=\"#999\"/><text x=\"%zu\" y=\"%zu\">1"
+                        "</text><rect x=\"%zu\" y=\"%zu\" width=\"14\" "
+                        "height=\"14\" fill=\"url(#blocked)\" "
                         "stroke=\"#999\"/><text x=\"%zu\" y=\"%zu\">"
-                        "blocked</text></g>\n", x, y0, h, x + 16, y0 + 10,
-                        x + 16, y0 + h, x, y0 + h + 10, x + 16,
-                        y0 + h + 21);
+                        "blocked</text></g>\n", s->label_w - 6, y + 12,
+                        s->label_w, y, s->label_w + 106, y + 12, s->label_w + 130, y,
+                        s->label_w + 150, y + 12);
 }
 
 static void
@@ -270,45 +303,107 @@ map_labels(svg_sink *s, size_t y0, char *const *keys, size_t m,
     for (j = 0; j < m; j++)
     {
         exattn_sbuf__printf(&s->b, "<text transform=\"translate(%zu,%zu) "
-                            "rotate(-45)\">", LABEL_W + j * CELL + CELL / 2,
-                            y0 - 8);
+                            "rotate(-45)\">",
+                            s->label_w + j * s->cell + s->cell / 2, y0 - 8);
         xml(&s->b, keys[j]);
         exattn_sbuf__puts(&s->b, "</text>\n");
     }
     for (i = 0; i < s->l->n; i++)
     {
-        exattn_sbuf__printf(&s->b, "<text x=\"%d\" y=\"%zu\" "
-                            "text-anchor=\"end\">", LABEL_W - 8,
-                            y0 + i * CELL + CELL / 2 + 5);
+        exattn_sbuf__printf(&s->b, "<text x=\"%zu\" y=\"%zu\" "
+                            "text-anchor=\"end\">", s->label_w - 8,
+                            y0 + i * s->cell + s->cell / 2 + 5);
         xml(&s->b, s->l->query_labels[i]);
         exattn_sbuf__puts(&s->b, "</text>\n");
     }
     axes(s, y0, m, keys_title);
-    legend(s, y0, m);
+    legend(s, y0);
+}
+
+/* The characters of "V = (1, 0)" for key j, and the most any one of its
+ * coordinates has. */
+static size_t
+value_chars(const exattn_doc_header *l, size_t j, size_t *widest)
+{
+    size_t c, n = 6, k;
+
+    for (c = 0; c < l->dv; c++)
+    {
+        char *q = exattn_mpq_get_str(EXATTN_AT(&l->v, j, c));
+
+        k = q ? strlen(q) : 1;
+        n += k + (c ? 2 : 0);
+        if (k > *widest)
+            *widest = k;
+        exattn_free(q);
+    }
+    return n;
+}
+
+/* The bar charts' columns: under each bar its value V_j, then its
+ * contribution w·V_j when both fit the narrow width, else w·V_j on a
+ * line of its own.  A coordinate of w·V_j is a certified decimal no
+ * longer than V_j's longest coordinate (its sign too) with the point
+ * and the digits.
+ * Returns the widest line's end. */
+static size_t
+bar_columns(svg_sink *s)
+{
+    const exattn_doc_header *l = s->l;
+    size_t j, v = 0, widest = 1, per, contrib_w;
+
+    for (j = 0; j < l->m; j++)
+    {
+        size_t n = value_chars(l, j, &widest);
+
+        if (n > v)
+            v = n;
+    }
+    per = widest + s->digits + 1;
+    contrib_w = (8 + l->dv * (per + 2)) * CHAR_W;   /* "w·V ≈ (…, …)" */
+    s->contrib_x = s->label_w + v * CHAR_W + 16;
+    s->contrib_dy = 0;
+    s->line_h = LINE_H;
+    if (s->contrib_x + contrib_w > NARROW)
+    {
+        s->contrib_x = s->label_w + 4;
+        s->contrib_dy = 18;
+        s->line_h = LINE_H + 18;
+    }
+    if (s->label_w + v * CHAR_W > s->contrib_x + contrib_w)
+        return s->label_w + v * CHAR_W;
+    return s->contrib_x + contrib_w;
 }
 
 static void
 open_document(svg_sink *s)
 {
     const exattn_doc_header *l = s->l;
-    size_t w = LABEL_W + l->m * CELL + LEGEND_GAP + LEGEND_W;
+    size_t w, bars, weight_end = (s->label_w + BAR_W + 8) + (s->digits + 4) * CHAR_W;
     char what[160];
 
-    if (w < VALUE_X + CONTRIB_DX + 40 + 64 * l->dv)
-        w = VALUE_X + CONTRIB_DX + 40 + 64 * l->dv;
+    s->label_w = label_room(label_room(LABEL_MIN, l->query_labels, l->n),
+                            l->key_labels, l->m);
+    s->cell = cell_size(s, l->m);
+    w = s->label_w + l->m * s->cell + 10;
+    if (w < s->label_w + 200)      /* the colour scale under the map */
+        w = s->label_w + 200;
+    if (w < weight_end)
+        w = weight_end;
+    if (w < (bars = bar_columns(s)))
+        w = bars;
     snprintf(what, sizeof what, "The attention weights of %zu queries over "
              "%zu keys, and below, each query's weights as bars on a 0-1 "
              "scale with each key's value and contribution", l->n, l->m);
-    svg_open(s, w, bars_y(l, l->n), what);
+    svg_open(s, w, bars_y(s, l->n), what);
     map_labels(s, TOP, l->key_labels, l->m, NULL, "keys");
 }
 
 /* A block's picture: one map for each head of each sublayer. */
 static size_t
-block_map_h(const exattn_doc_header *l)
+block_map_h(const svg_sink *s)
 {
-    /* room for the colour scale, two cells tall at least */
-    return (l->n > 2 ? l->n : 2) * CELL + TOP;
+    return s->l->n * s->cell + LEGEND_H + TOP;
 }
 
 static void
@@ -316,14 +411,23 @@ open_block(svg_sink *s, const exattn_doc_block *k)
 {
     size_t keys = k->m > k->memory_rows ? k->m : k->memory_rows;
     size_t maps = k->heads + k->cross_heads;
-    size_t w = LABEL_W + keys * CELL + LEGEND_GAP + LEGEND_W;
+    size_t w;
     char what[160];
 
     s->blk = k;
+    s->label_w = label_room(label_room(label_room(LABEL_MIN,
+                                                  s->l->query_labels,
+                                                  s->l->n),
+                                       s->l->key_labels, s->l->m),
+                            k->memory_labels, k->memory_rows);
+    s->cell = cell_size(s, keys);
+    w = s->label_w + keys * s->cell + 10;
+    /* room for the colour scale and a few words of the title */
+    if (w < s->label_w + 240)
+        w = s->label_w + 240;
     snprintf(what, sizeof what, "The attention weights of each of the "
              "block's %zu heads, queries by keys", maps);
-    /* room for the title, however few the keys */
-    svg_open(s, w > 640 ? w : 640, 40 + maps * block_map_h(s->l), what);
+    svg_open(s, w, 40 + maps * block_map_h(s), what);
 }
 
 /* One weight of a map: query row, key, its value, whether blocked. */
@@ -379,36 +483,39 @@ cell_title(svg_sink *s, const weight_t *w)
 static void
 cell(svg_sink *s, const weight_t *wt, size_t y0)
 {
-    size_t x = LABEL_W + wt->key * CELL, y = y0 + wt->row * CELL;
+    size_t c = s->cell, x = s->label_w + wt->key * c, y = y0 + wt->row * c;
     const char *d = wt->v->decimal;
     unsigned w = permille(d);
 
     exattn_sbuf__puts(&s->b, "<g>");
     cell_title(s, wt);
     if (wt->blocked)
-        exattn_sbuf__printf(&s->b, "<rect x=\"%zu\" y=\"%zu\" width=\"%d\" "
-                            "height=\"%d\" fill=\"url(#blocked)\" "
+        exattn_sbuf__printf(&s->b, "<rect x=\"%zu\" y=\"%zu\" width=\"%zu\" "
+                            "height=\"%zu\" fill=\"url(#blocked)\" "
                             "stroke=\"#fff\"/><text x=\"%zu\" y=\"%zu\" "
                             "text-anchor=\"middle\" fill=\"#666\">×"
-                            "</text>", x, y, CELL, CELL, x + CELL / 2,
-                            y + CELL / 2 + 5);
+                            "</text>", x, y, c, c, x + c / 2, y + c / 2 + 5);
     else if (d == NULL)     /* undecided within the cap: not a zero */
-        exattn_sbuf__printf(&s->b, "<rect x=\"%zu\" y=\"%zu\" width=\"%d\" "
-                            "height=\"%d\" fill=\"#f4e4c4\" stroke=\"#fff\"/>"
+        exattn_sbuf__printf(&s->b, "<rect x=\"%zu\" y=\"%zu\" width=\"%zu\" "
+                            "height=\"%zu\" fill=\"#f4e4c4\" stroke=\"#fff\"/>"
                             "<text x=\"%zu\" y=\"%zu\" text-anchor=\"middle\">"
-                            "?</text>", x, y, CELL, CELL, x + CELL / 2,
-                            y + CELL / 2 + 5);
+                            "?</text>", x, y, c, c, x + c / 2, y + c / 2 + 5);
     else
     {
-        exattn_sbuf__printf(&s->b, "<rect x=\"%zu\" y=\"%zu\" width=\"%d\" "
-                            "height=\"%d\" fill=\"#1f4e99\" "
-                            "fill-opacity=\"%u.%03u\" stroke=\"#fff\"/>"
-                            "<text x=\"%zu\" y=\"%zu\" text-anchor=\"middle\" "
-                            "fill=\"%s\">", x, y, CELL, CELL,
-                            w / 1000, w % 1000, x + CELL / 2,
-                            y + CELL / 2 + 5, w > 500 ? "#fff" : "#000");
-        shown(&s->b, wt->v, "≈");
-        exattn_sbuf__puts(&s->b, "</text>");
+        exattn_sbuf__printf(&s->b, "<rect x=\"%zu\" y=\"%zu\" width=\"%zu\" "
+                            "height=\"%zu\" fill=\"#1f4e99\" "
+                            "fill-opacity=\"%u.%03u\" stroke=\"#fff\"/>",
+                            x, y, c, c, w / 1000, w % 1000);
+        /* a cell too small for its number leaves it to the tooltip */
+        if (c >= CELL_TEXT)
+        {
+            exattn_sbuf__printf(&s->b, "<text x=\"%zu\" y=\"%zu\" "
+                                "text-anchor=\"middle\" fill=\"%s\">",
+                                x + c / 2, y + c / 2 + 5,
+                                w > 500 ? "#fff" : "#000");
+            shown(&s->b, wt->v, "≈");
+            exattn_sbuf__puts(&s->b, "</text>");
+        }
     }
     exattn_sbuf__puts(&s->b, "</g>\n");
 }
@@ -418,7 +525,7 @@ cell(svg_sink *s, const weight_t *wt, size_t y0)
 static void
 block_cells(svg_sink *s, const exattn_doc_entry *e)
 {
-    size_t y0 = 40 + s->map * block_map_h(s->l) + TOP - 40, k;
+    size_t y0 = 40 + s->map * block_map_h(s) + TOP - 40, k;
     char *const *keys = s->cross ? s->blk->memory_labels : s->l->key_labels;
 
     for (k = 0; k < e->count; k++)
@@ -438,16 +545,16 @@ ticks(svg_sink *s, size_t y)
     static const char *const at[] = { "0", "0.5", "1" };
     size_t t;
 
-    exattn_sbuf__printf(&s->b, "<g font-size=\"11\" fill=\"#555\"><line "
-                        "x1=\"%d\" y1=\"%zu\" x2=\"%d\" y2=\"%zu\" "
-                        "stroke=\"#999\"/>", LABEL_W, y, LABEL_W + BAR_W, y);
+    exattn_sbuf__printf(&s->b, "<g fill=\"#555\"><line "
+                        "x1=\"%zu\" y1=\"%zu\" x2=\"%zu\" y2=\"%zu\" "
+                        "stroke=\"#999\"/>", s->label_w, y, s->label_w + BAR_W, y);
     for (t = 0; t < 3; t++)
         exattn_sbuf__printf(&s->b, "<line x1=\"%zu\" y1=\"%zu\" "
                             "x2=\"%zu\" y2=\"%zu\" stroke=\"#999\"/><text "
                             "x=\"%zu\" y=\"%zu\" text-anchor=\"middle\">%s"
-                            "</text>", LABEL_W + t * BAR_W / 2, y,
-                            LABEL_W + t * BAR_W / 2, y + 4,
-                            LABEL_W + t * BAR_W / 2, y + 15, at[t]);
+                            "</text>", s->label_w + t * BAR_W / 2, y,
+                            s->label_w + t * BAR_W / 2, y + 4,
+                            s->label_w + t * BAR_W / 2, y + 17, at[t]);
     exattn_sbuf__puts(&s->b, "</g>\n");
 }
 
@@ -456,25 +563,25 @@ static void
 bar(svg_sink *s, const exattn_doc_entry *e)
 {
     const exattn_doc_header *l = s->l;
-    size_t y = bars_y(l, e->row) + 30 + e->key * LINE_H, c;
+    size_t y = bars_y(s, e->row) + 30 + e->key * s->line_h, c;
     unsigned long len = (unsigned long)permille(e->values->decimal) * BAR_W;
 
     if (!s->bars_open)
     {
+        size_t y0 = bars_y(s, e->row), axis = y0 + 30 + l->m * s->line_h;
+
         exattn_sbuf__printf(&s->b, "<g><text x=\"10\" y=\"%zu\" "
-                            "font-weight=\"bold\">query ",
-                            bars_y(l, e->row) + 16);
+                            "font-weight=\"bold\">query ", y0 + 16);
         xml(&s->b, l->query_labels[e->row]);
-        exattn_sbuf__printf(&s->b, ": weights (0 to 1), values V and "
-                            "contributions w·V</text><line x1=\"%d\" "
-                            "y1=\"%zu\" x2=\"%d\" y2=\"%zu\" stroke=\"#999\"/>"
-                            "</g>\n", LABEL_W, bars_y(l, e->row) + 24,
-                            LABEL_W, bars_y(l, e->row) + 30 + l->m * LINE_H);
-        ticks(s, bars_y(l, e->row) + 30 + l->m * LINE_H);
+        exattn_sbuf__printf(&s->b, ": each key's weight</text><line "
+                            "x1=\"%zu\" y1=\"%zu\" x2=\"%zu\" y2=\"%zu\" "
+                            "stroke=\"#999\"/></g>\n", s->label_w, y0 + 24,
+                            s->label_w, axis);
+        ticks(s, axis);
         s->bars_open = 1;
     }
-    exattn_sbuf__printf(&s->b, "<g><text x=\"%d\" y=\"%zu\" "
-                        "text-anchor=\"end\">", LABEL_W - 8, y + 14);
+    exattn_sbuf__printf(&s->b, "<g><text x=\"%zu\" y=\"%zu\" "
+                        "text-anchor=\"end\">", s->label_w - 8, y + 14);
     xml(&s->b, l->key_labels[e->key]);
     exattn_sbuf__puts(&s->b, "</text>");
     {
@@ -483,16 +590,17 @@ bar(svg_sink *s, const exattn_doc_entry *e)
         cell_title(s, &w);
     }
     /* the bar's length in px, to a tenth, by integer arithmetic */
-    exattn_sbuf__printf(&s->b, "<rect x=\"%d\" y=\"%zu\" width=\"%lu.%lu\" "
-                        "height=\"16\" fill=\"%s\"/><text x=\"%d\" y=\"%zu\">",
-                        LABEL_W, y + 2, len / 1000, len % 1000 / 100,
-                        e->blocked ? "#ccc" : "#1f4e99", VALUE_X, y + 14);
+    exattn_sbuf__printf(&s->b, "<rect x=\"%zu\" y=\"%zu\" width=\"%lu.%lu\" "
+                        "height=\"16\" fill=\"%s\"/><text x=\"%zu\" y=\"%zu\">",
+                        s->label_w, y + 2, len / 1000, len % 1000 / 100,
+                        e->blocked ? "#ccc" : "#1f4e99", (s->label_w + BAR_W + 8), y + 14);
     if (e->blocked)
         exattn_sbuf__puts(&s->b, "blocked");
     else
         shown(&s->b, e->values, "≈ ");
-    exattn_sbuf__printf(&s->b, "</text><text x=\"%d\" y=\"%zu\">V = (",
-                        VALUE_X + 70, y + 14);
+    /* under the bar, in grey: the key's value, then its contribution */
+    exattn_sbuf__printf(&s->b, "</text><text x=\"%zu\" y=\"%zu\" "
+                        "fill=\"#555\">V = (", s->label_w + 4, y + 33);
     for (c = 0; c < l->dv; c++)
     {
         char *q = exattn_mpq_get_str(EXATTN_AT(&l->v, e->key, c));
@@ -508,7 +616,7 @@ bar(svg_sink *s, const exattn_doc_entry *e)
 static void
 contribution(svg_sink *s, const exattn_doc_entry *e)
 {
-    size_t y = bars_y(s->l, e->row) + 30 + e->key * LINE_H, c;
+    size_t y = bars_y(s, e->row) + 30 + e->key * s->line_h, c;
     exattn_sbuf coords;
     int exact = 1;
 
@@ -521,8 +629,8 @@ contribution(svg_sink *s, const exattn_doc_entry *e)
         exattn_sbuf__puts(&coords, c ? ", " : "");
         exact &= shown(&coords, &e->values[c], "");
     }
-    exattn_sbuf__printf(&s->b, "<text x=\"%d\" y=\"%zu\" fill=\"#555\">"
-                        "w·V %s (", VALUE_X + CONTRIB_DX, y + 14,
+    exattn_sbuf__printf(&s->b, "<text x=\"%zu\" y=\"%zu\" fill=\"#555\">"
+                        "w·V %s (", s->contrib_x, y + 33 + s->contrib_dy,
                         exact ? "=" : "≈");
     exattn_sbuf__putn(&s->b, coords.s ? coords.s : "", coords.len);
     s->b.oom |= coords.oom;
@@ -586,7 +694,7 @@ begin(void *ctx, const exattn_doc_section *sec)
         snprintf(caption, sizeof caption, "%s %zu: weights",
                  sec->cross ? "cross-attention head" : "head",
                  sec->head + 1);
-        map_labels(s, 40 + s->map * block_map_h(s->l) + TOP - 40,
+        map_labels(s, 40 + s->map * block_map_h(s) + TOP - 40,
                    sec->cross ? s->blk->memory_labels : s->l->key_labels,
                    sec->cross ? s->blk->memory_rows : s->l->m, caption,
                    sec->cross ? "memory rows" : "keys");
@@ -648,6 +756,7 @@ exattn_write_svg(FILE *f, const exattn_lesson *l,
     sink.end = end;
     s.f = f;
     s.in_base = 1;
+    s.digits = o.digits;
     s.err = err;
     exattn_sbuf__init(&s.b);
     code = exattn_derive(&sink, &s, l, &o, err);
