@@ -119,12 +119,14 @@ if grep -q '<svg xmlns="http://www.w3.org/2000/svg"' "$out/lab-dom.html" &&
 else
     echo "not ok 9 - no attention map on the page"
 fi
-$chrome --window-size=390,2400 --screenshot="$out/lab-phone.png" \
+# headless Chromium opens no window under 500 px: this is the narrowest
+# it gives; tests/layout.sh frames every page at a true 390 px
+$chrome --window-size=500,2400 --screenshot="$out/lab-phone.png" \
     "file://$out/lab-site/index.html" >> "$out/chromium.log" 2>&1
 $chrome --window-size=1200,2400 --screenshot="$out/lab-desktop.png" \
     "file://$out/lab-site/index.html" >> "$out/chromium.log" 2>&1
 if [ -s "$out/lab-phone.png" ] && [ -s "$out/lab-desktop.png" ]; then
-    echo "ok 10 - screenshots at 390 and 1200 px: $out/lab-phone.png," \
+    echo "ok 10 - screenshots at 500 and 1200 px: $out/lab-phone.png," \
         "$out/lab-desktop.png"
 else
     echo "not ok 10 - no screenshots (see $out/chromium.log)"

@@ -2,8 +2,9 @@
 # TAP: what a reader sees, in make check when the tools are there -- the
 # LaTeX through KaTeX and pdflatex (tests/latex.sh), the Markdown through
 # pandoc and KaTeX in headless Chromium (markdown.sh), the SVG maps
-# (svg.sh), the lesson page in Chromium (page.sh) and the pandoc filter
-# (pandoc.sh); one test each, ok when every test of its plan is.  Skipped
+# (svg.sh), the lesson page in Chromium (page.sh), the pandoc filter
+# (pandoc.sh) and both pages at a phone's and a desktop's width
+# (layout.sh); one test each, ok when every test of its plan is.  Skipped
 # as a whole, saying what is missing, when a tool or the npm modules
 # (npm ci in tests/katex and docs/page) are not installed: .ci/run
 # installs them and runs the scripts on their own too.  tests/install.sh
@@ -25,9 +26,9 @@ if [ -n "$missing" ]; then
     exit 0
 fi
 mkdir -p "$out"
-echo "1..5"
+echo "1..6"
 i=0
-for script in latex markdown svg page pandoc; do
+for script in latex markdown svg page pandoc layout; do
     i=$((i + 1))
     log="$out/$script.tap"
     sh "$top/tests/$script.sh" "$out/$script" > "$log" 2>&1
