@@ -213,7 +213,7 @@ Test(print, latex_options)
                                    "\\begin{document}"), "%s", tex);
     cr_assert_not_null(strstr(tex, "\\end{document}\n"));
     cr_assert_null(strstr(tex, "$$"));
-    cr_assert_not_null(strstr(tex, "\\left(0.284, 0.000\\right)"), "%s",
+    cr_assert_not_null(strstr(tex, "\\left(0.284, 0\\right)"), "%s",
                        tex);
     cr_assert_not_null(strstr(tex, "\\approx 0.576\\quad(\\text{named})"));
     cr_assert_not_null(strstr(tex, "\\approx 1.432\\quad(\\text{named})"));
@@ -556,12 +556,18 @@ Test(print, every_output_has_its_decimal_line)
 
     o.digits = 3;
     text = th_write(l, EXATTN_FORMAT_TEXT, &o);
-    cr_assert_not_null(strstr(text, "output1 = 1·V1 = (2,0) (EXACT)\n"
-                                    "output1 = (2.000,0.000)\n"), "%s", text);
-    cr_assert_not_null(strstr(text, "thirds output ≈ (1.000,1.333)\n"),
+    /* an exact vector's decimals say nothing new when they are exact:
+     * left out; a rounded coordinate keeps its ≈, an exact one beside it
+     * is written exactly */
+    cr_assert_not_null(strstr(text, "output1 = 1·V1 = (2,0) (EXACT)\n"),
                        "%s", text);
-    cr_assert_not_null(strstr(text, "quarters output = (1.000,1.250)\n"),
+    cr_assert_null(strstr(text, "output1 = (2.000,0.000)"), "%s", text);
+    cr_assert_not_null(strstr(text, "thirds output ≈ (1,1.333)\n"),
                        "%s", text);
+    cr_assert_null(strstr(text, "quarters output = (1.000,1.250)"),
+                   "%s", text);
+    cr_assert_not_null(strstr(text, "quarters output = Σ wⱼ·Vⱼ = (1,5/4) "
+                                    "(EXACT)\n"), "%s", text);
     free(text);
     exattn_lesson_free(l);
 }

@@ -3,6 +3,7 @@
  * old value to its new one, an output's change with its sign -- as the
  * document decided them. */
 #include "print/latex.h"
+#include "print/value.h"
 
 typedef exattn_latex_sink latex_sink;
 
@@ -14,12 +15,13 @@ row_text(latex_sink *c, size_t i)
     exattn_sbuf__puts(c->b, "}");
 }
 
-/* A value of a contrast and its decimal. */
+/* A value of a contrast and its decimal, when that says more than the
+ * exact value. */
 static void
 change_value(latex_sink *c, const exattn_doc_value *v)
 {
     exattn_latex__value(c, v);
-    if (v->decimal)
+    if (v->decimal && !exattn_print__decimal_adds_nothing(v))
         exattn_sbuf__printf(c->b, " %s %s",
                             v->decimal_exact ? "=" : "\\approx", v->decimal);
     else if (v->undecided)

@@ -4,6 +4,7 @@
  * "$$ ... $$" on a Markdown page, with the
  * step named in a comment, or on a Markdown page in a caption. */
 #include "print/latex.h"
+#include "print/value.h"
 
 typedef exattn_latex_sink latex_sink;
 
@@ -158,13 +159,19 @@ exattn_latex__status_tag(exattn_sbuf *b, int exact)
                                : "\\quad(\\text{named})");
 }
 
-/* The decimals of a vector quantity: " \approx (0.538, 0.000)". */
+/* The decimals of a vector quantity: " \approx (0.538, 0)" -- an exact
+ * coordinate whose decimal is itself written exactly, and nothing when
+ * every coordinate is such (the exact vector says it all). */
 void
 exattn_latex__approx_vector(latex_sink *c, const exattn_doc_entry *e)
 {
-    size_t k;
+    size_t k, plain = 0;
 
     if (e->count == 0 || (!e->values[0].decimal && !e->values[0].undecided))
+        return;
+    for (k = 0; k < e->count; k++)
+        plain += exattn_print__decimal_adds_nothing(&e->values[k]);
+    if (plain == e->count)
         return;
     exattn_sbuf__puts(c->b, " \\approx ");
     exattn_latex__vector_open(c);
@@ -172,8 +179,12 @@ exattn_latex__approx_vector(latex_sink *c, const exattn_doc_entry *e)
     {
         if (k)
             exattn_latex__vector_sep(c);
-        exattn_sbuf__puts(c->b, e->values[k].decimal ? e->values[k].decimal
-                                                     : "\\text{(undecided)}");
+        if (exattn_print__decimal_adds_nothing(&e->values[k]))
+            exattn_latex__tfrac(c->b, e->values[k].exact);
+        else
+            exattn_sbuf__puts(c->b, e->values[k].decimal
+                                        ? e->values[k].decimal
+                                        : "\\text{(undecided)}");
     }
     exattn_latex__vector_close(c);
 }

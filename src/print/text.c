@@ -249,22 +249,39 @@ decimal(exattn_sbuf *b, const exattn_doc_value *v)
     }
 }
 
-/* " ≈ (0.538,0.000)", "=" when every coordinate's decimal is exact. */
+static int
+all_plain(const exattn_doc_entry *e)
+{
+    size_t c;
+
+    for (c = 0; c < e->count; c++)
+        if (!exattn_print__decimal_adds_nothing(&e->values[c]))
+            return 0;
+    return 1;
+}
+
+/* " ≈ (0.538,0)": the decimals of a vector, an exact coordinate whose
+ * decimal is itself written exactly ("≈" is for rounded ones); nothing
+ * when every coordinate is such (the exact vector says it all). */
 static void
 decimal_vector(exattn_sbuf *b, const exattn_doc_entry *e)
 {
     size_t c;
-    int exact = 1;
 
     if (e->count == 0 || (!e->values[0].decimal && !e->values[0].undecided))
         return;
+    if (all_plain(e))
+        return;
+    exattn_sbuf__puts(b, " ≈ (");
     for (c = 0; c < e->count; c++)
-        exact &= e->values[c].decimal != NULL && e->values[c].decimal_exact;
-    exattn_sbuf__puts(b, exact ? " = (" : " ≈ (");
-    for (c = 0; c < e->count; c++)
-        exattn_sbuf__printf(b, "%s%s", c ? "," : "",
-                            e->values[c].decimal ? e->values[c].decimal
-                                                 : "undecided");
+    {
+        exattn_sbuf__puts(b, c ? "," : "");
+        if (exattn_print__decimal_adds_nothing(&e->values[c]))
+            exattn_sbuf__mpq(b, e->values[c].exact);
+        else
+            exattn_sbuf__puts(b, e->values[c].decimal ? e->values[c].decimal
+                                                      : "undecided");
+    }
     exattn_sbuf__puts(b, ")");
 }
 
@@ -490,8 +507,10 @@ output_lines(text_sink *t, const exattn_doc_entry *e)
                              : " (NAMED except the exact coordinates "
                                "shown)\n");
     }
-    /* the decimals follow the notes */
-    if (e->values[0].decimal || e->values[0].undecided)
+    /* the decimals follow the notes, when they say more than the exact
+     * values */
+    if ((e->values[0].decimal || e->values[0].undecided)
+        && !all_plain(e))
     {
         qlabel(&t->tail, t->l, "output", e->row);
         decimal_vector(&t->tail, e);
@@ -547,8 +566,6 @@ blend_item(text_sink *t, const exattn_doc_entry *e)
 {
     const exattn_doc_header *l = t->l;
     exattn_sbuf *b = &t->b;
-    size_t c;
-    int exact = 1;
 
     switch (e->role)
     {
@@ -573,17 +590,12 @@ blend_item(text_sink *t, const exattn_doc_entry *e)
                             l->blend_names[t->row->blend]);
         value_vector(b, e);
         exattn_sbuf__puts(b, " (EXACT)\n");
-        if (e->count == 0 || e->values[0].decimal == NULL)
+        if (e->count == 0 || e->values[0].decimal == NULL || all_plain(e))
             break;
-        for (c = 0; c < e->count; c++)
-            exact &= e->values[c].decimal_exact;
-        exattn_sbuf__printf(b, "%s output %s (",
-                            l->blend_names[t->row->blend],
-                            exact ? "=" : "≈");
-        for (c = 0; c < e->count; c++)
-            exattn_sbuf__printf(b, "%s%s", c ? "," : "",
-                                e->values[c].decimal);
-        exattn_sbuf__puts(b, ")\n");
+        exattn_sbuf__puts(b, l->blend_names[t->row->blend]);
+        exattn_sbuf__puts(b, " output");
+        decimal_vector(b, e);
+        exattn_sbuf__puts(b, "\n");
         break;
     }
 }

@@ -7,6 +7,7 @@
 
 #include "internal.h"
 #include "exattn/doc.h"
+#include "print/value.h"
 
 /* Where the writer is in a block: from its section's begin to its end,
  * every section and entry is the block's. */

@@ -13,12 +13,13 @@ row_name(exattn_sbuf *b, const exattn_doc_header *l, size_t i)
                         l->query_labels[i]);
 }
 
-/* A value of a contrast: exact or named, and its decimal. */
+/* A value of a contrast: exact or named, and its decimal when that
+ * says more than the exact value ("1/3 ≈ 0.333", but "1"). */
 static void
 change_value(exattn_sbuf *b, const exattn_doc_value *v)
 {
     exattn_text__value(b, v);
-    if (v->decimal)
+    if (v->decimal && !exattn_print__decimal_adds_nothing(v))
         exattn_sbuf__printf(b, v->decimal_exact ? " = %s" : " ≈ %s",
                             v->decimal);
 }
