@@ -11,6 +11,8 @@
 #include <mpfr.h>
 #include <exattn/error.h>
 #include <exattn/lesson.h>
+#include <exattn/row.h>
+#include <exattn/write.h>
 
 typedef enum
 {
@@ -58,5 +60,39 @@ EXATTN_WUR int exattn_check_write_json(FILE *stream,
                                        const exattn_lesson *lesson,
                                        mpfr_prec_t max_prec,
                                        exattn_error_t *err);
+
+/* One entry of a quantity got by its path (exattn_lesson_get). */
+typedef struct
+{
+    exattn_status_t status;     /* EXATTN_EXACT or EXATTN_NAMED */
+    char *exact;                /* EXACT: the value ("5/4"); else NULL */
+    char *text;                 /* its form in text ("e^1/(e^1+e^1+e^2)",
+                                   "5/4") */
+    char *latex;                /* and in LaTeX */
+    char *decimal;              /* certified, rounded to nearest (ties
+                                   away from zero); NULL when not asked
+                                   for or undecided */
+    int decimal_exact;          /* the decimal is the value itself */
+    char *undecided;            /* why a decimal asked for is missing
+                                   ("undecided at P bits ..."), or NULL */
+} exattn_quantity_entry;
+
+/* The quantity at claim path `path` (docs/lesson-format.md, "Paths":
+ * "weights[rises]", "output[2][1]", "h1.weights[grid]", "ln1[rises]")
+ * of the lesson, or of its variant `variant` (NULL: the base): *count
+ * entries in the path's order (one for a scalar), each with its forms,
+ * its exact value when it has one, and its certified decimal with
+ * `digits` digits (EXATTN_DIGITS_NONE: none).  `max_prec` caps the
+ * working precision (0: the default).  Errors: EXATTN_EFIELD for a path
+ * or variant the lesson does not have (the message as a claim's),
+ * EXATTN_ENOMEM, EXATTN_ELIMIT.  Release with
+ * exattn_quantity_entries_free. */
+EXATTN_WUR int exattn_lesson_get(exattn_quantity_entry **out, size_t *count,
+                                 const exattn_lesson *lesson,
+                                 const char *variant, const char *path,
+                                 unsigned long digits, mpfr_prec_t max_prec,
+                                 exattn_error_t *err);
+void exattn_quantity_entries_free(exattn_quantity_entry *entries,
+                                  size_t count);
 
 #endif

@@ -657,3 +657,71 @@ exattn_claims__values(mpq_t *out, int *exact, const exattn_claim *c,
     mpz_clear(d);
     return rc;
 }
+
+/* An entry with no expression of its own (a blend's output, a shape, an
+ * entry of a given matrix): its exact value as one. */
+static int
+exact_expr(exattn_expr **out, const source *s, exattn_error_t *err)
+{
+    char *t = exattn_mpq_get_str(s->q);
+    int rc;
+
+    if (t == NULL)
+        return exattn_error__set(err, EXATTN_ENOMEM, s->claim->lesson->file,
+                                 0, 0, "out of memory");
+    rc = exattn_expr_parse(out, t, strlen(t), s->claim->lesson->file, err);
+    exattn_free(t);
+    return rc;
+}
+
+int
+exattn_claims__each_expr(const exattn_claim *c, mpfr_prec_t max_prec,
+                         exattn_claims_each_fn each, void *ctx,
+                         exattn_error_t *err)
+{
+    exattn_expr *pool = NULL, *own = NULL;
+    const exattn_expr *e;
+    exattn_xnode *n;
+    source s;
+    size_t i;
+    int rc = source_open(&s, c, NULL, NULL, max_prec, err);
+
+    for (i = 0; rc == EXATTN_OK && i < c->count; i++)
+    {
+        if ((rc = select_entry(&s, i, err)) != EXATTN_OK)
+            break;
+        e = exattn_claims__source_expr(&s);
+        if (e == NULL && c->target == EXATTN_TARGET_ROW)
+        {
+            /* the row's quantity, built from its exact data */
+            if (pool == NULL
+                && (pool = exattn_expr__pool(c->lesson->file)) == NULL)
+                rc = exattn_error__set(err, EXATTN_ENOMEM, c->lesson->file,
+                                       0, 0, "out of memory");
+            n = rc == EXATTN_OK ? exattn_expr__row_node(pool, s.row, s.kind,
+                                                        s.key, s.col, err)
+                                : NULL;
+            if (rc == EXATTN_OK && (n == NULL
+                                    || (own = exattn_expr__view(pool, n))
+                                           == NULL))
+                rc = err->code != EXATTN_OK
+                         ? err->code
+                         : exattn_error__set(err, EXATTN_ENOMEM,
+                                             c->lesson->file, 0, 0,
+                                             "out of memory");
+            e = own;
+        }
+        else if (e == NULL)
+        {
+            rc = exact_expr(&own, &s, err);
+            e = own;
+        }
+        if (rc == EXATTN_OK)
+            rc = each(ctx, i, e, err);
+        exattn_expr_free(own);
+        own = NULL;
+    }
+    exattn_expr_free(pool);
+    source_close(&s, NULL);
+    return rc;
+}

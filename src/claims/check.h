@@ -67,4 +67,16 @@ int exattn_claims__property(exattn_entry_result *r, const exattn_claim *c,
                             const exattn_row *row, mpfr_prec_t max_prec,
                             exattn_error_t *err);
 
+/* Call each(ctx, i, e, err) for every entry i of claim c's quantity,
+ * with the entry as an expression of its own, valid during the call: a
+ * row's quantity built from the row's exact data, a block's node, an
+ * expression, a difference, or an exact value.  The first error ends it
+ * (src/claims/check.c; exattn get, src/claims/get.c). */
+typedef int (*exattn_claims_each_fn)(void *ctx, size_t i,
+                                     const exattn_expr *e,
+                                     exattn_error_t *err);
+int exattn_claims__each_expr(const exattn_claim *c, mpfr_prec_t max_prec,
+                             exattn_claims_each_fn each, void *ctx,
+                             exattn_error_t *err);
+
 #endif
