@@ -88,14 +88,22 @@ text_value(const exattn_quantity_entry *q)
     fputs(q->status == EXATTN_EXACT ? q->exact : q->text, stdout);
 }
 
+/* Does the entry's decimal say more than its exact value (1/3, a named
+ * one) rather than repeat it (0, 5/4)? */
+static int
+decimal_says_more(const exattn_quantity_entry *q)
+{
+    return q->decimal != NULL
+           && !(q->status == EXATTN_EXACT && q->decimal_exact);
+}
+
 /* " ≈ 0.284", nothing when the decimal is the exact value itself */
 static void
 text_decimal(const exattn_quantity_entry *q)
 {
     if (q->undecided != NULL)
         printf(" ≈ (%s)", q->undecided);
-    else if (q->decimal != NULL
-             && !(q->status == EXATTN_EXACT && q->decimal_exact))
+    else if (decimal_says_more(q))
         printf(" %s %s", q->decimal_exact ? "=" : "≈", q->decimal);
 }
 
@@ -153,8 +161,7 @@ write_latex(const exattn_quantity_entry *q, size_t n)
     int rounded = 0, ok = 1;
 
     for (i = 0; i < n; i++)
-        rounded |= q[i].decimal != NULL
-                   && !(q[i].status == EXATTN_EXACT && q[i].decimal_exact);
+        rounded |= decimal_says_more(&q[i]);
     fputs(n > 1 ? "\\begin{bmatrix}" : "", stdout);
     for (i = 0; i < n && ok; i++)
     {
@@ -168,7 +175,7 @@ write_latex(const exattn_quantity_entry *q, size_t n)
     for (i = 0; i < n && ok; i++)
     {
         fputs(i ? " & " : "", stdout);
-        if (q[i].status == EXATTN_EXACT && q[i].decimal_exact)
+        if (q[i].decimal != NULL && !decimal_says_more(&q[i]))
             ok = latex_value(&q[i]);
         else
             fputs(q[i].decimal ? q[i].decimal : "\\text{(undecided)}",
