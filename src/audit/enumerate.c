@@ -261,6 +261,34 @@ contributions(adder *a, const exattn_lesson *l, size_t r, size_t j)
     return rc;
 }
 
+/* Row r's output and weights in variant a->variant minus the lesson
+ * `against` ("base" or a variant's name), and the reverse: a page says
+ * "decreases by 0.243" of a change of -0.243, the amount a contrast
+ * prints.  The reverse is the variant's number too. */
+static int
+changes(adder *a, const exattn_lesson *l, size_t r, const char *against)
+{
+    adder back = *a;
+    size_t from = a->all->count, k;
+    int rc;
+
+    rc = row_and_entries(a, "output", l->query_labels, r, NULL, l->dv,
+                         against);
+    if (rc == EXATTN_OK)
+        rc = row_and_entries(a, "weights", l->query_labels, r, l->key_labels,
+                             l->m, against);
+    back.variant = strcmp(against, "base") == 0 ? NULL : against;
+    if (rc == EXATTN_OK)
+        rc = row_and_entries(&back, "output", l->query_labels, r, NULL,
+                             l->dv, a->variant);
+    if (rc == EXATTN_OK)
+        rc = row_and_entries(&back, "weights", l->query_labels, r,
+                             l->key_labels, l->m, a->variant);
+    for (k = from; k < a->all->count; k++)
+        a->all->items[k].variant = a->variant;
+    return rc;
+}
+
 /* Row r's scores, scaled scores, weights, contributions and output (and
  * in a variant of the same shape, its output and weights minus the
  * base's), then its intermediates. */
@@ -281,13 +309,12 @@ row_quantities(adder *a, const exattn_lesson *l, size_t r)
                              NULL);
     if (rc == EXATTN_OK && a->variant && l->n == a->base->n
         && l->m == a->base->m && l->dv == a->base->dv && !l->perm)
-    {
-        rc = row_and_entries(a, "output", l->query_labels, r, NULL, l->dv,
-                             "base");
-        if (rc == EXATTN_OK)
-            rc = row_and_entries(a, "weights", l->query_labels, r,
-                                 l->key_labels, l->m, "base");
-    }
+        rc = changes(a, l, r, "base");
+    /* and against the variant its contrast names */
+    if (rc == EXATTN_OK && a->variant && l->contrast != NULL
+        && l->contrast->name != NULL && l->contrast->n == l->n
+        && l->contrast->m == l->m && l->contrast->dv == l->dv && !l->perm)
+        rc = changes(a, l, r, l->contrast->name);
     return rc == EXATTN_OK ? intermediates(a, l, r) : rc;
 }
 
