@@ -166,8 +166,13 @@ function change(c, kept) {
     return `<li>${what} ${c.relation} by ${quantity(c.by)} (proved)</li>`;
   }
   if (moved) {
-    return `<li>${what}: ${quantity(c.from)} → ${quantity(c.to)} `
-      + `(${c.relation}${c.by ? ` by ${quantity(c.by)}` : ''}, proved)</li>`;
+    // a named amount is the difference of the two values beside it: its
+    // certified decimal says how much
+    const by = !c.by ? '' : c.by.status === 'named'
+      ? (c.by.decimal ? ` by ≈ ${c.by.decimal}` : '')
+      : ` by ${quantity(c.by)}`;
+    return `<li>${what}: ${brief(c.from)} → ${brief(c.to)} `
+      + `(${c.relation}${by}, proved)</li>`;
   }
   if (c.relation === 'equal') return `<li>${what} unchanged (proved)</li>`;
   return `<li>${what}: ${quantity(c.from)} → ${quantity(c.to)} `
@@ -184,7 +189,17 @@ function contrastSection(ct) {
     + `${r.changes.length ? `<ul>${r.changes.map((c) => change(c,
       r.outcome === 'weights-same')).join('')}</ul>`
       : ''}</li>`).join('');
-  return `<h3>Contrast with ${against}</h3><ul class="contrast">${rows}</ul>`;
+  const summary = ct.summary
+    ? `<p class="summary">${escapeHtml(ct.summary.text)}</p>` : '';
+  return `<h3>Contrast with ${against}</h3><ul class="contrast">${rows}</ul>`
+    + summary;
+}
+
+// A variant's row its contrast proved unchanged: said, not derived again.
+function sameRow(row, against) {
+  return `<section class="row"><h3>Query ${escapeHtml(row.query)}</h3>`
+    + `<p class="kind">As in ${against}: proved unchanged, not derived `
+    + 'again.</p></section>';
 }
 
 // A variant's sections stand one level under its heading, so that the
@@ -196,7 +211,10 @@ function variantSection(v, keyLabels) {
   }
   return `<section class="variant"><h2>Variant: ${escapeHtml(v.name)}</h2>`
     + `${contrastSection(v.contrast)}`
-    + `${v.rows.map((r) => rowSection(fullRow(r, keyLabels), 3)).join('\n')}`
+    + `${v.rows.map((r) => (r.unchanged ? sameRow(r, v.contrast && v.contrast
+      .against ? `variant “${escapeHtml(v.contrast.against)}”`
+      : 'the base lesson') : rowSection(fullRow(r, keyLabels), 3)))
+      .join('\n')}`
     + `${(v.blends || []).map((b) => blendSection(b, 3)).join('\n')}`
     + '</section>';
 }

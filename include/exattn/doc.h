@@ -528,7 +528,42 @@ typedef struct
                                        they are keys or memory rows
                                        (scores, weights); NULL when they
                                        are coordinates */
+    /* (after every field above, which keep their places) */
+    const struct exattn_doc_contrast_summary *contrast_summary;
+                                    /* CONTRAST, at its end: what changed,
+                                       counted; NULL elsewhere and when
+                                       the shapes differ */
+    int same_as_against;            /* ROW of a variant: proved to be the
+                                       row of `against` (`against_header`)
+                                       in every quantity -- the same
+                                       scores, scale, weights and values
+                                       --, so it is not derived again:
+                                       no entries or notes follow, and
+                                       only `row`, `header` and the
+                                       `against` fields are set */
 } exattn_doc_section;
+
+/* A contrast in one sentence: how many rows, weights and output
+ * coordinates changed and which way, every count from a proved relation
+ * of the contrast's entries. */
+typedef struct exattn_doc_contrast_summary
+{
+    size_t rows;                    /* rows compared */
+    size_t rows_changed;            /* rows with a change entry that is
+                                       not proved equal */
+    const size_t *changed;          /* their indices, increasing */
+    size_t listed;                  /* how many of them a sentence names
+                                       (the rest are counted) */
+    size_t weights_up, weights_down;    /* weights proved to increase,
+                                           decrease */
+    size_t outputs_up, outputs_down;    /* output coordinates likewise */
+    size_t different;               /* proved different, direction not
+                                       decided (and, permuted, outputs
+                                       that did not move with their
+                                       token) */
+    size_t unproved;                /* neither proved equal nor
+                                       different */
+} exattn_doc_contrast_summary;
 
 /* A sink: each callback returns EXATTN_OK to go on, or an error code that
  * ends the walk (exattn_derive returns it; the sink fills `err` if it

@@ -32,7 +32,8 @@ static const cli_choice quantities[] = {
     { "scaled", EXATTN_SHOW(EXATTN_SCALED), 0 },
     { "weights", EXATTN_SHOW(EXATTN_WEIGHT), 0 },
     { "contributions", EXATTN_SHOW(EXATTN_CONTRIBUTION), 0 },
-    { "output", EXATTN_SHOW(EXATTN_OUTPUT), 0 }, { NULL, 0, 0 }
+    { "output", EXATTN_SHOW(EXATTN_OUTPUT), 0 },
+    { "contrast", EXATTN_SHOW_CONTRAST, 0 }, { NULL, 0, 0 }
 };
 static const cli_choice vector_styles[] = {
     { "bmatrix", 0, 0 }, { "paren", EXATTN_LATEX_PAREN_VECTORS, 0 },

@@ -8,6 +8,7 @@
  * exact-or-named rule decides it too ("increases by 2·w3 ≈ 1.152"), and
  * its sign is proved by an enclosure. */
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include "derive/derive.h"
 #include "derive/symbols.h"
@@ -25,6 +26,8 @@ typedef struct
     exattn_expr *pool;
     exattn_row_nodes nf, nt;
     exattn_error_t local;
+    exattn_doc_contrast_summary *sum;   /* counts every relation */
+    int changed;                /* this row has a relation not EQUAL */
 } pair;
 
 static int
@@ -105,6 +108,26 @@ relation_of(int same_result, int sign)
                       : EXATTN_RELATION_DIFFERENT;
 }
 
+/* Count relation `rel` of a weight or an output in the summary. */
+static void
+count(pair *p, exattn_role_t role, exattn_relation_t rel)
+{
+    exattn_doc_contrast_summary *s = p->sum;
+    int weight = role == EXATTN_ROLE_CHANGE_WEIGHT;
+
+    if (rel == EXATTN_RELATION_EQUAL)
+        return;
+    p->changed = 1;
+    if (rel == EXATTN_RELATION_INCREASES)
+        ++*(weight ? &s->weights_up : &s->outputs_up);
+    else if (rel == EXATTN_RELATION_DECREASES)
+        ++*(weight ? &s->weights_down : &s->outputs_down);
+    else if (rel == EXATTN_RELATION_UNPROVED)
+        s->unproved++;
+    else
+        s->different++;
+}
+
 /* A row quantity as a value: exact, or named by its form; its decimal
  * when asked for. */
 static int
@@ -172,8 +195,90 @@ exact_amount(exattn_walk *w, exattn_dval *by, const exattn_dval *a,
     return code;
 }
 
+/* One value's form in notation k, for a difference: its own form, or
+ * the exact value written out; 0 when it has none in k. */
+static int
+form_of(exattn_sbuf *b, const exattn_dval *d, int k)
+{
+    if (d->v.status == EXATTN_EXACT)
+    {
+        if (k == EXATTN_FORM_LATEX)
+            exattn_sbuf__mpq_latex(b, d->v.exact);
+        else
+            exattn_sbuf__mpq(b, d->v.exact);
+        return 1;
+    }
+    if (d->v.form[k] == NULL)
+        return 0;
+    exattn_sbuf__printf(b, k == EXATTN_FORM_LATEX ? "\\left(%s\\right)"
+                                                   : "(%s)", d->v.form[k]);
+    return 1;
+}
+
+/* How much a named value changed, when decimals are asked for: |b - a|,
+ * named as that difference (the larger first, so it reads as the
+ * amount), its certified decimal from the identity engine's nodes of the
+ * two quantities -- the difference of the two forms proves nothing by
+ * itself; the direction it is the amount of was proved before.  *has 0
+ * when there are no nodes to enclose. */
+static int
+named_amount(pair *p, exattn_dval *by, const exattn_dval *a,
+             const exattn_dval *b, exattn_kind_t kind, size_t key,
+             size_t col, exattn_relation_t rel, int *has)
+{
+    exattn_walk *w = p->w;
+    int up = rel == EXATTN_RELATION_INCREASES;
+    exattn_xnode *x, *y, *d;
+    exattn_expr *view;
+    exattn_sbuf texts[2];
+    exattn_error_t local;
+    char *s = NULL;
+    int code, exact = 0, k;
+
+    *has = 0;
+    if (p->pool == NULL
+        || (x = exattn_expr__row_nodes_get(&p->nf, kind, key, col)) == NULL
+        || (y = exattn_expr__row_nodes_get(&p->nt, kind, key, col)) == NULL
+        || (d = exattn_expr__apply(p->pool, EXATTN_X_SUB, up ? y : x,
+                                   up ? x : y, &p->local)) == NULL
+        || (view = exattn_expr__view(p->pool, d)) == NULL)
+        return EXATTN_OK;
+    *has = 1;
+    by->v.why = EXATTN_WHY_CHANGE;
+    for (k = 0; k < 2; k++)
+    {
+        exattn_sbuf__init(&texts[k]);
+        if ((w->notations & (1u << k)) && form_of(&texts[k], up ? b : a, k))
+        {
+            exattn_sbuf__puts(&texts[k], k == EXATTN_FORM_LATEX ? " - "
+                                                                : " − ");
+            form_of(&texts[k], up ? a : b, k);
+        }
+    }
+    code = exattn_walk__take_forms(w, by, by->v.form, texts);
+    exattn_error_init(&local);
+    if (code == EXATTN_OK)
+        code = exattn_expr_get_decimal(&s, &exact, view, w->opts->digits,
+                                       w->opts->max_prec, &local);
+    exattn_expr_free(view);
+    if (code == EXATTN_EUNABLE)
+        code = exattn_dval__own(by, exattn_str__dup(local.message),
+                                &by->v.undecided)
+               ? EXATTN_OK : oom(w, p->to->lesson);
+    else if (code == EXATTN_OK)
+    {
+        by->v.decimal_exact = exact;
+        code = exattn_dval__own(by, s, &by->v.decimal)
+               ? EXATTN_OK : oom(w, p->to->lesson);
+    }
+    else if (w->err != NULL && local.code != EXATTN_OK)
+        *w->err = local;
+    return code;
+}
+
 /* A change entry of `role` for (key, col): both values, their relation
- * (its direction proved), and the amount when it is exact. */
+ * (its direction proved), and the amount -- exact when both values are,
+ * else, with decimals asked for, named with its certified decimal. */
 static int
 change_entry(pair *p, exattn_role_t role, size_t key, size_t col,
              exattn_relation_t rel)
@@ -198,8 +303,17 @@ change_entry(pair *p, exattn_role_t role, size_t key, size_t col,
             == EXATTN_OK
         && (code = quantity_value(p->w, &b, p->to, &p->dt, kind, key, col))
                == EXATTN_OK
-        && (code = exact_amount(p->w, &by, &a, &b, &has)) == EXATTN_OK)
+        && (code = exact_amount(p->w, &by, &a, &b, &has)) == EXATTN_OK
+        && (has || p->w->opts->digits == EXATTN_DIGITS_NONE
+            || (rel != EXATTN_RELATION_INCREASES
+                && rel != EXATTN_RELATION_DECREASES)
+            || (code = named_amount(p, &by, &a, &b, kind,
+                                    kind == EXATTN_WEIGHT ? key : 0,
+                                    kind == EXATTN_WEIGHT ? 0 : col, rel,
+                                    &has))
+                   == EXATTN_OK))
     {
+        count(p, role, rel);
         e.from = &a.v;
         e.values = &b.v;
         e.by = has && rel != EXATTN_RELATION_EQUAL ? &by.v : NULL;
@@ -395,6 +509,7 @@ output_change(pair *p, const exattn_row *delta, size_t col)
     {
         e.from = &a.v;
         e.values = &b.v;
+        count(p, e.role, e.relation);
         code = exattn_walk__entry(w, &e);
     }
     exattn_dval__clear(&a);
@@ -494,8 +609,33 @@ styled_row(exattn_walk *w, exattn_row **out, const exattn_lesson *l,
     return code;
 }
 
+/* Is row i of `to` row i of `from` in every quantity its derivation
+ * shows: the same query, keys, scale and values, and (proved by the
+ * contrast) the same weights?  Then the variant need not derive it
+ * again. */
 static int
-contrast_row(exattn_walk *w, const exattn_lesson *from,
+same_derivation(const exattn_lesson *from, const exattn_lesson *to,
+                size_t i, exattn_contrast_t how)
+{
+    size_t j, c;
+
+    if (how != EXATTN_CONTRAST_UNCHANGED || from->scale_kind != to->scale_kind
+        || !mpq_equal(from->scale_value, to->scale_value)
+        || from->k.rows != to->k.rows || from->k.cols != to->k.cols
+        || from->q.cols != to->q.cols)
+        return 0;
+    for (c = 0; c < to->q.cols; c++)
+        if (!mpq_equal(EXATTN_AT(&from->q, i, c), EXATTN_AT(&to->q, i, c)))
+            return 0;
+    for (j = 0; j < to->k.rows * to->k.cols; j++)
+        if (!mpq_equal(from->k.a[j], to->k.a[j]))
+            return 0;
+    return 1;
+}
+
+static int
+contrast_row(exattn_walk *w, exattn_doc_contrast_summary *sum,
+             size_t *changed, const exattn_lesson *from,
              const exattn_lesson *to, const exattn_lesson *delta, size_t i,
              size_t from_row)
 {
@@ -505,6 +645,7 @@ contrast_row(exattn_walk *w, const exattn_lesson *from,
     int code;
 
     p.w = w;
+    p.sum = sum;
     exattn_walk__section(w, &s, EXATTN_SECTION_CONTRAST_ROW, to);
     s.row = i;
     s.against = from;
@@ -536,6 +677,11 @@ contrast_row(exattn_walk *w, const exattn_lesson *from,
     if ((code = exattn_walk__begin(w, &s)) == EXATTN_OK
         && (code = row_changes(&p, s.contrast, rd)) == EXATTN_OK)
         code = exattn_walk__end(w, &s);
+    if (p.changed)
+        changed[sum->rows_changed++] = i;
+    if (delta != NULL && w->same_rows != NULL)
+        w->same_rows[i] = (unsigned char)same_derivation(from, to, i,
+                                                         s.contrast);
 done:
     exattn_expr__row_nodes_clear(&p.nf);
     exattn_expr__row_nodes_clear(&p.nt);
@@ -572,13 +718,17 @@ delta_lesson(exattn_walk *w, exattn_lesson **out, const exattn_lesson *from,
     return code;
 }
 
+/* How many changed rows a summary names before it only counts them. */
+#define SUMMARY_NAMES 4
+
 int
 exattn_derive__contrast(exattn_walk *w, const exattn_lesson *variant)
 {
     const exattn_lesson *from = variant->contrast;
     exattn_lesson *delta = NULL;
+    exattn_doc_contrast_summary sum = { 0 };
     exattn_doc_section s;
-    size_t i;
+    size_t i, *changed;
     int code;
 
     if (from == NULL)
@@ -589,13 +739,26 @@ exattn_derive__contrast(exattn_walk *w, const exattn_lesson *variant)
     s.shapes_differ = from->n != variant->n || from->m != variant->m
                       || from->dv != variant->dv;
     s.permuted = variant->perm != NULL && from->perm == NULL;
-    if ((code = exattn_walk__begin(w, &s)) != EXATTN_OK)
-        return code;
-    if (!s.shapes_differ)
+    if ((changed = calloc(variant->n + 1, sizeof *changed)) == NULL
+        || (!s.shapes_differ
+            && (w->same_rows = calloc(variant->n + 1, 1)) == NULL))
+    {
+        free(changed);
+        return oom(w, variant);
+    }
+    if ((code = exattn_walk__begin(w, &s)) == EXATTN_OK && !s.shapes_differ)
         code = delta_lesson(w, &delta, from, variant);
     for (i = 0; !s.shapes_differ && i < variant->n && code == EXATTN_OK; i++)
-        code = contrast_row(w, from, variant, delta, i,
+        code = contrast_row(w, &sum, changed, from, variant, delta, i,
                             s.permuted ? variant->perm[i] : i);
     exattn_lesson_free(delta);
-    return code == EXATTN_OK ? exattn_walk__end(w, &s) : code;
+    sum.rows = variant->n;
+    sum.changed = changed;
+    sum.listed = sum.rows_changed <= SUMMARY_NAMES + 1 ? sum.rows_changed
+                                                       : SUMMARY_NAMES;
+    s.contrast_summary = s.shapes_differ ? NULL : &sum;
+    if (code == EXATTN_OK)
+        code = exattn_walk__end(w, &s);
+    free(changed);
+    return code;
 }

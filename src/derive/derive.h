@@ -54,6 +54,10 @@ typedef struct
     const char **blend_names;
     size_t header_count;
     mpq_t *roots;               /* each header's rational √d (scale_root) */
+    unsigned char *same_rows;   /* the variant being walked: its rows its
+                                   contrast proved the same derivation as
+                                   the lesson it changes (n flags); NULL
+                                   when there is no contrast */
 } exattn_walk;
 
 /* The sink's callbacks, skipped when NULL. */

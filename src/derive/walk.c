@@ -5,6 +5,7 @@
  * lesson in a block, the block's stages); or a block's stages
  * (src/derive/block.c). */
 #include <stdint.h>
+#include <stdlib.h>
 #include "derive/derive.h"
 
 /* Row i, with its decimals when asked for. */
@@ -29,6 +30,25 @@ one_row(exattn_walk *w, const exattn_lesson *l, size_t i,
     return code;
 }
 
+/* Row i of variant l, which its contrast proved to be the row of the
+ * lesson it changes: a section that says so, and nothing derived
+ * again. */
+static int
+same_row(exattn_walk *w, const exattn_lesson *l, size_t i)
+{
+    exattn_doc_section s;
+    int code;
+
+    exattn_walk__section(w, &s, EXATTN_SECTION_ROW, l);
+    s.row = i;
+    s.same_as_against = 1;
+    s.against = l->contrast;
+    s.against_header = exattn_walk__header(w, l->contrast);
+    if ((code = exattn_walk__begin(w, &s)) != EXATTN_OK)
+        return code;
+    return exattn_walk__end(w, &s);
+}
+
 static int
 rows(exattn_walk *w, const exattn_lesson *l)
 {
@@ -41,7 +61,8 @@ rows(exattn_walk *w, const exattn_lesson *l)
         code = exattn_error__set(w->err, EXATTN_ENOMEM, l->file, 0, 0,
                                  "out of memory");
     for (i = 0; code == EXATTN_OK && i < l->n; i++)
-        code = one_row(w, l, i, ints, head);
+        code = w->same_rows != NULL && w->same_rows[i]
+               ? same_row(w, l, i) : one_row(w, l, i, ints, head);
     exattn_ints__free(ints);
     exattn_head_eval_free(head);
     return code;
@@ -55,8 +76,12 @@ lesson_section(exattn_walk *w, const exattn_lesson *l)
     int code;
 
     exattn_walk__section(w, &s, EXATTN_SECTION_LESSON, l);
-    if ((code = exattn_walk__begin(w, &s)) != EXATTN_OK
-        || (code = rows(w, l)) != EXATTN_OK)
+    if ((code = exattn_walk__begin(w, &s)) != EXATTN_OK)
+        return code;
+    /* `--show contrast`: the lessons' headers, then the contrasts */
+    if (!(w->show & EXATTN_SHOW_ROW_QUANTITIES))
+        return exattn_walk__end(w, &s);
+    if ((code = rows(w, l)) != EXATTN_OK)
         return code;
     for (k = 0; k < l->blend_count; k++)
         if ((code = exattn_derive__blend(w, l, k)) != EXATTN_OK)
@@ -77,8 +102,12 @@ variant_section(exattn_walk *w, const exattn_lesson *v)
         return code;
     if (v->block != NULL)
         code = exattn_derive__block(w, v);
-    else if ((code = exattn_derive__contrast(w, v)) == EXATTN_OK)
-        code = lesson_section(w, v);
+    else if ((!(w->show & EXATTN_SHOW_CONTRAST)
+              || (code = exattn_derive__contrast(w, v)) == EXATTN_OK)
+             && (w->show & EXATTN_SHOW_ROW_QUANTITIES))
+        code = lesson_section(w, v);    /* not for the contrast alone */
+    free(w->same_rows);
+    w->same_rows = NULL;
     if (code != EXATTN_OK)
         return code;
     return exattn_walk__end(w, &s);
@@ -117,6 +146,7 @@ exattn_derive(const exattn_doc_sink *sink, void *ctx,
     w.breaks = sink->version >= 2
                && (sink->presentation & EXATTN_PRESENT_SYMBOLS);
     w.err = err;
+    w.same_rows = NULL;
     if (w.opts->digits != EXATTN_DIGITS_NONE
         && w.opts->digits > EXATTN_MAX_DIGITS)
         return exattn_error__set(err, EXATTN_ELIMIT, l->file, 0, 0,

@@ -10,6 +10,7 @@
 #include "internal.h"
 #include "exattn/doc.h"
 #include "print/json.h"
+#include "print/summary.h"
 #include "print/report.h"
 
 typedef struct
@@ -26,6 +27,8 @@ typedef struct
     size_t blends;          /* blends of the lesson so far */
     size_t variants;        /* variants so far */
     size_t contrast_rows;
+    int after_contrast;     /* a variant's name or contrast was written:
+                               what follows it needs a separator */
     char **memo;            /* a row's shared values, serialized once:
                                memo[shared - 1] */
     size_t memo_len;
@@ -278,6 +281,12 @@ row_begin(json_sink *j, const exattn_doc_section *s)
     exattn_sbuf__puts(b, s->row ? ",\n    {\"query\": " : "\n    {\"query\": ");
     exattn_sbuf__json(b, s->header->query_labels[s->row]);
     exattn_sbuf__printf(b, ", \"index\": %zu,\n      ", s->row + 1);
+    if (s->same_as_against)
+    {
+        /* proved the row of the lesson its contrast is against */
+        exattn_sbuf__puts(b, "\"unchanged\": true");
+        return;
+    }
     if (s->compact)
         compact_keys(b, s);
     else
@@ -419,6 +428,40 @@ contrast_begin(json_sink *j, const exattn_doc_section *s)
     j->contrast_rows = 0;
 }
 
+/* ", "summary": {counts, "changed": [labels], "text": sentence}" */
+static void
+contrast_summary(exattn_sbuf *b, const exattn_doc_section *s)
+{
+    const exattn_doc_contrast_summary *c = s->contrast_summary;
+    exattn_sbuf text;
+    size_t k;
+
+    if (c == NULL)
+        return;
+    exattn_sbuf__printf(b, ",\n    \"summary\": {\"rows\": %zu, "
+                        "\"rows_changed\": %zu, \"changed\": [",
+                        c->rows, c->rows_changed);
+    for (k = 0; k < c->rows_changed; k++)
+    {
+        exattn_sbuf__puts(b, k ? ", " : "");
+        exattn_sbuf__json(b, s->header->query_labels[c->changed[k]]);
+    }
+    exattn_sbuf__printf(b, "],\n      \"weights_increase\": %zu, "
+                        "\"weights_decrease\": %zu, "
+                        "\"outputs_increase\": %zu, "
+                        "\"outputs_decrease\": %zu,\n      "
+                        "\"different\": %zu, \"unproved\": %zu, "
+                        "\"text\": ",
+                        c->weights_up, c->weights_down, c->outputs_up,
+                        c->outputs_down, c->different, c->unproved);
+    exattn_sbuf__init(&text);
+    exattn_print__contrast_summary(&text, s, exattn_print__row_name_text);
+    b->oom |= text.oom;
+    exattn_sbuf__json(b, text.oom || text.s == NULL ? "" : text.s);
+    exattn_sbuf__clear(&text);
+    exattn_sbuf__puts(b, "}");
+}
+
 static void
 contrast_row_begin(json_sink *j, const exattn_doc_section *s)
 {
@@ -505,6 +548,9 @@ begin(void *ctx, const exattn_doc_section *s)
     {
         /* a block lesson's document is its block alone */
         j->block_only |= j->l == NULL;
+        if (s->kind == EXATTN_SECTION_BLOCK && j->after_contrast)
+            exattn_sbuf__puts(b, ",\n  ");     /* a variant's block */
+        j->after_contrast = 0;
         exattn_json__block_begin(&j->block, s);
         return EXATTN_OK;
     }
@@ -518,6 +564,10 @@ begin(void *ctx, const exattn_doc_section *s)
     switch (s->kind)
     {
     case EXATTN_SECTION_LESSON:
+        /* a variant's lesson after its contrast (the contrast alone
+         * has none) */
+        exattn_sbuf__puts(b, j->after_contrast ? ",\n  " : "");
+        j->after_contrast = 0;
         lesson_head(b, s->header);
         j->rows_open = 1;
         j->blends = 0;
@@ -540,9 +590,14 @@ begin(void *ctx, const exattn_doc_section *s)
                                            : ",\n  \"variants\": [\n  "
                                              "{\"name\": ");
         exattn_sbuf__json(b, s->header->name);
-        exattn_sbuf__puts(b, ",\n  ");
+        /* its contrast, its lesson or its block follows */
+        j->after_contrast = 1;
         break;
-    case EXATTN_SECTION_CONTRAST: contrast_begin(j, s); break;
+    case EXATTN_SECTION_CONTRAST:
+        exattn_sbuf__puts(b, ",\n  ");
+        j->after_contrast = 0;
+        contrast_begin(j, s);
+        break;
     case EXATTN_SECTION_CONTRAST_ROW:
         j->row = s;
         contrast_row_begin(j, s);
@@ -577,7 +632,9 @@ end(void *ctx, const exattn_doc_section *s)
         break;
     case EXATTN_SECTION_ROW:
         close_array(j);
-        exattn_sbuf__puts(b, j->notes ? "]}" : ",\n      \"notes\": []}");
+        exattn_sbuf__puts(b, s->same_as_against ? "}"
+                             : j->notes ? "]}"
+                                        : ",\n      \"notes\": []}");
         memo_clear(j);
         break;
     case EXATTN_SECTION_BLEND:
@@ -585,7 +642,12 @@ end(void *ctx, const exattn_doc_section *s)
         exattn_sbuf__puts(b, "}");
         break;
     case EXATTN_SECTION_VARIANT: exattn_sbuf__puts(b, "}"); break;
-    case EXATTN_SECTION_CONTRAST: exattn_sbuf__puts(b, "]},\n  "); break;
+    case EXATTN_SECTION_CONTRAST:
+        exattn_sbuf__puts(b, "]");
+        contrast_summary(b, s);
+        exattn_sbuf__puts(b, "}");
+        j->after_contrast = 1;
+        break;
     case EXATTN_SECTION_CONTRAST_ROW: exattn_sbuf__puts(b, "]}"); break;
     default: break;
     }

@@ -634,8 +634,43 @@ lesson_step(latex_sink *c, const exattn_doc_header *l)
     mask_written_step(c, l);
 }
 
+/* A variant's row its contrast proved unchanged: one sentence under
+ * its heading (a comment in a fragment), nothing derived again. */
 static void
-row_begin(latex_sink *c, const exattn_doc_section *s)
+same_row_remark(latex_sink *c, const exattn_doc_section *s)
+{
+    exattn_sbuf *b = c->b;
+    const char *name = s->against_header->name;
+
+    exattn_sbuf__puts(b, c->markdown || c->standalone ? "As in "
+                                                       : "% as in ");
+    if (name == NULL)
+        exattn_sbuf__puts(b, "the base lesson");
+    else if (c->markdown)
+    {
+        exattn_sbuf__puts(b, "variant “");
+        exattn_sbuf__markdown_text(b, name);
+        exattn_sbuf__puts(b, "”");
+    }
+    else if (c->standalone)
+    {
+        exattn_sbuf__puts(b, "variant ``");
+        exattn_sbuf__latex_text(b, name);
+        exattn_sbuf__puts(b, "''");
+    }
+    else
+    {
+        exattn_sbuf__puts(b, "variant \"");
+        exattn_sbuf__latex_comment(b, name);
+        exattn_sbuf__puts(b, "\"");
+    }
+    exattn_sbuf__puts(b, c->markdown || c->standalone
+                             ? ": proved unchanged, not derived again.\n\n"
+                             : ": proved unchanged\n");
+}
+
+static void
+row_heading(latex_sink *c, const exattn_doc_section *s)
 {
     exattn_sbuf *b = c->b;
 
@@ -664,6 +699,14 @@ row_begin(latex_sink *c, const exattn_doc_section *s)
     exattn_sbuf__printf(b, "%% query row %zu: ", s->row + 1);
     exattn_sbuf__latex_comment(b, c->l->query_labels[s->row]);
     exattn_sbuf__puts(b, "\n");
+}
+
+static void
+row_begin(latex_sink *c, const exattn_doc_section *s)
+{
+    row_heading(c, s);
+    if (s->same_as_against)
+        same_row_remark(c, s);
 }
 
 static int
@@ -719,11 +762,13 @@ end(void *ctx, const exattn_doc_section *s)
         exattn_latex__block_end(&c->block, s);
         return exattn_sbuf__flush(c->b, c->f, s->header->file, c->err);
     }
-    if (s->kind == EXATTN_SECTION_ROW)
+    if (s->kind == EXATTN_SECTION_ROW && !s->same_as_against)
         mask_step(c);
     /* a contrast's rows share its display */
     if (s->kind != EXATTN_SECTION_CONTRAST_ROW)
         exattn_latex__aligned_close(c);
+    if (s->kind == EXATTN_SECTION_CONTRAST)
+        exattn_latex__contrast_end(c, s);
     return exattn_sbuf__flush(c->b, c->f, s->header->file, c->err);
 }
 

@@ -88,6 +88,8 @@ void exattn_latex__wsym(exattn_latex_sink *c, size_t i, size_t j);
 
 /* ---- a variant's contrast (src/print/latex_contrast.c) ----------------- */
 
+void exattn_latex__contrast_end(exattn_latex_sink *c,
+                                const exattn_doc_section *s);
 void exattn_latex__contrast_begin(exattn_latex_sink *c,
                                   const exattn_doc_section *s);
 void exattn_latex__contrast_row_begin(exattn_latex_sink *c,

@@ -4,6 +4,7 @@
  * document decided them. */
 #include "print/latex.h"
 #include "print/value.h"
+#include "print/summary.h"
 
 typedef exattn_latex_sink latex_sink;
 
@@ -176,4 +177,41 @@ exattn_latex__change_line(latex_sink *c, const exattn_doc_entry *e)
         break;
     }
     exattn_sbuf__puts(b, remarks[e->relation]);
+}
+
+/* The contrast in one sentence, under its display: a paragraph (a
+ * comment in a fragment), each row's label escaped as the format
+ * needs. */
+static void
+name_markdown(exattn_sbuf *b, const exattn_doc_header *l, size_t i)
+{
+    exattn_sbuf__puts(b, "row ");
+    exattn_sbuf__markdown_text(b, l->query_labels[i]);
+}
+
+static void
+name_latex(exattn_sbuf *b, const exattn_doc_header *l, size_t i)
+{
+    exattn_sbuf__puts(b, "row ");
+    exattn_sbuf__latex_text(b, l->query_labels[i]);
+}
+
+static void
+name_comment(exattn_sbuf *b, const exattn_doc_header *l, size_t i)
+{
+    exattn_sbuf__puts(b, "row ");
+    exattn_sbuf__latex_comment(b, l->query_labels[i]);
+}
+
+void
+exattn_latex__contrast_end(latex_sink *c, const exattn_doc_section *s)
+{
+    if (s->contrast_summary == NULL)
+        return;
+    if (!c->markdown && !c->standalone)
+        exattn_sbuf__puts(c->b, "% ");
+    exattn_print__contrast_summary(c->b, s, c->markdown ? name_markdown
+                                            : c->standalone ? name_latex
+                                                            : name_comment);
+    exattn_sbuf__puts(c->b, c->markdown || c->standalone ? "\n\n" : "\n");
 }

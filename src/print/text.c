@@ -639,6 +639,16 @@ row_heading(text_sink *t, const exattn_doc_section *s)
 
     exattn_sbuf__puts(b, "\nquery ");
     qlabel(b, t->l, "Q", s->row);
+    if (s->same_as_against)
+    {
+        exattn_sbuf__printf(b, ": as in %s%s%s (proved unchanged)\n",
+                            s->against_header->name ? "variant \""
+                                                    : "the base lesson",
+                            s->against_header->name
+                                ? s->against_header->name : "",
+                            s->against_header->name ? "\"" : "");
+        return;
+    }
     if (s->compact)
     {
         exattn_sbuf__printf(b, " attends %zu keys %s — multiple keys: NAMED "
@@ -731,6 +741,8 @@ end(void *ctx, const exattn_doc_section *s)
         exattn_text__block_end(&t->block, s);
     else
         exattn_text__close_line(t);
+    if (!t->block.open && s->kind == EXATTN_SECTION_CONTRAST)
+        exattn_text__contrast_end(t, s);
     if (t->tail.len > 0)
     {
         exattn_sbuf__putn(&t->b, t->tail.s, t->tail.len);

@@ -53,6 +53,8 @@ void exattn_text__close_line(exattn_text_sink *t);
 
 /* A contrast's heading, a contrast row's, and its change entries
  * (src/print/text_contrast.c). */
+void exattn_text__contrast_end(exattn_text_sink *t,
+                               const exattn_doc_section *s);
 void exattn_text__contrast_begin(exattn_text_sink *t,
                                  const exattn_doc_section *s);
 void exattn_text__contrast_row_begin(exattn_text_sink *t,

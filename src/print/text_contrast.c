@@ -3,15 +3,10 @@
  * or whether each output moved with its permuted token -- as the
  * document decided.  Part of the text writer (src/print/text.c). */
 #include "print/text.h"
+#include "print/summary.h"
 
 typedef exattn_text_sink text_sink;
 
-static void
-row_name(exattn_sbuf *b, const exattn_doc_header *l, size_t i)
-{
-    exattn_sbuf__printf(b, l->default_query_labels ? "row %s" : "row [%s]",
-                        l->query_labels[i]);
-}
 
 /* A value of a contrast: exact or named, and its decimal when that
  * says more than the exact value ("1/3 ≈ 0.333", but "1"). */
@@ -55,7 +50,7 @@ exattn_text__contrast_row_begin(text_sink *t, const exattn_doc_section *s)
         "", "" };
     exattn_sbuf *b = &t->b;
 
-    row_name(b, t->l, s->row);
+    exattn_print__row_name_text(b, t->l, s->row);
     if (s->permuted)
         exattn_sbuf__printf(b, " (the token of row %zu): %s", s->token + 1,
                             s->contrast == EXATTN_CONTRAST_MOVED
@@ -142,7 +137,7 @@ exattn_text__output_change(text_sink *t, const exattn_doc_entry *e)
         return;
     }
     exattn_text__close_line(t);
-    row_name(b, t->l, e->row);
+    exattn_print__row_name_text(b, t->l, e->row);
     exattn_sbuf__printf(b, ": output coordinate %zu ", e->col + 1);
     switch (e->relation)
     {
@@ -176,6 +171,16 @@ exattn_text__output_change(text_sink *t, const exattn_doc_entry *e)
         break;
     }
     exattn_sbuf__puts(b, "\n");
+}
+
+/* The contrast in one sentence, after its rows. */
+void
+exattn_text__contrast_end(text_sink *t, const exattn_doc_section *s)
+{
+    if (s->contrast_summary == NULL)
+        return;
+    exattn_print__contrast_summary(&t->b, s, exattn_print__row_name_text);
+    exattn_sbuf__puts(&t->b, "\n");
 }
 
 /* ---- the sink ---------------------------------------------------------- */
