@@ -64,7 +64,7 @@ exattn_latex__contrast_begin(latex_sink *c, const exattn_doc_section *s)
                                                                : "\n");
     /* one display for the whole contrast, a line per relation */
     exattn_latex__aligned_open(c, EXATTN_ROLE_CHANGE_WEIGHT,
-                 "contrast: row by row, every relation proved");
+                 "contrast: row by row, every relation proved", "contrast");
     if (!s->shapes_differ && !s->permuted)
         return;
     exattn_sbuf__puts(b, s->shapes_differ
@@ -157,12 +157,16 @@ exattn_latex__change_line(latex_sink *c, const exattn_doc_entry *e)
             change_value(c, e->from);
             exattn_sbuf__puts(b, " \\;\\to\\; ");
             change_value(c, e->values);
+            /* an amount on a line of its own: both values and it do not
+             * fit a page's line */
+            exattn_sbuf__puts(b, e->by != NULL ? " \\\\\n&\\phantom{:}\\ "
+                                               : "\\quad");
             exattn_sbuf__puts(b, e->relation == EXATTN_RELATION_INCREASES
-                                     ? "\\quad\\text{(increases"
-                                     : "\\quad\\text{(decreases");
+                                     ? "\\text{(increases"
+                                     : "\\text{(decreases");
             amount_of(c, e->by);
-            exattn_sbuf__puts(b, ")}");
-            break;
+            exattn_sbuf__puts(b, ", proved)}");
+            return;
         }
         /* the change sum_j w_j (V'_j - V_j), its sign proved */
         exattn_sbuf__puts(b, e->relation == EXATTN_RELATION_INCREASES
