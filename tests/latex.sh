@@ -6,6 +6,9 @@
 #   - the standalone document compiles with pdflatex (amsmath only), with
 #     no overfull box (every display fits the text width) and only Type 1
 #     fonts (pdffonts: no bitmap Type 3 font, which blurs when zoomed);
+#   - with --labels, every display is numbered and labelled once: as
+#     many \label as displays, no label defined twice, each referenced
+#     by \eqref without an undefined reference, no overfull box;
 # and the same for tests/data/unicode-labels.json (Greek, arrows, √,
 # accented Latin and a script pdflatex has no font for, in the title and
 # the labels), random heads and random blocks.
@@ -65,7 +68,10 @@ $top/tests/data/unicode-labels.json
 $(ls "$out"/random-*.json)
 $(ls "$out"/block-*.json)"
 n=$(echo "$examples" | wc -l)
-echo "1..$((n + 1))"
+labelled="$(ls "$top"/docs/examples/*.json)
+$(ls "$out"/block-1*.json)"
+nl=$(echo "$labelled" | wc -l)
+echo "1..$((n + 1 + nl))"
 i=0
 fragments=""
 for f in $examples; do
@@ -109,3 +115,33 @@ else
     echo "not ok $i - KaTeX strict rejected displays:"
     sed 's/^/# /' "$out/katex.out"
 fi
+for f in $labelled; do
+    b=$(basename "$f" .json)-labels
+    i=$((i + 1))
+    "$exattn" derive "$f" --format latex --standalone --labels --digits 3 \
+        > "$out/$b.tex" || { echo "not ok $i - $b: derive failed"; continue; }
+    # a reference to every label, before \end{document}: each resolves
+    grep -o '\\label{[^}]*}' "$out/$b.tex" | sed 's/^\\label/\\eqref/' \
+        > "$out/$b.refs"
+    displays=$(grep -c '^\\begin{\(equation\|align\)}' "$out/$b.tex")
+    labels=$(grep -c '\\label{exattn:\(base\|v[0-9][0-9]*\):' "$out/$b.tex")
+    awk -v refs="$out/$b.refs" '/^\\end\{document\}/ {
+            print "\\noindent"
+            while ((getline line < refs) > 0) print line
+        } { print }' "$out/$b.tex" > "$out/$b.tmp" &&
+        mv "$out/$b.tmp" "$out/$b.tex"
+    if [ "$displays" -eq 0 ] || [ "$displays" -ne "$labels" ]; then
+        echo "not ok $i - $b: $displays numbered displays, $labels labels"
+    elif ! (cd "$out" && pdflatex -interaction=nonstopmode -halt-on-error \
+            "$b.tex" > "$b.out" 2>&1 && pdflatex -interaction=nonstopmode \
+            -halt-on-error "$b.tex" > "$b.out" 2>&1); then
+        echo "not ok $i - $b: pdflatex failed (see $out/$b.log)"
+    elif grep -q 'multiply defined\|undefined references\|^Overfull' \
+            "$out/$b.log"; then
+        echo "not ok $i - $b: $(grep -m 3 'multiply defined\|undefined' \
+            "$out/$b.log" | tr '\n' ' ')$(grep -c '^Overfull' "$out/$b.log") overfull"
+    else
+        echo "ok $i - $b: $displays displays numbered, each labelled once" \
+            "and referenced"
+    fi
+done

@@ -48,6 +48,9 @@ typedef struct
 #define EXATTN_LATEX_EXPANDED 4u        /* named rows written out in full,
                                            every weight with its whole
                                            denominator, not in symbols */
+#define EXATTN_LATEX_LABELS 8u          /* LaTeX (not Markdown): every
+                                           display numbered, with a \label
+                                           "exattn:base:q3:weights" */
 #define EXATTN_SUM_THRESHOLD 8
 #define EXATTN_SUM_NEVER 0
 #define EXATTN_DIGITS_NONE ((unsigned long)-1)

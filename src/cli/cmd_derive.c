@@ -11,7 +11,7 @@ typedef struct
     size_t written;
     const char *output;
     int format;                 /* an exattn_format_t */
-    int standalone, expanded, vectors;
+    int standalone, expanded, vectors, labels;
     unsigned long sum_threshold;    /* (unsigned long)-1: not given */
     exattn_write_opts write;    /* the options that are the library's */
     exattn_limits_t limits;
@@ -62,6 +62,9 @@ static const cli_opt opts[] = {
       "only these quantities, comma-separated (default: all)" },
     { "--standalone", NULL, CLI_FLAG, AT(standalone), NULL, NULL, 0, NULL,
       "latex: a complete document for pdflatex, not fragments" },
+    { "--labels", NULL, CLI_FLAG, AT(labels), NULL, NULL, 0, NULL,
+      "latex: number every display and \\label it "
+      "(exattn:base:q3:weights, exattn:v1:h1.weights)" },
     { "--vectors", NULL, CLI_CHOICE, AT(vectors), "STYLE", vector_styles, 0,
       "bmatrix", "latex: how row vectors are set" },
     { "--sum-threshold", NULL, CLI_COUNT, AT(sum_threshold), "N", NULL,
@@ -111,6 +114,7 @@ write_options(derive_args *a)
 {
     a->write.latex |= (a->standalone ? EXATTN_LATEX_STANDALONE : 0)
                       | (a->expanded ? EXATTN_LATEX_EXPANDED : 0)
+                      | (a->labels ? EXATTN_LATEX_LABELS : 0)
                       | (unsigned)a->vectors;
     /* 0: EXATTN_SUM_NEVER; not given: the default */
     if (a->sum_threshold != (unsigned long)-1)

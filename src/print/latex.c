@@ -65,7 +65,7 @@ scaled_line(latex_sink *c, const exattn_doc_entry *e)
             return;
         c->unscaled_done = 1;
         exattn_latex__aligned_close(c);
-        exattn_latex__display_open(c, "scaled scores");
+        exattn_latex__display_open(c, "scaled scores", "scaled");
         exattn_sbuf__puts(b, "s_{");
         exattn_latex__qsub(b, c->l, e->row);
         exattn_sbuf__puts(b, ",j} = q_{");
@@ -118,7 +118,7 @@ mask_step(latex_sink *c)
         return;
     c->mask_done = 1;
     exattn_latex__aligned_close(c);
-    exattn_latex__display_open(c, "mask: the keys this query may attend to");
+    exattn_latex__display_open(c, "mask: the keys this query may attend to", "mask");
     exattn_sbuf__puts(b, "\\begin{aligned}\n");
     aset(c, s->row);
     exattn_sbuf__puts(b, " &= ");
@@ -169,7 +169,7 @@ z_step(latex_sink *c)
     if (!(c->row->compact || c->row->symbolic) || c->z_done)
         return;
     exattn_latex__aligned_close(c);
-    exattn_latex__display_open(c, "the softmax denominator of the row");
+    exattn_latex__display_open(c, "the softmax denominator of the row", "denominator");
     exattn_sbuf__puts(c->b, "\\begin{aligned}\n");
     z_definition(c, " &= ");
     exattn_sbuf__puts(c->b, "\n\\end{aligned}");
@@ -291,7 +291,7 @@ output_step(latex_sink *c, const exattn_doc_entry *e)
     exattn_latex__display_open(c, !named
         ? "output: the weighted sum of the values"
         : "output: the weighted sum of the values; a coordinate is exact "
-          "when the equal-score groups of keys have equal means there");
+          "when the equal-score groups of keys have equal means there", "output");
     exattn_sbuf__puts(b, named ? "\\begin{aligned}\no_{" : "o_{");
     exattn_latex__qsub(b, c->l, e->row);
     exattn_sbuf__puts(b, named ? "} &= \\sum_{j \\in " : "} = \\sum_{j \\in ");
@@ -335,10 +335,12 @@ note(void *ctx, const exattn_doc_note *n)
     latex_sink *c = ctx;
     exattn_sbuf *b = c->b;
     size_t g, k;
+    char note_step[48];
 
+    snprintf(note_step, sizeof note_step, "note%zu", n->col + 1);
     exattn_latex__aligned_close(c);
     exattn_latex__display_open(c, "note: an exact coordinate although the "
-                                  "weights are named");
+                                  "weights are named", note_step);
     /* the claim, why, then each group of keys on its own line */
     exattn_sbuf__puts(b, "\\begin{aligned}\no_{");
     exattn_latex__qsub(b, c->l, n->row);
@@ -498,7 +500,7 @@ inputs_step(latex_sink *c, const exattn_doc_header *l)
                                           "the memory, a row per key, and "
                                           "the projections"
                                         : "the inputs: X, a row per token, "
-                                          "and the projections");
+                                          "and the projections", "inputs");
     exattn_sbuf__printf(b, "%sX %s= ", wide ? "\\begin{aligned}\n" : "",
                         amp);
     exattn_latex__matrix(c, &l->x);
@@ -541,7 +543,7 @@ mask_written_step(latex_sink *c, const exattn_doc_header *l)
             ? "the mask, written as key padding and causal: key j is "
               "visible to query i where its entry is 1 and j <= i"
             : "the mask, written as key padding: key j is visible where "
-              "its entry is 1");
+              "its entry is 1", "mask-written");
         /* a word, not a letter: p is a probability to a reader */
         exattn_sbuf__puts(b, "\\text{padding} = ");
         exattn_latex__vector_open(c);
@@ -566,7 +568,7 @@ mask_written_step(latex_sink *c, const exattn_doc_header *l)
                 ? "the mask, written as valid lengths and causal: query i "
                   "sees key j when j <= k_i and j <= i"
                 : "the mask, written as valid lengths: query i sees its "
-                  "first k_i keys");
+                  "first k_i keys", "mask-written");
         exattn_sbuf__puts(b, "k = ");
         if (l->valid_lens_count > 1)
             exattn_latex__vector_open(c);
@@ -590,7 +592,7 @@ lesson_step(latex_sink *c, const exattn_doc_header *l)
     int wide;
 
     exattn_latex__display_open(c, "shapes: n queries, m keys and values, "
-                                  "and their widths");
+                                  "and their widths", "shapes");
     exattn_sbuf__printf(b, "n = %zu,\\quad m = %zu,\\quad d_k = %zu,"
                         "\\quad d_v = %zu", l->n, l->m, l->dk, l->dv);
     exattn_latex__display_close(c);
@@ -609,7 +611,7 @@ lesson_step(latex_sink *c, const exattn_doc_header *l)
                                         "per token (V after the lab's value "
                                         "override)"
                                       : "queries, keys and values, one row "
-                                        "per token");
+                                        "per token", "qkv");
     projected(c, "Q", "X", &l->w_q, l->q_multiplied,
               wide ? "\\begin{aligned}\n" : "", wide);
     exattn_latex__matrix(c, &l->q);
@@ -705,6 +707,7 @@ static void
 row_begin(latex_sink *c, const exattn_doc_section *s)
 {
     row_heading(c, s);
+    c->in_row = 1;
     if (s->same_as_against)
         same_row_remark(c, s);
 }
@@ -713,6 +716,7 @@ static int
 begin(void *ctx, const exattn_doc_section *s)
 {
     latex_sink *c = ctx;
+    char blend_step[48];
 
     if (!c->opened)
         opening(c, s);
@@ -733,14 +737,18 @@ begin(void *ctx, const exattn_doc_section *s)
     case EXATTN_SECTION_ROW: row_begin(c, s); break;
     case EXATTN_SECTION_BLEND:
         c->row = s;
+        snprintf(blend_step, sizeof blend_step, "blend%zu", s->blend + 1);
         exattn_latex__display_open(c, "assigned exact weights (not a "
-                                      "softmax)");
+                                      "softmax)", blend_step);
         exattn_sbuf__puts(c->b, "\\begin{aligned}\n\\text{");
         exattn_sbuf__latex_text(c->b, s->header->blend_names[s->blend]);
         exattn_sbuf__puts(c->b, ": } w &= ");
         exattn_latex__vector_open(c);
         break;
-    case EXATTN_SECTION_VARIANT: title(c, s->header->name, 1); break;
+    case EXATTN_SECTION_VARIANT:
+        c->block.variant = ++c->variant;
+        title(c, s->header->name, 1);
+        break;
     case EXATTN_SECTION_CONTRAST: exattn_latex__contrast_begin(c, s); break;
     case EXATTN_SECTION_CONTRAST_ROW:
         c->row = s;
@@ -764,6 +772,8 @@ end(void *ctx, const exattn_doc_section *s)
     }
     if (s->kind == EXATTN_SECTION_ROW && !s->same_as_against)
         mask_step(c);
+    if (s->kind == EXATTN_SECTION_ROW)
+        c->in_row = 0;
     /* a contrast's rows share its display */
     if (s->kind != EXATTN_SECTION_CONTRAST_ROW)
         exattn_latex__aligned_close(c);
@@ -803,6 +813,7 @@ write_document(FILE *f, const exattn_lesson *l,
     c.b = &c.buf;
     c.markdown = markdown;
     c.standalone = !markdown && (opts->latex & EXATTN_LATEX_STANDALONE);
+    c.labels = !markdown && (opts->latex & EXATTN_LATEX_LABELS);
     c.paren = (opts->latex & EXATTN_LATEX_PAREN_VECTORS) != 0;
     c.display = -1;
     c.err = err;
@@ -812,6 +823,7 @@ write_document(FILE *f, const exattn_lesson *l,
     c.block.markdown = c.markdown;
     c.block.standalone = c.standalone;
     c.block.paren = c.paren;
+    c.block.labels = c.labels;
     code = exattn_derive(&sink, &c, l, opts, err);
     if (code == EXATTN_OK && !c.opened)
         opening(&c, NULL);

@@ -17,6 +17,11 @@ typedef struct
     const exattn_doc_section *stage;    /* the current stage */
     int open;                   /* inside a block section */
     int standalone, paren;
+    int labels;                 /* --labels: each display numbered, with a
+                                   \label */
+    size_t variant;             /* 0 in the lesson, k in its k-th
+                                   variant */
+    size_t part;                /* displays of the stage so far */
     int markdown;               /* a Markdown page: headings for comments */
     int rows_open;              /* the stage's display of rows is open */
     size_t lines;               /* lines in it */
@@ -31,6 +36,11 @@ typedef struct
     const exattn_doc_header *l;
     const exattn_doc_section *row;
     int standalone, paren;
+    int labels;             /* --labels: each display numbered, with a
+                               \label (LaTeX, not Markdown) */
+    size_t variant;         /* 0 in the lesson, k in its k-th variant */
+    int in_row;             /* inside a row or a blend section */
+    int labelled;           /* the open display is an equation */
     int markdown;           /* a Markdown page section (CommonMark with
                                $…$ and $$…$$ math), not LaTeX */
     exattn_sbuf table;      /* Markdown: the row's table of weights, written
@@ -63,14 +73,22 @@ void exattn_latex__vector_close(exattn_latex_sink *c);
 void exattn_latex__matrix_row(exattn_latex_sink *c, const exattn_matrix *m,
                               size_t r);
 void exattn_latex__matrix(exattn_latex_sink *c, const exattn_matrix *m);
+/* A display's \label key with --labels: "exattn:base:q3:weights",
+ * "exattn:v2:h1.weights" -- the lesson ("base") or its k-th variant
+ * ("vk"), the query row from 1 when the display is a row's, and the
+ * step.  ASCII only, whatever the labels of the lesson. */
+void exattn_latex__label_key(exattn_sbuf *b, size_t variant, size_t row,
+                             const char *step);
 /* A display, its step named in a comment (a caption on a Markdown
- * page), and its end (a Markdown row's table follows it). */
-void exattn_latex__display_open(exattn_latex_sink *c, const char *comment);
+ * page) and, with --labels, numbered and labelled by `step` (NULL: not
+ * labelled), and its end (a Markdown row's table follows it). */
+void exattn_latex__display_open(exattn_latex_sink *c, const char *comment,
+                                const char *step);
 void exattn_latex__display_close(exattn_latex_sink *c);
 /* A display of aligned lines, one per entry of `role`: opened, closed
  * (if open), and its next line (opening it if needed). */
 void exattn_latex__aligned_open(exattn_latex_sink *c, int role,
-                                const char *comment);
+                                const char *comment, const char *step);
 void exattn_latex__aligned_close(exattn_latex_sink *c);
 void exattn_latex__line(exattn_latex_sink *c, int role, const char *comment);
 /* " \approx 0.284" beside a named value, when decimals are asked for;

@@ -5,6 +5,7 @@
  * each exact or named.  In Markdown, the headings are the page's; in
  * LaTeX fragments, comments.  The LaTeX writer (latex.c) hands it a
  * block's sections. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,16 +17,48 @@ typedef exattn_latex_block xsink;
  * does not break an aligned display across pages. */
 #define LINES_PER_DISPLAY 18
 
+/* What a display of section s shows, for its label: a stage's claim
+ * path ("h1.weights", "ln1.mean") and, after its first display of rows,
+ * its part (":2"); a head's "h1" ("cross.h1"); ":def" for the formula
+ * that introduces either. */
 static void
-display_open(xsink *x)
+step_of(char *step, size_t size, const xsink *x, const exattn_doc_section *s,
+        int definition)
 {
+    if (s->kind == EXATTN_SECTION_STAGE)
+        snprintf(step, size, "%s", s->path);
+    else
+        snprintf(step, size, "%sh%zu", s->cross ? "cross." : "", s->head + 1);
+    if (definition)
+        snprintf(step + strlen(step), size - strlen(step), ":def");
+    else if (x->part > 1)
+        snprintf(step + strlen(step), size - strlen(step), ":%zu", x->part);
+}
+
+/* A display: numbered and labelled with --labels (`s` the section it
+ * shows), else \[ \] ($$ $$ on a Markdown page). */
+static void
+display_open(xsink *x, const exattn_doc_section *s, int definition)
+{
+    char step[160];
+
+    if (x->labels && !x->markdown)
+    {
+        step_of(step, sizeof step, x, s, definition);
+        exattn_sbuf__puts(x->out, "\\begin{equation}\\label{");
+        exattn_latex__label_key(x->out, x->variant, SIZE_MAX, step);
+        exattn_sbuf__puts(x->out, "}\n");
+        return;
+    }
     exattn_sbuf__puts(x->out, x->markdown ? "$$\n" : "\\[\n");
 }
 
 static void
 display_close(xsink *x)
 {
-    exattn_sbuf__puts(x->out, x->markdown ? "\n$$\n\n" : "\n\\]\n\n");
+    exattn_sbuf__puts(x->out, x->markdown ? "\n$$\n\n"
+                              : x->labels ? "\n\\end{equation}\n\n"
+                                          : "\n\\]\n\n");
 }
 
 /* A part's heading: its title as the page's heading (Markdown),
@@ -85,7 +118,7 @@ introduce(xsink *x, const exattn_doc_section *s)
         heading(x, s->title);
     if (s->heading[EXATTN_FORM_LATEX] == NULL)
         return;
-    display_open(x);
+    display_open(x, s, 1);
     exattn_sbuf__puts(x->out, "\\begin{gathered}\n");
     exattn_sbuf__puts(x->out, s->heading[EXATTN_FORM_LATEX]);
     exattn_sbuf__puts(x->out, "\n\\end{gathered}");
@@ -98,7 +131,9 @@ rows_close(xsink *x)
     if (!x->rows_open)
         return;
     if (x->standalone)
-        exattn_sbuf__puts(x->out, "\n\\end{align*}\n\n");
+        exattn_sbuf__puts(x->out, !x->labels ? "\n\\end{align*}\n\n"
+                                  : x->lines > 1 ? "\\notag\n\\end{align}\n\n"
+                                                 : "\n\\end{align}\n\n");
     else
     {
         exattn_sbuf__puts(x->out, "\n\\end{aligned}");
@@ -124,18 +159,31 @@ next_line(xsink *x)
         }
         /* a standalone page breaks between the lines of align* (with
          * \allowdisplaybreaks), never inside \[ aligned \] */
-        if (x->standalone)
+        x->part++;
+        if (x->standalone && x->labels)
+        {
+            /* one number for the display: its first line labelled, the
+             * others \notag */
+            char step[160];
+
+            step_of(step, sizeof step, x, x->stage, 0);
+            exattn_sbuf__puts(x->out, "\\begin{align}\\label{");
+            exattn_latex__label_key(x->out, x->variant, SIZE_MAX, step);
+            exattn_sbuf__puts(x->out, "}\n");
+        }
+        else if (x->standalone)
             exattn_sbuf__puts(x->out, "\\begin{align*}\n");
         else
         {
-            display_open(x);
+            display_open(x, x->stage, 0);
             exattn_sbuf__puts(x->out, "\\begin{aligned}\n");
         }
         x->rows_open = 1;
         x->lines = 0;
     }
     else
-        exattn_sbuf__puts(x->out, " \\\\\n");
+        exattn_sbuf__puts(x->out, x->standalone && x->labels && x->lines > 1
+                                      ? "\\notag \\\\\n" : " \\\\\n");
     x->lines++;
 }
 
@@ -261,6 +309,7 @@ exattn_latex__block_begin(xsink *x, const exattn_doc_section *s)
     case EXATTN_SECTION_STAGE:
         x->stage = s;
         x->rows_open = 0;
+        x->part = 0;
         introduce(x, s);
         break;
     default:

@@ -3,6 +3,7 @@
  * "\\[ ... \\]" in LaTeX (fragments and a standalone document) and
  * "$$ ... $$" on a Markdown page, with the
  * step named in a comment, or on a Markdown page in a caption. */
+#include <stdint.h>
 #include "print/latex.h"
 #include "print/value.h"
 
@@ -83,13 +84,37 @@ exattn_latex__matrix(latex_sink *c, const exattn_matrix *m)
 /* A display: in LaTeX its step named in a comment; on a Markdown page,
  * where a comment would show, as a caption the reader sees. */
 void
-exattn_latex__display_open(latex_sink *c, const char *comment)
+exattn_latex__label_key(exattn_sbuf *b, size_t variant, size_t row,
+                        const char *step)
 {
+    if (variant == 0)
+        exattn_sbuf__puts(b, "exattn:base:");
+    else
+        exattn_sbuf__printf(b, "exattn:v%zu:", variant);
+    if (row != SIZE_MAX)
+        exattn_sbuf__printf(b, "q%zu:", row + 1);
+    exattn_sbuf__puts(b, step);
+}
+
+void
+exattn_latex__display_open(latex_sink *c, const char *comment,
+                           const char *step)
+{
+    c->labelled = 0;
     if (c->markdown)
         exattn_sbuf__printf(c->b, "*%c%s*\n\n$$\n",
                             comment[0] >= 'a' && comment[0] <= 'z'
                                 ? comment[0] - 'a' + 'A' : comment[0],
                             comment + 1);
+    else if (c->labels && step != NULL)
+    {
+        exattn_sbuf__printf(c->b, "%% %s\n\\begin{equation}\\label{",
+                            comment);
+        exattn_latex__label_key(c->b, c->variant,
+                                c->in_row ? c->row->row : SIZE_MAX, step);
+        exattn_sbuf__puts(c->b, "}\n");
+        c->labelled = 1;
+    }
     else
         exattn_sbuf__printf(c->b, "%% %s\n\\[\n", comment);
 }
@@ -97,7 +122,10 @@ exattn_latex__display_open(latex_sink *c, const char *comment)
 void
 exattn_latex__display_close(latex_sink *c)
 {
-    exattn_sbuf__puts(c->b, c->markdown ? "\n$$\n\n" : "\n\\]\n\n");
+    exattn_sbuf__puts(c->b, c->markdown ? "\n$$\n\n"
+                            : c->labelled ? "\n\\end{equation}\n\n"
+                                          : "\n\\]\n\n");
+    c->labelled = 0;
     if (c->markdown && c->table.len > 0)
     {
         exattn_sbuf__putn(c->b, c->table.s, c->table.len);
@@ -109,9 +137,10 @@ exattn_latex__display_close(latex_sink *c)
 
 /* A display of aligned lines, one per entry of `role`. */
 void
-exattn_latex__aligned_open(latex_sink *c, int role, const char *comment)
+exattn_latex__aligned_open(latex_sink *c, int role, const char *comment,
+                           const char *step)
 {
-    exattn_latex__display_open(c, comment);
+    exattn_latex__display_open(c, comment, step);
     exattn_sbuf__puts(c->b, "\\begin{aligned}\n");
     c->display = role;
     c->lines = 0;
@@ -127,6 +156,23 @@ exattn_latex__aligned_close(latex_sink *c)
     c->display = -1;
 }
 
+/* The step a display of lines of `role` shows, for its label. */
+static const char *
+step_of(int role)
+{
+    switch (role)
+    {
+    case EXATTN_ROLE_SCORE: return "scores";
+    case EXATTN_ROLE_SCALED: return "scaled";
+    case EXATTN_ROLE_WEIGHT: return "weights";
+    case EXATTN_ROLE_CONTRIBUTION: return "contributions";
+    case EXATTN_ROLE_OUTPUT: return "output";
+    case EXATTN_ROLE_CHANGE_WEIGHT:
+    case EXATTN_ROLE_CHANGE_OUTPUT: return "contrast";
+    default: return "blend";
+    }
+}
+
 /* The next line of an aligned display of `role`, opening it if needed. */
 void
 exattn_latex__line(latex_sink *c, int role, const char *comment)
@@ -134,7 +180,7 @@ exattn_latex__line(latex_sink *c, int role, const char *comment)
     if (c->display != role)
     {
         exattn_latex__aligned_close(c);
-        exattn_latex__aligned_open(c, role, comment);
+        exattn_latex__aligned_open(c, role, comment, step_of(role));
     }
     exattn_sbuf__puts(c->b, c->lines++ ? " \\\\\n" : "");
 }
