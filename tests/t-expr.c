@@ -135,20 +135,27 @@ Test(expr, named_forms)
     static const char *const in[] = { "e^1/(e^1+e^1+e^2)", "2.028/5.056",
         "3√2/2", "a", "-(1+2)", "1-(2-3)", "2^3^2", "(2^3)^2", "1/(2*3)",
         "exp(3/sqrt(2))", "sqrt(2)+-1", "sqrt(2)+(-1/2)",
-        "sqrt(2)+-(1+sqrt(3))", "sqrt(2)--1", "sqrt(2)-(-1/2)" };
+        "sqrt(2)+-(1+sqrt(3))", "sqrt(2)--1", "sqrt(2)-(-1/2)",
+        "2/(-3)", "e*(-e)", "e/(1+e)*(-1)+1/(1+e)", "1-e*(-1)",
+        "(1+e)*(-1)" };
     /* a negative term added reads as a subtraction: √2-1, not √2+-1;
      * subtracted, as an addition: √2+1, not √2--1 */
     static const char *const text[] = { "e^1/(e^1+e^1+e^2)", "2.028/5.056",
         "3·√2/2", NULL, "-(1+2)", "1-(2-3)", "2^{3^2}", "(2^3)^2",
         "1/(2·3)", "exp(3/√2)", "√2-1", "√2-1/2", "√2-(1+√3)",
-        "√2+1", "√2+1/2" };
+        "√2+1", "√2+1/2",
+        /* a sign after a product's sign is bracketed; a product by -1
+         * is written as its negation */
+        "2/(-3)", "e·(-e)", "-e/(1+e)+1/(1+e)", "1+e", "-(1+e)" };
     static const char *const latex[] = {
         "\\frac{e^{1}}{e^{1}+e^{1}+e^{2}}", "\\frac{2.028}{5.056}",
         "\\frac{3\\cdot \\sqrt{2}}{2}", NULL, "-\\left(1+2\\right)",
         "1-\\left(2-3\\right)", "2^{3^{2}}", "{\\left(2^{3}\\right)}^{2}",
         "\\frac{1}{2\\cdot 3}", "e^{\\frac{3}{\\sqrt{2}}}", "\\sqrt{2}-1",
         "\\sqrt{2}-\\frac{1}{2}", "\\sqrt{2}-\\left(1+\\sqrt{3}\\right)",
-        "\\sqrt{2}+1", "\\sqrt{2}+\\frac{1}{2}" };
+        "\\sqrt{2}+1", "\\sqrt{2}+\\frac{1}{2}", "\\frac{2}{-3}",
+        "e\\cdot \\left(-e\\right)", "-\\frac{e}{1+e}+\\frac{1}{1+e}", "1+e",
+        "-\\left(1+e\\right)" };
     size_t i;
 
     for (i = 0; i < sizeof in / sizeof *in; i++)

@@ -128,6 +128,20 @@ as_label(pctx *b, const exattn_xnode *n, int tex)
 enum { LEVEL_SUM = 1, LEVEL_PRODUCT = 2, LEVEL_UNARY = 3, LEVEL_POWER = 4,
        LEVEL_ATOM = 5 };
 
+/* x·(-1), a value times a literal -1 (a head's output with a value -1,
+ * say): printed -x, as a reader writes it, not x·-1. */
+static int
+times_minus_one(const exattn_xnode *n)
+{
+    const exattn_xnode *m;
+
+    if (n->op != EXATTN_X_MUL)
+        return 0;
+    m = n->b->op == EXATTN_X_NEG ? n->b->a : n->b;  /* -1, or -(1) */
+    return m->op == EXATTN_X_NUM
+           && mpq_cmp_si(m->value, m == n->b ? -1 : 1, 1) == 0;
+}
+
 static int
 level(const pctx *b, const exattn_xnode *n)
 {
@@ -135,10 +149,12 @@ level(const pctx *b, const exattn_xnode *n)
         return LEVEL_ATOM;      /* printed as its label */
     switch (n->op)
     {
-    case EXATTN_X_NUM: return LEVEL_ATOM;   /* a literal, unsigned */
+    case EXATTN_X_NUM:          /* a literal; a negative one as -x */
+        return n->literal[0] == '-' ? LEVEL_UNARY : LEVEL_ATOM;
     case EXATTN_X_ADD:
     case EXATTN_X_SUB: return LEVEL_SUM;
     case EXATTN_X_MUL:
+        return times_minus_one(n) ? LEVEL_UNARY : LEVEL_PRODUCT;
     case EXATTN_X_DIV: return LEVEL_PRODUCT;
     case EXATTN_X_NEG: return LEVEL_UNARY;
     case EXATTN_X_POW: return LEVEL_POWER;
@@ -192,8 +208,10 @@ text_binary(pctx *b, const exattn_xnode *n, const char *sym)
                               && n->a->op == EXATTN_X_DIV));
     plus = b->out.len;
     put(b, sym);
+    /* x·(-y), x/(-3): a sign after a product's sign is bracketed */
     text_wrapped(b, n->b,
-                 level(b, n->b) < lv || (tight && level(b, n->b) == lv));
+                 level(b, n->b) < lv || (tight && level(b, n->b) == lv)
+                 || (lv == LEVEL_PRODUCT && level(b, n->b) == LEVEL_UNARY));
     if (n->op == EXATTN_X_ADD || n->op == EXATTN_X_SUB)
         merge_signs(b, plus);
 }
@@ -237,15 +255,23 @@ text(pctx *b, const exattn_xnode *n)
     case EXATTN_X_E: put(b, "e"); break;
     case EXATTN_X_ADD: text_binary(b, n, "+"); break;
     case EXATTN_X_SUB: text_binary(b, n, "-"); break;
-    case EXATTN_X_MUL: text_binary(b, n, "·"); break;
+    case EXATTN_X_MUL:
+        if (!times_minus_one(n))
+        {
+            text_binary(b, n, "·");
+            break;
+        }
+        put(b, "-");
+        text_wrapped(b, n->a, level(b, n->a) < LEVEL_PRODUCT);
+        break;
     case EXATTN_X_DIV:
         if (!whole_surd(b, n, 0))
             text_binary(b, n, "/");
         break;
     case EXATTN_X_POW: text_power(b, n); break;
-    case EXATTN_X_NEG:
+    case EXATTN_X_NEG:         /* -a/b, -a·b: only a sum is bracketed */
         put(b, "-");
-        text_wrapped(b, n->a, level(b, n->a) < LEVEL_POWER);
+        text_wrapped(b, n->a, level(b, n->a) < LEVEL_PRODUCT);
         break;
     case EXATTN_X_SQRT:
         put(b, "√");
@@ -386,6 +412,12 @@ latex(pctx *b, const exattn_xnode *n)
         merge_signs(b, plus);
         break;
     case EXATTN_X_MUL:
+        if (times_minus_one(n))
+        {
+            put(b, "-");
+            latex_wrapped(b, n->a, level(b, n->a) < LEVEL_PRODUCT);
+            break;
+        }
         latex_wrapped(b, n->a, level(b, n->a) < lv);
         put(b, "\\cdot ");
         latex_wrapped(b, n->b, level(b, n->b) <= LEVEL_UNARY);
