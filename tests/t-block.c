@@ -272,12 +272,34 @@ Test(block, identities_beyond_polynomials_stay_named)
 {
     exattn_expr *e;
     exattn_error_t err;
+    mpq_t q;
     char *s;
     int exact;
 
-    /* sin²+cos² = 1 is beyond the polynomial layer: named, and decided
-     * numerically where it is not on a tie */
-    cr_assert_eq(exattn_expr_parse(&e, "sin(1)^2+cos(1)^2-1", 19, NULL,
+    /* sin²+cos² = 1 of one argument is known: exact, whatever the
+     * powers and coefficients around it */
+    static const char *const pythagorean[] = {
+        "sin(1)^2+cos(1)^2-1", "(sin(1/50)^2+cos(1/50)^2)/√2-1/√2",
+        "cos(2)^4+sin(2)^2·cos(2)^2-cos(2)^2",
+        "3·cos(1/3)^2+3·sin(1/3)^2-3" };
+    size_t i;
+
+    mpq_init(q);
+    for (i = 0; i < sizeof pythagorean / sizeof *pythagorean; i++)
+    {
+        cr_assert_eq(exattn_expr_parse(&e, pythagorean[i],
+                                       strlen(pythagorean[i]), NULL, &err),
+                     EXATTN_OK, "%s", err.message);
+        cr_assert_eq(exattn_expr_status(e), EXATTN_EXACT, "%s",
+                     pythagorean[i]);
+        cr_assert_eq(exattn_expr_get_mpq(q, e), 0);
+        cr_assert_eq(mpq_sgn(q), 0, "%s", pythagorean[i]);
+        exattn_expr_free(e);
+    }
+    mpq_clear(q);
+    /* cos 2 = 1 - 2 sin² 1 relates two arguments, beyond the layer:
+     * named, and decided numerically where it is not on a tie */
+    cr_assert_eq(exattn_expr_parse(&e, "cos(2)-1+2*sin(1)^2", 19, NULL,
                                    &err), EXATTN_OK);
     cr_assert_eq(exattn_expr_status(e), EXATTN_NAMED);
     cr_assert_eq(exattn_expr_get_decimal(&s, &exact, e, 5, 512, &err),

@@ -94,6 +94,8 @@ Test(check, verdicts)
         { "{\"of\": \"weights[rises][grid]\", \"named\": \"0.284\"}",
           EXATTN_FAIL },
         { "{\"of\": \"output[grid][1]\", \"named\": \"sin(1)^2+cos(1)^2\"}",
+          EXATTN_PASS },
+        { "{\"of\": \"output[grid][1]\", \"named\": \"cos(2)+2*sin(1)^2\"}",
           EXATTN_UNDECIDED },
         { "{\"of\": \"output[grid][1]\", \"named\": \"e^0\"}", EXATTN_PASS },
         /* shapes, exactly */

@@ -331,8 +331,9 @@ Test(expr, limits)
                                            "10^43429448"), "%s",
                        err.message);
     exattn_expr_free(e);
-    /* a rational hidden from the exact layer on a tie: undecided */
-    e = parse_ok("(sin(1)^2+cos(1)^2)/20000");
+    /* a rational hidden from the exact layer on a tie (cos 2 = 1 - 2
+     * sin² 1, an identity between two arguments): undecided */
+    e = parse_ok("(cos(2)+2*sin(1)^2)/20000");
     cr_assert_eq(exattn_expr_get_decimal(&s, NULL, e, 4, 2000, &err),
                  EXATTN_EUNABLE);
     cr_assert_not_null(strstr(err.message, "undecided at 2000 bits"), "%s",
@@ -487,4 +488,99 @@ Test(expr, exact_exactly_when_rational)
               exact_seen, named_seen);
     mpq_clears(q, root, (mpq_ptr)0);
     gmp_randclear(st);
+}
+
+/* ---- sin² + cos² = 1 against MPFR ---------------------------------------- */
+
+/* Random polynomials Q in s = sin(a), c = cos(a) (a = p/q), written
+ * Q + R·(s^2 + c^2 - 1) with another random R: the value is Q's, which
+ * MPFR computes here from sin and cos at 256 bits; when Q is a constant
+ * the engine must find the expression exact with that value, and its
+ * certified decimal must be Q's whatever its status. */
+static void
+random_poly(gmp_randstate_t r, exattn_sbuf *text, mpfr_t v, mpfr_srcptr s,
+            mpfr_srcptr c, const char *arg, int constant)
+{
+    unsigned long terms = constant ? 1 : 1 + th_rand(r, 4), k;
+    mpfr_t t, u;
+
+    mpfr_inits2(256, t, u, (mpfr_ptr)0);
+    mpfr_set_ui(v, 0, MPFR_RNDN);
+    exattn_sbuf__puts(text, "(");
+    for (k = 0; k < terms; k++)
+    {
+        long coef = (long)th_rand(r, 9) - 4;
+        unsigned long ps = constant ? 0 : th_rand(r, 4),
+                      pc = constant ? 0 : th_rand(r, 4);
+
+        exattn_sbuf__printf(text, "%s(%ld)*sin(%s)^%lu*cos(%s)^%lu",
+                            k ? "+" : "", coef, arg, ps, arg, pc);
+        mpfr_pow_ui(t, s, ps, MPFR_RNDN);
+        mpfr_pow_ui(u, c, pc, MPFR_RNDN);
+        mpfr_mul(t, t, u, MPFR_RNDN);
+        mpfr_mul_si(t, t, coef, MPFR_RNDN);
+        mpfr_add(v, v, t, MPFR_RNDN);
+    }
+    exattn_sbuf__puts(text, ")");
+    mpfr_clears(t, u, (mpfr_ptr)0);
+}
+
+Test(expr, pythagorean_identity_agrees_with_mpfr)
+{
+    gmp_randstate_t r;
+    unsigned long it, n = th_iterations(200), exact_found = 0;
+
+    th_rand_init(r);
+    for (it = 0; it < n; it++)
+    {
+        exattn_sbuf text;
+        exattn_expr *e;
+        exattn_error_t err;
+        mpfr_t a, s, c, q, dummy;
+        mpq_t got;
+        char arg[64], *dec, want[64];
+        int constant = it % 3 == 0;
+        long num = (long)th_rand(r, 19) - 9, den = 1 + (long)th_rand(r, 9);
+
+        mpfr_inits2(256, a, s, c, q, dummy, (mpfr_ptr)0);
+        snprintf(arg, sizeof arg, "%ld/%ld", num, den);
+        mpfr_set_si(a, num, MPFR_RNDN);
+        mpfr_div_si(a, a, den, MPFR_RNDN);
+        mpfr_sin_cos(s, c, a, MPFR_RNDN);
+        exattn_sbuf__init(&text);
+        random_poly(r, &text, q, s, c, arg, constant);
+        exattn_sbuf__puts(&text, "+");
+        random_poly(r, &text, dummy, s, c, arg, 0);
+        exattn_sbuf__printf(&text, "*(sin(%s)^2+cos(%s)^2-1)", arg, arg);
+        cr_assert_eq(exattn_expr_parse(&e, text.s, text.len, NULL, &err),
+                     EXATTN_OK, "%s: %s", text.s, err.message);
+        mpq_init(got);
+        if (constant)
+        {
+            cr_assert_eq(exattn_expr_status(e), EXATTN_EXACT, "%s", text.s);
+            exact_found++;
+        }
+        if (exattn_expr_status(e) == EXATTN_EXACT)
+        {
+            cr_assert_eq(exattn_expr_get_mpq(got, e), 0);
+            mpfr_sub_q(dummy, q, got, MPFR_RNDN);
+            cr_assert(mpfr_cmpabs_ui(dummy, 0) == 0
+                      || mpfr_get_exp(dummy) < -200, "%s", text.s);
+        }
+        /* the certified decimal is Q's (30 digits; the reference is 256
+         * bits, so off a tie it rounds alike) */
+        cr_assert_eq(exattn_expr_get_decimal(&dec, NULL, e, 30, 0, &err),
+                     EXATTN_OK, "%s: %s", text.s, err.message);
+        mpfr_snprintf(want, sizeof want, "%.30Rf", q);
+        if (strcmp(want, "-0.000000000000000000000000000000") == 0)
+            snprintf(want, sizeof want, "0.000000000000000000000000000000");
+        cr_assert_str_eq(dec, want, "%s", text.s);
+        exattn_free(dec);
+        mpq_clear(got);
+        exattn_expr_free(e);
+        exattn_sbuf__clear(&text);
+        mpfr_clears(a, s, c, q, dummy, (mpfr_ptr)0);
+    }
+    cr_assert_gt(exact_found, n / 4);
+    gmp_randclear(r);
 }

@@ -271,6 +271,16 @@ form_power(const exattn_lform *a, const exattn_xnode *k)
         || !mpz_fits_slong_p(mpq_numref(k->value)))
         return NULL;
     e = mpz_get_si(mpq_numref(k->value));
+    if (e == 0)                 /* x^0 = 1, as MPFR's pow has it */
+    {
+        mpq_t one;
+
+        mpq_init(one);
+        mpq_set_ui(one, 1, 1);
+        p = form(exattn_lpoly__monomial(one, NULL, 0, NULL, NULL), NULL);
+        mpq_clear(one);
+        return p;
+    }
     if (e < 2 || e > EXATTN_POLY_POWER)
         return NULL;            /* x^1 keeps the form of x via fold */
     p = form_product(a, a, 0);
@@ -376,6 +386,30 @@ divisor_proved_nonzero(const exattn_xnode *d, const exattn_lform *f)
     return positive_by_shape(d, &budget);
 }
 
+/* f with sin² + cos² = 1 applied to its numerator and denominator
+ * (taken; NULL when it is NULL or beyond the caps). */
+static exattn_lform *
+pythagorean(exattn_lform *f)
+{
+    poly *num, *den = NULL;
+    int has_den;
+
+    if (f == NULL)
+        return NULL;
+    has_den = f->den != NULL;
+    num = exattn_lpoly__pythagoras(f->num);
+    if (has_den)
+        den = exattn_lpoly__pythagoras(f->den);
+    exattn_lform__free(f);
+    if (num == NULL || (has_den && den == NULL))
+    {
+        exattn_lpoly__free(num);
+        exattn_lpoly__free(den);
+        return NULL;
+    }
+    return form(num, den);
+}
+
 exattn_lform *
 exattn_lform__of(const exattn_xnode *n)
 {
@@ -393,7 +427,7 @@ exattn_lform__of(const exattn_xnode *n)
         b = operand(n->b);
     if (a != NULL && (b != NULL || n->b == NULL || n->op == EXATTN_X_POW)
         && (n->op != EXATTN_X_DIV || divisor_proved_nonzero(n->b, b)))
-        r = combine(n, a, b);
+        r = pythagorean(combine(n, a, b));
     exattn_lform__free(a);
     exattn_lform__free(b);
     return r;
@@ -462,7 +496,7 @@ same_form(const exattn_xnode *a, const exattn_xnode *b)
     mpq_set_si(one, 1, 1);
     mpq_set_si(minus, -1, 1);
     if (fa != NULL && fb != NULL)
-        d = form_sum(fa, one, fb, minus);
+        d = pythagorean(form_sum(fa, one, fb, minus));
     same = d != NULL && d->num->count == 0;
     exattn_lform__free(fa);
     exattn_lform__free(fb);

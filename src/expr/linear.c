@@ -691,3 +691,75 @@ exattn_lpoly__monomial(const mpq_t c, radical *r, size_t nrad, poly *expo,
     }
     return p;
 }
+
+/* Term t with atom's exponent lowered by 2 (a factor of it with exponent
+ * 2 or more), into out (initialised here); 0 out of memory. */
+static int
+term_lowered(term *out, const term *t, const exattn_xnode *atom)
+{
+    size_t i, n = 0;
+
+    if (!term_init(out, t->coef, t))
+        return 0;
+    for (i = 0; i < out->count; i++)
+    {
+        out->f[n] = out->f[i];
+        if (same_atom(out->f[i].atom, atom))
+            out->f[n].exp -= 2;
+        n += out->f[n].exp != 0;
+    }
+    out->count = n;
+    return 1;
+}
+
+poly *
+exattn_lpoly__square_to_one_minus(const poly *p, const exattn_xnode *c,
+                                  const exattn_xnode *s)
+{
+    poly *r = poly_new();
+    factor s2f = { s, 2 };
+    term s2, low, with_s;
+    mpq_t minus;
+    size_t k, i;
+    int ok = r != NULL, lowered;
+
+    memset(&s2, 0, sizeof s2);
+    mpq_init(s2.coef);
+    mpq_set_ui(s2.coef, 1, 1);
+    s2.f = &s2f;
+    s2.count = 1;
+    mpq_init(minus);
+    for (k = 0; ok && k < p->count; k++)
+    {
+        const term *t = &p->t[k];
+
+        for (i = 0, lowered = 0; i < t->count && !lowered; i++)
+            lowered = t->f[i].exp >= 2 && same_atom(t->f[i].atom, c);
+        if (!lowered)
+        {
+            ok = add_term(r, t->coef, t);
+            continue;
+        }
+        /* T = T'·c^2 = T' - T'·s^2 */
+        ok = term_lowered(&low, t, c);
+        if (!ok)
+            break;
+        ok = add_term(r, low.coef, &low) && term_product(&with_s, &low, &s2);
+        if (ok)
+        {
+            mpq_neg(minus, with_s.coef);
+            ok = add_term(r, minus, &with_s);
+            term_clear(&with_s);
+        }
+        term_clear(&low);
+    }
+    mpq_clear(minus);
+    mpq_clear(s2.coef);
+    if (!ok)
+    {
+        exattn_lpoly__free(r);
+        return NULL;
+    }
+    return r;
+}
+

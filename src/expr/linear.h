@@ -92,6 +92,17 @@ poly *exattn_lpoly__reciprocal(const poly *a);
 poly *exattn_lpoly__monomial(const mpq_t c, radical *r, size_t nrad,
                              poly *expo, const exattn_xnode *a);
 
+/* p with every term's c^k (k >= 2) written c^(k-2)·(1 - s^2): the
+ * terms T'·c^2 become T' - T'·s^2 (c, s atoms); NULL beyond the caps or
+ * out of memory. */
+poly *exattn_lpoly__square_to_one_minus(const poly *p, const exattn_xnode *c,
+                                        const exattn_xnode *s);
+
+/* p with sin(a)^2 + cos(a)^2 = 1 applied (src/expr/pythagoras.c): a
+ * new reference (p itself when nothing applies); NULL beyond the caps
+ * or out of memory. */
+poly *exattn_lpoly__pythagoras(const poly *p);
+
 /* ---- nodes (lform.c) -------------------------------------------------- */
 
 /* The same operation on the same operands: how atoms are compared. */
