@@ -27,8 +27,9 @@ fill(void *ctx, size_t i, const exattn_expr *e, exattn_error_t *err)
     int rc;
 
     q->status = exattn_expr_status(e);
-    q->text = exattn_expr_get_str(e, EXATTN_TEXT);
-    q->latex = exattn_expr_get_str(e, EXATTN_LATEX);
+    /* exponents as derive writes them: e^{√2/2}, not e^{1/2·√2} */
+    q->text = exattn_expr_get_str(e, EXATTN_TEXT | EXATTN_SIMPLIFIED);
+    q->latex = exattn_expr_get_str(e, EXATTN_LATEX | EXATTN_SIMPLIFIED);
     if (q->status == EXATTN_EXACT)
     {
         mpq_init(v);
@@ -71,7 +72,8 @@ exattn_lesson_get(exattn_quantity_entry **out, size_t *count,
     *out = NULL;
     *count = 0;
     memset(&c, 0, sizeof c);
-    rc = exattn_claims__path_claim(&c, lesson, variant, path, NULL, err);
+    rc = exattn_claims__path_quantity(&c, lesson, variant, path, NULL, "path",
+                                      err);
     if (rc == EXATTN_OK
         && (g.entries = calloc(c.count ? c.count : 1, sizeof *g.entries))
                == NULL)

@@ -29,10 +29,58 @@ putn(pctx *b, const char *s, size_t n)
     b->over = b->limit != 0 && b->out.len > b->limit;
 }
 
-/* With EXATTN_SIMPLIFIED, an exponent r/√d of exact r and d (a block's
- * scaled score, built as the lesson writes it) is printed in the canonical
- * form of a row's exponents, c√s on one line: e^{√2/2}, not e^{1/√2}.
- * Then it was printed. */
+/* Is x c·√s in disguise -- r/√d, r·√d, √d·r, √d/r or √d of exact r
+ * and d > 0, or the negation of one?  Then *c and *s its canonical form
+ * (s square-free). */
+static int
+as_surd(mpq_t c, unsigned long *s, const exattn_xnode *x)
+{
+    const exattn_xnode *root, *r = NULL;
+    int divide_by_root = 0, divide_by_r = 0;
+
+    if (x->op == EXATTN_X_NEG)
+    {
+        if (!as_surd(c, s, x->a))
+            return 0;
+        mpq_neg(c, c);
+        return 1;
+    }
+    if (x->op == EXATTN_X_SQRT)
+        root = x;
+    else if ((x->op == EXATTN_X_MUL || x->op == EXATTN_X_DIV)
+             && x->b->op == EXATTN_X_SQRT && x->a->exact)
+    {
+        root = x->b;
+        r = x->a;
+        divide_by_root = x->op == EXATTN_X_DIV;
+    }
+    else if ((x->op == EXATTN_X_MUL || x->op == EXATTN_X_DIV)
+             && x->a->op == EXATTN_X_SQRT && x->b->exact
+             && !(x->op == EXATTN_X_DIV && mpq_sgn(x->b->value) == 0))
+    {
+        root = x->a;
+        r = x->b;
+        divide_by_r = x->op == EXATTN_X_DIV;
+    }
+    else
+        return 0;
+    if (!root->a->exact || mpq_sgn(root->a->value) <= 0
+        || exattn_num__inv_sqrt(c, s, root->a->value) != EXATTN_OK)
+        return 0;
+    /* 1/√d = c√s, so √d = d·c√s */
+    if (!divide_by_root)
+        mpq_mul(c, c, root->a->value);
+    if (r != NULL && divide_by_r)
+        mpq_div(c, c, r->value);
+    else if (r != NULL)
+        mpq_mul(c, c, r->value);
+    return 1;
+}
+
+/* With EXATTN_SIMPLIFIED, an exponent that is c·√s in disguise (a
+ * block's scaled score r/√d, built as the lesson writes it; a claim's
+ * 1/2·√2) is printed in the canonical form of a row's exponents, on one
+ * line: e^{√2/2}, not e^{1/√2} or e^{1/2·√2}.  Then it was printed. */
 static int
 simplified_exponent(pctx *b, const exattn_xnode *x, int tex)
 {
@@ -41,16 +89,12 @@ simplified_exponent(pctx *b, const exattn_xnode *x, int tex)
     mpq_t c;
     int ok;
 
-    if (!b->simplified || (b->labels && x != b->root && x->label != NULL)
-        || x->op != EXATTN_X_DIV || !x->a->exact
-        || x->b->op != EXATTN_X_SQRT || !x->b->a->exact
-        || mpq_sgn(x->b->a->value) <= 0)
+    if (!b->simplified || (b->labels && x != b->root && x->label != NULL))
         return 0;
     mpq_init(c);
-    ok = exattn_num__inv_sqrt(c, &s, x->b->a->value) == EXATTN_OK;
+    ok = as_surd(c, &s, x);
     if (ok)
     {
-        mpq_mul(c, c, x->a->value);
         exattn_sbuf__init(&t);
         exattn_num__put_surd(&t, c, s, tex);
         ok = !t.oom;
