@@ -184,11 +184,84 @@ Test(get, bad_paths_and_usage_are_refused)
                              NULL };
 
     expect_refused(misspelt, "unknown quantity");
-    expect_refused(no_row, "sky");
+    expect_refused(no_row, "path \"weights[sky]\": no such query row "
+                           "\"sky\"");
     expect_refused(variant, "no variant \"zero qery\"");
     expect_refused(no_path, "get needs a path");
     expect_refused(two, "get takes one path; 'output' is a second");
     expect_refused(missing, "no-such-lesson.json");
     expect_refused(format, "svg");
     free(path);
+}
+
+/* The named weights of every row, as get and as derive write them: the
+ * same text, exponents and all (e^{√2/2}, never e^{1/2·√2}). */
+typedef struct
+{
+    const exattn_lesson *l;
+    size_t checked;
+    int in_variant;             /* the base lesson's rows only */
+} same_forms;
+
+static int
+weight_section(void *ctx, const exattn_doc_section *s)
+{
+    same_forms *f = ctx;
+
+    f->in_variant |= s->kind == EXATTN_SECTION_VARIANT;
+    return EXATTN_OK;
+}
+
+static int
+weight_entry(void *ctx, const exattn_doc_entry *e)
+{
+    same_forms *f = ctx;
+    exattn_quantity_entry *q;
+    exattn_error_t err;
+    char path[64];
+    size_t n;
+
+    if (f->in_variant || e->role != EXATTN_ROLE_WEIGHT
+        || e->values->status != EXATTN_NAMED)
+        return EXATTN_OK;
+    snprintf(path, sizeof path, "weights[%zu][%zu]", e->row + 1, e->key + 1);
+    cr_assert_eq(exattn_lesson_get(&q, &n, f->l, NULL, path,
+                                   EXATTN_DIGITS_NONE, 0, &err), EXATTN_OK,
+                 "%s", err.message);
+    cr_assert_str_eq(q[0].text, e->values->form[EXATTN_FORM_TEXT],
+                     "%s: get %s, derive %s", path, q[0].text,
+                     e->values->form[EXATTN_FORM_TEXT]);
+    exattn_quantity_entries_free(q, n);
+    f->checked++;
+    return EXATTN_OK;
+}
+
+Test(get, forms_are_derive_s)
+{
+    static const char *const lessons[] = {
+        "docs/examples/002-grid-load-rises.json",
+        "docs/examples/004-value-weighting.json",
+        "docs/examples/011-padded-head.json" };
+    size_t k, total = 0;
+
+    for (k = 0; k < sizeof lessons / sizeof *lessons; k++)
+    {
+        char *path = th_srcpath(lessons[k]);
+        exattn_doc_sink sink = EXATTN_DOC_SINK_INIT;
+        exattn_lesson *l = NULL;
+        exattn_error_t err;
+        same_forms f = { 0 };
+
+        cr_assert_eq(exattn_lesson_read_file(&l, path, NULL, &err),
+                     EXATTN_OK, "%s", err.message);
+        f.l = l;
+        sink.notations = EXATTN_NOTATION_TEXT;
+        sink.entry = weight_entry;
+        sink.begin = weight_section;
+        cr_assert_eq(exattn_derive(&sink, &f, l, NULL, &err), EXATTN_OK);
+        total += f.checked;
+        exattn_lesson_free(l);
+        free(path);
+    }
+    cr_assert_gt(total, 6, "only %zu named weights compared", total);
 }

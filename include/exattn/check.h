@@ -83,8 +83,11 @@ typedef struct
  * entries in the path's order (one for a scalar), each with its forms,
  * its exact value when it has one, and its certified decimal with
  * `digits` digits (EXATTN_DIGITS_NONE: none).  `max_prec` caps the
- * working precision (0: the default).  Errors: EXATTN_EFIELD for a path
- * or variant the lesson does not have (the message as a claim's),
+ * working precision (0: the default).  A named form's exponents are
+ * written as `exattn derive` writes them (e^{√2/2}).  Errors:
+ * EXATTN_EFIELD for a path or variant the lesson does not have (the
+ * message as a claim's, naming the path: 'path "weights[sky]": no such
+ * query row "sky"'),
  * EXATTN_ENOMEM, EXATTN_ELIMIT.  Release with
  * exattn_quantity_entries_free. */
 EXATTN_WUR int exattn_lesson_get(exattn_quantity_entry **out, size_t *count,

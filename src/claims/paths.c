@@ -13,6 +13,9 @@
 #include "claims/read.h"
 #include "block/block.h"
 
+/* What a path is read for, in its messages: a claim's, or exattn get's. */
+#define NOUN(rc) ((rc)->noun ? (rc)->noun : "claim")
+
 /* The bracketed parts of a path: "weights[rises][2]" -> name, refs. */
 typedef struct
 {
@@ -113,12 +116,12 @@ bad_path(const exattn_rctx *rc, const exattn_jnode *at, const char *text,
     exattn_sbuf__init(&stages);
     exattn_block__paths(&stages);
     code = exattn_lesson__fail(rc, EXATTN_EFIELD, at,
-        "claim \"%.80s\": %s (paths: scores|scaled|weights[row][key], "
+        "%s \"%.80s\": %s (paths: scores|scaled|weights[row][key], "
         "contributions[row][key][col], output[row][col], "
         "blend[name][col], Q|X[row][col], K|V|memory[key][col], "
         "W_Q|W_K|W_V[row][col], and a block's %s; "
         "shape.n|m|d_k|d_v and a block's shapes; the last index may be "
-        "left out)", text, why, stages.s ? stages.s : "stages");
+        "left out)", NOUN(rc), text, why, stages.s ? stages.s : "stages");
     exattn_sbuf__clear(&stages);
     return code;
 }
@@ -135,8 +138,8 @@ bad_ref(const exattn_rctx *rc, const exattn_jnode *at, const char *text,
     exattn_sbuf__init(&b);
     exattn_lesson__suggest(&b, plural, labels, count, ref);
     return exattn_lesson__fail_hinted(rc, EXATTN_EFIELD, at, &b,
-                                      "claim \"%.80s\": no such %s "
-                                      "\"%.40s\"", text, what, ref);
+                                      "%s \"%.80s\": no such %s "
+                                      "\"%.40s\"", NOUN(rc), text, what, ref);
 }
 
 /* A blend that is not there: the blends that are. */
@@ -156,8 +159,8 @@ no_blend(const exattn_rctx *rc, const exattn_lesson *l,
                                      wanted);
     free(names);
     return exattn_lesson__fail_hinted(rc, EXATTN_EFIELD, at, &b,
-                                      "claim \"%.80s\": no such blend "
-                                      "\"%.40s\"", text, wanted);
+                                      "%s \"%.80s\": no such blend "
+                                      "\"%.40s\"", NOUN(rc), text, wanted);
 }
 
 /* Resolve the indices of a row quantity's path. */
@@ -232,8 +235,8 @@ resolve_matrix_path(exattn_claim *c, const path_t *p, const exattn_rctx *rc,
 
     if (m->rows == 0)
         return exattn_lesson__fail(rc, EXATTN_EFIELD, at,
-            "claim \"%.80s\": the lesson gives no %s (X, memory and W_Q, "
-            "W_K, W_V are a lesson's that projects X)", c->text,
+            "%s \"%.80s\": the lesson gives no %s (X, memory and W_Q, "
+            "W_K, W_V are a lesson's that projects X)", NOUN(rc), c->text,
             which == EXATTN_MATRIX_X ? "X"
             : which == EXATTN_MATRIX_MEMORY ? "memory" : "projections");
     if (p->count < 1 || p->count > 2)
@@ -492,9 +495,9 @@ exattn_claims__resolve_path(exattn_claim *c, const exattn_rctx *rc,
         /* the lesson's own head without the block's positions, heads or
          * memory would not be the block's attention */
         code = exattn_lesson__fail(rc, EXATTN_EFIELD, at,
-            "claim \"%.80s\": %s is a block: its attention is named by "
+            "%s \"%.80s\": %s is a block: its attention is named by "
             "stage (h1.q, h1.scores, h1.weights, h1.output, attention, ...)",
-            c->text, l->name ? "the variant" : "the lesson");
+            NOUN(rc), c->text, l->name ? "the variant" : "the lesson");
     else if ((c->target = paths[i].target) == EXATTN_TARGET_ROW)
     {
         c->kind = paths[i].kind;

@@ -558,11 +558,22 @@ exattn_claims__path_claim(exattn_claim *c, const exattn_lesson *l,
                           const char *variant, const char *path,
                           const char *minus, exattn_error_t *err)
 {
+    return exattn_claims__path_quantity(c, l, variant, path, minus, NULL,
+                                        err);
+}
+
+int
+exattn_claims__path_quantity(exattn_claim *c, const exattn_lesson *l,
+                             const char *variant, const char *path,
+                             const char *minus, const char *noun,
+                             exattn_error_t *err)
+{
     exattn_rctx rc;
     int code;
 
     memset(c, 0, sizeof *c);
     program_rctx(&rc, l, err);
+    rc.noun = noun;
     c->lesson = l;
     if ((c->text = exattn_str__dup(path)) == NULL
         || (variant && (c->variant = exattn_str__dup(variant)) == NULL)

@@ -28,6 +28,12 @@ int exattn_claims__ref(exattn_claim_ref *out, const exattn_lesson *l,
 int exattn_claims__path_claim(exattn_claim *c, const exattn_lesson *l,
                               const char *variant, const char *path,
                               const char *minus, exattn_error_t *err);
+/* The same, its messages naming the path a `noun` ("path": exattn get)
+ * rather than a claim (NULL). */
+int exattn_claims__path_quantity(exattn_claim *c, const exattn_lesson *l,
+                                 const char *variant, const char *path,
+                                 const char *minus, const char *noun,
+                                 exattn_error_t *err);
 int exattn_claims__expr_claim(exattn_claim *c, const exattn_lesson *l,
                               const char *text, exattn_error_t *err);
 /* The same for an expression the caller parsed (the claim owns e from

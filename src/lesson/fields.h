@@ -12,6 +12,9 @@ typedef struct
     const char *prefix;             /* "" or "variant \"name\": " */
     const exattn_limits_t *limits;
     exattn_error_t *err;
+    const char *noun;               /* what a path is read for, in its
+                                       messages: NULL "claim", or "path"
+                                       (exattn get) */
 } exattn_rctx;
 
 /* Fail at `at` (may be NULL) with the prefix put before the message. */
