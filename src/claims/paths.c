@@ -540,6 +540,7 @@ exattn_claims__ref(exattn_claim_ref *out, const exattn_lesson *l,
     int code;
 
     memset(&c, 0, sizeof c);
+    memset(&rc, 0, sizeof rc);
     c.text = (char *)path;
     c.lesson = l;
     rc.file = l->file;

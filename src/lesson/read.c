@@ -278,6 +278,7 @@ exattn_lesson_read_buffer(exattn_lesson **out, const char *data, size_t len,
                                  "limits of another version (%u, not %u): "
                                  "start from EXATTN_LIMITS_INIT",
                                  limits->version, EXATTN_LIMITS_VERSION);
+    memset(&rc, 0, sizeof rc);
     rc.file = name ? name : "<lesson>";
     rc.prefix = "";
     rc.limits = limits ? limits : &defaults;
