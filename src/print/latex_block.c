@@ -18,9 +18,9 @@ typedef exattn_latex_block xsink;
 #define LINES_PER_DISPLAY 18
 
 /* What a display of section s shows, for its label: a stage's claim
- * path ("h1.weights", "ln1.mean") and, after its first display of rows,
- * its part (":2"); a head's "h1" ("cross.h1"); ":def" for the formula
- * that introduces either. */
+ * path (the document's) and, after its first display of rows, its part
+ * (":2"); a head's "h1" ("cross.h1"); ":def" for the formula that
+ * introduces either. */
 static void
 step_of(char *step, size_t size, const xsink *x, const exattn_doc_section *s,
         int definition)
