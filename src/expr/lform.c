@@ -386,10 +386,26 @@ divisor_proved_nonzero(const exattn_xnode *d, const exattn_lform *f)
     return positive_by_shape(d, &budget);
 }
 
+/* The rewrite of p by sin² + cos² = 1 when it has no more terms than
+ * p (it cancels, or only moves powers of cos), else p: a rewrite that
+ * grows a form would bring later sums and products to the caps, and
+ * lose forms that exist without it.  Comparisons rewrite in full
+ * (same_form).  A new reference either way; NULL out of memory. */
+static poly *
+pythagorean_poly(const poly *p, int full)
+{
+    poly *r = exattn_lpoly__pythagoras(p);
+
+    if (r != NULL && (full || r->count <= p->count))
+        return r;
+    exattn_lpoly__free(r);
+    return exattn_lpoly__copy(p);
+}
+
 /* f with sin² + cos² = 1 applied to its numerator and denominator
- * (taken; NULL when it is NULL or beyond the caps). */
+ * (taken; NULL when it is NULL). */
 static exattn_lform *
-pythagorean(exattn_lform *f)
+pythagorean(exattn_lform *f, int full)
 {
     poly *num, *den = NULL;
     int has_den;
@@ -397,9 +413,9 @@ pythagorean(exattn_lform *f)
     if (f == NULL)
         return NULL;
     has_den = f->den != NULL;
-    num = exattn_lpoly__pythagoras(f->num);
+    num = pythagorean_poly(f->num, full);
     if (has_den)
-        den = exattn_lpoly__pythagoras(f->den);
+        den = pythagorean_poly(f->den, full);
     exattn_lform__free(f);
     if (num == NULL || (has_den && den == NULL))
     {
@@ -427,7 +443,7 @@ exattn_lform__of(const exattn_xnode *n)
         b = operand(n->b);
     if (a != NULL && (b != NULL || n->b == NULL || n->op == EXATTN_X_POW)
         && (n->op != EXATTN_X_DIV || divisor_proved_nonzero(n->b, b)))
-        r = pythagorean(combine(n, a, b));
+        r = pythagorean(combine(n, a, b), 0);
     exattn_lform__free(a);
     exattn_lform__free(b);
     return r;
@@ -496,7 +512,7 @@ same_form(const exattn_xnode *a, const exattn_xnode *b)
     mpq_set_si(one, 1, 1);
     mpq_set_si(minus, -1, 1);
     if (fa != NULL && fb != NULL)
-        d = pythagorean(form_sum(fa, one, fb, minus));
+        d = pythagorean(form_sum(fa, one, fb, minus), 1);
     same = d != NULL && d->num->count == 0;
     exattn_lform__free(fa);
     exattn_lform__free(fb);

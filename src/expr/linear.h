@@ -98,9 +98,9 @@ poly *exattn_lpoly__monomial(const mpq_t c, radical *r, size_t nrad,
 poly *exattn_lpoly__square_to_one_minus(const poly *p, const exattn_xnode *c,
                                         const exattn_xnode *s);
 
-/* p with sin(a)^2 + cos(a)^2 = 1 applied (src/expr/pythagoras.c): a
- * new reference (p itself when nothing applies); NULL beyond the caps
- * or out of memory. */
+/* p with sin(a)^2 + cos(a)^2 = 1 applied (src/expr/pythagoras.c) as
+ * far as the caps allow: a new reference (p itself when nothing
+ * applies); NULL only out of memory. */
 poly *exattn_lpoly__pythagoras(const poly *p);
 
 /* ---- nodes (lform.c) -------------------------------------------------- */

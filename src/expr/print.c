@@ -306,16 +306,18 @@ text(pctx *b, const exattn_xnode *n)
             break;
         }
         put(b, "-");
-        text_wrapped(b, n->a, level(b, n->a) < LEVEL_PRODUCT);
+        text_wrapped(b, n->a, level(b, n->a) < LEVEL_PRODUCT
+                              || level(b, n->a) == LEVEL_UNARY);
         break;
     case EXATTN_X_DIV:
         if (!whole_surd(b, n, 0))
             text_binary(b, n, "/");
         break;
     case EXATTN_X_POW: text_power(b, n); break;
-    case EXATTN_X_NEG:         /* -a/b, -a·b: only a sum is bracketed */
+    case EXATTN_X_NEG:         /* -a/b, -a·b; -(a+b), -(-a) */
         put(b, "-");
-        text_wrapped(b, n->a, level(b, n->a) < LEVEL_PRODUCT);
+        text_wrapped(b, n->a, level(b, n->a) < LEVEL_PRODUCT
+                              || level(b, n->a) == LEVEL_UNARY);
         break;
     case EXATTN_X_SQRT:
         put(b, "√");
@@ -459,7 +461,8 @@ latex(pctx *b, const exattn_xnode *n)
         if (times_minus_one(n))
         {
             put(b, "-");
-            latex_wrapped(b, n->a, level(b, n->a) < LEVEL_PRODUCT);
+            latex_wrapped(b, n->a, level(b, n->a) < LEVEL_PRODUCT
+                                   || level(b, n->a) == LEVEL_UNARY);
             break;
         }
         latex_wrapped(b, n->a, level(b, n->a) < lv);
@@ -478,7 +481,8 @@ latex(pctx *b, const exattn_xnode *n)
         break;
     case EXATTN_X_NEG:
         put(b, "-");
-        latex_wrapped(b, n->a, level(b, n->a) < LEVEL_PRODUCT);
+        latex_wrapped(b, n->a, level(b, n->a) < LEVEL_PRODUCT
+                               || level(b, n->a) == LEVEL_UNARY);
         break;
     case EXATTN_X_SQRT:
         put(b, "\\sqrt{");

@@ -85,9 +85,9 @@ exattn_lpoly__pythagoras(const poly *p)
     for (pass = 0; pass < MAX_PASSES && reducible(cur, &c, &s); pass++)
     {
         next = exattn_lpoly__square_to_one_minus(cur, c, s);
-        exattn_lpoly__free(cur);
         if (next == NULL)
-            return NULL;
+            return cur;     /* past the caps: as far as it went */
+        exattn_lpoly__free(cur);
         cur = next;
     }
     return cur;
