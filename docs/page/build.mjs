@@ -211,7 +211,7 @@ function variantSection(v, keyLabels) {
   }
   return `<section class="variant"><h2>Variant: ${escapeHtml(v.name)}</h2>`
     + `${contrastSection(v.contrast)}`
-    + `${v.rows.map((r) => (r.unchanged ? sameRow(r, v.contrast && v.contrast
+    + `${(v.rows || []).map((r) => (r.unchanged ? sameRow(r, v.contrast && v.contrast
       .against ? `variant “${escapeHtml(v.contrast.against)}”`
       : 'the base lesson') : rowSection(fullRow(r, keyLabels), 3)))
       .join('\n')}`

@@ -39,9 +39,10 @@ typedef struct
 /* The row quantities together: a lesson's rows are derived when
  * `quantities` names one of them (or is 0). */
 #define EXATTN_SHOW_ROW_QUANTITIES 0x1fu
-/* The variants' contrasts: shown when `quantities` is 0 or names them;
- * named alone, the contrasts are all that is derived (with the lessons'
- * headers). */
+/* The variants' contrasts, which are shown with any `quantities`; named
+ * alone, the contrasts are all that is derived (with the lessons'
+ * headers; a variant that places the lesson in a block, which has no
+ * contrast, is left out). */
 #define EXATTN_SHOW_CONTRAST (1u << 8)
 #define EXATTN_LATEX_STANDALONE 1u      /* a complete document */
 #define EXATTN_LATEX_PAREN_VECTORS 2u   /* (1,\tfrac{5}{4}), not bmatrix */

@@ -248,8 +248,11 @@ named_amount(pair *p, exattn_dval *by, const exattn_dval *a,
     for (k = 0; k < 2; k++)
     {
         exattn_sbuf__init(&texts[k]);
-        if ((w->notations & (1u << k)) && form_of(&texts[k], up ? b : a, k))
+        if ((w->notations & (1u << k)) && form_of(&texts[k], up ? b : a, k)
+            && !((up ? a : b)->v.status == EXATTN_EXACT
+                 && mpq_sgn((up ? a : b)->v.exact) == 0))
         {
+            /* "b − a", without "− 0" */
             exattn_sbuf__puts(&texts[k], k == EXATTN_FORM_LATEX ? " - "
                                                                 : " − ");
             form_of(&texts[k], up ? a : b, k);
@@ -610,8 +613,8 @@ styled_row(exattn_walk *w, exattn_row **out, const exattn_lesson *l,
 }
 
 /* Is row i of `to` row i of `from` in every quantity its derivation
- * shows: the same query, keys, scale and values, and (proved by the
- * contrast) the same weights?  Then the variant need not derive it
+ * shows: the same query, keys, scale, values and labels, and (proved by
+ * the contrast) the same weights?  Then the variant need not derive it
  * again. */
 static int
 same_derivation(const exattn_lesson *from, const exattn_lesson *to,
@@ -620,6 +623,7 @@ same_derivation(const exattn_lesson *from, const exattn_lesson *to,
     size_t j, c;
 
     if (how != EXATTN_CONTRAST_UNCHANGED || from->scale_kind != to->scale_kind
+        || strcmp(from->query_labels[i], to->query_labels[i]) != 0
         || !mpq_equal(from->scale_value, to->scale_value)
         || from->k.rows != to->k.rows || from->k.cols != to->k.cols
         || from->q.cols != to->q.cols)
@@ -629,6 +633,9 @@ same_derivation(const exattn_lesson *from, const exattn_lesson *to,
             return 0;
     for (j = 0; j < to->k.rows * to->k.cols; j++)
         if (!mpq_equal(from->k.a[j], to->k.a[j]))
+            return 0;
+    for (j = 0; j < to->m; j++)     /* the derivation names its keys */
+        if (strcmp(from->key_labels[j], to->key_labels[j]) != 0)
             return 0;
     return 1;
 }

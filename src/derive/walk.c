@@ -102,8 +102,7 @@ variant_section(exattn_walk *w, const exattn_lesson *v)
         return code;
     if (v->block != NULL)
         code = exattn_derive__block(w, v);
-    else if ((!(w->show & EXATTN_SHOW_CONTRAST)
-              || (code = exattn_derive__contrast(w, v)) == EXATTN_OK)
+    else if ((code = exattn_derive__contrast(w, v)) == EXATTN_OK
              && (w->show & EXATTN_SHOW_ROW_QUANTITIES))
         code = lesson_section(w, v);    /* not for the contrast alone */
     free(w->same_rows);
@@ -163,7 +162,11 @@ exattn_derive(const exattn_doc_sink *sink, void *ctx,
         code = lesson_section(&w, l);
     for (k = 0; code == EXATTN_OK && l->block == NULL && k < l->variant_count;
          k++)
-        code = variant_section(&w, l->variants[k]);
+        /* the contrasts alone: a variant that places the lesson in a
+         * block has none */
+        if ((w.show & EXATTN_SHOW_ROW_QUANTITIES)
+            || l->variants[k]->block == NULL)
+            code = variant_section(&w, l->variants[k]);
     exattn_walk__free_headers(&w);
     return code;
 }

@@ -42,7 +42,9 @@ exattn_print__contrast_summary(exattn_sbuf *b, const exattn_doc_section *s,
 
     if (c->rows_changed == 0)
     {
-        exattn_sbuf__puts(b, "In short: no row changes.");
+        exattn_sbuf__puts(b, s->permuted ? "In short: every output moved "
+                                           "with its token."
+                                         : "In short: no row changes.");
         return;
     }
     exattn_sbuf__printf(b, "In short: %zu of %zu row%s change%s",
