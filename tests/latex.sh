@@ -123,7 +123,8 @@ for f in $labelled; do
     # a reference to every label, before \end{document}: each resolves
     grep -o '\\label{[^}]*}' "$out/$b.tex" | sed 's/^\\label/\\eqref/' \
         > "$out/$b.refs"
-    displays=$(grep -c '^\\begin{\(equation\|align\)}' "$out/$b.tex")
+    displays=$(grep -c '^\\begin{equation}\|^\\refstepcounter{equation}' \
+        "$out/$b.tex")
     labels=$(grep -c '\\label{exattn:\(base\|v[0-9][0-9]*\):' "$out/$b.tex")
     awk -v refs="$out/$b.refs" '/^\\end\{document\}/ {
             print "\\noindent"

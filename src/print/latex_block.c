@@ -131,9 +131,7 @@ rows_close(xsink *x)
     if (!x->rows_open)
         return;
     if (x->standalone)
-        exattn_sbuf__puts(x->out, !x->labels ? "\n\\end{align*}\n\n"
-                                  : x->lines > 1 ? "\\notag\n\\end{align}\n\n"
-                                                 : "\n\\end{align}\n\n");
+        exattn_sbuf__puts(x->out, "\n\\end{align*}\n\n");
     else
     {
         exattn_sbuf__puts(x->out, "\n\\end{aligned}");
@@ -162,14 +160,16 @@ next_line(xsink *x)
         x->part++;
         if (x->standalone && x->labels)
         {
-            /* one number for the display: its first line labelled, the
-             * others \notag */
+            /* one number for the display, on its first line: align*
+             * breaks across pages, and the forms' own line breaks get
+             * no number */
             char step[160];
 
             step_of(step, sizeof step, x, x->stage, 0);
-            exattn_sbuf__puts(x->out, "\\begin{align}\\label{");
+            exattn_sbuf__puts(x->out, "\\refstepcounter{equation}\\label{");
             exattn_latex__label_key(x->out, x->variant, SIZE_MAX, step);
-            exattn_sbuf__puts(x->out, "}\n");
+            exattn_sbuf__puts(x->out, "}\n\\begin{align*}\n"
+                                      "\\tag{\\theequation}");
         }
         else if (x->standalone)
             exattn_sbuf__puts(x->out, "\\begin{align*}\n");
@@ -182,8 +182,7 @@ next_line(xsink *x)
         x->lines = 0;
     }
     else
-        exattn_sbuf__puts(x->out, x->standalone && x->labels && x->lines > 1
-                                      ? "\\notag \\\\\n" : " \\\\\n");
+        exattn_sbuf__puts(x->out, " \\\\\n");
     x->lines++;
 }
 
