@@ -195,6 +195,28 @@ exact_amount(exattn_walk *w, exattn_dval *by, const exattn_dval *a,
     return code;
 }
 
+/* An amount's decimal as an evaluation returned it (`code`, the digits
+ * `s`, `local` its message): the decimal, or, when it is undecided within
+ * the cap, why -- the reason, not a failure; another error goes to the
+ * walk. */
+static int
+take_decimal(exattn_walk *w, exattn_dval *by, int code, char *s, int exact,
+             const exattn_error_t *local, const exattn_lesson *l)
+{
+    if (code == EXATTN_EUNABLE)
+        return exattn_dval__own(by, exattn_str__dup(local->message),
+                                &by->v.undecided) ? EXATTN_OK : oom(w, l);
+    if (code == EXATTN_OK)
+    {
+        by->v.decimal_exact = exact;
+        return exattn_dval__own(by, s, &by->v.decimal) ? EXATTN_OK
+                                                      : oom(w, l);
+    }
+    if (local->code != EXATTN_OK && w->err != NULL)
+        *w->err = *local;
+    return code;
+}
+
 /* One value's form in notation k, for a difference: its own form, or
  * the exact value written out; 0 when it has none in k. */
 static int
@@ -228,6 +250,7 @@ named_amount(pair *p, exattn_dval *by, const exattn_dval *a,
 {
     exattn_walk *w = p->w;
     int up = rel == EXATTN_RELATION_INCREASES;
+    const exattn_dval *hi = up ? b : a, *lo = up ? a : b;
     exattn_xnode *x, *y, *d;
     exattn_expr *view;
     exattn_sbuf texts[2];
@@ -248,14 +271,13 @@ named_amount(pair *p, exattn_dval *by, const exattn_dval *a,
     for (k = 0; k < 2; k++)
     {
         exattn_sbuf__init(&texts[k]);
-        if ((w->notations & (1u << k)) && form_of(&texts[k], up ? b : a, k)
-            && !((up ? a : b)->v.status == EXATTN_EXACT
-                 && mpq_sgn((up ? a : b)->v.exact) == 0))
+        if ((w->notations & (1u << k)) && form_of(&texts[k], hi, k)
+            && !(lo->v.status == EXATTN_EXACT && mpq_sgn(lo->v.exact) == 0))
         {
-            /* "b − a", without "− 0" */
+            /* "hi − lo", without "− 0" */
             exattn_sbuf__puts(&texts[k], k == EXATTN_FORM_LATEX ? " - "
                                                                 : " − ");
-            form_of(&texts[k], up ? a : b, k);
+            form_of(&texts[k], lo, k);
         }
     }
     code = exattn_walk__take_forms(w, by, by->v.form, texts);
@@ -264,19 +286,7 @@ named_amount(pair *p, exattn_dval *by, const exattn_dval *a,
         code = exattn_expr_get_decimal(&s, &exact, view, w->opts->digits,
                                        w->opts->max_prec, &local);
     exattn_expr_free(view);
-    if (code == EXATTN_EUNABLE)
-        code = exattn_dval__own(by, exattn_str__dup(local.message),
-                                &by->v.undecided)
-               ? EXATTN_OK : oom(w, p->to->lesson);
-    else if (code == EXATTN_OK)
-    {
-        by->v.decimal_exact = exact;
-        code = exattn_dval__own(by, s, &by->v.decimal)
-               ? EXATTN_OK : oom(w, p->to->lesson);
-    }
-    else if (w->err != NULL && local.code != EXATTN_OK)
-        *w->err = local;
-    return code;
+    return take_decimal(w, by, code, s, exact, &local, p->to->lesson);
 }
 
 /* A change entry of `role` for (key, col): both values, their relation
@@ -404,20 +414,7 @@ amount_decimal(exattn_walk *w, exattn_dval *by, const exattn_row *delta,
         code = exattn_row_eval_decimal(&s, &exact, ev, EXATTN_OUTPUT, 0, col,
                                        w->opts->digits, w->opts->max_prec,
                                        &local);
-    if (code == EXATTN_EUNABLE)
-    {
-        s = exattn_str__dup(local.message);
-        code = exattn_dval__own(by, s, &by->v.undecided) ? EXATTN_OK
-                                                        : oom(w, l);
-    }
-    else if (code == EXATTN_OK)
-    {
-        by->v.decimal_exact = exact;
-        code = exattn_dval__own(by, s, &by->v.decimal) ? EXATTN_OK
-                                                      : oom(w, l);
-    }
-    else if (local.code != EXATTN_OK && w->err != NULL)
-        *w->err = local;
+    code = take_decimal(w, by, code, s, exact, &local, l);
     exattn_row_eval_free(ev);
     exattn_row_free(row);
     exattn_lesson_free(neg);

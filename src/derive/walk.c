@@ -68,6 +68,14 @@ rows(exattn_walk *w, const exattn_lesson *l)
     return code;
 }
 
+/* `--show contrast`: no row quantity asked for, the contrasts alone
+ * (with the lessons' headers). */
+static int
+contrast_only(const exattn_walk *w)
+{
+    return !(w->show & EXATTN_SHOW_ROW_QUANTITIES);
+}
+
 static int
 lesson_section(exattn_walk *w, const exattn_lesson *l)
 {
@@ -78,8 +86,7 @@ lesson_section(exattn_walk *w, const exattn_lesson *l)
     exattn_walk__section(w, &s, EXATTN_SECTION_LESSON, l);
     if ((code = exattn_walk__begin(w, &s)) != EXATTN_OK)
         return code;
-    /* `--show contrast`: the lessons' headers, then the contrasts */
-    if (!(w->show & EXATTN_SHOW_ROW_QUANTITIES))
+    if (contrast_only(w))
         return exattn_walk__end(w, &s);
     if ((code = rows(w, l)) != EXATTN_OK)
         return code;
@@ -103,8 +110,8 @@ variant_section(exattn_walk *w, const exattn_lesson *v)
     if (v->block != NULL)
         code = exattn_derive__block(w, v);
     else if ((code = exattn_derive__contrast(w, v)) == EXATTN_OK
-             && (w->show & EXATTN_SHOW_ROW_QUANTITIES))
-        code = lesson_section(w, v);    /* not for the contrast alone */
+             && !contrast_only(w))
+        code = lesson_section(w, v);
     free(w->same_rows);
     w->same_rows = NULL;
     if (code != EXATTN_OK)
@@ -164,8 +171,7 @@ exattn_derive(const exattn_doc_sink *sink, void *ctx,
          k++)
         /* the contrasts alone: a variant that places the lesson in a
          * block has none */
-        if ((w.show & EXATTN_SHOW_ROW_QUANTITIES)
-            || l->variants[k]->block == NULL)
+        if (!contrast_only(&w) || l->variants[k]->block == NULL)
             code = variant_section(&w, l->variants[k]);
     exattn_walk__free_headers(&w);
     return code;

@@ -27,7 +27,7 @@ typedef struct
     size_t blends;          /* blends of the lesson so far */
     size_t variants;        /* variants so far */
     size_t contrast_rows;
-    int after_contrast;     /* a variant's name or contrast was written:
+    int owes_separator;     /* a variant's name or contrast was written:
                                what follows it needs a separator */
     char **memo;            /* a row's shared values, serialized once:
                                memo[shared - 1] */
@@ -548,9 +548,9 @@ begin(void *ctx, const exattn_doc_section *s)
     {
         /* a block lesson's document is its block alone */
         j->block_only |= j->l == NULL;
-        if (s->kind == EXATTN_SECTION_BLOCK && j->after_contrast)
+        if (s->kind == EXATTN_SECTION_BLOCK && j->owes_separator)
             exattn_sbuf__puts(b, ",\n  ");     /* a variant's block */
-        j->after_contrast = 0;
+        j->owes_separator = 0;
         exattn_json__block_begin(&j->block, s);
         return EXATTN_OK;
     }
@@ -566,8 +566,8 @@ begin(void *ctx, const exattn_doc_section *s)
     case EXATTN_SECTION_LESSON:
         /* a variant's lesson after its contrast (the contrast alone
          * has none) */
-        exattn_sbuf__puts(b, j->after_contrast ? ",\n  " : "");
-        j->after_contrast = 0;
+        exattn_sbuf__puts(b, j->owes_separator ? ",\n  " : "");
+        j->owes_separator = 0;
         lesson_head(b, s->header);
         j->rows_open = 1;
         j->blends = 0;
@@ -591,11 +591,11 @@ begin(void *ctx, const exattn_doc_section *s)
                                              "{\"name\": ");
         exattn_sbuf__json(b, s->header->name);
         /* its contrast, its lesson or its block follows */
-        j->after_contrast = 1;
+        j->owes_separator = 1;
         break;
     case EXATTN_SECTION_CONTRAST:
         exattn_sbuf__puts(b, ",\n  ");
-        j->after_contrast = 0;
+        j->owes_separator = 0;
         contrast_begin(j, s);
         break;
     case EXATTN_SECTION_CONTRAST_ROW:
@@ -646,7 +646,7 @@ end(void *ctx, const exattn_doc_section *s)
         exattn_sbuf__puts(b, "]");
         contrast_summary(b, s);
         exattn_sbuf__puts(b, "}");
-        j->after_contrast = 1;
+        j->owes_separator = 1;
         break;
     case EXATTN_SECTION_CONTRAST_ROW: exattn_sbuf__puts(b, "]}"); break;
     default: break;
