@@ -4,6 +4,7 @@
 #include <string.h>
 #include "internal.h"
 #include "helpers.h"
+#include "expr/expr.h"
 
 static exattn_expr *
 parse_ok(const char *text)
@@ -583,4 +584,85 @@ Test(expr, pythagorean_identity_agrees_with_mpfr)
     }
     cr_assert_gt(exact_found, n / 4);
     gmp_randclear(r);
+}
+
+/* A subexpression written twice is one node, enclosed once per working
+ * precision (twice the cost otherwise); what is printed and its digits
+ * stay those of the text. */
+static void
+reference(mpfr_t v, int which)
+{
+    mpfr_t t;
+
+    mpfr_init2(t, mpfr_get_prec(v));
+    switch (which)
+    {
+    case 0:                     /* e^(1/sqrt(2)) */
+        mpfr_sqrt_ui(t, 2, MPFR_RNDN);
+        mpfr_ui_div(t, 1, t, MPFR_RNDN);
+        mpfr_exp(v, t, MPFR_RNDN);
+        break;
+    case 1:                     /* sin(3/7) */
+        mpfr_set_ui(t, 3, MPFR_RNDN);
+        mpfr_div_ui(t, t, 7, MPFR_RNDN);
+        mpfr_sin(v, t, MPFR_RNDN);
+        break;
+    case 2:                     /* sqrt(5) */
+        mpfr_sqrt_ui(v, 5, MPFR_RNDN);
+        break;
+    default:                    /* ln(3) */
+        mpfr_set_ui(t, 3, MPFR_RNDN);
+        mpfr_log(v, t, MPFR_RNDN);
+        break;
+    }
+    mpfr_clear(t);
+}
+
+Test(expr, repeated_subexpressions_are_one_node)
+{
+    static const char *const f[] = { "e^(1/sqrt(2))", "sin(3/7)",
+                                     "sqrt(5)", "ln(3)" };
+    static const char *const named[] = {
+        "e^{1/√2}/(1+e^{1/√2})", "sin(3/7)/(1+sin(3/7))", "√5/(1+√5)",
+        "ln(3)/(1+ln(3))" };
+    size_t i;
+
+    for (i = 0; i < sizeof f / sizeof *f; i++)
+    {
+        char text[64], want[64], *dec, *got;
+        exattn_expr *e;
+        exattn_error_t err;
+        mpfr_t v, w;
+
+        snprintf(text, sizeof text, "%s/(1+%s)", f[i], f[i]);
+        e = parse_ok(text);
+        cr_assert_eq(e->root->op, EXATTN_X_DIV, "%s", text);
+        cr_assert_eq(e->root->a, e->root->b->b, "%s: two nodes", text);
+        cr_assert_eq(e->root->a->parents, 2, "%s", text);
+        got = exattn_expr_get_str(e, EXATTN_TEXT);
+        cr_assert_str_eq(got, named[i]);
+        exattn_free(got);
+        mpfr_inits2(300, v, w, (mpfr_ptr)0);
+        reference(v, (int)i);
+        mpfr_add_ui(w, v, 1, MPFR_RNDN);
+        mpfr_div(v, v, w, MPFR_RNDN);
+        mpfr_snprintf(want, sizeof want, "%.40Rf", v);
+        cr_assert_eq(exattn_expr_get_decimal(&dec, NULL, e, 40, 0, &err),
+                     EXATTN_OK, "%s: %s", text, err.message);
+        cr_assert_str_eq(dec, want, "%s", text);
+        exattn_free(dec);
+        mpfr_clears(v, w, (mpfr_ptr)0);
+        exattn_expr_free(e);
+    }
+}
+
+Test(expr, subexpressions_written_differently_stay_apart)
+{
+    exattn_expr *e = parse_ok("e^0.5+e^(1/2)");
+    char *got = exattn_expr_get_str(e, EXATTN_TEXT);
+
+    cr_assert_neq(e->root->a, e->root->b);
+    cr_assert_str_eq(got, "e^{0.5}+e^{1/2}");
+    exattn_free(got);
+    exattn_expr_free(e);
 }

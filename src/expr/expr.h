@@ -192,6 +192,20 @@ int exattn_expr__sign(int *sign, const exattn_xnode *n, mpfr_prec_t max_prec,
  * exattn_expr__same compares by structure, can be ordered by it. */
 unsigned long exattn_expr__hash(const exattn_xnode *n);
 
+/* One node per distinct named subtree of a parsed expression
+ * (src/expr/share.c): the parser's table. */
+typedef struct
+{
+    exattn_xnode **slot;        /* open addressing by structural hash */
+    size_t cap, used;
+} exattn_xshare;
+
+/* The node interchangeable with n kept in t (n itself when it is new,
+ * exact, or the table cannot grow); n is kept when new. */
+exattn_xnode *exattn_xshare__canonical(exattn_xshare *t, exattn_xnode *n);
+
+void exattn_xshare__clear(exattn_xshare *t);
+
 /* Are a and b the same expression (the same normal form, or the same
  * operations on the same exact numbers and symbols)?  Then they are
  * equal. */

@@ -30,6 +30,7 @@ typedef struct
     const exattn_limits_t *limits;
     exattn_expr__resolver resolve;  /* paths: NULL when not allowed */
     void *resolve_ctx;
+    exattn_xshare share;        /* one node per named subtree */
 } parser;
 
 static unsigned long
@@ -97,6 +98,22 @@ peek_is(parser *p, const char *tok)
 static exattn_xnode *sum(parser *p);
 static exattn_xnode *unary(parser *p);
 
+/* n when it is new; else the node written before it, which its parent
+ * uses instead (n stays in the pool, unused, until the expression is
+ * freed). */
+static exattn_xnode *
+shared(exattn_xnode *n, exattn_xnode *first)
+{
+    if (first != n)
+    {
+        if (n->a != NULL)
+            n->a->parents--;
+        if (n->b != NULL)
+            n->b->parents--;
+    }
+    return first;
+}
+
 static exattn_xnode *
 make(parser *p, exattn_xop op, exattn_xnode *a, exattn_xnode *b,
      size_t pos)
@@ -118,7 +135,7 @@ make(parser *p, exattn_xop op, exattn_xnode *a, exattn_xnode *b,
     if (!n->exact && (n->lin = exattn_lform__of(n)) != NULL
         && exattn_lform__is_constant(n->lin, n->value))
         n->exact = 1;
-    return n;
+    return shared(n, exattn_xshare__canonical(&p->share, n));
 }
 
 /* Digits [. digits] [e [+-] digits]: read exactly. */
@@ -482,6 +499,7 @@ exattn_expr__parse_paths(exattn_expr **out, const char *text, size_t len,
                  isprint((unsigned char)text[p.pos]) ? text[p.pos] : '?');
         fail(&p, EXATTN_ESYNTAX, p.pos, msg);
     }
+    exattn_xshare__clear(&p.share);
     if (p.code != EXATTN_OK)
     {
         exattn_expr_free(e);
