@@ -185,6 +185,52 @@ label_moments(exattn_block *b, const exattn_norm_stages *nm, exattn_error_t *err
                                      err);
 }
 
+/* Is the named mean of row z past the caps of normal forms (an atom),
+ * or a centred coordinate z_c - mean large or past them?  Then the
+ * centred coordinates, and the sums of them a later layer forms, do not
+ * sum to 0 in form.  (An exact mean is kept: the coordinates' forms
+ * summed to it.) */
+static int
+centred_past_caps(exattn_block *b, exattn_xnode **z, exattn_xnode *mean)
+{
+    exattn_error_t local;
+    exattn_xnode *t;
+    size_t c;
+
+    if (mean->exact)
+        return 0;
+    if (mean->lin == NULL)
+        return 1;
+    exattn_error_init(&local);
+    for (c = 0; c < b->d; c++)
+        if ((t = add_or_sub(b, EXATTN_X_SUB, z[c], mean, &local)) != NULL
+            && !t->exact && (t->lin == NULL || exattn_expr__large_form(t)))
+            return 1;
+    return 0;
+}
+
+/* Then a coordinate with a large form becomes an atom of the norm's
+ * forms (and of every form built later): its square, a term of the
+ * variance, would pass the caps anyway, and with large coordinates as
+ * atoms the centred coordinates z_c - mean sum to 0 in form, so an FFN
+ * input u_1 + u_2 of a width-2 LayerNorm is exactly 0 however large the
+ * attention's forms, not a sign refined to the cap.  1 when some
+ * coordinate became one. */
+static int
+large_coordinates_as_atoms(exattn_xnode **z, size_t d)
+{
+    size_t c;
+    int any = 0;
+
+    for (c = 0; c < d; c++)
+        if (exattn_expr__large_form(z[c]))
+        {
+            exattn_expr__atom_in_forms(z[c]);
+            any = 1;
+        }
+    return any;
+}
+
 static int
 norm(exattn_block *b, exattn_stage_part part, exattn_xnode **z,
      exattn_error_t *err)
@@ -208,6 +254,10 @@ norm(exattn_block *b, exattn_stage_part part, exattn_xnode **z,
     for (i = 0; i < b->n; i++)
     {
         if ((rc = moments(b, z + i * d, &mean, &var[i], err)) != EXATTN_OK)
+            return rc;
+        if (!rms && centred_past_caps(b, z + i * d, mean)
+            && large_coordinates_as_atoms(z + i * d, d)
+            && (rc = moments(b, z + i * d, &mean, &var[i], err)) != EXATTN_OK)
             return rc;
         if (!rms)
             mu[i] = mean;

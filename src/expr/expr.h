@@ -46,6 +46,8 @@ struct exattn_xnode
     exattn_lform *lin;          /* built nodes: a rational combination of
                                    atoms (src/expr/linear.c); NULL: the
                                    node is an atom */
+    int atom_in_forms;          /* forms built on this node take it as an
+                                   atom, though it has one of its own */
     unsigned long column;       /* where it starts, for messages */
     exattn_xnode *next;         /* allocation list of the expression */
 };
@@ -158,6 +160,14 @@ int exattn_expr__set_label(exattn_xnode *n, const char *text,
 /* Forget n's polynomial form: n is the intermediate of a chain of sums
  * whose next link copied it, and nothing else refers to n. */
 void exattn_expr__drop_form(exattn_xnode *n);
+
+/* Forms built from now on take n as an atom (its own form is kept for
+ * comparing n itself): a norm's large coordinates (src/block/layers.c). */
+void exattn_expr__atom_in_forms(exattn_xnode *n);
+
+/* Has n a form with more terms than a norm expands (EXATTN_SMALL_FORM:
+ * its square has at most the terms a form keeps)? */
+int exattn_expr__large_form(const exattn_xnode *n);
 
 /* A non-owning expression whose root is n (freed with exattn_expr_free,
  * which then releases only the view). */

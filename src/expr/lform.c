@@ -99,7 +99,7 @@ node_poly(const exattn_xnode *n)
 
     if (n->exact)
         return exattn_lpoly__monomial(n->value, NULL, 0, NULL, NULL);
-    if (n->lin != NULL)
+    if (n->lin != NULL && !n->atom_in_forms)
         return n->lin->den == NULL ? exattn_lpoly__copy(n->lin->num) : NULL;
     if (n->op == EXATTN_X_SQRT && n->a->exact && mpq_sgn(n->a->value) > 0)
     {
@@ -171,14 +171,39 @@ form(poly *num, poly *den)
     return f;
 }
 
-/* The form of an operand: its own (copied), or from node_poly. */
+/* n's own form (copied), or from node_poly. */
 static exattn_lform *
-operand(const exattn_xnode *n)
+own_form(const exattn_xnode *n)
 {
     if (n->lin != NULL)
         return form(exattn_lpoly__copy(n->lin->num),
                     n->lin->den ? exattn_lpoly__copy(n->lin->den) : NULL);
     return form(node_poly(n), NULL);
+}
+
+/* The form of an operand: its own, or the atom n when forms take it as
+ * one. */
+static exattn_lform *
+operand(const exattn_xnode *n)
+{
+    if (n->atom_in_forms)
+        return form(node_poly(n), NULL);
+    return own_form(n);
+}
+
+void
+exattn_expr__atom_in_forms(exattn_xnode *n)
+{
+    n->atom_in_forms = !n->exact && n->lin != NULL;
+}
+
+int
+exattn_expr__large_form(const exattn_xnode *n)
+{
+    const exattn_lform *f = n->lin;
+
+    return f != NULL
+           && f->num->count + (f->den ? f->den->count : 0) > EXATTN_SMALL_FORM;
 }
 
 /* Do two denominators (NULL: 1) have the same polynomial? */
@@ -503,7 +528,7 @@ exattn_lform__is_constant(const exattn_lform *f, mpq_t value)
 static int
 same_form(const exattn_xnode *a, const exattn_xnode *b)
 {
-    exattn_lform *fa = operand(a), *fb = operand(b), *d = NULL;
+    exattn_lform *fa = own_form(a), *fb = own_form(b), *d = NULL;
     mpq_t one, minus;
     int same;
 

@@ -13,6 +13,7 @@
 #define EXATTN_POLY_POWER 4         /* integer powers expanded */
 #define EXATTN_RADICALS 32          /* bases in one term */
 #define EXATTN_RADICAL_BITS 4096    /* integer powers pulled out of them */
+#define EXATTN_SMALL_FORM 8         /* terms whose square stays in the caps */
 
 typedef struct
 {
