@@ -25,13 +25,7 @@ cc -O2 bench/baseline_one_exp.c $(pkg-config --cflags --libs mpfr gmp) \
     -o "$work/one_exp"
 cc -O2 bench/baseline_three_exp.c $(pkg-config --cflags --libs mpfr gmp) \
     -o "$work/three_exp"
-# The real binary, not libtool's wrapper script (whose shell start-up
-# would be timed too).
-if [ -x .libs/exattn ]; then
-    exattn=(env LD_LIBRARY_PATH="$top/.libs" "$top/.libs/exattn")
-else
-    exattn=("$top/exattn")
-fi
+. "$top/bench/lib.sh"
 # Debian's python3-mpmath (with python3-gmpy2 as its backend), not
 # whatever python3 comes first on PATH
 python=${PYTHON:-/usr/bin/python3}

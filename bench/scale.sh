@@ -29,17 +29,7 @@ flags="-O2 $(pkg-config --cflags mpfr gmp 2>/dev/null || true)"
 libs="$(pkg-config --libs mpfr gmp 2>/dev/null || echo -lmpfr -lgmp)"
 cc $flags -Ibench bench/gen_head.c -o "$work/gen_head"
 cc $flags -Ibench bench/baseline_head.c $libs -o "$work/baseline_head"
-if [ -x .libs/exattn ]; then
-    exattn=(env LD_LIBRARY_PATH="$top/.libs" "$top/.libs/exattn")
-else
-    exattn=("$top/exattn")
-fi
-
-# run "$@" with stdout to $work/out; prints "seconds maxrss_kib"
-measure() {
-    /usr/bin/time -f "%e %M" -o "$work/time" "$@" > "$work/out"
-    cat "$work/time"
-}
+. "$top/bench/lib.sh"
 
 # median of `reps` runs (time), and the peak memory of the last
 measure_median() {
