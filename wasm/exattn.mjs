@@ -1,0 +1,160 @@
+// exattn in JavaScript: the library compiled to WebAssembly (wasm/build.sh),
+// with the command line's results.  An ES module with no dependencies;
+// exattn-core.mjs and exattn-core.wasm lie beside it.
+//
+//   import { derive, check, audit, evaluate } from './exattn.mjs';
+//   const doc = derive(lessonText, { digits: 3 });   // exattn derive --format json
+//
+// Every call is synchronous once the module is loaded (the module awaits
+// the WebAssembly instance itself).  A bad input throws an ExattnError
+// whose message is the one the command line writes after "exattn: "
+// (FILE:LINE:COLUMN: MESSAGE), with its file, line and column as fields.
+// Each call releases everything it allocated before it returns.
+
+import createCore from './exattn-core.mjs';
+
+const FORMATS = { text: 0, json: 1, latex: 2, markdown: 3, svg: 4 };
+const PAGE_FORMATS = { auto: 0, text: 1, markdown: 2, html: 3, latex: 4 };
+const NO_DIGITS = -1;
+
+export class ExattnError extends Error {
+  constructor(message, { file, line, column, code }) {
+    super(message);
+    this.name = 'ExattnError';
+    this.file = file;
+    this.line = line;
+    this.column = column;
+    this.code = code;
+  }
+}
+
+// In Node the .wasm is read from the disk (emscripten 3.1.6 would fetch()
+// a file path); in a browser it is fetched beside this module.
+async function coreOptions() {
+  const url = new URL('./exattn-core.wasm', import.meta.url);
+  if (typeof process !== 'undefined' && process.versions && process.versions.node) {
+    const { readFile } = await import('node:fs/promises');
+    return { wasmBinary: await readFile(url) };
+  }
+  return { locateFile: () => url.href };
+}
+
+const core = await createCore(await coreOptions());
+const decoder = new TextDecoder();
+
+// Arguments to the C side: strings (UTF-8) and byte arrays copied into
+// the module's memory with a final NUL (and freed after the call), each
+// passed as its pointer and length.
+const encoder = new TextEncoder();
+
+function withStrings(inputs, call) {
+  const pointers = [];
+  try {
+    for (const input of inputs) {
+      const bytes = input instanceof Uint8Array ? input : encoder.encode(input);
+      const p = core._malloc(bytes.length + 1);
+      if (p === 0) throw new ExattnError('out of memory', { code: 5 });
+      core.HEAPU8.set(bytes, p);
+      core.HEAPU8[p + bytes.length] = 0;
+      pointers.push([p, bytes.length]);
+    }
+    return call(pointers);
+  } finally {
+    for (const [p] of pointers) core._free(p);
+  }
+}
+
+// The output of a result, or its error thrown; the result is freed.
+function take(result) {
+  try {
+    if (core._exattn_wasm_status(result) !== 0) {
+      const message = core.UTF8ToString(core._exattn_wasm_error(result));
+      throw new ExattnError(message, {
+        file: core.UTF8ToString(core._exattn_wasm_error_file(result)),
+        line: core._exattn_wasm_error_line(result),
+        column: core._exattn_wasm_error_column(result),
+        code: core._exattn_wasm_error_code(result),
+      });
+    }
+    const p = core._exattn_wasm_output(result);
+    const n = core._exattn_wasm_output_length(result);
+    return decoder.decode(core.HEAPU8.subarray(p, p + n));
+  } finally {
+    core._exattn_wasm_result_free(result);
+  }
+}
+
+// A lesson as text, bytes (a file's, read as the command line reads it)
+// or an object (written as JSON).
+function text(input) {
+  return typeof input === 'string' || input instanceof Uint8Array ? input : JSON.stringify(input);
+}
+
+function choice(table, name, what) {
+  if (!Object.prototype.hasOwnProperty.call(table, name))
+    throw new ExattnError(`unknown ${what} '${name}' (one of ${Object.keys(table).join(', ')})`, { code: 1 });
+  return table[name];
+}
+
+function digitsOf(options) {
+  const d = options.digits;
+  if (d === undefined || d === null) return NO_DIGITS;
+  if (!Number.isInteger(d) || d < 0 || d > 10000000)
+    throw new ExattnError(`digits: ${d} is not a count from 0 to 10000000`, { code: 1 });
+  return d;
+}
+
+function showOf(options) {
+  const list = options.show === undefined ? '' : [].concat(options.show).join(',');
+  return withStrings([list], ([[p]]) => {
+    const bits = core._exattn_wasm_show(p) >>> 0;
+    if (bits === 0xffffffff)
+      throw new ExattnError(`show: '${list}' names a quantity that is none of scores, scaled, weights, contributions, output, contrast`, { code: 1 });
+    return bits;
+  });
+}
+
+// exattn derive: the document (a parsed object for JSON, else the text).
+// options: digits, show (a list or comma-separated string), format
+// ('json' by default), maxPrec, name (the lesson's name in messages).
+export function derive(lesson, options = {}) {
+  const format = choice(FORMATS, options.format || 'json', 'format');
+  const digits = digitsOf(options);
+  const show = showOf(options);
+  const out = withStrings([text(lesson), options.name || 'lesson.json'],
+    ([[l, n], [name]]) => take(core._exattn_wasm_derive(l, n, name, format, digits, show, options.maxPrec || 0)));
+  return format === FORMATS.json && !options.raw ? JSON.parse(out) : out;
+}
+
+// exattn check --format json: the lesson's claims and their verdicts.
+export function check(lesson, options = {}) {
+  const out = withStrings([text(lesson), options.name || 'lesson.json'],
+    ([[l, n], [name]]) => take(core._exattn_wasm_check(l, n, name, options.maxPrec || 0)));
+  return options.raw ? out : JSON.parse(out);
+}
+
+// exattn audit --format json: every number of the page against the lesson.
+// options: format (markdown, html, latex, text; by default Markdown, or
+// by the extension of options.pageName), pageName, name, maxPrec.
+export function audit(page, lesson, options = {}) {
+  const format = choice(PAGE_FORMATS, options.format || (options.pageName ? 'auto' : 'markdown'), 'page format');
+  const out = withStrings([page, options.pageName || 'page', text(lesson), options.name || 'lesson.json'],
+    ([[p, pn], [pname], [l, ln], [lname]]) =>
+      take(core._exattn_wasm_audit(p, pn, pname, format, l, ln, lname, options.maxPrec || 0)));
+  return options.raw ? out : JSON.parse(out);
+}
+
+// exattn eval: { named, latex, status, value, decimal, decimal_exact,
+// undecided }, digits 20 by default as on the command line.
+export function evaluate(expr, options = {}) {
+  const digits = options.digits === undefined ? 20 : digitsOf(options);
+  const out = withStrings([expr],
+    ([[e, n]]) => take(core._exattn_wasm_evaluate(e, n, digits, options.maxPrec || 0)));
+  return JSON.parse(out);
+}
+
+// Bytes the module has allocated and not freed (the tests check that a
+// call leaves none behind).
+export function heapInUse() {
+  return core._exattn_wasm_heap_in_use();
+}
