@@ -7,8 +7,8 @@
 // - errors: every bad lesson of tests/bad thrown with the message, line
 //   and column the command line writes;
 // - memory: 10,000 derives leave the heap in use where it was.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 const [dist, exattn, top] = process.argv.slice(2);
@@ -120,6 +120,45 @@ for (const f of readdirSync(join(top, 'tests/bad')).filter((b) => b.endsWith('.j
   for (let i = 0; i < 10000; i++) api.derive(lesson, { digits: 3 });
   const after = api.heapInUse();
   ok(after === before, `10,000 derives: heap in use ${before} -> ${after} bytes`);
+}
+
+// the seed-002 companion (docs/page/model.mjs), from a site folder: the
+// lab's three experiments with their exact values, and `node model.mjs`
+{
+  copyFileSync(join(top, 'docs/page/model.mjs'), join(dist, 'model.mjs'));
+  const model = await import(join(dist, 'model.mjs'));
+  const exact = (qs) => qs.map((q) => (q.status === 'exact' ? q.value : `named ${q.decimal}`)).join(' ');
+  const zero = model.compute({ multiplier: 0 });
+  ok(exact(zero.weights) === '1/3 1/3 1/3' && exact(zero.output) === '2/3 4/3',
+     `model: multiplier 0 gives weights ${exact(zero.weights)}, output ${exact(zero.output)}`);
+  const grid = model.compute({ query: 'grid' });
+  ok(exact(grid.output) === '1 0', `model: "grid" under the causal mask gives output ${exact(grid.output)}`);
+  const open = model.compute({ query: 'grid', causal: false });
+  ok(open.output.every((q) => q.status === 'named'), 'model: "grid" without the mask mixes all three values (named)');
+  // +2a3 with a3 = e^{3/√2}/(e^{2/√2}+e^{1/√2}+e^{3/√2}), in doubles here
+  const [e1, e2, e3] = [2, 1, 3].map((s) => Math.exp(s / Math.SQRT2));
+  const twoA3 = (2 * e3 / (e1 + e2 + e3)).toFixed(3);
+  const override = model.compute({ valueY: 4 }).contrast.rows[2].changes;
+  ok(override.length === 2 && override[0].relation === 'equal'
+     && override[1].relation === 'increases' && override[1].by.decimal === twoA3,
+     `model: valueY 4 leaves output[1] equal and raises output[2] by ${override[1] && override[1].by.decimal} (2a3 = ${twoA3})`);
+  const blocked = model.compare({ blocked: 'rises' }, { blocked: 'rises', valueY: 4 }).rows[2];
+  ok(blocked.outcome.startsWith('unchanged') && blocked.changes.length === 0,
+     `model: with "rises" blocked the override changes nothing (${blocked.outcome})`);
+  let refused = null;
+  try {
+    model.compute({ blocked: 'grid' });
+  } catch (e) {
+    refused = e;
+  }
+  ok(refused instanceof api.ExattnError, `model: every key of "grid" blocked is refused: ${refused && refused.message}`);
+  const printed = spawnSync(process.execPath, [join(dist, 'model.mjs')], { encoding: 'utf8' });
+  ok(printed.status === 0 && /weights of rises: \[1\/3, 1\/3, 1\/3\]/.test(printed.stdout)
+     && /output of rises: +\[2\/3, 4\/3\]/.test(printed.stdout)
+     && /output of grid: +\[1, 0\]/.test(printed.stdout)
+     && new RegExp(`increases by ≈ ${twoA3.replace('.', '\\.')}`).test(printed.stdout)
+     && /rises: no change/.test(printed.stdout),
+     'node model.mjs: the baseline and the three experiments');
 }
 
 console.log(`1..${results.length}`);
