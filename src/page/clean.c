@@ -13,6 +13,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>              /* strncasecmp (POSIX) */
 #include "page/clean.h"
 
 /* Text of a heading is put: a new heading when one was started since
