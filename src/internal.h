@@ -145,6 +145,11 @@ int exattn_matrix__mul(exattn_matrix *out, const exattn_matrix *a,
 int exattn_num__set_text(mpq_t out, const char *text, size_t len,
                          long max_exponent, exattn_error_t *err);
 
+/* z = v and the value of z (which must fit in an int64_t), whatever the
+ * width of long (src/num/int64.c). */
+void exattn_num__set_int64(mpz_t z, int64_t v);
+int64_t exattn_num__get_int64(const mpz_t z);
+
 /* 1/sqrt(d) = coef * sqrt(surd) with surd square-free (src/num/surd.c).
  * d must be a positive rational. */
 int exattn_num__inv_sqrt(mpq_t coef, unsigned long *surd, const mpq_t d);

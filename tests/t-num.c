@@ -251,3 +251,31 @@ Test(num, radicands_past_the_trial)
     mpq_clear(d);
     mpq_clear(c);
 }
+
+/* int64_t through GMP in 32-bit halves (src/num/int64.c): the values the
+ * integer views hold, against their decimal spelling read by GMP. */
+Test(num, int64_round_trips_in_halves)
+{
+    static const char *const values[] = {
+        "0", "1", "-1", "4294967295", "4294967296", "4294967297",
+        "-4294967296", "-4294967297", "3333333333333333",
+        "-3333333333333333", "4611686018427387903", "-4611686018427387903",
+        "9223372036854775807", "-9223372036854775807" };
+    size_t i;
+    mpz_t want, got;
+
+    mpz_inits(want, got, (mpz_ptr)0);
+    for (i = 0; i < sizeof values / sizeof *values; i++)
+    {
+        int64_t v;
+        char buf[32];
+
+        mpz_set_str(want, values[i], 10);
+        v = exattn_num__get_int64(want);
+        snprintf(buf, sizeof buf, "%lld", (long long)v);
+        cr_assert_str_eq(buf, values[i]);
+        exattn_num__set_int64(got, v);
+        cr_assert(mpz_cmp(got, want) == 0, "%s", values[i]);
+    }
+    mpz_clears(want, got, (mpz_ptr)0);
+}

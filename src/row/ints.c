@@ -5,7 +5,8 @@
  * views they are machine integers, exact because the bounds below are
  * checked: |q'|·|k'|·d_k < 2^62 for the dot products, |v'|·m < 2^40 and
  * m < 2^20 for V's group sums (whose cross products, src/row/rule.c, stay
- * below 2^60; they pass to GMP as longs, so only where long has 64 bits).
+ * below 2^60; they pass to GMP as longs, so only where long has 64 bits;
+ * the views pass through src/num/int64.c, right for any long).
  * Decimal lessons (0.25, 1e-3) qualify as well as integer ones.
  * Otherwise a view is NULL and rows use the rationals. */
 #include <limits.h>
@@ -50,7 +51,7 @@ int_matrix(const exattn_matrix *m, const mpz_t d)
     {
         mpz_divexact(t, d, mpq_denref(m->a[i]));
         mpz_mul(t, t, mpq_numref(m->a[i]));
-        out[i] = mpz_get_si(t);
+        out[i] = exattn_num__get_int64(t);
     }
     mpz_clear(t);
     return out;

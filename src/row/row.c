@@ -249,7 +249,8 @@ classes_from_sorted(exattn_row *row, const ikeyed *a, mpz_srcptr den)
             c++;
         if (j == 0 || a[j].s != a[j - 1].s)
         {
-            mpq_set_si(row->class_score[c], (long)a[j].s, 1);
+            exattn_num__set_int64(mpq_numref(row->class_score[c]), a[j].s);
+            mpz_set_ui(mpq_denref(row->class_score[c]), 1);
             if (mpz_cmp_ui(den, 1) != 0)
             {
                 mpz_set(mpq_denref(row->class_score[c]), den);

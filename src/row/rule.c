@@ -106,7 +106,8 @@ decide_output_int(exattn_row *row, size_t c)
                             == s[c] * (int64_t)row->group_size[g];
     if (row->out_exact[c])
     {
-        mpq_set_si(row->out_value[c], (long)s[c], 1);
+        exattn_num__set_int64(mpq_numref(row->out_value[c]), s[c]);
+        mpz_set_ui(mpq_denref(row->out_value[c]), 1);
         mpz_mul_ui(mpq_denref(row->out_value[c]), row->den_v,
                    (unsigned long)n0);
         mpq_canonicalize(row->out_value[c]);
