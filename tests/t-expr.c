@@ -666,3 +666,26 @@ Test(expr, subexpressions_written_differently_stay_apart)
     exattn_free(got);
     exattn_expr_free(e);
 }
+
+/* A precision cap outside 0..EXATTN_MAX_PREC is the caller's error,
+ * refused before MPFR would abort on it. */
+Test(expr, a_cap_out_of_range_is_refused)
+{
+    static const long caps[] = { -5, -1, (long)EXATTN_MAX_PREC + 1 };
+    exattn_expr *e = parse_ok("e^(1/sqrt(2))");
+    size_t i;
+
+    for (i = 0; i < sizeof caps / sizeof *caps; i++)
+    {
+        exattn_error_t err;
+        char *dec = NULL;
+
+        cr_assert_eq(exattn_expr_get_decimal(&dec, NULL, e, 5,
+                                             (mpfr_prec_t)caps[i], &err),
+                     EXATTN_EINVAL, "cap %ld", caps[i]);
+        cr_assert_null(dec);
+        cr_assert_not_null(strstr(err.message, "precision cap"), "%s",
+                           err.message);
+    }
+    exattn_expr_free(e);
+}

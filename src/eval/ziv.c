@@ -78,6 +78,20 @@ excludes(const exattn_ball *b, const mpz_t pow10, const exattn_ziv_opts *o)
     return out;
 }
 
+/* A caller's cap outside 0..EXATTN_MAX_PREC is refused here, before
+ * MPFR (which would abort on a precision out of its range). */
+static int
+cap_out_of_range(mpfr_prec_t max_prec, const char *name, exattn_error_t *err)
+{
+    if (max_prec >= 0 && max_prec <= (mpfr_prec_t)EXATTN_MAX_PREC)
+        return 0;
+    exattn_error__set(err, EXATTN_EINVAL, name ? name : "", 0, 0,
+                      "a precision cap of %ld bits: expected 0 (the "
+                      "default) to %ld", (long)max_prec,
+                      (long)EXATTN_MAX_PREC);
+    return 1;
+}
+
 int
 exattn_ziv__decimal(mpz_t d, exattn_ball *cert, mpfr_prec_t *wp_used,
                     exattn_enclose_fn enclose, void *ctx,
@@ -89,6 +103,8 @@ exattn_ziv__decimal(mpz_t d, exattn_ball *cert, mpfr_prec_t *wp_used,
     mpz_t pow10;
     int rc, decided = 0, excluded = 0;
 
+    if (cap_out_of_range(o->max_prec, name, err))
+        return EXATTN_EINVAL;
     if (wp > cap)
         wp = cap;
     mpz_init(pow10);
@@ -149,6 +165,8 @@ exattn_ziv__sign(int *sign, mpfr_prec_t *wp_used, exattn_enclose_fn enclose,
     exattn_ball b;
     int rc = EXATTN_EUNABLE, got;
 
+    if (cap_out_of_range(max_prec, NULL, err))
+        return EXATTN_EINVAL;
     exattn_ball__init(&b, 64);
     for (;; wp += wp / 2)
     {
