@@ -461,7 +461,7 @@ exattn_page__formulas(exattn_page_formula **out, size_t *count,
         }
         for (a = k; k < c->text.len && c->math[k]; k++)
             ;
-            unwrapped_run(&l, syms, c, a, k);
+        unwrapped_run(&l, syms, c, a, k);
     }
     exattn_page__symbols_free(syms);
     if (!l.oom)

@@ -43,8 +43,8 @@ exattn_text__contrast_row_begin(text_sink *t, const exattn_doc_section *s)
 {
     static const char *const heads[] = {
         ": unchanged (proved: the same weights and the same values)\n",
-        ": unchanged (proved: the same weights; the values differ only at "
-        "blocked keys, which weigh exactly 0)\n",
+        (": unchanged (proved: the same weights; the values differ only "
+         "at blocked keys, which weigh exactly 0)\n"),
         ": weights change:",
         ": weights unchanged (proved equal)\n",
         "", "" };
