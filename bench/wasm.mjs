@@ -8,12 +8,13 @@
 //   example, against 3x.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const [dist, exattn, top, repsArg] = process.argv.slice(2);
 const reps = Number(repsArg || 5);
-const api = await import(join(dist, 'exattn.mjs'));
+const api = await import(pathToFileURL(join(resolve(dist), 'exattn.mjs')).href);
 
 const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 function time(f) {

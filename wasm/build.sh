@@ -1,6 +1,6 @@
 #!/bin/sh
 # Build libexattn for WebAssembly, with GMP, MPFR and yajl, by Debian's
-# emscripten: wasm/build.sh [BUILD_DIR]  (default wasm/build).
+# emscripten: wasm/build.sh [BUILD_DIR [--sources]]  (default wasm/build).
 #
 # The sources of GMP, MPFR and yajl are Debian's source packages
 # (`apt-get source gmp mpfr4 yajl`, which needs a deb-src line: .ci/setup
@@ -21,7 +21,7 @@ src=$build/src
 jobs=${JOBS:-2}
 # Debian's emscripten finds acorn in Debian's node modules even when a
 # newer Node is first on PATH
-NODE_PATH=${NODE_PATH:-/usr/share/nodejs}
+NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 export NODE_PATH
 command -v emcc > /dev/null || {
     echo "wasm/build.sh: emcc not found (apt-get install emscripten)" >&2
@@ -34,8 +34,9 @@ fetch_sources() {
         > /dev/null 2>&1 && return 0
     mkdir -p "$src"
     (cd "$src" && apt-get source -q gmp mpfr4 yajl > "$build/apt-source.log" 2>&1) || {
-        echo "wasm/build.sh: apt-get source failed: add a deb-src line" \
-             "(.ci/setup --wasm does)" >&2
+        tail -n 5 "$build/apt-source.log" >&2
+        echo "wasm/build.sh: apt-get source failed (a deb-src line and" \
+             "dpkg-dev are needed: .ci/setup --wasm installs them)" >&2
         exit 2
     }
 }
@@ -97,7 +98,7 @@ build_yajl() {
 # The library's sources are Makefile.am's (libexattn-core.la), compiled
 # here rather than by the project's configure, which a configured source
 # tree would refuse to run again out of tree.  An object newer than its
-# source is kept (delete BUILD_DIR/obj after changing a header).
+# source and than every header of the library is kept.
 core_sources() {
     sed -n '/^libexattn_core_la_SOURCES/,/^$/p' "$top/Makefile.am" \
         | tr ' \\\t' '\n\n\n' | grep '^src/.*\.c$'
@@ -120,13 +121,16 @@ build_core() {
     version_header
     core_sources | while read -r c; do
         o=$obj/${c%.c}.o
-        [ -f "$o" ] && [ "$o" -nt "$top/$c" ] && continue
+        # up to date: newer than its source and than every header
+        [ -f "$o" ] && [ "$o" -nt "$top/$c" ] \
+            && [ -z "$(find "$top/src" "$top/include" -name '*.h' \
+                            -newer "$o" | head -n 1)" ] && continue
         mkdir -p "$(dirname "$o")"
         echo "$c"
     done > "$build/to-compile"
     # two at a time: the project's machines have two cores
     (cd "$top" && xargs -P "$jobs" -I{} sh -c \
-        'emcc '"$CFLAGS_WASM"' -std=gnu11 \
+        'emcc '"$CFLAGS_WASM"' -Wall -Wextra -std=c11 -D_POSIX_C_SOURCE=200809L \
              -I"$0/include" -I"$1/include" -I"$1/src" -I"$2/include" \
              -c "$1/{}" -o "$0/$(echo {} | sed "s/\\.c\$/.o/")"' \
         "$obj" "$top" "$prefix" < "$build/to-compile") || {
@@ -146,7 +150,7 @@ build_core() {
 link_module() {
     dist=$build/dist
     mkdir -p "$dist"
-    emcc $CFLAGS_WASM -std=gnu11 \
+    emcc $CFLAGS_WASM -Wall -Wextra -std=c11 -D_POSIX_C_SOURCE=200809L \
         -I"$top/include" -I"$obj/include" -I"$prefix/include" \
         "$top/wasm/api.c" "$obj/libexattn-core.a" "$prefix/lib/libmpfr.a" \
         "$prefix/lib/libgmp.a" "$prefix/lib/libyajl.a" \
@@ -159,6 +163,9 @@ link_module() {
 }
 
 fetch_sources
+# --sources: only bring the sources (.ci/run does it in the foreground,
+# before its other apt stages, and builds in the background)
+[ "${2:-}" = --sources ] && exit 0
 build_gmp
 build_mpfr
 build_yajl

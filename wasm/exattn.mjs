@@ -16,9 +16,13 @@ import createCore from './exattn-core.mjs';
 const FORMATS = { text: 0, json: 1, latex: 2, markdown: 3, svg: 4 };
 const PAGE_FORMATS = { auto: 0, text: 1, markdown: 2, html: 3, latex: 4 };
 const NO_DIGITS = -1;
+const MAX_PREC = 268435456;   // EXATTN_MAX_PREC, as the command line's --max-prec
+// the library's codes (include/exattn/error.h) for the errors raised here
+const EINVAL = -9;
+const ENOMEM = -8;
 
 export class ExattnError extends Error {
-  constructor(message, { file, line, column, code }) {
+  constructor(message, { file = '', line = 0, column = 0, code = EINVAL } = {}) {
     super(message);
     this.name = 'ExattnError';
     this.file = file;
@@ -53,7 +57,7 @@ function withStrings(inputs, call) {
     for (const input of inputs) {
       const bytes = input instanceof Uint8Array ? input : encoder.encode(input);
       const p = core._malloc(bytes.length + 1);
-      if (p === 0) throw new ExattnError('out of memory', { code: 5 });
+      if (p === 0) throw new ExattnError('out of memory', { code: ENOMEM });
       core.HEAPU8.set(bytes, p);
       core.HEAPU8[p + bytes.length] = 0;
       pointers.push([p, bytes.length]);
@@ -84,15 +88,25 @@ function take(result) {
   }
 }
 
-// A lesson as text, bytes (a file's, read as the command line reads it)
-// or an object (written as JSON).
+// A lesson or page as text, bytes (a file's, read as the command line
+// reads it: Uint8Array, ArrayBuffer or another view), or for a lesson an
+// object, written as JSON (numbers in it are doubles: write exact values
+// such as 1/3 as strings).
+function bytesOrText(input, what, objects) {
+  if (typeof input === 'string' || input instanceof Uint8Array) return input;
+  if (input instanceof ArrayBuffer) return new Uint8Array(input);
+  if (ArrayBuffer.isView(input)) return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+  if (objects && input !== null && typeof input === 'object') return JSON.stringify(input);
+  throw new ExattnError(`${what}: expected ${objects ? 'text, bytes or an object' : 'text or bytes'}, not ${input === null ? 'null' : typeof input}`);
+}
+
 function text(input) {
-  return typeof input === 'string' || input instanceof Uint8Array ? input : JSON.stringify(input);
+  return bytesOrText(input, 'lesson', true);
 }
 
 function choice(table, name, what) {
   if (!Object.prototype.hasOwnProperty.call(table, name))
-    throw new ExattnError(`unknown ${what} '${name}' (one of ${Object.keys(table).join(', ')})`, { code: 1 });
+    throw new ExattnError(`unknown ${what} '${name}' (one of ${Object.keys(table).join(', ')})`);
   return table[name];
 }
 
@@ -100,8 +114,17 @@ function digitsOf(options) {
   const d = options.digits;
   if (d === undefined || d === null) return NO_DIGITS;
   if (!Number.isInteger(d) || d < 0 || d > 10000000)
-    throw new ExattnError(`digits: ${d} is not a count from 0 to 10000000`, { code: 1 });
+    throw new ExattnError(`digits: ${d} is not a count from 0 to 10000000`);
   return d;
+}
+
+// The precision cap in bits (0: the library's default), as --max-prec.
+function precOf(options) {
+  const p = options.maxPrec;
+  if (p === undefined || p === null) return 0;
+  if (!Number.isInteger(p) || p < 0 || p > MAX_PREC)
+    throw new ExattnError(`maxPrec: ${p} is not a whole number from 0 to ${MAX_PREC}`);
+  return p;
 }
 
 function showOf(options) {
@@ -109,7 +132,7 @@ function showOf(options) {
   return withStrings([list], ([[p]]) => {
     const bits = core._exattn_wasm_show(p) >>> 0;
     if (bits === 0xffffffff)
-      throw new ExattnError(`show: '${list}' names a quantity that is none of scores, scaled, weights, contributions, output, contrast`, { code: 1 });
+      throw new ExattnError(`show: '${list}' names a quantity that is none of scores, scaled, weights, contributions, output, contrast`);
     return bits;
   });
 }
@@ -122,14 +145,14 @@ export function derive(lesson, options = {}) {
   const digits = digitsOf(options);
   const show = showOf(options);
   const out = withStrings([text(lesson), options.name || 'lesson.json'],
-    ([[l, n], [name]]) => take(core._exattn_wasm_derive(l, n, name, format, digits, show, options.maxPrec || 0)));
+    ([[l, n], [name]]) => take(core._exattn_wasm_derive(l, n, name, format, digits, show, precOf(options))));
   return format === FORMATS.json && !options.raw ? JSON.parse(out) : out;
 }
 
 // exattn check --format json: the lesson's claims and their verdicts.
 export function check(lesson, options = {}) {
   const out = withStrings([text(lesson), options.name || 'lesson.json'],
-    ([[l, n], [name]]) => take(core._exattn_wasm_check(l, n, name, options.maxPrec || 0)));
+    ([[l, n], [name]]) => take(core._exattn_wasm_check(l, n, name, precOf(options))));
   return options.raw ? out : JSON.parse(out);
 }
 
@@ -138,18 +161,19 @@ export function check(lesson, options = {}) {
 // by the extension of options.pageName), pageName, name, maxPrec.
 export function audit(page, lesson, options = {}) {
   const format = choice(PAGE_FORMATS, options.format || (options.pageName ? 'auto' : 'markdown'), 'page format');
-  const out = withStrings([page, options.pageName || 'page', text(lesson), options.name || 'lesson.json'],
+  const out = withStrings([bytesOrText(page, 'page', false), options.pageName || 'page', text(lesson), options.name || 'lesson.json'],
     ([[p, pn], [pname], [l, ln], [lname]]) =>
-      take(core._exattn_wasm_audit(p, pn, pname, format, l, ln, lname, options.maxPrec || 0)));
+      take(core._exattn_wasm_audit(p, pn, pname, format, l, ln, lname, precOf(options))));
   return options.raw ? out : JSON.parse(out);
 }
 
 // exattn eval: { named, latex, status, value, decimal, decimal_exact,
 // undecided }, digits 20 by default as on the command line.
 export function evaluate(expr, options = {}) {
-  const digits = options.digits === undefined ? 20 : digitsOf(options);
-  const out = withStrings([expr],
-    ([[e, n]]) => take(core._exattn_wasm_evaluate(e, n, digits, options.maxPrec || 0)));
+  const digits = options.digits === undefined || options.digits === null ? 20 : digitsOf(options);
+  const prec = precOf(options);
+  const out = withStrings([bytesOrText(expr, 'expression', false)],
+    ([[e, n]]) => take(core._exattn_wasm_evaluate(e, n, digits, prec)));
   return JSON.parse(out);
 }
 

@@ -9,10 +9,12 @@
 // - memory: 10,000 derives leave the heap in use where it was.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
-const [dist, exattn, top] = process.argv.slice(2);
-const api = await import(join(dist, 'exattn.mjs'));
+const [distArg, exattn, top] = process.argv.slice(2);
+const dist = resolve(distArg);
+const api = await import(pathToFileURL(join(dist, 'exattn.mjs')).href);
 const results = [];
 
 function ok(pass, what) {
@@ -26,9 +28,11 @@ function cli(args, input) {
 const examples = readdirSync(join(top, 'docs/examples'))
   .filter((f) => f.endsWith('.json')).sort();
 
-// derive, byte for byte
-for (const f of examples) {
-  const path = join('docs/examples', f);
+// derive, byte for byte: the examples, and integer views past 32 bits
+// (long is 32 bits in wasm32: a 64-bit entry once lost its upper half)
+for (const path of [...examples.map((f) => join('docs/examples', f)),
+  'tests/data/wide-integer-views.json']) {
+  const f = path.split('/').pop();
   const lesson = readFileSync(join(top, path), 'utf8');
   for (const [opts, args] of [
     [{}, []],
@@ -122,11 +126,35 @@ for (const f of readdirSync(join(top, 'tests/bad')).filter((b) => b.endsWith('.j
   ok(after === before, `10,000 derives: heap in use ${before} -> ${after} bytes`);
 }
 
+// options the command line would refuse are refused, not passed on
+{
+  const lesson = readFileSync(join(top, 'docs/examples/004-value-weighting.json'), 'utf8');
+  for (const [what, call] of [
+    ['maxPrec -5', () => api.evaluate('e', { maxPrec: -5 })],
+    ['maxPrec 2^31', () => api.derive(lesson, { digits: 3, maxPrec: 2 ** 31 })],
+    ['maxPrec 1.5', () => api.check(lesson, { maxPrec: 1.5 })],
+    ['digits -1', () => api.derive(lesson, { digits: -1 })],
+    ['show "weight"', () => api.derive(lesson, { show: 'weight' })],
+    ['format "pdf"', () => api.derive(lesson, { format: 'pdf' })],
+    ['a lesson that is a number', () => api.derive(42)],
+  ]) {
+    let got = null;
+    try {
+      call();
+    } catch (e) {
+      got = e;
+    }
+    ok(got instanceof api.ExattnError && got.code === -9, `${what}: refused (${got && got.message})`);
+  }
+  const twenty = api.evaluate('1/3', { digits: null });
+  ok(twenty.decimal === '0.33333333333333333333', `evaluate with digits null: 20 digits as eval (${twenty.decimal})`);
+}
+
 // the seed-002 companion (docs/page/model.mjs), from a site folder: the
 // lab's three experiments with their exact values, and `node model.mjs`
 {
   copyFileSync(join(top, 'docs/page/model.mjs'), join(dist, 'model.mjs'));
-  const model = await import(join(dist, 'model.mjs'));
+  const model = await import(pathToFileURL(join(dist, 'model.mjs')).href);
   const exact = (qs) => qs.map((q) => (q.status === 'exact' ? q.value : `named ${q.decimal}`)).join(' ');
   const zero = model.compute({ multiplier: 0 });
   ok(exact(zero.weights) === '1/3 1/3 1/3' && exact(zero.output) === '2/3 4/3',
@@ -151,7 +179,8 @@ for (const f of readdirSync(join(top, 'tests/bad')).filter((b) => b.endsWith('.j
   } catch (e) {
     refused = e;
   }
-  ok(refused instanceof api.ExattnError, `model: every key of "grid" blocked is refused: ${refused && refused.message}`);
+  ok(refused instanceof api.ExattnError && /every key is blocked/.test(refused.message),
+     `model: every key of "grid" blocked is refused: ${refused && refused.message}`);
   const printed = spawnSync(process.execPath, [join(dist, 'model.mjs')], { encoding: 'utf8' });
   ok(printed.status === 0 && /weights of rises: \[1\/3, 1\/3, 1\/3\]/.test(printed.stdout)
      && /output of rises: +\[2\/3, 4\/3\]/.test(printed.stdout)

@@ -15,8 +15,10 @@
 // experiments.  It looks for exattn.mjs beside itself (a built site) and
 // else in the repository's WebAssembly build (wasm/build/dist).
 
-const exattn = await import('./exattn.mjs')
-  .catch(() => import('../../wasm/build/dist/exattn.mjs'));
+const exattn = await import('./exattn.mjs').catch((e) => {
+  if (e.code !== 'ERR_MODULE_NOT_FOUND') throw e;   // a real error
+  return import('../../wasm/build/dist/exattn.mjs');
+});
 
 // The lab's lesson: invented states for three tokens, the identity as
 // W_Q, and the projections of seed 002.
@@ -40,11 +42,14 @@ export const BASELINE = Object.freeze({
 const DIGITS = 3;
 
 function state(overrides = {}) {
+  for (const key of Object.keys(overrides))
+    if (!Object.prototype.hasOwnProperty.call(BASELINE, key))
+      throw new exattn.ExattnError(`"${key}" is none of ${Object.keys(BASELINE).join(', ')}`);
   const s = { ...BASELINE, ...overrides };
   if (!TOKENS.includes(s.query))
-    throw new exattn.ExattnError(`query: "${s.query}" is none of ${TOKENS.join(', ')}`, { code: 1 });
+    throw new exattn.ExattnError(`query: "${s.query}" is none of ${TOKENS.join(', ')}`);
   if (s.blocked !== null && !TOKENS.includes(s.blocked))
-    throw new exattn.ExattnError(`blocked: "${s.blocked}" is none of ${TOKENS.join(', ')}`, { code: 1 });
+    throw new exattn.ExattnError(`blocked: "${s.blocked}" is none of ${TOKENS.join(', ')}`);
   return s;
 }
 
@@ -58,7 +63,8 @@ function maskOf(s) {
 }
 
 // A state as a lesson variant: only what differs from the baseline.  The
-// numbers are written as text so that 0.1 is the exact 1/10.
+// numbers are written as text so that 0.1 is the exact 1/10 (a string
+// such as "1/3" is exact too; the double 1/3 is its 16-digit decimal).
 function variantOf(name, s, against) {
   const v = { name };
   if (String(s.multiplier) !== '1')
@@ -159,8 +165,16 @@ function main() {
   console.log(out.join('\n'));
 }
 
-if (typeof process !== 'undefined' && process.argv && process.argv[1]) {
-  const { pathToFileURL } = await import('node:url');
-  const { realpathSync } = await import('node:fs');
-  if (import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) main();
+// run as a program (not imported): this file is the one node was given
+async function isMain() {
+  if (typeof process === 'undefined' || !process.argv || !process.argv[1]) return false;
+  try {
+    const { pathToFileURL } = await import('node:url');
+    const { realpathSync } = await import('node:fs');
+    return import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href;
+  } catch {
+    return false;
+  }
 }
+
+if (await isMain()) main();
