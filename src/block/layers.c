@@ -103,21 +103,6 @@ row_mean(exattn_block *b, exattn_xnode **z, int square, exattn_xnode *centre,
     return exattn_expr__apply(b->pool, EXATTN_X_DIV, sum, d, err);
 }
 
-/* A LayerNorm's mean and (biased) variance of row z, or an RMSNorm's
- * mean square (in *spread; *mean NULL). */
-static int
-moments(exattn_block *b, exattn_xnode **z, exattn_xnode **mean,
-        exattn_xnode **spread, exattn_error_t *err)
-{
-    *mean = NULL;
-    if (!b->spec->rms
-        && (*mean = row_mean(b, z, 0, NULL, err)) == NULL)
-        return exattn_block__failed(b, err);
-    if ((*spread = row_mean(b, z, 1, *mean, err)) == NULL)
-        return exattn_block__failed(b, err);
-    return EXATTN_OK;
-}
-
 /* The denominator of row i: sqrt(spread + epsilon), spread the variance
  * (LayerNorm) or the mean square (RMSNorm); NULL after an error. */
 static exattn_xnode *
@@ -231,6 +216,28 @@ large_coordinates_as_atoms(exattn_xnode **z, size_t d)
     return any;
 }
 
+/* The moments of row z, the mean first: when its centred coordinates
+ * would not cancel in form, the row's large coordinates become atoms and
+ * the mean is taken again, before the variance is built once. */
+static int
+centred_moments(exattn_block *b, exattn_xnode **z, exattn_xnode **mean,
+                exattn_xnode **spread, exattn_error_t *err)
+{
+    *mean = NULL;
+    if (!b->spec->rms)
+    {
+        if ((*mean = row_mean(b, z, 0, NULL, err)) == NULL)
+            return exattn_block__failed(b, err);
+        if (centred_past_caps(b, z, *mean)
+            && large_coordinates_as_atoms(z, b->d)
+            && (*mean = row_mean(b, z, 0, NULL, err)) == NULL)
+            return exattn_block__failed(b, err);
+    }
+    if ((*spread = row_mean(b, z, 1, *mean, err)) == NULL)
+        return exattn_block__failed(b, err);
+    return EXATTN_OK;
+}
+
 static int
 norm(exattn_block *b, exattn_stage_part part, exattn_xnode **z,
      exattn_error_t *err)
@@ -253,11 +260,8 @@ norm(exattn_block *b, exattn_stage_part part, exattn_xnode **z,
         return exattn_block__nomem(b, err);
     for (i = 0; i < b->n; i++)
     {
-        if ((rc = moments(b, z + i * d, &mean, &var[i], err)) != EXATTN_OK)
-            return rc;
-        if (!rms && centred_past_caps(b, z + i * d, mean)
-            && large_coordinates_as_atoms(z + i * d, d)
-            && (rc = moments(b, z + i * d, &mean, &var[i], err)) != EXATTN_OK)
+        if ((rc = centred_moments(b, z + i * d, &mean, &var[i], err))
+            != EXATTN_OK)
             return rc;
         if (!rms)
             mu[i] = mean;
