@@ -337,6 +337,13 @@ Test(print, latex_escapes_labels)
     exattn_lesson_free(l);
 }
 
+/* The lab section: controls, exact positions, the lab's lesson, masks. */
+Test(print, seed_002_json_golden)
+{
+    expect_golden("docs/examples/002-grid-load-rises.json",
+                  "tests/data/002-grid-load-rises.expected.json", 1);
+}
+
 Test(print, seed_004_json_golden)
 {
     expect_golden("docs/examples/004-value-weighting.json",

@@ -55,8 +55,11 @@ typedef enum
                                       rows, one entry per row */
     EXATTN_SECTION_CHECK = 9,      /* the report of `exattn check`: a
                                       claim entry per claim */
-    EXATTN_SECTION_AUDIT = 10      /* the report of `exattn audit` on one
+    EXATTN_SECTION_AUDIT = 10,     /* the report of `exattn audit` on one
                                       page: a number entry per number */
+    EXATTN_SECTION_LAB = 11        /* the live lab a lesson declares: its
+                                      controls and what it shows (`lab`),
+                                      after the lesson's section */
 } exattn_section_t;
 
 /* How a row's weights were decided (docs/design.md, the rule). */
@@ -414,6 +417,47 @@ typedef struct
                                        residual */
 } exattn_doc_block;
 
+/* One control of a lesson's live lab (its kind: include/exattn/lesson.h). */
+typedef struct
+{
+    exattn_lab_control_t kind;
+    size_t count;               /* MULTIPLIER, OVERRIDE: its positions */
+    mpq_t *positions;           /* count exact values, increasing */
+    size_t start;               /* the baseline: MULTIPLIER, OVERRIDE the
+                                   position of 1 (of V's entry); QUERY the
+                                   row followed first; CAUSAL 1 when the
+                                   lesson's mask is causal, else 0; BLOCK
+                                   SIZE_MAX (no key blocked) */
+    size_t row, col;            /* OVERRIDE: the entry of V, 0-based */
+} exattn_doc_lab_control;
+
+/* What a lab shows: OR of these. */
+#define EXATTN_LAB_SHOW_WEIGHTS 1u  /* the followed row's weights */
+#define EXATTN_LAB_SHOW_OUTPUT 2u   /* its output */
+#define EXATTN_LAB_SHOW_MAP 4u      /* every row's weights, as a map */
+#define EXATTN_LAB_SHOW_CHANGE 8u   /* what changed against the baseline */
+#define EXATTN_LAB_SHOW_ALL 15u
+
+/* A lesson's live lab.  Every state is the lesson (its Q, K, V, scale
+ * and mask: the section's `header`) with one variant: the multiplier on
+ * the followed row's query, the override, and the mask -- with a causal
+ * control `causal_allowed` or `open_allowed`, else the lesson's -- less
+ * the blocked key's column.  Borrowed from the lesson, valid during the
+ * walk. */
+typedef struct
+{
+    const char *title;          /* its heading; NULL: none */
+    size_t follow;              /* the row followed at first, 0-based */
+    size_t control_count;
+    const exattn_doc_lab_control *controls;     /* in the lesson's order */
+    unsigned show;              /* OR of EXATTN_LAB_SHOW_*, never 0 */
+    const unsigned char *causal_allowed;    /* with a causal control: the
+                                               n*m visibility with the
+                                               causal mask, row-major;
+                                               else NULL */
+    const unsigned char *open_allowed;      /* and without it */
+} exattn_doc_lab;
+
 /* What the rows of a block stage are. */
 typedef enum
 {
@@ -541,6 +585,8 @@ typedef struct
                                        no entries or notes follow, and
                                        only `row`, `header` and the
                                        `against` fields are set */
+    /* (after every field above, which keep their places) */
+    const exattn_doc_lab *lab;      /* LAB: the lab; NULL elsewhere */
 } exattn_doc_section;
 
 /* A contrast in one sentence: how many rows, weights and output

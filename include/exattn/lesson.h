@@ -49,6 +49,20 @@ typedef enum
                                    scores: 0 (visible) or -inf (blocked) */
 } exattn_mask_kind_t;
 
+/* A control of a lesson's live lab ("lab"; the document's
+ * EXATTN_SECTION_LAB): what a reader may change, each change a state the
+ * engine derives again. */
+typedef enum
+{
+    EXATTN_LAB_QUERY = 0,       /* which query row is followed */
+    EXATTN_LAB_MULTIPLIER = 1,  /* an exact factor on the followed row's
+                                   query (the lesson's query_multiplier) */
+    EXATTN_LAB_CAUSAL = 2,      /* the causal mask on or off */
+    EXATTN_LAB_OVERRIDE = 3,    /* one entry of V (a value_override) */
+    EXATTN_LAB_BLOCK = 4        /* one key blocked for every query, or
+                                   none */
+} exattn_lab_control_t;
+
 /* Read and check the lesson file at `path` (limits NULL: the defaults).
  * Every variant is resolved and checked too, so a lesson that loads can be
  * derived without further input errors.  On failure `*out` is NULL and

@@ -115,6 +115,8 @@ int exattn_derive__row(exattn_walk *w, const exattn_row *row,
 int exattn_derive__blend(exattn_walk *w, const exattn_lesson *l, size_t k);
 /* A block lesson's block: its section, stages and heads. */
 int exattn_derive__block(exattn_walk *w, const exattn_lesson *l);
+/* The live lab of l (which has one): its section. */
+int exattn_derive__lab(exattn_walk *w, const exattn_lesson *l);
 /* A variant's contrast with the lesson it changes (nothing when it names
  * none). */
 int exattn_derive__contrast(exattn_walk *w, const exattn_lesson *variant);

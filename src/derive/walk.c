@@ -167,6 +167,9 @@ exattn_derive(const exattn_doc_sink *sink, void *ctx,
         code = exattn_derive__block(&w, l);
     else
         code = lesson_section(&w, l);
+    /* the lab after the lesson it starts from, before the variants */
+    if (code == EXATTN_OK && l->lab != NULL)
+        code = exattn_derive__lab(&w, l);
     for (k = 0; code == EXATTN_OK && l->block == NULL && k < l->variant_count;
          k++)
         /* the contrasts alone: a variant that places the lesson in a

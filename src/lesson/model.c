@@ -38,6 +38,7 @@ exattn_lesson_free(exattn_lesson *l)
         return;
     exattn_claims__free(l);
     exattn_block__free_spec(l->block);
+    exattn_lesson__free_lab(l->lab);
     for (i = 0; i < l->variant_count; i++)
         exattn_lesson_free(l->variants[i]);
     free(l->variants);

@@ -17,6 +17,29 @@ typedef struct
     mpq_t *w;           /* m weights */
 } exattn_blend;
 
+/* A lesson's live lab ("lab", src/lesson/lab_spec.c): the controls a
+ * reader moves, each a state derived again (the document's
+ * exattn_doc_lab says what a state is). */
+typedef struct
+{
+    exattn_lab_control_t kind;
+    size_t count;               /* MULTIPLIER, OVERRIDE: positions */
+    mpq_t *positions;           /* owned, increasing */
+    size_t start;               /* as exattn_doc_lab_control's */
+    size_t row, col;            /* OVERRIDE: the entry of V, 0-based */
+} exattn_lab_control;
+
+typedef struct
+{
+    char *title;                /* NULL: none */
+    size_t follow;              /* 0-based */
+    size_t control_count;
+    exattn_lab_control *controls;
+    unsigned show;              /* OR of EXATTN_LAB_SHOW_* (doc.h) */
+    unsigned char *causal_allowed;  /* with a causal control: n*m */
+    unsigned char *open_allowed;
+} exattn_lab;
+
 struct exattn_lesson
 {
     char *file;                 /* name used in messages */
@@ -53,6 +76,7 @@ struct exattn_lesson
     const exattn_lesson *contrast;  /* a variant: what it is contrasted
                                        with (the base, or a variant) */
     struct exattn_block_spec *block;    /* NULL: no "block" */
+    exattn_lab *lab;            /* base lesson only; NULL: no "lab" */
     size_t claim_count;         /* base lesson only */
     exattn_claim *claims;
 };
@@ -67,5 +91,8 @@ exattn_lesson *exattn_lesson__new(const char *file);
  * Release with exattn_lesson_free. */
 int exattn_lesson__with_values(exattn_lesson **out, const exattn_lesson *l,
                                const exattn_matrix *v);
+
+/* Release a lab and what it owns (src/lesson/lab_spec.c). */
+void exattn_lesson__free_lab(exattn_lab *lab);
 
 #endif

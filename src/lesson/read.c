@@ -14,7 +14,7 @@
 static const char *const top_fields[] = {
     "title", "tokens", "query_tokens", "Q", "K", "V", "X", "memory", "W_Q",
     "W_K", "W_V", "scale", "mask", "blends", "variants", "claims",
-    "query_multiplier", "value_override", "permute", "block", NULL
+    "query_multiplier", "value_override", "permute", "block", "lab", NULL
 };
 
 static const char *const variant_fields[] = {
@@ -87,7 +87,8 @@ base_view(exattn_fields *f, const exattn_jnode *root)
         return 0;
     for (i = 0; i < root->count; i++)
         if (strcmp(root->keys[i]->text, "variants") != 0
-            && strcmp(root->keys[i]->text, "claims") != 0)
+            && strcmp(root->keys[i]->text, "claims") != 0
+            && strcmp(root->keys[i]->text, "lab") != 0)
             view_add(f, root->keys[i], root->items[i]);
     return 1;
 }
@@ -251,6 +252,9 @@ read_root(exattn_lesson *l, const exattn_jnode *root, const exattn_rctx *rc)
             exattn_json__get(root, "variants"),
             "a lesson with a \"block\" has no \"variants\": give the lab "
             "lesson at the top and the block in a variant");
+    if (code == EXATTN_OK)
+        code = exattn_lesson__read_lab_spec(l, rc,
+                                            exattn_json__get(root, "lab"));
     if (code == EXATTN_OK)
         code = read_variants(l, &base, exattn_json__get(root, "variants"),
                              rc);

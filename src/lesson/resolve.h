@@ -22,4 +22,8 @@ int exattn_lesson__read_block(exattn_lesson *l, const exattn_rctx *rc,
 int exattn_lesson__read_blends(exattn_lesson *l, const exattn_rctx *rc,
                                const exattn_fields *f);
 
+/* The live lab (`lab`, may be NULL) of a resolved base lesson. */
+int exattn_lesson__read_lab_spec(exattn_lesson *l, const exattn_rctx *rc,
+                                 const exattn_jnode *lab);
+
 #endif

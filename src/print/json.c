@@ -143,21 +143,9 @@ scale_object(exattn_sbuf *b, const exattn_doc_header *l)
 static void
 matrix_field(exattn_sbuf *b, const char *name, const exattn_matrix *m)
 {
-    size_t r, c;
-
-    exattn_sbuf__printf(b, "\"%s\": [", name);
-    for (r = 0; r < m->rows; r++)
-    {
-        exattn_sbuf__puts(b, r ? ", [" : "[");
-        for (c = 0; c < m->cols; c++)
-        {
-            exattn_sbuf__puts(b, c ? ", \"" : "\"");
-            exattn_sbuf__mpq(b, EXATTN_AT(m, r, c));
-            exattn_sbuf__puts(b, "\"");
-        }
-        exattn_sbuf__puts(b, "]");
-    }
-    exattn_sbuf__puts(b, "],\n  ");
+    exattn_sbuf__printf(b, "\"%s\": ", name);
+    exattn_json__exact_matrix(b, m);
+    exattn_sbuf__puts(b, ",\n  ");
 }
 
 /* The mask as the lesson wrote it, when a shorthand stands for the
@@ -602,6 +590,7 @@ begin(void *ctx, const exattn_doc_section *s)
         j->row = s;
         contrast_row_begin(j, s);
         break;
+    case EXATTN_SECTION_LAB: exattn_json__lab(b, s); break;
     default:
         break;
     }

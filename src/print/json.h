@@ -35,9 +35,16 @@ void exattn_json__block_end(exattn_json_block *j,
 void exattn_print__json_quantity(exattn_sbuf *b, const exattn_doc_value *v,
                                  int scaled);
 
+/* ["grid", "load", "rises"]; [["1", "0"], ["1/2", "3"]] (json_value.c). */
+void exattn_json__labels(exattn_sbuf *b, char *const *l, size_t count);
+void exattn_json__exact_matrix(exattn_sbuf *b, const exattn_doc_matrix *m);
+
 /* The opening of every JSON derivation: {"title": ..., "digits": ...,. */
 void exattn_print__json_head(exattn_sbuf *b, const char *title,
                              const exattn_write_opts *opts);
+
+/* A lesson's live lab: ",\n  "lab": {...}" (src/print/json_lab.c). */
+void exattn_json__lab(exattn_sbuf *b, const exattn_doc_section *s);
 
 /* A report's opening, its entries (the index-th of the report) and its
  * end with the counts (src/print/json_report.c). */

@@ -10,26 +10,11 @@
 
 typedef exattn_json_block jsink;
 
-/* ["grid", "load", "rises"] */
-static void
-labels_of(exattn_sbuf *b, char *const *l, size_t count)
-{
-    size_t k;
-
-    exattn_sbuf__puts(b, "[");
-    for (k = 0; k < count; k++)
-    {
-        exattn_sbuf__puts(b, k ? ", " : "");
-        exattn_sbuf__json(b, l[k]);
-    }
-    exattn_sbuf__puts(b, "]");
-}
-
 static void
 labels(jsink *j, const char *key, char *const *l, size_t count)
 {
     exattn_sbuf__printf(j->out, ",\n    \"%s\": ", key);
-    labels_of(j->out, l, count);
+    exattn_json__labels(j->out, l, count);
 }
 
 static void
@@ -123,7 +108,7 @@ outline_item(jsink *j, const exattn_doc_section *s)
         exattn_sbuf__printf(b, ", \"rows\": \"%s\", \"columns\": ",
                             rows[s->rows_are]);
         if (s->column_labels)
-            labels_of(b, s->column_labels, s->cols);
+            exattn_json__labels(b, s->column_labels, s->cols);
         else
             exattn_sbuf__puts(b, "null");
         exattn_sbuf__printf(b, ", \"repeats\": %s",

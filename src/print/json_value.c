@@ -86,3 +86,37 @@ exattn_print__json_head(exattn_sbuf *b, const char *title,
     else
         exattn_sbuf__puts(b, ",\n  \"digits\": null,\n  ");
 }
+
+void
+exattn_json__labels(exattn_sbuf *b, char *const *l, size_t count)
+{
+    size_t k;
+
+    exattn_sbuf__puts(b, "[");
+    for (k = 0; k < count; k++)
+    {
+        exattn_sbuf__puts(b, k ? ", " : "");
+        exattn_sbuf__json(b, l[k]);
+    }
+    exattn_sbuf__puts(b, "]");
+}
+
+void
+exattn_json__exact_matrix(exattn_sbuf *b, const exattn_doc_matrix *m)
+{
+    size_t r, c;
+
+    exattn_sbuf__puts(b, "[");
+    for (r = 0; r < m->rows; r++)
+    {
+        exattn_sbuf__puts(b, r ? ", [" : "[");
+        for (c = 0; c < m->cols; c++)
+        {
+            exattn_sbuf__puts(b, c ? ", \"" : "\"");
+            exattn_sbuf__mpq(b, m->a[r * m->cols + c]);
+            exattn_sbuf__puts(b, "\"");
+        }
+        exattn_sbuf__puts(b, "]");
+    }
+    exattn_sbuf__puts(b, "]");
+}

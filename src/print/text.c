@@ -719,6 +719,7 @@ begin(void *ctx, const exattn_doc_section *s)
         t->row = s;
         exattn_text__contrast_row_begin(t, s);
         break;
+    case EXATTN_SECTION_LAB: exattn_text__lab(&t->b, s); break;
     default:
         break;
     }

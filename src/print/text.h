@@ -48,6 +48,8 @@ void exattn_text__value(exattn_sbuf *b, const exattn_doc_value *v);
 /* "K3" for default labels, "K[grid]" for token labels (with `prefix`). */
 void exattn_text__klabel(exattn_sbuf *b, const exattn_doc_header *l,
                          const char *prefix, size_t j);
+/* A lesson's live lab, a line per control (src/print/text_lab.c). */
+void exattn_text__lab(exattn_sbuf *b, const exattn_doc_section *s);
 /* End the open line of entries, if one is open. */
 void exattn_text__close_line(exattn_text_sink *t);
 
