@@ -60,9 +60,12 @@ control(exattn_sbuf *b, const exattn_doc_lab_control *c,
 void
 exattn_text__lab(exattn_sbuf *b, const exattn_doc_section *s)
 {
-    static const char *const shows[] = { "the followed row's weights",
-                                         "its output", "the map of every "
-                                         "row's weights", "what changed" };
+    static const char *const shows[] = {
+        "the followed row's weights",
+        "its output",
+        "the map of every row's weights",
+        "what changed"
+    };
     const exattn_doc_lab *lab = s->lab;
     size_t k, shown = 0;
 
