@@ -9,11 +9,13 @@ arithmetic of its own (TAP).
 2. The lab's "lesson": for every shipped example that is not a block,
    plus random heads, derive(lab.lesson) gives the same rows (scores,
    weights, outputs) as the lesson itself.
-3. States: a state built as a page builds it (lab.lesson plus one
-   variant, rows by index, the mask from "masks" less a column) gives the
-   same weights and outputs as the same change written by hand as a
-   variant of the original lesson (labels, "causal"/"none", an explicit
-   mask computed here).
+3. States: a state built as a page builds it (lab.lesson with the
+   state's fields, rows by index, the mask from "masks" less a column)
+   gives the same weights and outputs as the same change written by hand
+   as a variant of the original lesson (labels, "causal"/"none", an
+   explicit mask computed here); and the followed row alone, contrasted
+   as the page contrasts it, gives exactly that row of the hand-written
+   variant's whole contrast (every relation and amount).
 
 Usage: lab.py EXATTN SRCDIR
 """
@@ -31,8 +33,10 @@ TMP = tempfile.mkdtemp()
 results = []
 
 
-def ok(cond, what):
+def ok(cond, what, detail=''):
     results.append((bool(cond), what))
+    if not cond and detail:
+        print(f'# {what}: {detail}'[:2000], file=sys.stderr)
 
 
 def run(lesson, *args):
@@ -151,12 +155,15 @@ def check_lesson(lesson, what):
 # ---- 3. states built as the page builds them -------------------------------
 
 def page_state(lab, query, mult, causal, override, blocked):
-    """The lesson a page derives for a state (docs/page/lab-view.mjs)."""
-    v = {'name': 'this state'}
+    """The two lessons a page derives for a state (docs/page/lab-view.mjs
+    stateLessons): the lab's lesson as the state makes it, and the
+    followed row alone with the state as its variant (None at the
+    start)."""
+    v = {}
     ctl = {c['control']: c for c in lab['controls']}
+    i = ctl['query']['choices'].index(query)
     if mult != ctl['multiplier']['start']:
-        v['query_multiplier'] = {
-            'query': ctl['query']['choices'].index(query) + 1, 'by': mult}
+        v['query_multiplier'] = {'query': i + 1, 'by': mult}
     if override != ctl['override']['start']:
         v['value_override'] = {'row': ctl['override']['row_index'],
                                'col': ctl['override']['col'],
@@ -166,10 +173,20 @@ def page_state(lab, query, mult, causal, override, blocked):
         j = -1 if blocked is None else ctl['block']['choices'].index(blocked)
         v['mask'] = [[0 if k == j else a for k, a in enumerate(r)]
                      for r in base]
-    lesson = dict(lab['lesson'])
-    if len(v) > 1:
-        lesson['variants'] = [v]
-    return lesson, len(v) > 1
+    if not v:
+        return lab['lesson'], None
+    one = dict(lab['lesson'])
+    one.update({'query_tokens': [query], 'Q': [one['Q'][i]],
+                'mask': [one['mask'][i]]})
+    variant = {'name': 'this state'}
+    if 'query_multiplier' in v:
+        variant['query_multiplier'] = {'query': 1, 'by': mult}
+    if 'value_override' in v:
+        variant['value_override'] = v['value_override']
+    if 'mask' in v:
+        variant['mask'] = [v['mask'][i]]
+    one['variants'] = [variant]
+    return dict(lab['lesson'], **v), one
 
 
 def hand_state(lesson, query, mult, causal, override, blocked, row, col):
@@ -208,11 +225,13 @@ def check_states(rng, case):
     causal = rng.random() < 0.5
     override = rng.choice(ctl['override']['positions'])
     blocked = rng.choice([None] + ctl['block']['choices'])
-    page, changed = page_state(lab, query, mult, causal, override, blocked)
+    page, followed = page_state(lab, query, mult, causal, override,
+                                blocked)
     hand = hand_state(lesson, query, mult, causal, override, blocked, row,
                       col)
-    pc, pout, perr = run(page, '--format', 'json', '--show', 'weights,output')
-    hc, hout, herr = run(hand, '--format', 'json', '--show', 'weights,output')
+    show = ('--format', 'json', '--digits', '3')
+    pc, pout, perr = run(page, *show, '--show', 'weights,output')
+    hc, hout, herr = run(hand, *show)
     if hc != 0:
         # a row left with no key: the page's state is refused alike
         ok(pc == 2 and 'every key is blocked' in perr
@@ -220,9 +239,21 @@ def check_states(rng, case):
            f'state {case}: a row with no key is refused both ways')
         return
     p, h = json.loads(pout), json.loads(hout)
-    ok(pc == 0 and rows_of(p, changed) == rows_of(h, True),
+    ok(pc == 0 and rows_of(p) == rows_of(h, True),
        f'state {case}: {query} x{mult}, causal {causal}, override '
        f'{override}, blocked {blocked}: the page\'s lesson is the author\'s')
+    if followed is None:
+        return
+    # the followed row's contrast alone is the whole contrast's row
+    fc, fout, ferr = run(followed, *show, '--show', 'contrast')
+    whole = next(r for r in h['variants'][0]['contrast']['rows']
+                 if r['query'] == query)
+    one = json.loads(fout)['variants'][0]['contrast']['rows'][0] \
+        if fc == 0 else None
+    strip = lambda r: {k: x for k, x in r.items() if k != 'index'}
+    ok(one is not None and strip(one) == strip(whole),
+       f'state {case}: the contrast of row {query} alone is its row of the '
+       'whole contrast', f'{one} / {whole}')
 
 
 def main():

@@ -102,7 +102,7 @@ for f in $examples; do
             "$out/$b.md" -o "$out/$b.md.html"
     "$exattn" derive "$f" --format json --digits 3 > "$out/$b.json" &&
         "$exattn" derive "$f" --format svg > "$out/$b.svg" &&
-        node "$top/docs/page/build.mjs" "$out/$b.json" "$out/$b" \
+        node "$top/docs/page/build.mjs" --static "$out/$b.json" "$out/$b" \
             "$out/$b.svg" > /dev/null
     for w in 390 1200; do
         i=$((i + 1))

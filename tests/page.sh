@@ -79,7 +79,7 @@ fi
     --format json --digits 3 > "$out/lab.json" &&
 "$exattn" derive "$top/docs/examples/002-grid-load-rises.json" \
     --format svg > "$out/lab.svg" &&
-    node "$top/docs/page/build.mjs" "$out/lab.json" "$out/lab-site" \
+    node "$top/docs/page/build.mjs" --static "$out/lab.json" "$out/lab-site" \
         "$out/lab.svg" > /dev/null
 $chrome --virtual-time-budget=5000 --dump-dom \
     "file://$out/lab-site/index.html" > "$out/lab-dom.html" \
@@ -172,7 +172,7 @@ for f in "$top"/docs/examples/0*.json; do
     b=$(basename "$f" .json)
     "$exattn" derive "$f" --format json --digits 3 > "$out/self-$b.json" &&
         "$exattn" derive "$f" --format svg > "$out/self-$b.svg" 2>/dev/null
-    node "$top/docs/page/build.mjs" "$out/self-$b.json" "$out/self-$b" \
+    node "$top/docs/page/build.mjs" --static "$out/self-$b.json" "$out/self-$b" \
         "$out/self-$b.svg" > /dev/null 2>> "$out/self.log" ||
         { bad="$bad $b(build)"; continue; }
     "$exattn" audit "$out/self-$b/index.html" --lesson "$f" --strict \

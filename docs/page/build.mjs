@@ -19,38 +19,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import {
+  escapeHtml, fracLatex, outcomes, renderer,
+} from './render.mjs';
+import {
+  controlsHtml, deriveState, startState, view,
+} from './lab-view.mjs';
 
 const require = createRequire(import.meta.url);
 const katex = require('katex');
-
-function tex(latex) {
-  // strict errors are rendered as .katex-error elements, which the browser
-  // test looks for
-  return katex.renderToString(latex, {
-    throwOnError: false, strict: 'error', displayMode: false,
-  });
-}
-
-function escapeHtml(s) {
-  return String(s).replace(/[&<>"']/g, (c) => ({
-    '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;',
-  }[c]));
-}
-
-function fracLatex(v) {
-  return v.replace(/^(-?)(\d+)\/(\d+)$/, '$1\\frac{$2}{$3}');
-}
-
-function quantity(q) {
-  const badge = q.status === 'exact' ? 'exact' : 'named';
-  // the exact value beside a named form; the decimal beside a named value
-  const value = q.status === 'exact' && q.latex !== fracLatex(q.value)
-    ? ` <span class="value">= ${tex(fracLatex(q.value))}</span>` : '';
-  const decimal = q.status === 'named' && q.decimal
-    ? ` <span class="decimal">≈ ${q.decimal}</span>` : '';
-  return `<span class="q ${badge}">${tex(q.latex)}${value}${decimal}`
-    + ` <span class="badge">${badge.toUpperCase()}</span></span>`;
-}
+const render = renderer(katex);
+const {
+  tex, display, quantity, brief, namedForms, change,
+} = render;
 
 // A table cell's formula: scrolls sideways on a narrow screen rather than
 // widening the page.
@@ -76,30 +58,8 @@ function fullRow(row, keyLabels) {
   return { ...row, keys, allowed: keys.map(() => true) };
 }
 
-// A named value where room is short (a table cell, a vector): its
-// certified decimal, its form written out in a display of its own below,
-// where a phone has the room; an exact value as itself.
-function brief(q) {
-  if (q.status === 'exact') {
-    return `<span class="q exact">${tex(fracLatex(q.value))}`
-      + ' <span class="badge">EXACT</span></span>';
-  }
-  if (!q.decimal) return quantity(q);
-  return `<span class="q named">≈ ${q.decimal}`
-    + ' <span class="badge">NAMED</span></span>';
-}
-
 function weightCell(q) {
   return `<td class="m">${brief(q)}</td>`;
-}
-
-// Named values in full, a display line each, under their names.
-function namedForms(items) {
-  const lines = items.filter(([, q]) => q && q.status === 'named'
-    && q.decimal).map(([name, q]) => `<li><b>${escapeHtml(name)}</b> `
-      + `<span class="decimal">≈ ${q.decimal}</span>${display(q.latex)}`
-      + '</li>').join('');
-  return lines ? `<ul class="forms scroll">${lines}</ul>` : '';
 }
 
 function rowSection(row, depth = 2) {
@@ -146,39 +106,8 @@ function rowSection(row, depth = 2) {
     + '</section>';
 }
 
-// A variant's contrast: each row's outcome and every proved relation.
-const outcomes = {
-  unchanged: 'unchanged (proved: the same weights and the same values)',
-  'unchanged-blocked': 'unchanged (proved: the same weights; the values '
-    + 'differ only at blocked keys)',
-  'weights-change': 'weights change',
-  'weights-same': 'weights unchanged (proved equal)',
-  moved: 'its output moved with its token (proved equal)',
-  'not-moved': 'its output did not move with its token',
-};
-
-function change(c, kept) {
-  const what = c.quantity === 'weight' ? `weight of ${escapeHtml(c.key)}`
-    : `output coordinate ${c.coordinate}`;
-  const moved = c.relation === 'increases' || c.relation === 'decreases';
-  // an output of unchanged weights: by how much, sum_j w_j (V'_j - V_j)
-  if (moved && kept) {
-    return `<li>${what} ${c.relation} by ${quantity(c.by)} (proved)</li>`;
-  }
-  if (moved) {
-    // a named amount is the difference of the two values beside it: its
-    // certified decimal says how much
-    const by = !c.by ? '' : c.by.status === 'named'
-      ? (c.by.decimal ? ` by ≈ ${c.by.decimal}` : '')
-      : ` by ${quantity(c.by)}`;
-    return `<li>${what}: ${brief(c.from)} → ${brief(c.to)} `
-      + `(${c.relation}${by}, proved)</li>`;
-  }
-  if (c.relation === 'equal') return `<li>${what} unchanged (proved)</li>`;
-  return `<li>${what}: ${quantity(c.from)} → ${quantity(c.to)} `
-    + `(${c.relation === 'different' ? 'proved different' : 'not proved'})`
-    + '</li>';
-}
+// A variant's contrast: each row's outcome and every proved relation
+// (outcomes: render.mjs).
 
 function contrastSection(ct) {
   if (!ct) return '';
@@ -319,12 +248,6 @@ function matrix(m) {
     .join(' \\\\ ')}\\end{bmatrix}`;
 }
 
-function display(latex) {
-  return `<div class="display">${katex.renderToString(latex, {
-    throwOnError: false, strict: 'error', displayMode: true,
-  })}</div>`;
-}
-
 // The mask as the lesson wrote it, when a shorthand stood for its matrix.
 function maskWritten(doc) {
   const w = doc.mask_written;
@@ -381,7 +304,30 @@ function projections(doc) {
     + '\\end{aligned}';
 }
 
-function lessonBody(doc, svg) {
+// ---- the live lab -------------------------------------------------------
+
+// The lab of a lesson that declares one: its controls, its view of the
+// lesson as written (derived by the same engine and rendered by the same
+// functions as every later state in the browser), and its data.
+function labSection(lab, engine) {
+  const start = startState(lab);
+  const docs = deriveState(engine, lab, start);
+  // JSON inside a script element: no "</script>" can close it early
+  const data = JSON.stringify(lab).replace(/</g, '\\u003c');
+  return `<section class="lab" id="lab"><h2>Lab${lab.title
+    ? `: ${escapeHtml(lab.title)}` : ''}</h2>
+<p class="lab-status" id="lab-status" role="status">The controls need
+JavaScript and the page served over HTTP (any static server, such as
+<code>python -m http.server</code> in this folder); below, the lesson as
+written.</p>
+${controlsHtml(lab)}
+<div class="lab-view" id="lab-view">${view(render, lab, start, docs)}</div>
+<script type="application/json" id="lab-data">${data}</script>
+<script type="module" src="lab.mjs"></script>
+</section>`;
+}
+
+function lessonBody(doc, svg, labHtml) {
   // the key labels, from a row written in full (compact rows have none)
   const keyLabels = (doc.rows.find((r) => r.keys) || { keys: [] }).keys;
   const scale = doc.scale && doc.scale.kind === '1/sqrt'
@@ -393,13 +339,13 @@ function lessonBody(doc, svg) {
     + `${escapeHtml(doc.mask)}${maskWritten(doc)}${scale}</p>
 ${inputsSection(doc)}<h2>Queries, keys and values</h2>
 ${changedNote(doc)}<div class="scroll">${display(projections(doc))}</div>
-${mapFigure(svg)}
+${labHtml}${mapFigure(svg)}
 ${doc.rows.map((r) => rowSection(fullRow(r, keyLabels))).join('\n')}
 ${doc.blends.map((b) => blendSection(b)).join('\n')}
 ${(doc.variants || []).map((v) => variantSection(v, keyLabels)).join('\n')}`;
 }
 
-function page(doc, svg) {
+function page(doc, svg, labHtml) {
   const title = escapeHtml(doc.title || 'Attention, derived by exattn');
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>${title}</title>
@@ -427,9 +373,30 @@ td .katex, p.m .katex { white-space: nowrap; }
 .badge { font-size: 0.7em; padding: 0.1em 0.4em; border-radius: 0.3em; }
 .exact .badge { background: #d4f4d4; } .named .badge { background: #f4e4c4; }
 .decimal { color: #666; }
-</style></head><body>
+/* the live lab: controls that wrap on a phone, a view below them */
+.lab { border: 1px solid #ccc; border-radius: 0.4em; padding: 0 0.8em 0.6em;
+  margin: 1em 0; }
+.lab-controls { display: flex; flex-wrap: wrap; gap: 0.5em 1.5em;
+  margin: 0.5em 0; }
+.ctl { display: flex; flex-wrap: wrap; align-items: center; gap: 0.3em; }
+.ctl input[type=range] { width: 12em; max-width: 70vw; }
+.ctl.check { flex-wrap: nowrap; align-items: flex-start; }
+.ctl output { font-weight: bold; min-width: 2.5em; }
+.lab-status { color: #555; font-size: 0.9em; }
+.lab-error { color: #a00; }
+.labmap td { text-align: center; min-width: 3.5em;
+  background: rgba(255, 140, 0, calc(var(--w, 0) * 0.8)); }
+.labmap td.off { color: #999; background: #f4f4f4; }
+.labmap tr.followed th { text-decoration: underline; }
+.lab-forms summary { cursor: pointer; color: #345; margin: 0.3em 0; }
+/* under a live lab, the static derivation is laid out when scrolled to:
+ * a change of the lab then lays out the lab, not the whole lesson */
+.has-lab section.row, .has-lab section.variant, .has-lab section.blend,
+.has-lab figure.map { content-visibility: auto;
+  contain-intrinsic-size: auto 30em; }
+</style></head><body${labHtml ? ' class="has-lab"' : ''}>
 <h1>${title}</h1>
-${doc.block ? blockBody(doc, svg) : lessonBody(doc, svg)}
+${doc.block ? blockBody(doc, svg) : lessonBody(doc, svg, labHtml)}
 </body></html>
 `;
 }
@@ -445,17 +412,80 @@ function copyKatexAssets(out) {
   }
 }
 
-const [input, out, map] = process.argv.slice(2);
-if (!input || !out) {
+// What the lab runs in the browser: this folder's modules, KaTeX's, and
+// exattn in WebAssembly.
+function copyLabAssets(out, engineDir) {
+  const here = path.dirname(new URL(import.meta.url).pathname);
+  for (const f of ['lab.mjs', 'lab-view.mjs', 'render.mjs']) {
+    fs.copyFileSync(path.join(here, f), path.join(out, f));
+  }
+  fs.copyFileSync(require.resolve('katex/dist/katex.mjs'),
+    path.join(out, 'katex', 'katex.mjs'));
+  for (const f of ['exattn.mjs', 'exattn-core.mjs', 'exattn-core.wasm']) {
+    fs.copyFileSync(path.join(engineDir, f), path.join(out, f));
+  }
+}
+
+function usage(message) {
+  if (message) console.error(`build.mjs: ${message}`);
   console.error('usage: node build.mjs LESSON-DERIVATION.json OUT_DIR '
-    + '[ATTENTION-MAP.svg]');
+    + '[ATTENTION-MAP.svg] [--engine DIR | --static]');
   process.exit(2);
 }
+
+function parseArgs(argv) {
+  const args = { files: [], engine: null, static: false };
+  for (let k = 0; k < argv.length; k++) {
+    if (argv[k] === '--engine') {
+      if (k + 1 >= argv.length) usage('--engine needs a directory');
+      args.engine = argv[++k];
+    } else if (argv[k] === '--static') {
+      args.static = true;
+    } else if (argv[k].startsWith('--')) {
+      usage(`unknown option ${argv[k]}`);
+    } else {
+      args.files.push(argv[k]);
+    }
+  }
+  if (args.files.length < 2 || args.files.length > 3) usage();
+  return args;
+}
+
+// exattn in WebAssembly: --engine DIR, else the repository's build
+// (wasm/build/dist, from `make check-wasm` or wasm/build.sh).
+async function loadEngine(dir) {
+  const here = path.dirname(new URL(import.meta.url).pathname);
+  const engineDir = path.resolve(dir || path.join(here, '..', '..', 'wasm',
+    'build', 'dist'));
+  if (!fs.existsSync(path.join(engineDir, 'exattn.mjs'))) {
+    console.error(`build.mjs: the lesson declares a lab, which runs exattn in `
+      + `WebAssembly, and ${path.join(engineDir, 'exattn.mjs')} does not `
+      + 'exist: build it with `make check-wasm` (or wasm/build.sh), give '
+      + '--engine DIR, or build the page without the lab with --static');
+    process.exit(2);
+  }
+  const engine = await import(pathToFileURL(path.join(engineDir,
+    'exattn.mjs')).href);
+  return { engine, engineDir };
+}
+
+const args = parseArgs(process.argv.slice(2));
+const [input, out, map] = args.files;
 const doc = JSON.parse(fs.readFileSync(input, 'utf8'));
 // the map from `exattn derive --format svg`, inlined so that its cells'
 // titles are tooltips
 const svg = map ? fs.readFileSync(map, 'utf8') : '';
+let labHtml = '';
+let labEngine = null;
+if (doc.lab && !args.static) {
+  labEngine = await loadEngine(args.engine);
+  // the lab's decimals as the page's (3 when the page has none)
+  const lab = { ...doc.lab, digits: typeof doc.digits === 'number'
+    ? doc.digits : 3 };
+  labHtml = labSection(lab, labEngine.engine);
+}
 fs.mkdirSync(out, { recursive: true });
 copyKatexAssets(out);
-fs.writeFileSync(path.join(out, 'index.html'), page(doc, svg));
+if (labEngine) copyLabAssets(out, labEngine.engineDir);
+fs.writeFileSync(path.join(out, 'index.html'), page(doc, svg, labHtml));
 console.log(`wrote ${path.join(out, 'index.html')}`);
