@@ -487,14 +487,20 @@ Test(audit, structural_numbers_are_mentions)
         "A BLEU score of 41.0 and dropout 0.1 were reported.\n"      /* 6 */
         "Read [section 0.284](s.md); the $6^{th}$ layer.\n"          /* 7 */
         "A negative weight such as -0.5 would indicate a bug.\n"     /* 8 */
-        "The weights of term 2024/25 and of 1999/2000.\n";           /* 9 */
+        "The weights of term 2024/25 and of 1999/2000.\n"            /* 9 */
+        "The value slider: 0 to 4, step 1/2. Set the slider to 0.707.\n";
     exattn_audit_summary_t sum;
     char *out = report(exattn_audit_write_text, l, "m.md", page, &sum);
 
     cr_assert_eq(sum.failed + sum.wording + sum.unsourced + sum.undecided
                  + sum.passed, 0, "%s", out);
     cr_assert_eq(sum.mentions, sum.numbers, "%s", out);
-    cr_assert_eq(sum.numbers, 17, "%s", out);
+    cr_assert_eq(sum.numbers, 19, "%s", out);
+    /* a control's setting (line 10), though 0.707 is the scale */
+    assert_verdict(out, 10, 32, "MENTION");
+    assert_verdict(out, 10, 55, "MENTION");
+    cr_assert_not_null(strstr(out, "0.707 -- a metric or a setting"), "%s",
+                       out);
     /* spans of years, though "weights" and "term" are kind words */
     assert_verdict(out, 9, 21, "MENTION");
     assert_verdict(out, 9, 36, "MENTION");

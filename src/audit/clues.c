@@ -76,7 +76,8 @@ static const exattn_audit_vocab change_words[] = {
 };
 
 /* metrics, training settings, sizes of models, a course's grading ("the
- * median score was 21/25"): mentions */
+ * median score was 21/25"), a control's setting ("a slider: 0 to 4,
+ * step 1/2"): mentions */
 static const exattn_audit_vocab mention_words[] = {
     { "accuracy", 0 }, { "batch", 0 }, { "billion", 0 }, { "bleu", 0 },
     { "days", 0 }, { "decay", 0 }, { "dropout", 0 }, { "epoch", 0 },
@@ -85,7 +86,8 @@ static const exattn_audit_vocab mention_words[] = {
     { "layers", 0 }, { "loss", 0 }, { "lr", 0 }, { "marks", 0 },
     { "median", 0 }, { "million", 0 }, { "parameters", 0 }, { "params", 0 },
     { "percent", 0 }, { "perplexity", 0 }, { "points", 0 }, { "quiz", 0 },
-    { "rate", 0 }, { "rouge", 0 }, { "seconds", 0 }, { "smoothing", 0 },
+    { "rate", 0 }, { "rouge", 0 }, { "seconds", 0 }, { "slider", 0 },
+    { "sliders", 0 }, { "smoothing", 0 },
     { "students", 0 }, { "temperature", 0 }, { "warmup", 0 }, { "year", 0 },
     { "years", 0 },
 };
