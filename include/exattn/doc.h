@@ -429,6 +429,8 @@ typedef struct
                                    lesson's mask is causal, else 0; BLOCK
                                    SIZE_MAX (no key blocked) */
     size_t row, col;            /* OVERRIDE: the entry of V, 0-based */
+    mpq_srcptr step;            /* MULTIPLIER, OVERRIDE given as a range:
+                                   its step; NULL for a list of values */
 } exattn_doc_lab_control;
 
 /* What a lab shows: OR of these. */

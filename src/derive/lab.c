@@ -27,6 +27,8 @@ exattn_derive__lab(exattn_walk *w, const exattn_lesson *l)
         controls[k].start = lab->controls[k].start;
         controls[k].row = lab->controls[k].row;
         controls[k].col = lab->controls[k].col;
+        controls[k].step = lab->controls[k].ranged ? lab->controls[k].step
+                                                   : NULL;
     }
     doc.title = lab->title;
     doc.follow = lab->follow;

@@ -30,6 +30,8 @@ exattn_lesson__free_lab(exattn_lab *lab)
         for (p = 0; p < lab->controls[k].count; p++)
             mpq_clear(lab->controls[k].positions[p]);
         free(lab->controls[k].positions);
+        if (lab->controls[k].ranged)
+            mpq_clear(lab->controls[k].step);
     }
     free(lab->controls);
     free(lab->causal_allowed);
@@ -171,6 +173,9 @@ ranged_positions(exattn_lab_control *c, const exattn_rctx *rc,
     if (code == EXATTN_OK
         && (code = alloc_positions(c, rc, obj, count)) == EXATTN_OK)
     {
+        mpq_init(c->step);
+        mpq_set(c->step, v[2]);
+        c->ranged = 1;
         mpq_set(c->positions[0], v[0]);
         for (p = 1; p < count; p++)
             mpq_add(c->positions[p], c->positions[p - 1], v[2]);

@@ -27,6 +27,8 @@ typedef struct
     mpq_t *positions;           /* owned, increasing */
     size_t start;               /* as exattn_doc_lab_control's */
     size_t row, col;            /* OVERRIDE: the entry of V, 0-based */
+    int ranged;                 /* given as from, to, step */
+    mpq_t step;                 /* its step (initialised when ranged) */
 } exattn_lab_control;
 
 typedef struct

@@ -84,6 +84,12 @@ positions(exattn_sbuf *b, const exattn_doc_lab_control *c)
     exattn_sbuf__puts(b, "], \"start\": \"");
     exattn_sbuf__mpq(b, c->positions[c->start]);
     exattn_sbuf__puts(b, "\"");
+    if (c->step != NULL)
+    {
+        exattn_sbuf__puts(b, ", \"step\": \"");
+        exattn_sbuf__mpq(b, c->step);
+        exattn_sbuf__puts(b, "\"");
+    }
 }
 
 static void

@@ -3,22 +3,20 @@
 #include "print/text.h"
 #include "print/summary.h"
 
-/* "0, 1/4, 1/2, …, 2 (9 positions; starts at 1)": the first three and
- * the last when there are more than five. */
+/* ", a slider: -1 to 3, step 1/4 (17 positions; starts at 1)": the
+ * word "slider" next to its numbers says what they are (a setting, not a
+ * result), to a reader and to exattn audit alike. */
 static void
 positions(exattn_sbuf *b, const exattn_doc_lab_control *c)
 {
-    size_t p;
-
-    for (p = 0; p < c->count; p++)
+    exattn_sbuf__puts(b, ", a slider: ");
+    exattn_sbuf__mpq(b, c->positions[0]);
+    exattn_sbuf__puts(b, " to ");
+    exattn_sbuf__mpq(b, c->positions[c->count - 1]);
+    if (c->step != NULL)
     {
-        if (c->count > 5 && p == 3)
-        {
-            exattn_sbuf__puts(b, ", …");
-            p = c->count - 1;
-        }
-        exattn_sbuf__puts(b, p ? ", " : "");
-        exattn_sbuf__mpq(b, c->positions[p]);
+        exattn_sbuf__puts(b, ", step ");
+        exattn_sbuf__mpq(b, c->step);
     }
     exattn_sbuf__printf(b, " (%zu positions; starts at ", c->count);
     exattn_sbuf__mpq(b, c->positions[c->start]);
@@ -38,7 +36,7 @@ control(exattn_sbuf *b, const exattn_doc_lab_control *c,
         exattn_sbuf__puts(b, ")");
         break;
     case EXATTN_LAB_MULTIPLIER:
-        exattn_sbuf__puts(b, "a multiplier on the followed row's query: ");
+        exattn_sbuf__puts(b, "a multiplier on the followed row's query");
         positions(b, c);
         break;
     case EXATTN_LAB_CAUSAL:
@@ -47,7 +45,7 @@ control(exattn_sbuf *b, const exattn_doc_lab_control *c,
         break;
     case EXATTN_LAB_OVERRIDE:
         exattn_text__klabel(b, h, "V", c->row);
-        exattn_sbuf__printf(b, " coordinate %zu: ", c->col + 1);
+        exattn_sbuf__printf(b, " coordinate %zu", c->col + 1);
         positions(b, c);
         break;
     default:
