@@ -530,7 +530,8 @@ Test(audit, evidence_makes_a_result)
         "Scaled by $1/\\sqrt{2} \\approx 0.707$.\n"                   /* 2 */
         "The weight on rises is 0.577.\n"                            /* 3 */
         "Every weight of the zero query is $1/4$.\n"                 /* 4 */
-        "Some text with 0.284 and 1 in it.\n";                       /* 5 */
+        "Some text with 0.284 and 1 in it.\n"                        /* 5 */
+        "With slider 2 the grid weight is 0.285.\n";                /* 6 */
     exattn_audit_summary_t sum;
     char *out = report(exattn_audit_write_text, l, "m.md", page, &sum);
 
@@ -541,6 +542,8 @@ Test(audit, evidence_makes_a_result)
     /* a bare 0.284 is no coincidence; a bare integer in prose is none */
     assert_verdict(out, 5, 16, "PASS");
     cr_assert_null(verdict_at(out, "m.md", 5, 26), "%s", out);
+    /* a result after a slider's setting is still a result */
+    assert_verdict(out, 6, 34, "FAIL");
     free(out);
     exattn_lesson_free(l);
 }

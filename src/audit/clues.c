@@ -152,6 +152,14 @@ is_label(const exattn_lesson *l, const char *w, size_t n)
     return 0;
 }
 
+/* Is the word a control's ("slider"), whose settings are numbers only
+ * until a kind word speaks of a result? */
+static int
+setting_word(const char *text, size_t n)
+{
+    return (n == 6 || n == 7) && strncasecmp(text, "sliders", n) == 0;
+}
+
 static void
 take(exattn_audit_clue *c, size_t at, unsigned families, int mention,
      const char *kind, const char *text, size_t n)
@@ -159,6 +167,7 @@ take(exattn_audit_clue *c, size_t at, unsigned families, int mention,
     if (mention)
     {
         c->mention_at = at;
+        c->mention_setting = setting_word(text, n);
         return;
     }
     /* "vector", "entry": a result, of no kind in particular */

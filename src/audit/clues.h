@@ -31,10 +31,14 @@ typedef struct
     const char *text;           /* "weights" (in the lead or the subject) */
     size_t text_len;
     const exattn_lesson *l;     /* whose token labels are no kind words */
+    int mention_setting;        /* the last metric word names a control
+                                   ("slider"): a kind word after it takes
+                                   the number back ("with the slider at
+                                   1 the weight is 0.576") */
 } exattn_audit_clue;
 
 #define EXATTN_AUDIT_CLUE_INIT(l) \
-    { (size_t)-1, 0, (size_t)-1, 0, 0, 0, "", "", 0, (l) }
+    { (size_t)-1, 0, (size_t)-1, 0, 0, 0, "", "", 0, (l), 0 }
 
 /* The clues of a lead: its prose words, and its math between dollars
  * (`block`: the lesson has a block, whose symbols count too). */

@@ -293,7 +293,9 @@ said_otherwise(const exattn_page_number *n, const char *lead,
                            sizeof denials / sizeof *denials))
         return "a value the page says is not the lesson's";
     if (said->mention_at != (size_t)-1
-        && strlen(lead) - said->mention_at <= METRIC_REACH)
+        && strlen(lead) - said->mention_at <= METRIC_REACH
+        && !(said->mention_setting && said->at != (size_t)-1
+             && said->at > said->mention_at))
         /* "a BLEU score of 41.0", "dropout 0.1", "Quiz 3 average was" */
         return "a metric or a setting of another model";
     if (unit_after(n->tail))
