@@ -458,6 +458,13 @@ typedef struct
                                                causal mask, row-major;
                                                else NULL */
     const unsigned char *open_allowed;      /* and without it */
+    /* With a block control, the keys a reader may block: m flags, key j
+     * when no row would be left without a key.  `blockable` under the
+     * lesson's mask, or with a causal control under causal_allowed;
+     * `blockable_open` under open_allowed (NULL without a causal
+     * control). */
+    const unsigned char *blockable;
+    const unsigned char *blockable_open;
 } exattn_doc_lab;
 
 /* What the rows of a block stage are. */

@@ -37,6 +37,8 @@ exattn_derive__lab(exattn_walk *w, const exattn_lesson *l)
     doc.show = lab->show;
     doc.causal_allowed = lab->causal_allowed;
     doc.open_allowed = lab->open_allowed;
+    doc.blockable = lab->blockable;
+    doc.blockable_open = lab->blockable_open;
     exattn_walk__section(w, &s, EXATTN_SECTION_LAB, l);
     s.lab = &doc;
     if ((code = exattn_walk__begin(w, &s)) == EXATTN_OK)

@@ -13,6 +13,10 @@
 /* A slider's positions are all written into the document and the page:
  * a thousand is finer than any slider a reader can move. */
 #define LAB_MAX_POSITIONS 1001u
+/* A position is a number a reader reads off a slider: a thousand bits of
+ * numerator or denominator is beyond any, and bounds what 1001 of them
+ * add to the document. */
+#define LAB_MAX_POSITION_BITS 1024u
 
 static const char *const control_names[] = {
     "query", "multiplier", "causal", "override", "block", NULL
@@ -36,6 +40,8 @@ exattn_lesson__free_lab(exattn_lab *lab)
     free(lab->controls);
     free(lab->causal_allowed);
     free(lab->open_allowed);
+    free(lab->blockable);
+    free(lab->blockable_open);
     free(lab->title);
     free(lab);
 }
@@ -53,6 +59,37 @@ alloc_positions(exattn_lab_control *c, const exattn_rctx *rc,
         mpq_init(c->positions[p]);
     c->count = count;
     return EXATTN_OK;
+}
+
+/* A number for a message: whole when short, else its first and last
+ * digits with their count ("1000000000…000000 (100001 digits)"). */
+static void
+put_short(exattn_sbuf *b, const mpq_t q)
+{
+    char *s = exattn_mpq_get_str(q);
+    size_t n = s ? strlen(s) : 0;
+
+    if (s == NULL)
+        exattn_sbuf__puts(b, "?");
+    else if (n <= 40)
+        exattn_sbuf__puts(b, s);
+    else
+        exattn_sbuf__printf(b, "%.16s…%s (%zu characters)", s, s + n - 8, n);
+    exattn_free(s);
+}
+
+/* Refuse a position too large to read off a slider. */
+static int
+check_size(const exattn_rctx *rc, const exattn_jnode *at, const char *what,
+           const mpq_t q)
+{
+    if (mpz_sizeinbase(mpq_numref(q), 2) <= LAB_MAX_POSITION_BITS
+        && mpz_sizeinbase(mpq_denref(q), 2) <= LAB_MAX_POSITION_BITS)
+        return EXATTN_OK;
+    return exattn_lesson__fail(rc, EXATTN_ELIMIT, at,
+        "lab \"%s\": a position of more than %u bits (numerator or "
+        "denominator) is beyond what a slider shows", what,
+        LAB_MAX_POSITION_BITS);
 }
 
 /* "values": an increasing list of exact numbers. */
@@ -76,25 +113,16 @@ listed_positions(exattn_lab_control *c, const exattn_rctx *rc,
         snprintf(name, sizeof name, "lab \"%s\" value %zu", what, p + 1);
         if ((code = exattn_lesson__number(c->positions[p], rc,
                                           values->items[p], name))
-            != EXATTN_OK)
+            != EXATTN_OK
+            || (code = check_size(rc, values->items[p], what,
+                                  c->positions[p])) != EXATTN_OK)
             return code;
         if (p > 0 && mpq_cmp(c->positions[p], c->positions[p - 1]) <= 0)
             return exattn_lesson__fail(rc, EXATTN_EFIELD, values->items[p],
-                "lab \"%s\": the values increase (value %zu is not above "
-                "value %zu)", what, p + 1, p);
+                "lab \"%s\": the values must increase (value %zu is not "
+                "above value %zu)", what, p + 1, p);
     }
     return EXATTN_OK;
-}
-
-/* How many steps of `step` lead from `from` to `to`: (to - from)/step
- * into *steps; 0 unless it is a whole number. */
-static int
-whole_steps(mpq_t steps, const mpq_t from, const mpq_t to, const mpq_t step)
-{
-    mpq_sub(steps, to, from);
-    mpq_div(steps, steps, step);
-    return mpz_cmp_ui(mpq_denref(steps), 1) == 0
-           && mpz_sgn(mpq_numref(steps)) > 0;
 }
 
 /* "from 0 to 1 in steps of 2/5" (NULL when out of memory; free()). */
@@ -105,35 +133,50 @@ range_text(const mpq_t *v)
 
     exattn_sbuf__init(&b);
     exattn_sbuf__puts(&b, "from ");
-    exattn_sbuf__mpq(&b, v[0]);
+    put_short(&b, v[0]);
     exattn_sbuf__puts(&b, " to ");
-    exattn_sbuf__mpq(&b, v[1]);
+    put_short(&b, v[1]);
     exattn_sbuf__puts(&b, " in steps of ");
-    exattn_sbuf__mpq(&b, v[2]);
+    put_short(&b, v[2]);
     return exattn_sbuf__take(&b);
 }
 
+/* Why from..to by step (step > 0) is no slider: NULL when it is one. */
+static const char *
+no_range(const mpq_t steps)
+{
+    if (mpz_sgn(mpq_numref(steps)) < 0)
+        return "backwards: \"to\" is below \"from\"";
+    if (mpz_sgn(mpq_numref(steps)) == 0)
+        return "no range: a slider has two positions or more";
+    if (mpz_cmp_ui(mpq_denref(steps), 1) != 0)
+        return "not a whole number of steps";
+    if (mpz_cmp_ui(mpq_numref(steps), LAB_MAX_POSITIONS - 1) > 0)
+        return "more than 1000 steps";
+    return NULL;
+}
+
 /* The count of positions from..to by step, or an error that says why
- * there is none: not a whole number of steps, or too many. */
+ * there is none. */
 static int
 range_count(size_t *count, const exattn_rctx *rc, const exattn_jnode *obj,
             const char *what, const mpq_t *v)
 {
+    const char *why;
     mpq_t steps;
     char *text;
-    int code = EXATTN_OK, whole;
+    int code = EXATTN_OK;
 
     mpq_init(steps);
-    whole = whole_steps(steps, v[0], v[1], v[2]);
-    if (whole && mpz_cmp_ui(mpq_numref(steps), LAB_MAX_POSITIONS - 1) <= 0)
+    mpq_sub(steps, v[1], v[0]);
+    mpq_div(steps, steps, v[2]);
+    if ((why = no_range(steps)) == NULL)
         *count = mpz_get_ui(mpq_numref(steps)) + 1;
     else
     {
         text = range_text(v);
         code = exattn_lesson__fail(rc, EXATTN_EFIELD, obj,
-            whole ? "lab \"%s\": %s is more than %u steps"
-                  : "lab \"%s\": %s is not a whole number of steps",
-            what, text ? text : "the range", LAB_MAX_POSITIONS - 1);
+            "lab \"%s\": %s is %s", what, text ? text : "the range", why);
         free(text);
     }
     mpq_clear(steps);
@@ -160,9 +203,9 @@ ranged_positions(exattn_lab_control *c, const exattn_rctx *rc,
             code = exattn_lesson__fail(rc, EXATTN_EFIELD, obj,
                 "lab \"%s\": needs \"from\", \"to\" and \"step\" (exact "
                 "numbers), or \"values\"", what);
-        else
-            code = exattn_lesson__number(v[k], rc,
-                                         exattn_json__get(obj, ends[k]), name);
+        else if ((code = exattn_lesson__number(v[k], rc,
+                         exattn_json__get(obj, ends[k]), name)) == EXATTN_OK)
+            code = check_size(rc, exattn_json__get(obj, ends[k]), what, v[k]);
     }
     if (code == EXATTN_OK && mpq_sgn(v[2]) <= 0)
         code = exattn_lesson__fail(rc, EXATTN_EFIELD,
@@ -191,7 +234,8 @@ slider(exattn_lab_control *c, const exattn_rctx *rc,
        const exattn_jnode *obj, const char *what, const mpq_t baseline)
 {
     const exattn_jnode *values = exattn_json__get(obj, "values");
-    char *text, *first, *last;
+    exattn_sbuf msg;
+    char *text;
     size_t p;
     int code;
 
@@ -211,16 +255,20 @@ slider(exattn_lab_control *c, const exattn_rctx *rc,
             c->start = p;
             return EXATTN_OK;
         }
-    first = exattn_mpq_get_str(c->positions[0]);
-    last = exattn_mpq_get_str(c->positions[c->count - 1]);
-    text = exattn_mpq_get_str(baseline);
-    code = exattn_lesson__fail(rc, EXATTN_EFIELD, obj,
-        "lab \"%s\": its start, %.60s (the lesson as written), is none of "
-        "its positions (%.40s to %.40s)",
-        what, text ? text : "?", first ? first : "?", last ? last : "?");
-    exattn_free(text);
-    exattn_free(first);
-    exattn_free(last);
+    exattn_sbuf__init(&msg);
+    exattn_sbuf__puts(&msg, "its start, ");
+    put_short(&msg, baseline);
+    exattn_sbuf__puts(&msg, " (the lesson as written), is none of its "
+                            "positions (");
+    put_short(&msg, c->positions[0]);
+    exattn_sbuf__puts(&msg, " to ");
+    put_short(&msg, c->positions[c->count - 1]);
+    exattn_sbuf__puts(&msg, ")");
+    text = exattn_sbuf__take(&msg);
+    code = exattn_lesson__fail(rc, EXATTN_EFIELD, obj, "lab \"%s\": %s",
+                               what, text ? text : "its start is none of "
+                                                   "its positions");
+    free(text);
     return code;
 }
 
@@ -343,10 +391,6 @@ control(exattn_lab *lab, const exattn_lesson *l, const exattn_rctx *rc,
         c->kind = EXATTN_LAB_QUERY;
         c->start = lab->follow;
     }
-    else if (l->m < 2)
-        return exattn_lesson__fail(rc, EXATTN_EFIELD, node,
-            "lab \"block\": the lesson has one key, and blocking it would "
-            "leave no softmax");
     else
     {
         c->kind = EXATTN_LAB_BLOCK;
@@ -383,6 +427,63 @@ controls(exattn_lab *lab, const exattn_lesson *l, const exattn_rctx *rc,
     return EXATTN_OK;
 }
 
+/* The keys one may block under the visibility `allowed` (n*m): each but
+ * a row's only visible key, whose blocking would leave that row no
+ * softmax.  How many there are. */
+static size_t
+blockable_under(unsigned char *out, const unsigned char *allowed, size_t n,
+                size_t m)
+{
+    size_t i, j, seen, last = 0, count = 0;
+
+    memset(out, 1, m);
+    for (i = 0; i < n; i++)
+    {
+        for (j = 0, seen = 0; j < m; j++)
+            if (allowed[i * m + j])
+            {
+                seen++;
+                last = j;
+            }
+        if (seen == 1)
+            out[last] = 0;
+    }
+    for (j = 0; j < m; j++)
+        count += out[j];
+    return count;
+}
+
+/* With a block control, which keys it offers under each mask the lab can
+ * reach; a control that could never block a key is refused. */
+static int
+block_choices(exattn_lab *lab, const exattn_lesson *l, const exattn_rctx *rc,
+              const exattn_jnode *controls)
+{
+    const exattn_jnode *node = exattn_json__get(controls, "block");
+    size_t k, count;
+
+    for (k = 0; k < lab->control_count; k++)
+        if (lab->controls[k].kind == EXATTN_LAB_BLOCK)
+            break;
+    if (k == lab->control_count)
+        return EXATTN_OK;
+    lab->blockable = malloc(l->m);
+    lab->blockable_open = lab->open_allowed ? malloc(l->m) : NULL;
+    if (lab->blockable == NULL
+        || (lab->open_allowed && lab->blockable_open == NULL))
+        return exattn_lesson__fail(rc, EXATTN_ENOMEM, node, "out of memory");
+    count = blockable_under(lab->blockable, lab->causal_allowed
+                            ? lab->causal_allowed : l->allowed, l->n, l->m);
+    if (lab->open_allowed)
+        count += blockable_under(lab->blockable_open, lab->open_allowed,
+                                 l->n, l->m);
+    if (count == 0)
+        return exattn_lesson__fail(rc, EXATTN_EFIELD, node,
+            "lab \"block\": every key is some row's only visible key, so "
+            "blocking any would leave that row no softmax");
+    return EXATTN_OK;
+}
+
 static int
 shown(exattn_lab *lab, const exattn_rctx *rc, const exattn_jnode *show)
 {
@@ -407,6 +508,9 @@ shown(exattn_lab *lab, const exattn_rctx *rc, const exattn_jnode *show)
             return exattn_lesson__fail(rc, EXATTN_EFIELD, show->items[k],
                 "lab \"show\": each is one of \"weights\", \"output\", "
                 "\"map\", \"change\"");
+        if (lab->show & (1u << s))
+            return exattn_lesson__fail(rc, EXATTN_EFIELD, show->items[k],
+                "lab \"show\": \"%s\" is listed twice", names[s]);
         lab->show |= 1u << s;
     }
     return EXATTN_OK;
@@ -446,7 +550,10 @@ read_lab(exattn_lab *lab, const exattn_lesson *l, const exattn_rctx *rc,
         return code;
     if ((code = shown(lab, rc, exattn_json__get(node, "show"))) != EXATTN_OK)
         return code;
-    return controls(lab, l, rc, exattn_json__get(node, "controls"), node);
+    if ((code = controls(lab, l, rc, exattn_json__get(node, "controls"),
+                         node)) != EXATTN_OK)
+        return code;
+    return block_choices(lab, l, rc, exattn_json__get(node, "controls"));
 }
 
 int

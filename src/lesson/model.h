@@ -40,6 +40,10 @@ typedef struct
     unsigned show;              /* OR of EXATTN_LAB_SHOW_* (doc.h) */
     unsigned char *causal_allowed;  /* with a causal control: n*m */
     unsigned char *open_allowed;
+    unsigned char *blockable;       /* with a block control: m flags under
+                                       the lesson's mask, or with a causal
+                                       control under causal_allowed */
+    unsigned char *blockable_open;  /* and with one, under open_allowed */
 } exattn_lab;
 
 struct exattn_lesson

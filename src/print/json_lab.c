@@ -92,9 +92,39 @@ positions(exattn_sbuf *b, const exattn_doc_lab_control *c)
     }
 }
 
+/* [true, false, ...]: m flags. */
+static void
+bools(exattn_sbuf *b, const unsigned char *a, size_t m)
+{
+    size_t j;
+
+    exattn_sbuf__puts(b, "[");
+    for (j = 0; j < m; j++)
+        exattn_sbuf__printf(b, "%s%s", j ? ", " : "", a[j] ? "true" : "false");
+    exattn_sbuf__puts(b, "]");
+}
+
+/* The keys the block control offers: under the lesson's mask, or under
+ * each of the two masks a causal control moves between. */
+static void
+blockable(exattn_sbuf *b, const exattn_doc_lab *lab, size_t m)
+{
+    exattn_sbuf__puts(b, ", \"blockable\": ");
+    if (lab->blockable_open == NULL)
+    {
+        bools(b, lab->blockable, m);
+        return;
+    }
+    exattn_sbuf__puts(b, "{\"causal\": ");
+    bools(b, lab->blockable, m);
+    exattn_sbuf__puts(b, ", \"none\": ");
+    bools(b, lab->blockable_open, m);
+    exattn_sbuf__puts(b, "}");
+}
+
 static void
 control(exattn_sbuf *b, const exattn_doc_lab_control *c,
-        const exattn_doc_header *h)
+        const exattn_doc_lab *lab, const exattn_doc_header *h)
 {
     static const char *const names[] = { "query", "multiplier", "causal",
                                          "override", "block" };
@@ -122,6 +152,7 @@ control(exattn_sbuf *b, const exattn_doc_lab_control *c,
     case EXATTN_LAB_BLOCK:
         exattn_sbuf__puts(b, ", \"choices\": ");
         exattn_json__labels(b, h->key_labels, h->m);
+        blockable(b, lab, h->m);
         exattn_sbuf__puts(b, ", \"start\": null");
         break;
     default:
@@ -153,11 +184,15 @@ exattn_json__lab(exattn_sbuf *b, const exattn_doc_section *s)
         if (lab->show & (1u << k))
             exattn_sbuf__printf(b, "%s\"%s\"", shown++ ? ", " : "",
                                 shows[k]);
-    exattn_sbuf__puts(b, "],\n    \"controls\": [");
+    exattn_sbuf__puts(b, "],\n    \"labels\": {\"queries\": ");
+    exattn_json__labels(b, h->query_labels, h->n);
+    exattn_sbuf__puts(b, ", \"keys\": ");
+    exattn_json__labels(b, h->key_labels, h->m);
+    exattn_sbuf__puts(b, "},\n    \"controls\": [");
     for (k = 0; k < lab->control_count; k++)
     {
         exattn_sbuf__puts(b, k ? "," : "");
-        control(b, &lab->controls[k], h);
+        control(b, &lab->controls[k], lab, h);
     }
     exattn_sbuf__puts(b, "]");
     start_lesson(b, h);

@@ -23,9 +23,23 @@ positions(exattn_sbuf *b, const exattn_doc_lab_control *c)
     exattn_sbuf__puts(b, ")");
 }
 
+/* "K[load], K[rises]": the keys set in m flags. */
+static void
+keys(exattn_sbuf *b, const unsigned char *a, const exattn_doc_header *h)
+{
+    size_t j, listed = 0;
+
+    for (j = 0; j < h->m; j++)
+        if (a[j])
+        {
+            exattn_sbuf__puts(b, listed++ ? ", " : "");
+            exattn_text__klabel(b, h, "K", j);
+        }
+}
+
 static void
 control(exattn_sbuf *b, const exattn_doc_lab_control *c,
-        const exattn_doc_header *h)
+        const exattn_doc_lab *lab, const exattn_doc_header *h)
 {
     exattn_sbuf__puts(b, "\n  ");
     switch (c->kind)
@@ -50,7 +64,14 @@ control(exattn_sbuf *b, const exattn_doc_lab_control *c,
         break;
     default:
         exattn_sbuf__puts(b, "one key blocked for every query, or none "
-                             "(starts with none)");
+                             "(starts with none): ");
+        keys(b, lab->blockable, h);
+        if (lab->blockable_open != NULL)
+        {
+            exattn_sbuf__puts(b, " with the causal mask; ");
+            keys(b, lab->blockable_open, h);
+            exattn_sbuf__puts(b, " without it");
+        }
         break;
     }
 }
@@ -82,6 +103,6 @@ exattn_text__lab(exattn_sbuf *b, const exattn_doc_section *s)
             exattn_sbuf__printf(b, "%s%s", shown++ ? ", " : "", shows[k]);
     exattn_sbuf__puts(b, ", each derived again when the reader changes:");
     for (k = 0; k < lab->control_count; k++)
-        control(b, &lab->controls[k], s->header);
+        control(b, &lab->controls[k], lab, s->header);
     exattn_sbuf__puts(b, "\n");
 }
