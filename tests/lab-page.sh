@@ -21,10 +21,13 @@ mkdir -p "$out"
     node "$top/docs/page/build.mjs" "$out/lab.json" "$out/site" \
         "$out/lab.svg" --engine "$dist" > /dev/null &&
     [ -s "$out/site/exattn-core.wasm" ] && [ -s "$out/site/lab.mjs" ]
-[ $? = 0 ] && echo "ok 1 - the seed-002 page built with its lab and engine" ||
+built=$?
+[ $built = 0 ] && echo "ok 1 - the seed-002 page built with its lab and engine" ||
     echo "not ok 1 - the seed-002 page with its lab"
+audited=1
 if "$exattn" audit "$out/site/index.html" --lesson "$lesson" --strict \
     > "$out/audit.txt" 2>&1; then
+    audited=0
     echo "ok 2 - the built page audits clean against its lesson" \
         "($(tail -n 1 "$out/audit.txt"))"
 else
@@ -46,6 +49,16 @@ JSON
     > "$out/hostile-doc.json" && rm -rf "$out/hostile" &&
     node "$top/docs/page/build.mjs" "$out/hostile-doc.json" "$out/hostile" \
         --engine "$dist" > /dev/null
-# the browser's own tests, numbered after these two, then the plan
-LAB_TAP_AFTER=2 node "$top/docs/page/test-lab.mjs" "$out/site" "$out/hostile" \
-    "$out"
+# the page's own construction of states against the same changes written
+# by hand, then the browser's tests, numbered after these, then the plan
+node "$top/docs/page/test-states.mjs" "$dist" "$exattn" "$top" \
+    > "$out/states.tap"
+grep -v '^1\.\.' "$out/states.tap" | awk '{ sub(/^ok [0-9]+/, "ok " NR + 2);
+    sub(/^not ok [0-9]+/, "not ok " NR + 2); print }'
+after=$((2 + $(grep -c '^\(not \)\{0,1\}ok ' "$out/states.tap")))
+LAB_TAP_AFTER=$after node "$top/docs/page/test-lab.mjs" "$out/site" \
+    "$out/hostile" "$out" > "$out/browser.tap"
+cat "$out/browser.tap"
+# the status says whether every test passed, this script's own included
+! grep -q '^not ok' "$out/states.tap" "$out/browser.tap" &&
+    grep -q '^1\.\.' "$out/browser.tap" && [ "$built$audited" = 00 ]

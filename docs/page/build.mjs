@@ -19,7 +19,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   escapeHtml, fracLatex, outcomes, renderer,
 } from './render.mjs';
@@ -415,7 +415,7 @@ function copyKatexAssets(out) {
 // What the lab runs in the browser: this folder's modules, KaTeX's, and
 // exattn in WebAssembly.
 function copyLabAssets(out, engineDir) {
-  const here = path.dirname(new URL(import.meta.url).pathname);
+  const here = path.dirname(fileURLToPath(import.meta.url));
   for (const f of ['lab.mjs', 'lab-view.mjs', 'render.mjs']) {
     fs.copyFileSync(path.join(here, f), path.join(out, f));
   }
@@ -454,7 +454,7 @@ function parseArgs(argv) {
 // exattn in WebAssembly: --engine DIR, else the repository's build
 // (wasm/build/dist, from `make check-wasm` or wasm/build.sh).
 async function loadEngine(dir) {
-  const here = path.dirname(new URL(import.meta.url).pathname);
+  const here = path.dirname(fileURLToPath(import.meta.url));
   const engineDir = path.resolve(dir || path.join(here, '..', '..', 'wasm',
     'build', 'dist'));
   if (!fs.existsSync(path.join(engineDir, 'exattn.mjs'))) {
@@ -479,9 +479,13 @@ let labHtml = '';
 let labEngine = null;
 if (doc.lab && !args.static) {
   labEngine = await loadEngine(args.engine);
-  // the lab's decimals as the page's (3 when the page has none)
-  const lab = { ...doc.lab, digits: typeof doc.digits === 'number'
-    ? doc.digits : 3 };
+  // the lab shows certified decimals, as many as the page's
+  if (typeof doc.digits !== 'number') {
+    console.error('build.mjs: the lesson declares a lab, which shows '
+      + 'certified decimals: derive it with --digits N');
+    process.exit(2);
+  }
+  const lab = { ...doc.lab, digits: doc.digits };
   labHtml = labSection(lab, labEngine.engine);
 }
 fs.mkdirSync(out, { recursive: true });

@@ -64,10 +64,6 @@ function changes(lab, state) {
   return v;
 }
 
-export function isStart(lab, state) {
-  return Object.keys(changes(lab, state)).length === 0;
-}
-
 // What exattn derives for a state: `state`, the lab's lesson as the state
 // makes it (every row: the map, the followed row's weights and output);
 // and `followed`, the followed row alone as a lesson with the state as its
@@ -129,22 +125,18 @@ function plain(q) {
   return q.decimal ? `≈${q.decimal}` : q.text;
 }
 
-// How dark a map cell is: its weight, from the exact value or the
-// certified decimal (a shade, never a printed digit).
+// How dark a map cell is: its weight's certified decimal (a shade, never
+// a printed digit; the lab always asks for decimals).
 function shade(q) {
-  if (q.status === 'exact') {
-    const [p, d] = q.value.split('/');
-    return Number(p) / Number(d || 1);
-  }
-  return q.decimal ? Number(q.decimal) : 0;
+  return Math.min(1, Math.max(0, Number(q.decimal ?? q.value)));
 }
 
 function keyLabels(lab) {
-  return lab.lesson.tokens || lab.lesson.K.map((_, j) => String(j + 1));
+  return lab.labels.keys;
 }
 
 function queryLabels(lab) {
-  return lab.lesson.query_tokens || lab.lesson.Q.map((_, i) => String(i + 1));
+  return lab.labels.queries;
 }
 
 // Named values written out in KaTeX, in a box the reader opens: laying
@@ -182,7 +174,7 @@ function map(lab, doc, state) {
   const rows = doc.rows.map((row, i) => {
     const w = weightsByKey(row, keys.length);
     const cells = w.map((q, j) => (q
-      ? `<td style="--w:${shade(q).toFixed(3)}" title="${escapeHtml(`${row
+      ? `<td style="--w:${shade(q)}" title="${escapeHtml(`${row
         .query} → ${keys[j]}: ${q.text}`)}">${escapeHtml(plain(q))}</td>`
       : `<td class="off" title="${escapeHtml(`${row.query} → ${keys[j]}: `
         + 'blocked')}">·</td>`)).join('');
@@ -235,9 +227,14 @@ function changeLines(r, lab, followed, state) {
 // for it (of stateLessons' two lessons), or the engine's refusal.
 export function view(r, lab, state, docs, error) {
   if (error) {
+    // the position is in a lesson the page wrote, which the reader never
+    // sees: the engine's message alone
+    const where = `${error.file}:${error.line}:${error.column}: `;
+    const message = error.message.startsWith(where)
+      ? error.message.slice(where.length) : error.message;
     return `<p class="lab-changed"><b>Changed:</b> ${escapeHtml(
       describeState(lab, state).join('; '))}.</p><p class="lab-error">`
-      + `exattn refuses this state: ${escapeHtml(error.message)}</p>`;
+      + `exattn refuses this state: ${escapeHtml(message)}</p>`;
   }
   const row = rowOf(lab, docs.state, state);
   const show = new Set(lab.show);
@@ -248,6 +245,16 @@ export function view(r, lab, state, docs, error) {
 }
 
 // ---- the controls (built once, with the page) ---------------------------
+
+// The keys the block control offers under the causal mask on or off
+// (null: the lab has no causal control), as the document says: blocking
+// a row's only visible key would leave it no softmax.
+export function blockable(lab, causal) {
+  const c = controlOf(lab, 'block');
+  if (!c) return [];
+  return Array.isArray(c.blockable) ? c.blockable
+    : c.blockable[causal ? 'causal' : 'none'];
+}
 
 function slider(id, label, c) {
   const at = c.positions.indexOf(c.start);
@@ -275,9 +282,12 @@ const controlHtml = {
     + '</div>',
   override: (c) => slider('lab-override', `V[${escapeHtml(c.row)}], `
     + `coordinate ${c.col}`, c),
-  block: (c) => '<div class="ctl"><label for="lab-block">Key blocked for '
-    + 'every query</label><select id="lab-block" disabled><option value="">'
-    + `none</option>${options(c.choices, null)}</select></div>`,
+  block: (c, lab) => '<div class="ctl"><label for="lab-block">Key blocked '
+    + 'for every query</label><select id="lab-block" disabled><option '
+    + `value="">none</option>${c.choices.map((x, k) => `<option value="${k}"`
+      + `${blockable(lab, startState(lab).causal)[k] ? ''
+        : ' disabled'}>${escapeHtml(x)}</option>`).join('')}`
+    + '</select></div>',
 };
 
 // The lab's controls, each labelled and keyboard-operable (a select, a

@@ -7,7 +7,9 @@
 import * as exattn from './exattn.mjs';
 import katex from './katex/katex.mjs';
 import { renderer } from './render.mjs';
-import { deriveState, startState, view } from './lab-view.mjs';
+import {
+  blockable, deriveState, startState, view,
+} from './lab-view.mjs';
 
 const r = renderer(katex);
 const root = document.getElementById('lab');
@@ -49,6 +51,16 @@ function showPositions() {
   }
   for (const span of root.querySelectorAll('.lab-follow')) {
     span.textContent = readState().query;
+  }
+  // only the keys whose blocking leaves every row a key, under the mask
+  // the causal control is at (a key blocked before the mask changed
+  // stays selected, and the engine says why that state has no softmax)
+  const select = el('lab-block');
+  if (select) {
+    const can = blockable(lab, readState().causal);
+    for (const option of select.options) {
+      if (option.value !== '') option.disabled = !can[Number(option.value)];
+    }
   }
 }
 

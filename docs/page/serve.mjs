@@ -16,7 +16,14 @@ const TYPES = {
 export function serve(dir, port = 0) {
   const root = path.resolve(dir);
   const server = http.createServer((req, res) => {
-    let name = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    let name;
+    try {
+      name = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    } catch {
+      res.writeHead(400);      // a malformed escape such as %E0
+      res.end();
+      return;
+    }
     if (name.endsWith('/')) name += 'index.html';
     const file = path.join(root, path.normalize(name));
     // nothing outside the site, and only files

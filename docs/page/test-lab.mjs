@@ -155,20 +155,33 @@ ok(!(await page.$eval('#lab-causal', (e) => e.checked)) && w.length === 3
 
 // ---- a blocked key ---------------------------------------------------------
 await page.click('#lab-reset');
-await page.select('#lab-query', '0');
+const offered = await page.$$eval('#lab-block option', (o) => o.map((x) => (
+  { key: x.textContent, disabled: x.disabled })));
+ok(JSON.stringify(offered.map((o) => o.disabled))
+  === JSON.stringify([false, true, false, false]),
+'under the causal mask "grid" cannot be blocked (it is the first row\'s '
+  + 'only key): its option is disabled', JSON.stringify(offered));
+await press(page, '#lab-causal', 'Space', 1);
+ok(!(await page.$eval('#lab-block option[value="0"]', (o) => o.disabled)),
+  'with the causal mask off, "grid" can be blocked');
 await page.select('#lab-block', '0');
-ok(/exattn refuses this state: .*every key is blocked/.test(
-  await text(page, '#lab-view')),
-'grid blocked under the causal mask: the state is refused with exattn\'s '
-  + 'message');
+await press(page, '#lab-causal', 'Space', 1);
+const refusal = await text(page, '#lab-view .lab-error');
+ok(/^exattn refuses this state: row 1: every key is blocked/.test(refusal),
+  '"grid" blocked, then the causal mask on: refused with exattn\'s message, '
+  + 'without a position in a lesson the reader never saw', refusal);
 await page.click('#lab-reset');
 await page.select('#lab-block', '2');
 const blocked = await text(page, '#lab-view .lab-output');
 await press(page, '#lab-override', 'ArrowRight', 4);
 const blockedOverride = await text(page, '#lab-view .lab-output');
-ok(blocked === blockedOverride && blocked.length > 0,
-  'rises blocked: the override 2 -> 4 leaves the output as it was',
-  `${blocked} / ${blockedOverride}`);
+const changed = await text(page, '#lab-view .lab-changed');
+ok(blocked === blockedOverride && blocked.length > 0
+  && await text(page, '#lab-override-value') === '4'
+  && changed.includes('V[rises] coordinate 2 set to 4')
+  && changed.includes('key rises blocked'),
+'rises blocked: the override 2 -> 4 (applied) leaves the output as it was',
+`${blocked} / ${blockedOverride} / ${changed}`);
 
 // ---- a phone's width -------------------------------------------------------
 await page.setViewport({ width: 390, height: 900 });
@@ -182,19 +195,32 @@ await page.close();
 server.close();
 
 // ---- labels that are HTML --------------------------------------------------
+const hostileLabel = '<img src=x onerror=window.__xss=1>';
 const x = await open(xssDir, 1200);
 await x.page.select('#lab-block', '1');
+await new Promise((resolve) => { setTimeout(resolve, 300); });
 const injected = await x.page.evaluate(() => ({
-  images: document.querySelectorAll('#lab img, h1 img, title img').length,
+  images: document.querySelectorAll('img').length,
+  handlers: [...document.querySelectorAll('*')].filter((e) => [...e.attributes]
+    .some((a) => a.name.startsWith('on'))).length,
+  scripts: document.querySelectorAll('script').length,
   fired: window.__xss === 1,
+  heading: document.querySelector('#lab h2').textContent,
   option: document.querySelector('#lab-query option').textContent,
   map: document.querySelector('#lab-view .labmap thead').innerText,
+  title: document.querySelector('#lab-view .labmap td[title]').title,
+  data: JSON.parse(document.getElementById('lab-data').textContent).labels,
 }));
-ok(injected.images === 0 && !injected.fired
-  && injected.option.includes('<img src=x onerror=')
-  && injected.map.includes('<img'),
-'labels written as <img src=x onerror=…> stay text in the menus and the '
-  + 'map, after a change too', JSON.stringify(injected));
+ok(injected.images === 0 && injected.handlers === 0 && !injected.fired
+  && injected.scripts === 2
+  && injected.heading === 'Lab: <b onmouseover=window.__xss=1>lab</b>'
+  && injected.option === hostileLabel && injected.map.includes(hostileLabel)
+  && injected.title.startsWith(`${hostileLabel} → ${hostileLabel}`)
+  && injected.data.keys[1] === '</script><script>window.__xss=1</script>',
+'labels and a title written as HTML (<img onerror>, </script>, <b '
+  + 'onmouseover>) stay text in the heading, the menus, the map and its '
+  + 'tooltips, after a change too; no element gains a handler',
+JSON.stringify(injected));
 await x.page.close();
 x.server.close();
 
