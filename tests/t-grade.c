@@ -1,0 +1,266 @@
+/* Grading floats against exact values (src/eval/grade.c).  Named values
+ * are computed a second way, by MPFR's own functions at 4000 bits: the
+ * floats next to each value in every format (its correct rounding and
+ * the floats one step either side, as MPFR rounds and steps them) must be
+ * graded correctly rounded exactly when they are that rounding, and the
+ * 4000-bit error must lie in the certified ULP interval, which is at most
+ * 2^-24 ULP wide.  Rational values are graded exactly. */
+#include <criterion/criterion.h>
+#include <string.h>
+#include <mpfr.h>
+#include "internal.h"
+#include "eval/grade.h"
+#include "expr/expr.h"
+
+#define HIGH 4000
+
+static const char *const formats[] = { "binary64", "binary32", "binary16",
+                                       "bfloat16" };
+
+static int
+enclose_expr(exattn_ball *out, void *ctx, mpfr_prec_t wp, exattn_error_t *err)
+{
+    const exattn_expr *e = ctx;
+
+    return exattn_expr__ball(out, e->root, wp, e->name, err);
+}
+
+/* The values, each as exattn parses it and as MPFR computes it. */
+static void
+y_logistic(mpfr_t y)            /* e^(1/√2) / (1 + e^(1/√2)) */
+{
+    mpfr_t t;
+
+    mpfr_init2(t, HIGH);
+    mpfr_sqrt_ui(t, 2, MPFR_RNDN);
+    mpfr_ui_div(t, 1, t, MPFR_RNDN);
+    mpfr_exp(t, t, MPFR_RNDN);
+    mpfr_add_ui(y, t, 1, MPFR_RNDN);
+    mpfr_div(y, t, y, MPFR_RNDN);
+    mpfr_clear(t);
+}
+
+static void
+y_seed_weight(mpfr_t y)         /* e^(3/√2) / (e^(2/√2) + e^(1/√2) + e^(3/√2)) */
+{
+    mpfr_t r, a, s;
+
+    mpfr_inits2(HIGH, r, a, s, (mpfr_ptr)0);
+    mpfr_sqrt_ui(r, 2, MPFR_RNDN);
+    mpfr_ui_div(a, 2, r, MPFR_RNDN);
+    mpfr_exp(s, a, MPFR_RNDN);
+    mpfr_ui_div(a, 1, r, MPFR_RNDN);
+    mpfr_exp(a, a, MPFR_RNDN);
+    mpfr_add(s, s, a, MPFR_RNDN);
+    mpfr_ui_div(a, 3, r, MPFR_RNDN);
+    mpfr_exp(a, a, MPFR_RNDN);
+    mpfr_add(s, s, a, MPFR_RNDN);
+    mpfr_div(y, a, s, MPFR_RNDN);
+    mpfr_clears(r, a, s, (mpfr_ptr)0);
+}
+
+static void y_sqrt2(mpfr_t y) { mpfr_sqrt_ui(y, 2, MPFR_RNDN); }
+static void y_ln3(mpfr_t y) { mpfr_set_ui(y, 3, MPFR_RNDN); mpfr_log(y, y, MPFR_RNDN); }
+static void y_tiny(mpfr_t y) { mpfr_set_si(y, -30, MPFR_RNDN); mpfr_exp(y, y, MPFR_RNDN); }
+static void y_e11(mpfr_t y) { mpfr_set_ui(y, 11, MPFR_RNDN); mpfr_exp(y, y, MPFR_RNDN); }
+static void y_e12(mpfr_t y) { mpfr_set_ui(y, 12, MPFR_RNDN); mpfr_exp(y, y, MPFR_RNDN); }
+
+static void
+y_below_one(mpfr_t y)           /* 1 - e^(-40): rounds up across 1 */
+{
+    mpfr_set_si(y, -40, MPFR_RNDN);
+    mpfr_exp(y, y, MPFR_RNDN);
+    mpfr_ui_sub(y, 1, y, MPFR_RNDN);
+}
+
+static const struct
+{
+    const char *text;
+    void (*mpfr)(mpfr_t);
+} values[] = {
+    { "e^(1/sqrt(2))/(1+e^(1/sqrt(2)))", y_logistic },
+    { "e^(3/sqrt(2))/(e^(2/sqrt(2))+e^(1/sqrt(2))+e^(3/sqrt(2)))",
+      y_seed_weight },
+    { "sqrt(2)", y_sqrt2 }, { "ln(3)", y_ln3 }, { "e^(-30)", y_tiny },
+    { "e^11", y_e11 }, { "e^12", y_e12 }, { "1-e^(-40)", y_below_one },
+};
+
+/* MPFR's exponent range for fmt, subnormals included: MPFR's
+ * significands are in [1/2, 1), so its exponents are one more. */
+static void
+to_format(const exattn_float_format *fmt)
+{
+    mpfr_set_emin(fmt->emin - (long)fmt->precision + 2);
+    mpfr_set_emax(fmt->emax + 1);
+}
+
+/* x's neighbour in fmt, up (dir 1) or down, as MPFR steps it. */
+static int
+neighbour(mpq_t out, const mpfr_t rn, int dir, const exattn_float_format *fmt)
+{
+    mpfr_t x;
+    int finite;
+
+    mpfr_init2(x, fmt->precision);
+    mpfr_set(x, rn, MPFR_RNDN);
+    if (dir > 0)
+        mpfr_nextabove(x);
+    else
+        mpfr_nextbelow(x);
+    finite = mpfr_number_p(x) && !mpfr_zero_p(x);
+    if (finite)
+        mpfr_get_q(out, x);
+    mpfr_clear(x);
+    return finite;
+}
+
+/* The 4000-bit error of f against y, in ULPs of y. */
+static void
+oracle_error(mpq_t e, const mpq_t f, const mpfr_t y,
+             const exattn_float_format *fmt)
+{
+    mpq_t yq;
+
+    mpq_init(yq);
+    mpfr_get_q(yq, y);
+    exattn_float__ulp_error(e, f, yq, fmt);
+    mpq_clear(yq);
+}
+
+static void
+grade_one(const exattn_expr *e, const mpq_t f, const mpfr_t y, int is_rn,
+          const exattn_float_format *fmt, const char *what)
+{
+    exattn_grade g;
+    exattn_error_t err;
+    mpq_t want, slack, lo, hi;
+
+    exattn_grade__init(&g);
+    exattn_error_init(&err);
+    cr_assert_eq(exattn_grade__enclosed(&g, f, fmt, enclose_expr, (void *)e,
+                                        0, "v", &err), EXATTN_OK,
+                 "%s: %s", what, err.message);
+    cr_assert_eq(g.correctly_rounded, is_rn, "%s: correctly rounded %d",
+                 what, g.correctly_rounded);
+    mpq_inits(want, slack, lo, hi, NULL);
+    oracle_error(want, f, y, fmt);
+    /* the oracle is itself within 2^-3900 ULP of the truth */
+    mpq_set_ui(slack, 1, 1);
+    mpz_mul_2exp(mpq_denref(slack), mpq_denref(slack), 3900);
+    mpq_sub(lo, g.ulps_lo, slack);
+    mpq_add(hi, g.ulps_hi, slack);
+    cr_assert(mpq_cmp(lo, want) <= 0 && mpq_cmp(want, hi) <= 0,
+              "%s: %g not in [%g, %g]", what, mpq_get_d(want),
+              mpq_get_d(g.ulps_lo), mpq_get_d(g.ulps_hi));
+    mpq_sub(slack, g.ulps_hi, g.ulps_lo);
+    mpz_mul_2exp(mpq_numref(slack), mpq_numref(slack), 24);
+    mpq_canonicalize(slack);
+    cr_assert(mpq_cmp_ui(slack, 1, 1) <= 0, "%s: interval too wide", what);
+    mpq_clears(want, slack, lo, hi, NULL);
+    exattn_grade__clear(&g);
+}
+
+Test(grade, named_values_in_every_format)
+{
+    mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
+    size_t v, k;
+    int d, graded = 0;
+
+    for (v = 0; v < sizeof values / sizeof *values; v++)
+    {
+        exattn_expr *e = NULL;
+        exattn_error_t err;
+        mpfr_t y, rn;
+        mpq_t f;
+
+        exattn_error_init(&err);
+        cr_assert_eq(exattn_expr_parse(&e, values[v].text,
+                                       strlen(values[v].text), "v", &err),
+                     EXATTN_OK, "%s", err.message);
+        mpfr_init2(y, HIGH);
+        values[v].mpfr(y);
+        mpq_init(f);
+        for (k = 0; k < 4; k++)
+        {
+            const exattn_float_format *fmt = exattn_float__format(formats[k]);
+            char what[160];
+            int inex, finite;
+
+            mpfr_init2(rn, fmt->precision);
+            to_format(fmt);
+            inex = mpfr_set(rn, y, MPFR_RNDN);
+            inex = mpfr_check_range(rn, inex, MPFR_RNDN);
+            mpfr_subnormalize(rn, inex, MPFR_RNDN);
+            finite = mpfr_number_p(rn);
+            mpfr_set_emin(emin);
+            mpfr_set_emax(emax);
+            if (finite)
+            {
+                mpfr_get_q(f, rn);
+                snprintf(what, sizeof what, "%s in %s, its rounding",
+                         values[v].text, fmt->name);
+                grade_one(e, f, y, 1, fmt, what);
+                graded++;
+            }
+            /* the floats one step away: never the rounding (the largest
+             * finite value is no rounding of a value beyond it either) */
+            for (d = -1; d <= 1; d += 2)
+            {
+                int stepped;
+
+                to_format(fmt);
+                stepped = finite && neighbour(f, rn, d, fmt);
+                /* the engine computes in MPFR's whole exponent range */
+                mpfr_set_emin(emin);
+                mpfr_set_emax(emax);
+                if (stepped)
+                {
+                    snprintf(what, sizeof what, "%s in %s, a step %s",
+                             values[v].text, fmt->name, d > 0 ? "up" : "down");
+                    grade_one(e, f, y, 0, fmt, what);
+                    graded++;
+                }
+            }
+            if (!finite)
+            {
+                exattn_float__max_finite(f, fmt);
+                grade_one(e, f, y, 0, fmt, "beyond the format: its largest "
+                                           "finite value");
+                graded++;
+            }
+            mpfr_clear(rn);
+        }
+        mpq_clear(f);
+        mpfr_clear(y);
+        exattn_expr_free(e);
+    }
+    cr_assert_geq(graded, 80, "only %d grades", graded);
+}
+
+Test(grade, rational_values_exactly)
+{
+    const exattn_float_format *s = exattn_float__format("binary32");
+    exattn_grade g;
+    mpq_t f, y;
+
+    exattn_grade__init(&g);
+    mpq_inits(f, y, NULL);
+    /* 1/3 in binary32 is 11184811/33554432; its error is 1/3 ULP */
+    mpq_set_ui(y, 1, 3);
+    mpq_set_ui(f, 11184811, 33554432);
+    exattn_grade__exact(&g, f, y, s);
+    cr_assert(g.exact && g.correctly_rounded);
+    cr_assert_eq(mpq_cmp_ui(g.ulps_lo, 1, 3), 0, "%s",
+                 mpq_get_str(NULL, 10, g.ulps_lo));
+    /* a tie, 1 + 2^-24 in binary32: even is 1, 1 + 2^-23 is not */
+    mpq_set_ui(y, 16777217, 16777216);
+    mpq_set_ui(f, 1, 1);
+    exattn_grade__exact(&g, f, y, s);
+    cr_assert(g.correctly_rounded);
+    mpq_set_ui(f, 8388609, 8388608);
+    exattn_grade__exact(&g, f, y, s);
+    cr_assert(!g.correctly_rounded);
+    cr_assert_eq(mpq_cmp_ui(g.ulps_lo, 1, 2), 0);
+    mpq_clears(f, y, NULL);
+    exattn_grade__clear(&g);
+}
