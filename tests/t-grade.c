@@ -264,3 +264,144 @@ Test(grade, rational_values_exactly)
     mpq_clears(f, y, NULL);
     exattn_grade__clear(&g);
 }
+
+/* ---- a results file against a lesson (src/claims/grade.c) -------------- */
+
+#include "claims/grade.h"
+#include "helpers.h"
+
+typedef struct
+{
+    size_t graded, rounded;
+    mpq_t worst;                /* the largest upper bound, in ULPs */
+    size_t worst_row, worst_col;
+} tally;
+
+static int
+count_grade(void *ctx, const exattn_result_set *s, size_t row, size_t col,
+            const exattn_expr *e, const exattn_grade *g, exattn_error_t *err)
+{
+    tally *t = ctx;
+
+    (void)s;
+    (void)e;
+    (void)err;
+    t->graded++;
+    t->rounded += g->correctly_rounded != 0;
+    if (mpq_cmp(g->ulps_hi, t->worst) > 0)
+    {
+        mpq_set(t->worst, g->ulps_hi);
+        t->worst_row = row;
+        t->worst_col = col;
+    }
+    return EXATTN_OK;
+}
+
+/* The weights of "rises" in seed 002, softmax(2, 1, 3)/sqrt(2), rounded
+ * to binary64 by MPFR at 4000 bits: written as hex floats. */
+static void
+seed_weights_hex(char out[3][64], int bump_last)
+{
+    mpfr_t r, s, w[3];
+    int k;
+
+    mpfr_inits2(HIGH, r, s, w[0], w[1], w[2], (mpfr_ptr)0);
+    mpfr_sqrt_ui(r, 2, MPFR_RNDN);
+    mpfr_set_ui(s, 0, MPFR_RNDN);
+    for (k = 0; k < 3; k++)
+    {
+        mpfr_ui_div(w[k], (unsigned long[]){ 2, 1, 3 }[k], r, MPFR_RNDN);
+        mpfr_exp(w[k], w[k], MPFR_RNDN);
+        mpfr_add(s, s, w[k], MPFR_RNDN);
+    }
+    for (k = 0; k < 3; k++)
+    {
+        mpfr_t d;
+
+        mpfr_init2(d, 53);
+        mpfr_div(w[k], w[k], s, MPFR_RNDN);
+        mpfr_set(d, w[k], MPFR_RNDN);
+        if (bump_last && k == 2)
+            mpfr_nextabove(d);
+        mpfr_snprintf(out[k], 64, "%Ra", d);
+        mpfr_clear(d);
+    }
+    mpfr_clears(r, s, w[0], w[1], w[2], (mpfr_ptr)0);
+}
+
+static void
+grade_file(const char *results, tally *t, int want)
+{
+    exattn_lesson *l = NULL;
+    exattn_results *r = NULL;
+    exattn_error_t err;
+    size_t k;
+    int rc = EXATTN_OK;
+
+    exattn_error_init(&err);
+    cr_assert_eq(exattn_lesson_read_file(&l, th_srcpath(
+        "docs/examples/002-grid-load-rises.json"), NULL, &err), EXATTN_OK,
+        "%s", err.message);
+    cr_assert_eq(exattn_results__read(&r, results, strlen(results), "r.json",
+                                      1000, &err), EXATTN_OK, "%s",
+                 err.message);
+    for (k = 0; rc == EXATTN_OK && k < r->count; k++)
+        rc = exattn_claims__grade_set(l, &r->sets[k], r->format, 0, "r.json",
+                                      count_grade, t, &err);
+    cr_assert_eq(rc, want, "%s", err.message);
+    exattn_results__free(r);
+    exattn_lesson_free(l);
+}
+
+Test(grade, a_results_file_against_seed_002)
+{
+    char w[3][64], text[1024];
+    tally t;
+
+    memset(&t, 0, sizeof t);
+
+    mpq_init(t.worst);
+    seed_weights_hex(w, 0);
+    snprintf(text, sizeof text,
+             "{\"format\": \"binary64\", \"values\": {\"weights[rises]\": "
+             "[\"%s\", \"%s\", \"%s\"], \"weights\": [[1, 0, 0], [0.5, 0.5, "
+             "0], [\"%s\", \"%s\", \"%s\"]]}}", w[0], w[1], w[2], w[0], w[1],
+             w[2]);
+    grade_file(text, &t, EXATTN_OK);
+    /* 3 + 9 values, every one the correct rounding, within half a ULP */
+    cr_assert_eq(t.graded, 12);
+    cr_assert_eq(t.rounded, 12);
+    cr_assert(mpq_cmp_ui(t.worst, 1, 2) <= 0);
+    /* the last weight a float too high: more than half a ULP, less than
+     * one and a half, named at its row and column */
+    seed_weights_hex(w, 1);
+    snprintf(text, sizeof text,
+             "{\"format\": \"binary64\", \"values\": {\"weights\": [[1, 0, "
+             "0], [0.5, 0.5, 0], [\"%s\", \"%s\", \"%s\"]]}}", w[0], w[1],
+             w[2]);
+    t.graded = t.rounded = 0;
+    mpq_set_ui(t.worst, 0, 1);
+    grade_file(text, &t, EXATTN_OK);
+    cr_assert_eq(t.graded, 9);
+    cr_assert_eq(t.rounded, 8);
+    cr_assert(mpq_cmp_ui(t.worst, 1, 2) > 0 && mpq_cmp_ui(t.worst, 3, 2) < 0);
+    cr_assert_eq(t.worst_row, 2);
+    cr_assert_eq(t.worst_col, 2);
+    mpq_clear(t.worst);
+}
+
+Test(grade, a_results_file_of_the_wrong_shape)
+{
+    tally t;
+
+    memset(&t, 0, sizeof t);
+
+    mpq_init(t.worst);
+    grade_file("{\"format\": \"binary64\", \"values\": {\"weights[rises]\": "
+               "[\"0.5\", \"0.5\"]}}", &t, EXATTN_ESHAPE);
+    grade_file("{\"format\": \"binary64\", \"values\": {\"weights\": "
+               "[[\"0.5\", \"0.5\", \"0\"]]}}", &t, EXATTN_ESHAPE);
+    grade_file("{\"format\": \"binary64\", \"values\": {\"weight[rises]\": "
+               "[\"0.5\"]}}", &t, EXATTN_EFIELD);
+    mpq_clear(t.worst);
+}

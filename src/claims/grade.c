@@ -1,0 +1,126 @@
+/* Grading a results file's floats against the lesson (issue 29): each
+ * path names a quantity as a claim's path does (weights[rises],
+ * output[3][2]), or, without brackets, a row quantity of every query row
+ * (weights, output: a matrix, row by row); each value is graded against
+ * its entry's exact or named value (src/eval/grade.c).  The report and
+ * the command are still to come; this is what they will call. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "claims/grade.h"
+#include "claims/check.h"
+#include "claims/read.h"
+#include "expr/expr.h"
+
+typedef struct
+{
+    const exattn_result_set *set;
+    const exattn_float_format *fmt;
+    size_t row;                 /* the set's row being graded */
+    mpfr_prec_t max_prec;
+    exattn_grade_fn each;
+    void *ctx;
+    const char *file;
+} grader;
+
+static int
+enclose_expr(exattn_ball *out, void *ctx, mpfr_prec_t wp, exattn_error_t *err)
+{
+    const exattn_expr *e = ctx;
+
+    return exattn_expr__ball(out, e->root, wp, e->name, err);
+}
+
+static int
+grade_entry(void *ctx, size_t i, const exattn_expr *e, exattn_error_t *err)
+{
+    grader *g = ctx;
+    const exattn_result_set *s = g->set;
+    size_t k = g->row * s->cols + i;
+    exattn_grade grade;
+    mpq_t y;
+    int rc = EXATTN_OK;
+
+    exattn_grade__init(&grade);
+    mpq_init(y);
+    if (exattn_expr_status(e) == EXATTN_EXACT
+        && exattn_expr_get_mpq(y, e) == EXATTN_OK)
+        exattn_grade__exact(&grade, s->values[k], y, g->fmt);
+    else
+        rc = exattn_grade__enclosed(&grade, s->values[k], g->fmt,
+                                    enclose_expr, (void *)e, g->max_prec,
+                                    s->path, err);
+    if (rc == EXATTN_OK)
+        rc = g->each(g->ctx, s, g->row, i, e, &grade, err);
+    mpq_clear(y);
+    exattn_grade__clear(&grade);
+    return rc;
+}
+
+/* The quantity at `path` for one row of the set: its entries must be as
+ * many as the row's values. */
+static int
+grade_path(grader *g, const exattn_lesson *l, const char *path,
+           exattn_error_t *err)
+{
+    const exattn_result_set *s = g->set;
+    exattn_claim c;
+    int rc;
+
+    memset(&c, 0, sizeof c);
+    rc = exattn_claims__path_quantity(&c, l, NULL, path, NULL, "path", err);
+    if (rc == EXATTN_OK && c.count != s->cols)
+        rc = exattn_error__set(err, EXATTN_ESHAPE, g->file, s->line,
+                               s->column, "\"%.60s\": %zu values for %zu "
+                               "entries of %.60s", s->path, s->cols,
+                               c.count, path);
+    if (rc == EXATTN_OK)
+        rc = exattn_claims__each_expr(&c, g->max_prec, grade_entry, g, err);
+    exattn_claims__clear_claim(&c);
+    if (rc != EXATTN_OK && err != NULL && err->line == 0)
+    {
+        /* a path the lesson has no quantity for: where the file names it */
+        err->line = s->line;
+        err->column = s->column;
+        snprintf(err->file, sizeof err->file, "%s", g->file);
+    }
+    return rc;
+}
+
+/* A row quantity named without its row: every query row's, a matrix. */
+static int
+is_whole(const char *path)
+{
+    return strchr(path, '[') == NULL;
+}
+
+int
+exattn_claims__grade_set(const exattn_lesson *l, const exattn_result_set *s,
+                         const exattn_float_format *fmt, mpfr_prec_t max_prec,
+                         const char *file, exattn_grade_fn each, void *ctx,
+                         exattn_error_t *err)
+{
+    grader g = { s, fmt, 0, max_prec, each, ctx, file };
+    char path[256];
+    int rc = EXATTN_OK;
+
+    if (!is_whole(s->path) || s->dims < 2)
+    {
+        if (s->rows != 1)
+            return exattn_error__set(err, EXATTN_ESHAPE, file, s->line,
+                                     s->column, "\"%.60s\": a matrix of "
+                                     "values for one row's quantity",
+                                     s->path);
+        return grade_path(&g, l, s->path, err);
+    }
+    if (s->rows != l->n)
+        return exattn_error__set(err, EXATTN_ESHAPE, file, s->line, s->column,
+                                 "\"%.60s\": %zu rows of values for %zu "
+                                 "query rows", s->path, s->rows, l->n);
+    for (g.row = 0; rc == EXATTN_OK && g.row < s->rows; g.row++)
+    {
+        snprintf(path, sizeof path, "%.200s[%zu]", s->path, g.row + 1);
+        rc = grade_path(&g, l, path, err);
+    }
+    return rc;
+}
