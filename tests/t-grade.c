@@ -17,14 +17,6 @@
 static const char *const formats[] = { "binary64", "binary32", "binary16",
                                        "bfloat16" };
 
-static int
-enclose_expr(exattn_ball *out, void *ctx, mpfr_prec_t wp, exattn_error_t *err)
-{
-    const exattn_expr *e = ctx;
-
-    return exattn_expr__ball(out, e->root, wp, e->name, err);
-}
-
 /* The values, each as exattn parses it and as MPFR computes it. */
 static void
 y_logistic(mpfr_t y)            /* e^(1/√2) / (1 + e^(1/√2)) */
@@ -137,7 +129,7 @@ grade_one(const exattn_expr *e, const mpq_t f, const mpfr_t y, int is_rn,
 
     exattn_grade__init(&g);
     exattn_error_init(&err);
-    cr_assert_eq(exattn_grade__enclosed(&g, f, fmt, enclose_expr, (void *)e,
+    cr_assert_eq(exattn_grade__enclosed(&g, f, fmt, exattn_expr__enclose, (void *)e,
                                         0, "v", &err), EXATTN_OK,
                  "%s: %s", what, err.message);
     cr_assert_eq(g.correctly_rounded, is_rn, "%s: correctly rounded %d",

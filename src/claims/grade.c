@@ -24,14 +24,6 @@ typedef struct
 } grader;
 
 static int
-enclose_expr(exattn_ball *out, void *ctx, mpfr_prec_t wp, exattn_error_t *err)
-{
-    const exattn_expr *e = ctx;
-
-    return exattn_expr__ball(out, e->root, wp, e->name, err);
-}
-
-static int
 grade_entry(void *ctx, size_t i, const exattn_expr *e, exattn_error_t *err)
 {
     grader *g = ctx;
@@ -48,7 +40,7 @@ grade_entry(void *ctx, size_t i, const exattn_expr *e, exattn_error_t *err)
         exattn_grade__exact(&grade, s->values[k], y, g->fmt);
     else
         rc = exattn_grade__enclosed(&grade, s->values[k], g->fmt,
-                                    enclose_expr, (void *)e, g->max_prec,
+                                    exattn_expr__enclose, (void *)e, g->max_prec,
                                     s->path, err);
     if (rc == EXATTN_OK)
         rc = g->each(g->ctx, s, g->row, i, e, &grade, err);

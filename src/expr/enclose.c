@@ -180,9 +180,9 @@ exattn_expr__ball(exattn_ball *out, const exattn_xnode *n, mpfr_prec_t wp,
     return rc;
 }
 
-static int
-enclose_root(exattn_ball *out, void *ctx, mpfr_prec_t wp,
-             exattn_error_t *err)
+int
+exattn_expr__enclose(exattn_ball *out, void *ctx, mpfr_prec_t wp,
+                     exattn_error_t *err)
 {
     const exattn_expr *e = ctx;
 
@@ -198,7 +198,7 @@ exattn_expr__decide(mpz_t d, exattn_ball *cert, mpfr_prec_t *wp_used,
 
     o.first_wp = (mpfr_prec_t)ceil((double)o.digits * 3.321928094887363)
                  + 64;
-    return exattn_ziv__decimal(d, cert, wp_used, enclose_root, (void *)e, &o,
+    return exattn_ziv__decimal(d, cert, wp_used, exattn_expr__enclose, (void *)e, &o,
                                e->name, err);
 }
 

@@ -76,6 +76,9 @@ int exattn_expr__fold(exattn_xnode *n, const char *name,
 
 /* Enclose a node's value at precision wp (src/expr/eval.c): 0 ok, 1 too
  * wide (refine), or a negative exattn_code_t with err filled. */
+/* An exattn_enclose_fn over a whole expression (ctx: the exattn_expr). */
+int exattn_expr__enclose(exattn_ball *out, void *ctx, mpfr_prec_t wp,
+                         exattn_error_t *err);
 int exattn_expr__ball(exattn_ball *out, const exattn_xnode *n,
                       mpfr_prec_t wp, const char *name, exattn_error_t *err);
 
