@@ -9,7 +9,8 @@
 
 import { escapeHtml, outcomes } from './render.mjs';
 
-function controlOf(lab, kind) {
+// A lab's control of one kind, or null.
+export function controlOf(lab, kind) {
   return lab.controls.find((c) => c.control === kind) || null;
 }
 

@@ -8,7 +8,7 @@ import * as exattn from './exattn.mjs';
 import katex from './katex/katex.mjs';
 import { renderer } from './render.mjs';
 import {
-  blockable, deriveState, startState, view,
+  blockable, controlOf, deriveState, startState, view,
 } from './lab-view.mjs';
 
 const r = renderer(katex);
@@ -19,7 +19,7 @@ const viewEl = el('lab-view');
 const status = el('lab-status');
 
 function control(kind) {
-  return lab.controls.find((c) => c.control === kind);
+  return controlOf(lab, kind);
 }
 
 // The state the controls are in.

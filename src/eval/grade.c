@@ -24,19 +24,6 @@ exattn_grade__clear(exattn_grade *g)
     mpq_clear(g->ulps_hi);
 }
 
-/* Is f the rounding of y?  Never when y rounds to an infinity. */
-static int
-rounds_to(const mpq_t f, const mpq_t y, const exattn_float_format *fmt)
-{
-    mpq_t r;
-    int yes;
-
-    mpq_init(r);
-    yes = exattn_float__round(r, y, fmt) == EXATTN_OK && mpq_equal(r, f);
-    mpq_clear(r);
-    return yes;
-}
-
 void
 exattn_grade__exact(exattn_grade *g, const mpq_t f, const mpq_t y,
                     const exattn_float_format *fmt)
@@ -44,7 +31,7 @@ exattn_grade__exact(exattn_grade *g, const mpq_t f, const mpq_t y,
     exattn_float__ulp_error(g->ulps_lo, f, y, fmt);
     mpq_set(g->ulps_hi, g->ulps_lo);
     g->exact = 1;
-    g->correctly_rounded = rounds_to(f, y, fmt);
+    g->correctly_rounded = exattn_float__rounds_to(f, y, fmt);
     g->wp = 0;
 }
 

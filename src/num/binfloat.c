@@ -143,15 +143,22 @@ exattn_float__round(mpq_t out, const mpq_t q, const exattn_float_format *fmt)
 }
 
 int
-exattn_float__is_value(const mpq_t q, const exattn_float_format *fmt)
+exattn_float__rounds_to(const mpq_t f, const mpq_t y,
+                        const exattn_float_format *fmt)
 {
     mpq_t r;
     int yes;
 
     mpq_init(r);
-    yes = exattn_float__round(r, q, fmt) == EXATTN_OK && mpq_equal(r, q);
+    yes = exattn_float__round(r, y, fmt) == EXATTN_OK && mpq_equal(r, f);
     mpq_clear(r);
     return yes;
+}
+
+int
+exattn_float__is_value(const mpq_t q, const exattn_float_format *fmt)
+{
+    return exattn_float__rounds_to(q, q, fmt);
 }
 
 void

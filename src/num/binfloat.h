@@ -39,7 +39,11 @@ void exattn_float__max_finite(mpq_t out, const exattn_float_format *fmt);
 int exattn_float__round(mpq_t out, const mpq_t q,
                         const exattn_float_format *fmt);
 
-/* Is q a finite value of fmt? */
+/* Is f the rounding of y in fmt (never when y rounds to an infinity)? */
+int exattn_float__rounds_to(const mpq_t f, const mpq_t y,
+                            const exattn_float_format *fmt);
+
+/* Is q a finite value of fmt (its own rounding)? */
 int exattn_float__is_value(const mpq_t q, const exattn_float_format *fmt);
 
 /* |f - y| / ulp(y): the error of f in ULPs of the exact value y. */
