@@ -1961,3 +1961,81 @@ Test(audit, a_symbol_compared_with_another_keeps_its_value)
     free(out);
     exattn_lesson_free(l);
 }
+
+/* Five tokens a..e under a band mask: b sees a, b, c (d blocked); e sees
+ * every key.  scaled[e][d] = (0,2).(1,-1)/2 = -1, scaled[b][d] =
+ * (0,1).(1,-1)/2 = -1/2, weights[e][d] = e^-1/(2 + 2e + e^-1) = 0.04714. */
+static exattn_lesson *
+band_mask(void)
+{
+    return th_lesson(
+        "{\"tokens\": [\"a\", \"b\", \"c\", \"d\", \"e\"],"
+        " \"Q\": [[1, 0], [0, 1], [1, 1], [2, 0], [0, 2]],"
+        " \"K\": [[1, 0], [0, 1], [1, 1], [1, -1], [0, 0]],"
+        " \"V\": [[1, 0], [0, 1], [1, 1], [2, 2], [0, 3]],"
+        " \"scale\": \"1/2\", \"mask\": [[1,1,0,0,1],[1,1,1,0,0],"
+        "[0,1,1,1,0],[1,0,0,1,1],[1,1,1,1,1]]}");
+}
+
+/* A table of one query's keys: its row label names the key -- a
+ * one-letter label, or the first word of a note ("d blocked (weight
+ * exactly 0)") --, its column what the cell is, the heading over it the
+ * query; so a cell is that one entry: another query's value there is
+ * no pass, and a slip under "scaled score" is a scaled score's slip
+ * even when the row's note speaks of a weight.  "The weight of d" in
+ * prose is the token d, not the letter. */
+Test(audit, a_table_of_one_query_s_keys)
+{
+    exattn_lesson *l = band_mask();
+    static const char page[] =
+        "## Query e\n\nQuery e attends to every key.\n\n"
+        "| key | score | scaled score | weight |\n"
+        "|---|---|---|---|\n"
+        "| d | $-2$ | $-1$ | 0.047 |\n"                             /* 7 */
+        "| c | $2$ | $-\\frac{1}{2}$ | 0.348 |\n"                  /* 8 */
+        "\n## Query b\n\nQuery b attends to a, b and c.\n\n"
+        "| key | score | scaled score | weight |\n"
+        "|---|---|---|---|\n"
+        "| d blocked (weight exactly 0) | $-1$ | $-1/2$ | 0 |\n"  /* 16 */
+        "| d blocked (weight exactly 0) | $-1$ | -0.60 | 0 |\n"   /* 17 */
+        "\nIn the table of e, the weight of d ≈ 0.047, and the weight of d "
+        "≈ 0.057 there is a slip.\n";                              /* 19 */
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "m.md", page, &sum);
+
+    cr_assert_not_null(strstr(out, "m.md:7:15: PASS -1 = scaled[e][d] "),
+                       "%s", out);
+    cr_assert_not_null(strstr(out, "m.md:7:21: PASS 0.047 = weights[e][d] "),
+                       "%s", out);
+    /* -1/2 is scaled[b][d], not c's entry under query e */
+    assert_verdict(out, 8, 14, "UNSOURCED");
+    cr_assert_not_null(strstr(out, "m.md:16:42: PASS -1/2 = scaled[b][d] "),
+                       "%s", out);
+    assert_verdict(out, 17, 41, "FAIL");
+    cr_assert_not_null(strstr(out, "(true: scaled[b][d] = -1/2"), "%s", out);
+    cr_assert_not_null(strstr(out, "m.md:19:38: PASS 0.047 = weights[e][d] "),
+                       "%s", out);
+    assert_verdict(out, 19, 67, "FAIL");
+    cr_assert_not_null(strstr(out, "(true: weights[e][d] ≈ 0.047137"), "%s",
+                       out);
+    cr_assert_eq(sum.failed, 2, "%s", out);
+    free(out);
+    exattn_lesson_free(l);
+}
+
+/* A rational scale is a quantity: "the scale is 1/2" is it, 1/3 is no
+ * quantity of the lesson. */
+Test(audit, a_rational_scale_is_the_factor)
+{
+    exattn_lesson *l = band_mask();
+    static const char page[] = "Here the scale is 1/2.\n\n"
+                               "Here the scale is 1/3.\n";
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "m.md", page, &sum);
+
+    cr_assert_not_null(strstr(out, "m.md:1:19: PASS 1/2 = scale "), "%s",
+                       out);
+    assert_verdict(out, 3, 19, "UNSOURCED");
+    free(out);
+    exattn_lesson_free(l);
+}

@@ -269,6 +269,14 @@ int exattn_audit__table_entry(exattn_audit_evidence *e,
                               const exattn_lesson *l,
                               const struct exattn_block_spec *block,
                               int *rc);
+/* The token a table's row label names -- the label alone, among words,
+ * or as the row's first word ("dog blocked (...)") --, or NULL; and the
+ * query a table of keys belongs to, as the text before it or its
+ * innermost heading says ("Query eel"), or NULL (src/audit/cells.c). */
+const char *exattn_audit__row_token(const char *cell,
+                                    const exattn_lesson *l);
+const char *exattn_audit__table_query(const exattn_page_number *n,
+                                      const exattn_lesson *l);
 
 /* The verdict on one number. */
 typedef struct

@@ -46,6 +46,22 @@ cell_names(const char *cell, const char *label)
     return exattn_audit__label_in(cell, label) != 0;
 }
 
+/* Does a table's row label open with `label` as its first word
+ * ("dog blocked (removed from the softmax)"): the row is that token's,
+ * whatever note follows?  Case counts: "A weighted sum" is no row of a
+ * token "a". */
+static int
+cell_opens_with(const char *cell, const char *label)
+{
+    size_t n = strlen(label);
+
+    while (isspace((unsigned char)*cell) || *cell == '`' || *cell == '"')
+        cell++;
+    return n > 0 && strncmp(cell, label, n) == 0
+           && (cell[n] == '\0' || isspace((unsigned char)cell[n])
+               || cell[n] == '`' || cell[n] == '"' || cell[n] == ':');
+}
+
 /* The lesson's query label a table's row names, or its key label a
  * column names; NULL when none does. */
 static const char *
@@ -112,3 +128,78 @@ exattn_audit__table_entry(exattn_audit_evidence *e,
     return 1;
 }
 
+
+/* The token a table's row label names: a query's or a key's label, the
+ * cell alone, among words, or as the first word of the row; NULL when it
+ * names none (or the lesson's labels are indices). */
+const char *
+exattn_audit__row_token(const char *cell, const exattn_lesson *l)
+{
+    const char *t;
+    size_t k;
+
+    if (cell == NULL)
+        return NULL;
+    if ((t = cell_label(cell, (const char *const *)l->query_labels, l->n,
+                        l->default_query_labels)) != NULL
+        || (t = cell_label(cell, (const char *const *)l->key_labels, l->m,
+                           l->default_key_labels)) != NULL)
+        return t;
+    for (k = 0; !l->default_query_labels && k < l->n; k++)
+        if (cell_opens_with(cell, l->query_labels[k]))
+            return l->query_labels[k];
+    for (k = 0; !l->default_key_labels && k < l->m; k++)
+        if (cell_opens_with(cell, l->key_labels[k]))
+            return l->key_labels[k];
+    return NULL;
+}
+
+/* The query a table's rows of keys belong to, as the text before the
+ * table or the heading it stands under says: "Query eel", "for the query
+ * `rises`" -- the word "query", then one of the lesson's query labels as
+ * a whole word.  NULL when neither says. */
+static const char *
+query_in(const char *text, const exattn_lesson *l)
+{
+    const char *p, *best = NULL;
+    size_t k, n;
+
+    for (p = text; *p != '\0'; p++)
+    {
+        const char *w = p + 5;
+
+        if (strncasecmp(p, "query", 5) != 0
+            || (p > text && exattn_audit__word_char(p[-1])))
+            continue;
+        while (*w == ' ' || *w == '`' || *w == '"' || *w == '*'
+               || *w == '$')
+            w++;
+        if (strncmp(w, "\\text{", 6) == 0)
+            w += 6;
+        for (k = 0; k < l->n; k++)
+            if (strncmp(w, l->query_labels[k],
+                        n = strlen(l->query_labels[k])) == 0
+                && !exattn_audit__word_char(w[n]))
+                best = l->query_labels[k];
+    }
+    return best;
+}
+
+const char *
+exattn_audit__table_query(const exattn_page_number *n,
+                          const exattn_lesson *l)
+{
+    const char *q = NULL, *inner;
+
+    if (l->default_query_labels)
+        return NULL;
+    if (n->table_about != NULL)
+        q = query_in(n->table_about, l);
+    if (q == NULL && n->section != NULL)
+    {
+        /* the innermost heading: "... / Query eel" */
+        inner = strrchr(n->section, '/');
+        q = query_in(inner ? inner + 1 : n->section, l);
+    }
+    return q;
+}

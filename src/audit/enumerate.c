@@ -591,6 +591,20 @@ exattn_audit__candidates(exattn_audit_candidates *out,
             exattn_free(d);
         }
     }
+    if (rc == EXATTN_OK && !l->block && l->scale_kind == EXATTN_SCALE_RATIONAL)
+    {
+        /* "scale: every score times 1/2": the factor itself */
+        char *q = exattn_mpq_get_str(l->scale_value);
+
+        if (q == NULL)
+            rc = EXATTN_ENOMEM;
+        else
+        {
+            rc = exattn_audit__add_expr(out, l, "scale", q, EXATTN_FAM_SCALE,
+                                        max_prec, err);
+            exattn_free(q);
+        }
+    }
     if (rc == EXATTN_OK)
         rc = exattn_audit__add_expr(out, l, "the weights' sum", "1",
                                     EXATTN_FAM_SUM, max_prec, err);

@@ -410,6 +410,48 @@ entry_named(exattn_audit_evidence *e, const char *subject, int labelled)
     }
 }
 
+/* Does the lead say "of SUBJECT" just before the number ("the weight of
+ * d ≈")? */
+static int
+of_subject(const char *lead, const char *subject)
+{
+    size_t z = strlen(lead), n = strlen(subject);
+
+    while (z > 0 && (isspace((unsigned char)lead[z - 1])
+                     || strchr("=:~", lead[z - 1]) != NULL))
+        z--;
+    if (z >= 3 && memcmp(lead + z - 3, "\xe2\x89\x88", 3) == 0)
+        z -= 3;                 /* ≈ */
+    while (z > 0 && isspace((unsigned char)lead[z - 1]))
+        z--;
+    if (z < n + 3 || memcmp(lead + z - n, subject, n) != 0)
+        return 0;
+    z -= n;
+    return isspace((unsigned char)lead[z - 1])
+           && strncasecmp(lead + z - 3, "of", 2) == 0
+           && (z == 3 || !exattn_audit__word_char(lead[z - 4]));
+}
+
+/* The token label a prose subject is, whole, when the words make it one
+ * ("the weight of d ≈ 0.047" with a token "d"), or NULL: in math, and
+ * as a page's own symbol ("a = (1/2, 1/2)"), d stays the letter. */
+static const char *
+prose_label(const exattn_page_number *n, const exattn_lesson *l)
+{
+    size_t k;
+
+    if (n->math || n->subject == NULL || n->lead == NULL
+        || !of_subject(n->lead, n->subject))
+        return NULL;
+    for (k = 0; !l->default_query_labels && k < l->n; k++)
+        if (strcmp(n->subject, l->query_labels[k]) == 0)
+            return l->query_labels[k];
+    for (k = 0; !l->default_key_labels && k < l->m; k++)
+        if (strcmp(n->subject, l->key_labels[k]) == 0)
+            return l->key_labels[k];
+    return NULL;
+}
+
 /* A result by what names it: the subject, the sentence's words, a label,
  * the page's arithmetic, a vector's shape. */
 static int
@@ -431,6 +473,13 @@ result_by(exattn_audit_evidence *e, reading *r, const exattn_lesson *l,
         /* "weight × value": a product of the two */
         r->words.families |= F(CONTRIB);
         r->words.nearest |= F(CONTRIB);
+    }
+    if (r->subject.at != (size_t)-1 && prose_label(n, l) != NULL)
+    {
+        /* "weight of d ≈ 0.047" in prose, with a token "d": the token,
+         * not the letter d; its kind is what the words say */
+        e->label = prose_label(n, l);
+        r->subject.at = (size_t)-1;
     }
     if (r->subject.at != (size_t)-1)
     {
@@ -575,6 +624,49 @@ factor_of_value(exattn_audit_evidence *e, const exattn_page_number *n,
     return 1;
 }
 
+/* A table's row of one token ("| dog blocked (... weight exactly 0) |
+ * -1 |" under "scaled score"): the row label names whose entry the cell
+ * is, whatever else the text before the table names; its column's
+ * heading, when it names a kind, what the cell is -- the row label's
+ * other words are a note on the token.  Under a pairwise kind (a score,
+ * a weight) in a table of one query's keys ("Query eel", before the
+ * table or as its heading), the entry is that query's and that key's. */
+static void
+table_row(exattn_audit_evidence *e, reading *r, const exattn_lesson *l)
+{
+    const exattn_page_number *n = r->n;
+    const char *token = exattn_audit__row_token(n->row_head, l), *query;
+    exattn_audit_clue column = EXATTN_AUDIT_CLUE_INIT(l);
+    size_t k;
+
+    if (token == NULL || n->column_head == NULL)
+        return;
+    e->label = token;
+    e->key_label = NULL;
+    exattn_audit__read_lead(&column, n->column_head, l->block);
+    if (column.at != (size_t)-1 && column.nearest != 0)
+    {
+        r->words.nearest = column.nearest;
+        r->words.families |= column.families;
+        r->words.kind = column.kind;
+        r->words.text = column.text;
+        r->words.text_len = column.text_len;
+    }
+    if (column.at == (size_t)-1
+        || (column.families & ~(F(SCORE) | F(SCALED) | F(EXP) | F(WEIGHT)
+                                | F(CONTRIB))) != 0
+        || (query = exattn_audit__table_query(n, l)) == NULL)
+        return;
+    for (k = 0; !l->default_key_labels && k < l->m; k++)
+        if (l->key_labels[k] == token
+            || strcmp(l->key_labels[k], token) == 0)
+        {
+            e->label = query;
+            e->key_label = l->key_labels[k];
+            return;
+        }
+}
+
 static int
 weigh(exattn_audit_evidence *e, reading *r, const exattn_lesson *l,
       const exattn_audit_candidates *all)
@@ -612,6 +704,8 @@ weigh(exattn_audit_evidence *e, reading *r, const exattn_lesson *l,
         return rc;
     if (n->subject == NULL && exattn_audit__table_entry(e, n, l, block, &rc))
         return rc;
+    if (n->subject == NULL)
+        table_row(e, r, l);
     if (factor_of_value(e, n, l, &rc))
         return rc;
     return result_by(e, r, l, all);
