@@ -2039,3 +2039,30 @@ Test(audit, a_rational_scale_is_the_factor)
     free(out);
     exattn_lesson_free(l);
 }
+
+/* An HTML table without a heading row is read row by row: a row's label
+ * names its own cells, never the next row's ("at", too short to name a
+ * token in prose, does not inherit "mice"). */
+Test(audit, a_headless_table_row_is_a_sentence_of_its_own)
+{
+    exattn_lesson *l = th_lesson("{\"tokens\": [\"mice\", \"at\"], "
+                                 "\"Q\": [[1, 0], [0, 2]], \"K\": [[1, 0], "
+                                 "[0, 1]], \"V\": [[1, 0], [0, 1]], "
+                                 "\"scale\": \"none\"}");
+    static const char page[] =
+        "<p>The weights of the query at, key by key:</p>\n"
+        "<table><tbody><tr><th>mice</th><td>0.119</td></tr>"
+        "<tr><th>at</th><td>0.881</td></tr></tbody></table>\n";
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "h.html", page, &sum);
+    const char *at = strstr(out, "h.html:2:70: PASS 0.881 = weights[at][at]");
+    char *line;
+
+    cr_assert_not_null(at, "%s", out);
+    line = strndup(at, strcspn(at, "\n"));
+    cr_assert_null(strstr(line, "the label \"mice\""), "%s", out);
+    free(line);
+    cr_assert_eq(sum.failed, 0, "%s", out);
+    free(out);
+    exattn_lesson_free(l);
+}

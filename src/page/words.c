@@ -138,12 +138,28 @@ cell_of(const exattn_page_clean *c, size_t from, size_t to, size_t cell,
     return 1;
 }
 
+/* The start of `start`'s line when that line is a table's row (an HTML
+ * table without a heading row is read as such lines, "|(a)|0.035|"): a
+ * row is a sentence of its own, whose label names no cell of the next
+ * row.  0 otherwise. */
+static size_t
+row_floor(const exattn_page_clean *c, size_t start)
+{
+    size_t from = exattn_page__line_start(c, start);
+
+    return table_row(c, from, exattn_page__line_stop(c, start)) ? from : 0;
+}
+
 /* Where the sentence holding `start` begins: back to the end of the one
- * before, a blank line, or SENTENCE_REACH bytes. */
+ * before, a blank line, the start of a table's row, or SENTENCE_REACH
+ * bytes. */
 size_t
 exattn_page__sentence_start(const exattn_page_clean *c, size_t start)
 {
     size_t from = start > SENTENCE_REACH ? start - SENTENCE_REACH : 0, k;
+
+    if (row_floor(c, start) > from)
+        from = row_floor(c, start);
 
     for (k = start; k > from; k--)
         if (sentence_ends(c, k - 1)
@@ -162,6 +178,9 @@ sentence_lead(exattn_sbuf *b, const exattn_page_clean *c, size_t start)
 {
     size_t from = start > LEAD_REACH ? start - LEAD_REACH : 0, k,
            prose = 0;
+
+    if (row_floor(c, start) > from)
+        from = row_floor(c, start);
 
     for (k = start; k > from && prose < LEAD_BYTES; k--)
     {
