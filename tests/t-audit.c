@@ -2066,3 +2066,32 @@ Test(audit, a_headless_table_row_is_a_sentence_of_its_own)
     free(out);
     exattn_lesson_free(l);
 }
+
+/* Cross-attention with valid lengths 2 and 3: q1 sees ab and cd only.
+ * A set of labels names no one token ("{ab, cd}" is A of q1, and the
+ * weight exactly 0 is q1's, not cd's); "the valid lengths (2, 3)" are
+ * the mask as written. */
+Test(audit, a_set_of_labels_names_no_one_token)
+{
+    exattn_lesson *l = th_lesson(
+        "{\"query_tokens\": [\"q1\", \"q2\"], \"tokens\": [\"ab\", \"cd\","
+        " \"ef\"], \"X\": [[1, 2], [2, -1]], \"memory\": [[1, 0, 1], "
+        "[0, 1, 1], [1, 1, 0]], \"W_Q\": [[1, 0], [1, 1]], \"W_K\": "
+        "[[1, 0], [0, 1], [1, 1]], \"W_V\": [[2, 0], [0, 1], [1, 1]], "
+        "\"scale\": \"1/sqrt(8)\", \"mask\": {\"valid_lens\": [2, 3]}}");
+    static const char page[] =
+        "The mask is written as the valid lengths (2, 3).\n\n"
+        "$$\n\\begin{aligned}\n"
+        "A_{\\text{q1}} &= \\{\\text{ab}, \\text{cd}\\} \\\\\n"
+        "&\\text{blocked, removed from the softmax (weight exactly } "
+        "0\\text{):} \\\\\n&\\qquad k_{\\text{ef}}\n\\end{aligned}\n$$\n";
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "s.md", page, &sum);
+
+    cr_assert_not_null(strstr(out, "PASS (2, 3) = mask.valid_lens "), "%s",
+                       out);
+    cr_assert_not_null(strstr(out, "PASS 0 = weights[q1][ef]"), "%s", out);
+    cr_assert_eq(sum.unsourced, 0, "%s", out);
+    free(out);
+    exattn_lesson_free(l);
+}

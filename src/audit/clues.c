@@ -32,6 +32,7 @@ static const exattn_audit_vocab kind_words[] = {
     { "exponentiated", F(EXP) }, { "factor", F(SCALE) }, { "ffn", F(FFN) },
     { "hidden", F(FFN) }, { "input", F(INPUT) }, { "key", F(INPUT) },
     { "keys", F(INPUT) }, { "layernorm", F(NORM) | F(MEAN) | F(VARIANCE) },
+    { "length", F(SHAPE) | F(INPUT) }, { "lengths", F(SHAPE) | F(INPUT) },
     { "logit", F(SCORE) | F(SCALED) }, { "logits", F(SCORE) | F(SCALED) },
     { "mean", F(MEAN) }, { "mixture", F(OUTPUT) }, { "normalised", F(NORM) },
     { "normaliser", F(Z) }, { "normalized", F(NORM) },

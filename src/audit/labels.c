@@ -77,6 +77,64 @@ label_match(const char *lead, size_t len, size_t k, const char *label)
     return k;
 }
 
+/* Is the brace at lead[p] a command's argument (\text{, \mathrm{): no
+ * bracket of its own, but a part of the label it holds? */
+static int
+command_brace(const char *lead, size_t p)
+{
+    size_t a = p;
+
+    while (a > 0 && isalpha((unsigned char)lead[a - 1]))
+        a--;
+    return a < p && a > 0 && lead[a - 1] == '\\';
+}
+
+/* Is the label at lead[k] one member of a set or a list -- "{ant, bee,
+ * eel}", "\{\text{ab}, \text{cd}\}" -- which names no one token?  A
+ * subscript's pair (w_{rises,load}) names its row and key, and is none. */
+static int
+in_set(const char *lead, size_t len, size_t k)
+{
+    size_t p = k, depth = 0, q;
+    int found = 0;
+
+    while (!found && p > 0)
+    {
+        char ch = lead[--p];
+
+        if (ch == '}' && !(p > 0 && lead[p - 1] == '\\'))
+            depth++;
+        else if (ch == '{' && depth > 0 && !(p > 0 && lead[p - 1] == '\\'))
+            depth--;
+        else if (ch == '{' && !(p > 0 && lead[p - 1] == '\\')
+                 && command_brace(lead, p))
+            continue;           /* \text{ab}: look past it */
+        else if (ch == '{')
+            found = 1;
+    }
+    if (!found)
+        return 0;
+    if (p > 0 && (lead[p - 1] == '_' || lead[p - 1] == '^'))
+        return 0;
+    /* a list: a comma at the set's own level */
+    for (q = p + 1, depth = 0; q < len; q++)
+    {
+        if (lead[q] == '{' && !(lead[q - 1] == '\\'))
+            depth++;
+        else if (lead[q] == '}' && lead[q - 1] != '\\')
+        {
+            if (depth == 0)
+                return 0;
+            depth--;
+        }
+        else if (lead[q] == '\\' && q + 1 < len && lead[q + 1] == '}')
+            return 0;           /* \} closes the set */
+        else if (lead[q] == ',' && depth == 0)
+            return 1;
+    }
+    return 0;
+}
+
 /* Is `label` named in the lead: quoted, in \text{..} or \mathrm{..}, or
  * as a word of four letters or more?  Where it ends, or 0. */
 size_t
@@ -114,7 +172,7 @@ exattn_audit__label_in(const char *lead, const char *label)
         /* an index's labels: a_{C,A} */
         quoted |= (before == '{' || before == ',')
                   && (after == ',' || after == '}');
-        if (quoted || word)
+        if ((quoted || word) && !in_set(lead, len, k))
             last = end;
     }
     return last;
