@@ -2095,3 +2095,39 @@ Test(audit, a_set_of_labels_names_no_one_token)
     free(out);
     exattn_lesson_free(l);
 }
+
+/* Two keys of equal score (weights 1/2, 1/2); causal on, query first sees
+ * itself alone: its weight rises by 1/2 and its output's second
+ * coordinate falls from 2 to 0.  A change said in text inside math is
+ * the change; a weight summed over its index is the weights' sum. */
+Test(audit, changes_set_as_text_and_a_sum_of_weights)
+{
+    exattn_lesson *l = th_lesson(
+        "{\"tokens\": [\"first\", \"second\"], \"Q\": [[0, 0], [0, 0]], "
+        "\"K\": [[1, 0], [0, 1]], \"V\": [[2, 0], [0, 4]], \"blends\": "
+        "[{\"name\": \"even\", \"weights\": [\"1/2\", \"1/2\"]}], "
+        "\"variants\": [{\"name\": \"causal on\", \"mask\": \"causal\"}]}");
+    static const char page[] =
+        "## Variant: causal on\n\n$$\n\\begin{aligned}\n"
+        "w_{\\text{first},\\text{first}} &: \\tfrac{1}{2} \\;\\to\\; 1 \\\\\n"
+        "&\\phantom{:}\\ \\text{(increases by }\\tfrac{1}{2}\\text{)} \\\\\n"
+        "o_{\\text{first},2} &: 2 \\;\\to\\; 0 \\\\\n"
+        "&\\phantom{:}\\ \\text{(decreases by }3\\text{)}\n"          /* 8 */
+        "\\end{aligned}\n$$\n\n"
+        "## The blend\n\n$$\\sum_{j} w_{j} = 1$$ and not "
+        "$$\\sum_{j} w_{j} = 3$$\n";                                /* 14 */
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "m.md", page, &sum);
+
+    cr_assert_not_null(strstr(out, "m.md:6:36: PASS \\tfrac{1}{2} = "), "%s",
+                       out);
+    cr_assert_not_null(strstr(out, "weights[first][first] variant=\"causal "
+                                   "on\" minus=base and 4 more [result by "
+                                   "the word \"increases\"]"), "%s", out);
+    assert_verdict(out, 8, 36, "UNSOURCED");
+    cr_assert_not_null(strstr(out, "m.md:14:20: PASS 1 = the weights' sum"),
+                       "%s", out);
+    assert_verdict(out, 14, 51, "UNSOURCED");
+    free(out);
+    exattn_lesson_free(l);
+}

@@ -188,6 +188,36 @@ take(exattn_audit_clue *c, size_t at, unsigned families, int mention,
 
 static const exattn_audit_vocab *find_word(const char *w, size_t n);
 
+/* Prose set as text in math, [from, to): its words of change ("\text{
+ * (increases by }\tfrac{1}{30}") say the number after is a change, as
+ * they do in prose.  Its other words stay a part of the formula. */
+static void
+text_change_words(exattn_audit_clue *c, const char *s, size_t from,
+                  size_t to)
+{
+    size_t k = from, j, n;
+    const exattn_audit_vocab *v;
+    char w[32];
+
+    while (k < to)
+    {
+        if (!isalpha((unsigned char)s[k]))
+        {
+            k++;
+            continue;
+        }
+        for (j = k; j < to && isalpha((unsigned char)s[j]); j++)
+            ;
+        for (n = 0; n < j - k && n < sizeof w - 1; n++)
+            w[n] = (char)tolower((unsigned char)s[k + n]);
+        w[n] = '\0';
+        if ((v = find_word(w, n)) != NULL && v->families == F(CHANGE)
+            && !is_label(c->l, s + k, j - k))
+            take(c, j, v->families, 0, "the word", s + k, j - k);
+        k = j;
+    }
+}
+
 /* strcmp's order of word against [s, s + n), at once (no call: it runs
  * a few times for every word of every lead). */
 static int
@@ -426,6 +456,8 @@ exattn_audit__read_math(exattn_audit_clue *c, const char *s, size_t from,
             k = j;
             continue;
         }
+        if (n > 6 && strncmp(s + k, "\\text{", 6) == 0)
+            text_change_words(c, s, k + 6, k + n);
         if (n == 1 && s[k] == 'e' && k + 1 < to && s[k + 1] == '^')
             take(c, k + 1, F(EXP), 0, "the exponential", "e^", 2);
         else if ((v = exattn_audit__find_symbol(s + k, n, block)) != NULL

@@ -432,6 +432,27 @@ of_subject(const char *lead, const char *subject)
            && (z == 3 || !exattn_audit__word_char(lead[z - 4]));
 }
 
+/* Does a change word stand just before the number ("increases by",
+ * "w_{2,1}: 1/6 -> 1/5 (increases by 1/30)"): the number is the
+ * change, whatever the symbol before? */
+static int
+change_just_before(const reading *r)
+{
+    const char *p;
+
+    if (r->words.at == (size_t)-1 || !(r->words.nearest & F(CHANGE)))
+        return 0;
+    for (p = r->lead + r->words.at; *p != '\0';)
+        if (isspace((unsigned char)*p) || strchr("{}()~:", *p) != NULL)
+            p++;
+        else if ((strncmp(p, "by", 2) == 0 || strncmp(p, "of", 2) == 0)
+                 && !word_char(p[2]))
+            p += 2;
+        else
+            return 0;
+    return 1;
+}
+
 /* The token label a prose subject is, whole, when the words make it one
  * ("the weight of d ≈ 0.047" with a token "d"), or NULL: in math, and
  * as a page's own symbol ("a = (1/2, 1/2)"), d stays the letter. */
@@ -496,6 +517,12 @@ result_by(exattn_audit_evidence *e, reading *r, const exattn_lesson *l,
         }
         e->families = r->subject.families;
         e->nearest = r->subject.nearest;
+        if (change_just_before(r))
+        {
+            /* its change: the same entry, a variant's minus its base's */
+            e->families |= F(CHANGE);
+            e->nearest = F(CHANGE);
+        }
         /* the number was meant for one of that kind when the symbol
          * names an entry (w_{1,2}, o_2) or the words agree: a bare
          * letter (c, s, p) means too many things */
@@ -593,6 +620,41 @@ weighted_value(const char *s, const exattn_block_spec *block)
            && strchr("vV", s[k + n - (s[k + n - 1] == '}' ? 2 : 1)]);
 }
 
+/* Is the subject a weight summed over its index ("\sum_{j} w_{j} = 1"):
+ * the weights' sum, not a weight? */
+static int
+summed_weight(const char *lead, const char *s, const exattn_block_spec *block)
+{
+    size_t len = strlen(s), n, k;
+    const exattn_audit_vocab *v;
+    const char *p, *at = NULL;
+
+    if ((n = exattn_audit__symbol_at(s, 0, len)) == 0
+        || (v = exattn_audit__find_symbol(s, n, block)) == NULL
+        || v->families != F(WEIGHT) || past_index(s, n, len) != len)
+        return 0;
+    for (p = strstr(lead, s); p != NULL; p = strstr(p + 1, s))
+        at = p;
+    if (at == NULL)
+        return 0;
+    k = (size_t)(at - lead);
+    while (k > 0 && isspace((unsigned char)lead[k - 1]))
+        k--;
+    if (k > 0 && lead[k - 1] == '}')
+    {
+        /* the sum's index set, "_{j}" */
+        while (k > 0 && lead[k - 1] != '{')
+            k--;
+        if (k > 0)
+            k--;
+    }
+    else if (k > 0 && isalnum((unsigned char)lead[k - 1]))
+        k--;                    /* "_j" */
+    if (k > 0 && lead[k - 1] == '_')
+        k--;
+    return k >= 4 && strncmp(lead + k - 4, "\\sum", 4) == 0;
+}
+
 /* A scalar that multiplies a value ("o_{cat} \approx 0.88\,v_{the} +
  * ...", "\frac{1}{2}(4, 0)"): a weight, the subject's row's on the
  * value's key -- not the side the relation sets equal.  1 when it is
@@ -688,6 +750,14 @@ weigh(exattn_audit_evidence *e, reading *r, const exattn_lesson *l,
         r->subject.families = F(CONTRIB) | F(OUTPUT);
         r->subject.nearest = F(CONTRIB);
         r->subject.kind = "the product";
+        r->subject.text = n->subject;
+        r->subject.text_len = strlen(n->subject);
+    }
+    if (n->subject != NULL && summed_weight(r->lead, n->subject, block))
+    {
+        r->subject.families = F(SUM);
+        r->subject.nearest = F(SUM);
+        r->subject.kind = "the sum";
         r->subject.text = n->subject;
         r->subject.text_len = strlen(n->subject);
     }
