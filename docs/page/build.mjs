@@ -97,7 +97,8 @@ function rowSection(row, depth = 2) {
       q]))
     + (contributions ? `<h${depth + 1}>Contributions w·V</h${depth + 1}>`
       + '<div class="scroll">'
-      + `<table><tbody>${contributions}</tbody></table></div>` : '')
+      + '<table><thead><tr><th>key</th><th>contribution w·v</th></tr>'
+      + `</thead><tbody>${contributions}</tbody></table></div>` : '')
     + `<h${depth + 1}>Output</h${depth + 1}><p class="m">`
     + `${row.output.map(brief).join('<span class="sep">,</span> ')}</p>`
     + namedForms(row.output.map((q, c) => [`output coordinate ${c + 1}`,
@@ -155,8 +156,10 @@ function blendSection(blend, depth = 2) {
     + `<td>${quantity(q)}</td></tr>`).join('');
   return `<section class="blend"><h${depth}>Assigned weights: `
     + `${escapeHtml(blend.name)}</h${depth}><p class="kind">not a softmax; `
-    + `the weights sum to exactly 1</p><table><tbody>${w}</tbody></table>`
-    + `<h${depth + 1}>Output</h${depth + 1}><table><tbody>${o}</tbody>`
+    + 'the weights sum to exactly 1</p><table><thead><tr><th>key</th>'
+    + `<th>assigned weight</th></tr></thead><tbody>${w}</tbody></table>`
+    + `<h${depth + 1}>Output</h${depth + 1}><table><thead><tr>`
+    + `<th>coordinate</th><th>output</th></tr></thead><tbody>${o}</tbody>`
     + '</table></section>';
 }
 

@@ -157,7 +157,8 @@ function weightsTable(r, row, keys) {
     : `<tr class="blocked"><th>${escapeHtml(k)}</th><td>blocked: `
       + 'weight exactly 0</td></tr>')).join('');
   return `<h3>Weights of ${escapeHtml(row.query)}</h3>`
-    + `<div class="scroll"><table class="keys"><tbody>${lines}</tbody>`
+    + '<div class="scroll"><table class="keys"><thead><tr><th>key</th>'
+    + `<th>weight</th></tr></thead><tbody>${lines}</tbody>`
     + '</table></div>'
     + formsBox(r, 'weights', keys.map((k, j) => [`weight of ${k}`, w[j]]));
 }
