@@ -24,5 +24,6 @@
 #include <exattn/write.h>
 #include <exattn/doc.h>
 #include <exattn/audit.h>
+#include <exattn/grade.h>
 
 #endif

@@ -16,7 +16,7 @@ exattn=${EXATTN:-$PWD/exattn}
 page=${EXATTN_BUILDDIR:-$PWD}/man/exattn.1
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-commands="derive check audit get eval"
+commands="derive check audit grade get eval"
 echo "1..$((4 + $(echo $commands | wc -w)))"
 status=0
 ok() { echo "ok $*"; }
@@ -34,7 +34,8 @@ missing=""
 version=$("$exattn" --version) || version=""
 [ -n "$version" ] || missing="'exattn --version'"
 for want in "exattn - exact and named arithmetic" "EXIT STATUS" \
-            "exattn derive" "exattn check" "exattn audit" "exattn get" \
+            "exattn derive" "exattn check" "exattn audit" "exattn grade" \
+            "exattn get" \
             "exattn eval" \
             "${version:-exattn --version}"; do
     grep -qF -- "$want" "$out/man.txt" || missing="$missing '$want'"

@@ -338,7 +338,7 @@ grade_file(const char *results, tally *t, int want)
                                       1000, &err), EXATTN_OK, "%s",
                  err.message);
     for (k = 0; rc == EXATTN_OK && k < r->count; k++)
-        rc = exattn_claims__grade_set(l, &r->sets[k], r->format, 0, "r.json",
+        rc = exattn_claims__grade_set(l, NULL, &r->sets[k], r->format, 0, "r.json",
                                       count_grade, t, &err);
     cr_assert_eq(rc, want, "%s", err.message);
     exattn_results__free(r);

@@ -24,6 +24,7 @@
 #include <exattn/write.h>
 #include <exattn/check.h>
 #include <exattn/audit.h>
+#include <exattn/grade.h>
 
 /* The notations of the named forms: a sink asks for the ones it writes
  * (OR of these), and only those are built. */
@@ -57,9 +58,12 @@ typedef enum
                                       claim entry per claim */
     EXATTN_SECTION_AUDIT = 10,     /* the report of `exattn audit` on one
                                       page: a number entry per number */
-    EXATTN_SECTION_LAB = 11        /* the live lab a lesson declares: its
+    EXATTN_SECTION_LAB = 11,       /* the live lab a lesson declares: its
                                       controls and what it shows (`lab`),
                                       after the lesson's section */
+    EXATTN_SECTION_GRADE = 12      /* the report of `exattn grade` on one
+                                      results file: a grade entry per
+                                      value */
 } exattn_section_t;
 
 /* How a row's weights were decided (docs/design.md, the rule). */
@@ -115,8 +119,10 @@ typedef enum
                                        `col` */
     EXATTN_ROLE_STAGE_ROW = 11,    /* a row of a block stage: a vector */
     EXATTN_ROLE_CLAIM = 12,        /* a claim and its verdict (`claim`) */
-    EXATTN_ROLE_NUMBER = 13        /* a page's number and its verdict
+    EXATTN_ROLE_NUMBER = 13,       /* a page's number and its verdict
                                       (`number`) */
+    EXATTN_ROLE_GRADE = 14         /* a float of a results file and its
+                                      grade (`grade`) */
 } exattn_role_t;
 
 /* A contrast's proved relation between the two values of an entry. */
@@ -216,6 +222,8 @@ typedef struct
      * LaTeX form then e^{s_j} over that symbol.  NULL otherwise. */
     const char *symbol[2];
     const exattn_doc_value *denominator;
+    /* (after every field above, which keep their places) */
+    const struct exattn_doc_grade *grade;   /* GRADE; NULL otherwise */
 } exattn_doc_entry;
 
 #define EXATTN_SIGN_UNPROVED 2
@@ -324,6 +332,72 @@ typedef struct exattn_doc_number
                                    a scalar) */
     const char *slip, *note, *arithmetic, *evidence;
 } exattn_doc_number;
+
+/* A number displayed as certified: every digit proven.  An error in
+ * ULPs known only in an interval is written with as many decimals as
+ * it takes for both ends to round alike (at least two, "5.13"); `lo`
+ * and `hi` are the interval's ends, rounded outward, equal when the
+ * error is known exactly. */
+typedef struct
+{
+    const char *text;           /* "5.13" */
+    const char *lo, *hi;        /* "5.1299999", "5.1300001", or both
+                                   the exact value's decimal */
+    int exact;                  /* known exactly */
+} exattn_doc_ulps;
+
+/* One float of a results file and its grade (docs/cli.md, "exattn
+ * grade"). */
+typedef struct exattn_doc_grade
+{
+    const char *path;           /* the results file's path ("weights") */
+    const char *entry;          /* the quantity's entry it is
+                                   ("weights[rises][grid]") */
+    size_t row, col;            /* its place in its path's values, from 0 */
+    unsigned long line, column; /* where the file writes it */
+    const char *written;        /* the float as written */
+    const char *truth;          /* the exact value: "1/3", or its named
+                                   form */
+    int named;                  /* the truth is named (not rational) */
+    const char *truth_decimal;  /* certified, to the format's digits and
+                                   three more */
+    int truth_decimal_exact;    /* that decimal is the truth itself */
+    exattn_doc_ulps error;      /* |float - truth| / ulp(truth) */
+    int correctly_rounded;
+    int over;                   /* with a bound: 1 proved above it, 0
+                                   proved within, -1 not decided; 0
+                                   without one */
+    const char *max_ulp;        /* the bound, as given; NULL: none */
+    const char *shown;          /* with digits: the float's display;
+                                   NULL without */
+    const char *should_show;    /* and the certified rounding of the
+                                   truth */
+    int display_right;          /* shown equals should_show */
+} exattn_doc_grade;
+
+/* One path's values, summed up. */
+typedef struct
+{
+    const char *path;
+    size_t values, correctly_rounded, wrong_displays, over;
+    exattn_doc_ulps max, mean;  /* of the errors */
+    const char *worst;          /* the entry of the largest error */
+    unsigned long worst_line, worst_column;
+} exattn_doc_grade_quantity;
+
+typedef struct exattn_doc_grade_summary
+{
+    const char *format;         /* "binary64" */
+    const char *variant;        /* graded against this variant; NULL:
+                                   the lesson */
+    const char *max_ulp;        /* the bound, as given; NULL: none */
+    unsigned long digits;       /* EXATTN_DIGITS_NONE: no displays */
+    size_t quantity_count;
+    const exattn_doc_grade_quantity *quantities;    /* in the file's
+                                                       order */
+    exattn_doc_grade_quantity all;  /* every value ("path" NULL) */
+    const exattn_grade_summary_t *counts;
+} exattn_doc_grade_summary;
 
 /* A matrix of exact rationals: rows*cols entries, row-major (entry (r,
  * c) is a[r * cols + c]); `a` NULL when it is empty. */
@@ -596,6 +670,10 @@ typedef struct
                                        `against` fields are set */
     /* (after every field above, which keep their places) */
     const exattn_doc_lab *lab;      /* LAB: the lab; NULL elsewhere */
+    /* (after every field above, which keep their places) */
+    const struct exattn_doc_grade_summary *grade_summary;
+                                    /* GRADE, at its end: each quantity's
+                                       and the totals; NULL elsewhere */
 } exattn_doc_section;
 
 /* A contrast in one sentence: how many rows, weights and output
@@ -696,5 +774,22 @@ EXATTN_WUR int exattn_derive_audit(const exattn_doc_sink *sink, void *ctx,
                                    const char *file, const char *page,
                                    size_t len, exattn_page_format fmt,
                                    unsigned report, exattn_error_t *err);
+
+/* Grade the results file `results` (len bytes, named `file`) against
+ * `lesson` into `sink`: the file is read first -- bad input there is an
+ * error before any callback; a path the lesson has not, or a shape that
+ * differs, ends the walk where it is met (the library's writers then
+ * write nothing) --, then a GRADE section, a GRADE entry per
+ * value (with EXATTN_REPORT_FAILURES in opts, only those not correctly
+ * rounded, wrongly displayed or over the bound) and, at its end, each
+ * quantity's summary and the totals (grade_summary).  `summary` (may be
+ * NULL) receives the counts. */
+EXATTN_WUR int exattn_derive_grade(const exattn_doc_sink *sink, void *ctx,
+                                   exattn_grade_summary_t *summary,
+                                   const exattn_lesson *lesson,
+                                   const char *file, const char *results,
+                                   size_t len,
+                                   const exattn_grade_options_t *opts,
+                                   exattn_error_t *err);
 
 #endif

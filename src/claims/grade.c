@@ -14,6 +14,7 @@
 
 typedef struct
 {
+    const char *variant;
     const exattn_result_set *set;
     const exattn_float_format *fmt;
     size_t row;                 /* the set's row being graded */
@@ -60,7 +61,8 @@ grade_path(grader *g, const exattn_lesson *l, const char *path,
     int rc;
 
     memset(&c, 0, sizeof c);
-    rc = exattn_claims__path_quantity(&c, l, NULL, path, NULL, "path", err);
+    rc = exattn_claims__path_quantity(&c, l, g->variant, path, NULL, "path",
+                                      err);
     if (rc == EXATTN_OK && c.count != s->cols)
         rc = exattn_error__set(err, EXATTN_ESHAPE, g->file, s->line,
                                s->column, "\"%.60s\": %zu values for %zu "
@@ -86,13 +88,26 @@ is_whole(const char *path)
     return strchr(path, '[') == NULL;
 }
 
+/* The lesson a variant name gives (its rows: a whole quantity's). */
+static const exattn_lesson *
+variant_lesson(const exattn_lesson *l, const char *variant)
+{
+    size_t k;
+
+    for (k = 0; variant != NULL && k < l->variant_count; k++)
+        if (strcmp(l->variants[k]->name, variant) == 0)
+            return l->variants[k];
+    return l;
+}
+
 int
-exattn_claims__grade_set(const exattn_lesson *l, const exattn_result_set *s,
+exattn_claims__grade_set(const exattn_lesson *l, const char *variant,
+                         const exattn_result_set *s,
                          const exattn_float_format *fmt, mpfr_prec_t max_prec,
                          const char *file, exattn_grade_fn each, void *ctx,
                          exattn_error_t *err)
 {
-    grader g = { s, fmt, 0, max_prec, each, ctx, file };
+    grader g = { variant, s, fmt, 0, max_prec, each, ctx, file };
     char path[256];
     int rc = EXATTN_OK;
 
@@ -105,10 +120,11 @@ exattn_claims__grade_set(const exattn_lesson *l, const exattn_result_set *s,
                                      s->path);
         return grade_path(&g, l, s->path, err);
     }
-    if (s->rows != l->n)
+    if (s->rows != variant_lesson(l, variant)->n)
         return exattn_error__set(err, EXATTN_ESHAPE, file, s->line, s->column,
                                  "\"%.60s\": %zu rows of values for %zu "
-                                 "query rows", s->path, s->rows, l->n);
+                                 "query rows", s->path, s->rows,
+                                 variant_lesson(l, variant)->n);
     for (g.row = 0; rc == EXATTN_OK && g.row < s->rows; g.row++)
     {
         snprintf(path, sizeof path, "%.200s[%zu]", s->path, g.row + 1);

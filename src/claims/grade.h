@@ -12,12 +12,14 @@ typedef int (*exattn_grade_fn)(void *ctx, const exattn_result_set *s,
                                size_t row, size_t col, const exattn_expr *e,
                                const exattn_grade *g, exattn_error_t *err);
 
-/* Grade every value of set s against lesson l: s's path names a quantity
+/* Grade every value of set s against lesson l (or its variant
+ * `variant`, NULL: l itself): s's path names a quantity
  * as a claim's path does, or without brackets a row quantity of every
  * query row (then s is a matrix, a row per query).  Shapes must agree
  * (EXATTN_ESHAPE at the path, in `file`); a path the lesson has no
  * quantity for is the claims layer's error, placed at the path. */
-int exattn_claims__grade_set(const exattn_lesson *l, const exattn_result_set *s,
+int exattn_claims__grade_set(const exattn_lesson *l, const char *variant,
+                             const exattn_result_set *s,
                              const exattn_float_format *fmt,
                              mpfr_prec_t max_prec, const char *file,
                              exattn_grade_fn each, void *ctx,

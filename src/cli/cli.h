@@ -25,6 +25,7 @@ typedef struct
 } cli_cmd;
 
 /* Each command's option table and help (cmd_*.c). */
+extern const cli_command cli_grade_command;
 extern const cli_command cli_derive_command, cli_check_command,
     cli_audit_command, cli_eval_command, cli_get_command;
 
@@ -32,6 +33,7 @@ int cmd_derive(int argc, char **argv);
 int cmd_eval(int argc, char **argv);
 int cmd_get(int argc, char **argv);
 int cmd_check(int argc, char **argv);
+int cmd_grade(int argc, char **argv);
 int cmd_audit(int argc, char **argv);
 
 /* "exattn: MESSAGE" on stderr. */

@@ -14,6 +14,9 @@ static const cli_cmd commands[] = {
     { "audit", cmd_audit,
       "audit a lesson page: every number it prints, bound and certified",
       &cli_audit_command },
+    { "grade", cmd_grade,
+      "grade a float computation of a lesson in ULPs, certified",
+      &cli_grade_command },
     { "get", cmd_get,
       "print one quantity of a lesson, exact or named, for a page",
       &cli_get_command },
@@ -36,8 +39,8 @@ usage(FILE *f)
     for (c = commands; c->name; c++)
         fprintf(f, "  %-8s %s\n", c->name, c->summary);
     fprintf(f, "\n'exattn COMMAND --help' describes a command's options.\n"
-               "Exit status: 0 success, 1 a claim or a page's number "
-               "failed, 2 bad input\nor usage.\n");
+               "Exit status: 0 success, 1 a claim, a page's number or a "
+               "graded float failed,\n2 bad input or usage.\n");
 }
 
 /* "unknown command 'drive' (did you mean 'derive'? see exattn --help)" */

@@ -17,9 +17,11 @@ void exattn_report__section(const exattn_walk *w, exattn_doc_section *s,
                             exattn_section_t kind,
                             const exattn_lesson *lesson, const char *file);
 
-/* An entry of `role` carrying `claim` or `number` (one NULL). */
+/* An entry of `role` carrying `claim`, `number` or `grade` (the others
+ * NULL). */
 int exattn_report__entry(exattn_walk *w, exattn_role_t role, size_t index,
                          const exattn_doc_claim *claim,
                          const exattn_doc_number *number);
+int exattn_report__grade_entry(exattn_walk *w, const exattn_doc_grade *grade);
 
 #endif

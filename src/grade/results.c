@@ -114,8 +114,14 @@ read_set(reader *r, exattn_result_set *s, const exattn_jnode *name,
     s->values = malloc(n * sizeof *s->values);
     s->lines = malloc(n * sizeof *s->lines);
     s->columns = malloc(n * sizeof *s->columns);
-    if (s->values == NULL || s->lines == NULL || s->columns == NULL)
+    s->texts = calloc(n, sizeof *s->texts);
+    if (s->values == NULL || s->lines == NULL || s->columns == NULL
+        || s->texts == NULL)
+    {
+        free(s->values);        /* not yet initialized: not to be cleared */
+        s->values = NULL;
         return fail(r, EXATTN_ENOMEM, v, "out of memory");
+    }
     for (i = 0; i < n; i++)
         mpq_init(s->values[i]);
     for (i = 0; i < s->rows; i++)
@@ -128,6 +134,9 @@ read_set(reader *r, exattn_result_set *s, const exattn_jnode *name,
             if ((code = value(r, s->values[i * s->cols + j], x, s->path))
                 != EXATTN_OK)
                 return code;
+            if ((s->texts[i * s->cols + j] = exattn_str__dup(x->text))
+                == NULL)
+                return fail(r, EXATTN_ENOMEM, x, "out of memory");
             s->lines[i * s->cols + j] = x->line;
             s->columns[i * s->cols + j] = x->column;
         }
@@ -231,6 +240,9 @@ exattn_results__free(exattn_results *r)
         if (s->values != NULL)
             for (i = 0; i < s->rows * s->cols; i++)
                 mpq_clear(s->values[i]);
+        for (i = 0; s->texts != NULL && i < s->rows * s->cols; i++)
+            free(s->texts[i]);
+        free(s->texts);
         free(s->values);
         free(s->lines);
         free(s->columns);

@@ -26,6 +26,7 @@ typedef struct
     size_t rows, cols;          /* a vector is 1 x cols */
     mpq_t *values;              /* rows * cols, exact */
     unsigned long *lines, *columns; /* where each value is written */
+    char **texts;               /* each as written */
 } exattn_result_set;
 
 typedef struct

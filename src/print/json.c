@@ -505,7 +505,9 @@ entry(void *ctx, const exattn_doc_entry *e)
         exattn_json__block_entry(&j->block, e);
         return EXATTN_OK;
     }
-    if (e->role == EXATTN_ROLE_CLAIM || e->role == EXATTN_ROLE_NUMBER)
+    if (e->role == EXATTN_ROLE_GRADE)
+        exattn_json__grade_entry(&j->b, e->grade, j->report_entries++);
+    else if (e->role == EXATTN_ROLE_CLAIM || e->role == EXATTN_ROLE_NUMBER)
         exattn_json__report_entry(&j->b, e, j->report_entries++);
     else if (e->role <= EXATTN_ROLE_OUTPUT)
         row_entry(j, e);
@@ -540,6 +542,12 @@ begin(void *ctx, const exattn_doc_section *s)
             exattn_sbuf__puts(b, ",\n  ");     /* a variant's block */
         j->owes_separator = 0;
         exattn_json__block_begin(&j->block, s);
+        return EXATTN_OK;
+    }
+    if (s->kind == EXATTN_SECTION_GRADE)
+    {
+        j->report = s;
+        exattn_json__grade_begin(b, s);
         return EXATTN_OK;
     }
     if (s->kind == EXATTN_SECTION_CHECK || s->kind == EXATTN_SECTION_AUDIT)
@@ -605,7 +613,10 @@ end(void *ctx, const exattn_doc_section *s)
 
     if (j->report == s)
     {
-        exattn_json__report_end(b, s, j->report_entries);
+        if (s->grade_summary != NULL)
+            exattn_json__grade_end(b, s, j->report_entries);
+        else
+            exattn_json__report_end(b, s, j->report_entries);
         return exattn_sbuf__flush(b, j->f, s->file, j->err);
     }
     if (j->block.open)

@@ -53,5 +53,16 @@ void exattn_json__report_entry(exattn_sbuf *b, const exattn_doc_entry *e,
                                size_t index);
 void exattn_json__report_end(exattn_sbuf *b, const exattn_doc_section *s,
                              size_t entries);
+/* A string, or null; and `, "name": value` with it (json_report.c). */
+void exattn_json__string_or_null(exattn_sbuf *b, const char *s);
+void exattn_json__field(exattn_sbuf *b, const char *name, const char *value);
+/* A grade report's opening, its values (the index-th of the report) and
+ * its end with each quantity's summary and the totals
+ * (src/print/json_grade.c). */
+void exattn_json__grade_begin(exattn_sbuf *b, const exattn_doc_section *s);
+void exattn_json__grade_entry(exattn_sbuf *b, const exattn_doc_grade *g,
+                              size_t index);
+void exattn_json__grade_end(exattn_sbuf *b, const exattn_doc_section *s,
+                            size_t entries);
 
 #endif

@@ -11,8 +11,8 @@
 static const char *const verdicts[] = { "pass", "fail", "undecided" };
 static const char *const claimed[] = { "is", "approx", "named", "holds" };
 
-static void
-string_or_null(exattn_sbuf *b, const char *s)
+void
+exattn_json__string_or_null(exattn_sbuf *b, const char *s)
 {
     if (s)
         exattn_sbuf__json(b, s);
@@ -20,13 +20,15 @@ string_or_null(exattn_sbuf *b, const char *s)
         exattn_sbuf__puts(b, "null");
 }
 
-/* , "name": "value" (or null) */
-static void
-field(exattn_sbuf *b, const char *name, const char *value)
+void
+exattn_json__field(exattn_sbuf *b, const char *name, const char *value)
 {
     exattn_sbuf__printf(b, ", \"%s\": ", name);
-    string_or_null(b, value);
+    exattn_json__string_or_null(b, value);
 }
+
+#define string_or_null exattn_json__string_or_null
+#define field exattn_json__field
 
 static void
 certificate(exattn_sbuf *b, const exattn_doc_claim_value *v)

@@ -189,3 +189,62 @@ exattn_audit_write_json(FILE *f, exattn_audit_summary_t *summary,
     return audit_once(exattn_json__report, f, summary, l, file, page, len,
                       fmt, max_prec, EXATTN_REPORT_ALL, err);
 }
+
+/* ---- exattn grade ------------------------------------------------------ */
+
+typedef struct
+{
+    exattn_grade_summary_t *summary;
+    const exattn_lesson *lesson;
+    const char *file, *results;
+    size_t len;
+    const exattn_grade_options_t *opts;
+} grade_args;
+
+static int
+grade_walk(const exattn_doc_sink *sink, void *ctx, const void *arg,
+           exattn_error_t *err)
+{
+    const grade_args *a = arg;
+
+    return exattn_derive_grade(sink, ctx, a->summary, a->lesson, a->file,
+                               a->results, a->len, a->opts, err);
+}
+
+static int
+grade(report_fn write, FILE *f, exattn_grade_summary_t *summary,
+      const exattn_lesson *l, const char *file, const char *results,
+      size_t len, const exattn_grade_options_t *opts, exattn_error_t *err)
+{
+    grade_args a;
+
+    a.summary = summary;
+    a.lesson = l;
+    a.file = file;
+    a.results = results;
+    a.len = len;
+    a.opts = opts;
+    return write(f, grade_walk, &a, file, err);
+}
+
+int
+exattn_grade_write_text(FILE *f, exattn_grade_summary_t *summary,
+                        const exattn_lesson *l, const char *file,
+                        const char *results, size_t len,
+                        const exattn_grade_options_t *opts,
+                        exattn_error_t *err)
+{
+    return grade(exattn_text__report, f, summary, l, file, results, len,
+                 opts, err);
+}
+
+int
+exattn_grade_write_json(FILE *f, exattn_grade_summary_t *summary,
+                        const exattn_lesson *l, const char *file,
+                        const char *results, size_t len,
+                        const exattn_grade_options_t *opts,
+                        exattn_error_t *err)
+{
+    return grade(exattn_json__report, f, summary, l, file, results, len,
+                 opts, err);
+}

@@ -625,6 +625,9 @@ entry(void *ctx, const exattn_doc_entry *e)
     case EXATTN_ROLE_NUMBER:
         exattn_text__number_line(&t->b, t->report->file, e->number);
         break;
+    case EXATTN_ROLE_GRADE:
+        exattn_text__grade_line(&t->b, t->report->file, e->grade);
+        break;
     default: blend_item(t, e); break;
     }
     return EXATTN_OK;
@@ -688,7 +691,8 @@ begin(void *ctx, const exattn_doc_section *s)
         exattn_text__block_begin(&t->block, s);
         return EXATTN_OK;
     }
-    if (s->kind == EXATTN_SECTION_CHECK || s->kind == EXATTN_SECTION_AUDIT)
+    if (s->kind == EXATTN_SECTION_CHECK || s->kind == EXATTN_SECTION_AUDIT
+        || s->kind == EXATTN_SECTION_GRADE)
     {
         t->report = s;
         return EXATTN_OK;
@@ -735,7 +739,10 @@ end(void *ctx, const exattn_doc_section *s)
 
     if (t->report == s)
     {
-        exattn_text__report_end(&t->b, s);
+        if (s->grade_summary != NULL)
+            exattn_text__grade_end(&t->b, s);
+        else
+            exattn_text__report_end(&t->b, s);
         return exattn_sbuf__flush(&t->b, t->f, s->file, t->err);
     }
     if (t->block.open)

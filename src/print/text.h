@@ -81,5 +81,10 @@ void exattn_text__claim_line(exattn_sbuf *b, const char *file,
 void exattn_text__number_line(exattn_sbuf *b, const char *file,
                               const exattn_doc_number *n);
 void exattn_text__report_end(exattn_sbuf *b, const exattn_doc_section *s);
+/* A grade report's line per value, and its quantities' and totals' lines
+ * (src/print/text_grade.c). */
+void exattn_text__grade_line(exattn_sbuf *b, const char *file,
+                             const exattn_doc_grade *g);
+void exattn_text__grade_end(exattn_sbuf *b, const exattn_doc_section *s);
 
 #endif
