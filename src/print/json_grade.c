@@ -51,7 +51,8 @@ exattn_json__grade_entry(exattn_sbuf *b, const exattn_doc_grade *g,
     exattn_sbuf__puts(b, index ? ",\n    {\"path\": " : "\n    {\"path\": ");
     exattn_sbuf__json(b, g->path);
     field(b, "entry", g->entry);
-    exattn_sbuf__printf(b, ", \"line\": %lu, \"column\": %lu", g->line,
+    exattn_sbuf__printf(b, ", \"row\": %zu, \"col\": %zu, \"line\": %lu, "
+                        "\"column\": %lu", g->row + 1, g->col + 1, g->line,
                         g->column);
     field(b, "float", g->written);
     field(b, "true", g->truth);
