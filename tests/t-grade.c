@@ -261,6 +261,10 @@ Test(grade, rational_values_exactly)
 
 #include "claims/grade.h"
 #include "helpers.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <yajl/yajl_tree.h>
+#include "exattn.h"
 
 typedef struct
 {
@@ -396,4 +400,92 @@ Test(grade, a_results_file_of_the_wrong_shape)
     grade_file("{\"format\": \"binary64\", \"values\": {\"weight[rises]\": "
                "[\"0.5\"]}}", &t, EXATTN_EFIELD);
     mpq_clear(t.worst);
+}
+
+/* The report through the public API: seed 002's row of rises, with a
+ * weight written as 0.2846 (it shows 0.285, the truth 0.284) and the
+ * float of 1/2; the bound 1/3 ULP. */
+static char *
+report_of(const char *results, const exattn_grade_options_t *o,
+          exattn_grade_summary_t *sum, int json)
+{
+    exattn_lesson *l = NULL;
+    exattn_error_t err;
+    char *out = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&out, &len);
+
+    exattn_error_init(&err);
+    cr_assert_eq(exattn_lesson_read_file(&l, th_srcpath(
+        "docs/examples/002-grid-load-rises.json"), NULL, &err), EXATTN_OK,
+        "%s", err.message);
+    cr_assert_eq((json ? exattn_grade_write_json : exattn_grade_write_text)(
+                     f, sum, l, "r.json", results, strlen(results), o, &err),
+                 EXATTN_OK, "%s", err.message);
+    fclose(f);
+    exattn_lesson_free(l);
+    return out;
+}
+
+Test(grade, the_report_s_verdicts_and_summary)
+{
+    static const char results[] =
+        "{\"format\": \"binary64\", \"values\": {\"weights[rises]\": "
+        "[\"0.2846\", \"0.14002924504337802\", \"0.5759753452153619\"], "
+        "\"weights[load][grid]\": \"0.5\"}}";
+    exattn_grade_options_t o = EXATTN_GRADE_OPTIONS_INIT;
+    exattn_grade_summary_t sum;
+    yajl_val doc;
+    char *out, errbuf[128];
+
+    o.digits = 3;
+    o.max_ulp = "1/3";
+    out = report_of(results, &o, &sum, 0);
+    cr_assert_not_null(strstr(out, "r.json:1:54: FAIL weights[rises][grid] = "
+                                   "0.2846: "), "%s", out);
+    cr_assert_not_null(strstr(out, "shows 0.285, should show 0.284"), "%s",
+                       out);
+    /* 0.5759753452153619 is 0.97 ULP off and 0.14002924504337802 0.36
+     * (tests/grade.py checks them digit by digit), both over the bound;
+     * 1/2 exactly is not */
+    cr_assert_not_null(strstr(out, "FAIL weights[rises][rises] = "
+                                   "0.5759753452153619: 0.97 ulp, not "
+                                   "correctly rounded, over 1/3 ulp"),
+                       "%s", out);
+    cr_assert_not_null(strstr(out, "PASS weights[load][grid] = 0.5: 0.00 "
+                                   "ulp, correctly rounded; shows 0.500, "
+                                   "right (true: 1/2)"), "%s", out);
+    cr_assert_eq(sum.values, 4);
+    cr_assert_eq(sum.wrong_displays, 1);
+    cr_assert_eq(sum.over, 3, "%s", out);
+    cr_assert_eq(sum.correctly_rounded, 2, "%s", out);
+    free(out);
+
+    /* only the flagged values, and the same counts */
+    o.report = EXATTN_REPORT_FAILURES;
+    out = report_of(results, &o, &sum, 0);
+    cr_assert_null(strstr(out, "weights[load][grid] = 0.5"), "%s", out);
+    cr_assert_eq(sum.values, 4);
+    free(out);
+
+    /* the JSON parses, its totals agree */
+    o.report = EXATTN_REPORT_ALL;
+    out = report_of(results, &o, &sum, 1);
+    doc = yajl_tree_parse(out, errbuf, sizeof errbuf);
+    cr_assert_not_null(doc, "%s: %s", errbuf, out);
+    {
+        const char *count[] = { "summary", "values", NULL };
+        const char *over[] = { "summary", "over", NULL };
+        const char *worst[] = { "summary", "worst", "entry", NULL };
+
+        cr_assert_eq(YAJL_GET_INTEGER(yajl_tree_get(doc, count,
+                                                    yajl_t_number)), 4);
+        cr_assert_eq(YAJL_GET_INTEGER(yajl_tree_get(doc, over,
+                                                    yajl_t_number)), 3);
+        cr_assert_str_eq(YAJL_GET_STRING(yajl_tree_get(doc, worst,
+                                                       yajl_t_string)),
+                         "weights[rises][grid]");
+    }
+    yajl_tree_free(doc);
+    free(out);
 }
