@@ -61,7 +61,7 @@ const annotations = (page, sel) => page.$$eval(`${sel} annotation`,
   (a) => a.map((x) => x.textContent));
 
 async function weightsTable(page) {
-  return page.$$eval('#lab-view table.keys tr', (rows) => rows.map((r) => ({
+  return page.$$eval('#lab-view table.keys tbody tr', (rows) => rows.map((r) => ({
     key: r.querySelector('th').textContent,
     text: r.querySelector('td').innerText.replace(/\s+/g, ' ').trim(),
     tex: [...r.querySelectorAll('annotation')].map((a) => a.textContent),
