@@ -5,12 +5,12 @@
 # libclang-rt-14-dev.  Findings go to fuzz/build/artifacts/; the exit
 # status is non-zero if any harness found one.
 #   fuzz/run.sh [SECONDS] [HARNESS...]   (harnesses: lesson expr check page
-#                                         formula results)
+#                                         formula results npy)
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 secs=${1:-60}
 [ $# -gt 0 ] && shift
-harnesses=${*:-lesson expr check page formula results}
+harnesses=${*:-lesson expr check page formula results npy}
 out=${FUZZ_OUT:-$top/fuzz/build}
 cc=${FUZZ_CC:-clang}
 flags="-g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \

@@ -251,6 +251,41 @@ def main():
                                                doc["summary"]["worst"]["entry"],
                                                "".join("\n# " + p for p in
                                                        problems[:5]))))
+        # the same floats as hex floats and as .npy files grade alike
+        import numpy as np
+        for fmt, dtype in (("binary64", np.float64), ("binary32", np.float32)):
+            src = os.path.join(np_, "random-head.%s.json" % fmt)
+            with open(src, encoding="utf-8") as f:
+                doc = json.load(f)
+            hexed = {"format": fmt, "values": {}}
+            npyd = {"format": fmt, "values": {}}
+            for path, rows in doc["values"].items():
+                a = np.array([[dtype(x) for x in row] for row in rows],
+                             dtype=dtype)
+                hexed["values"][path] = [[float(x).hex() for x in row]
+                                         for row in a]
+                name = "%s-%s.npy" % (path, fmt)
+                np.save(os.path.join(np_, name),
+                        np.asfortranarray(a) if path == "output" else a)
+                npyd["values"][path] = {"npy": name}
+            grades = []
+            for name, body in (("decimal", None), ("hex", hexed),
+                               ("npy", npyd)):
+                target = src
+                if body is not None:
+                    target = os.path.join(np_, "rh-%s-%s.json" % (name, fmt))
+                    with open(target, "w", encoding="utf-8") as f:
+                        json.dump(body, f)
+                rc, g, err = grade(os.path.join(np_, "random-head.lesson.json"),
+                                   target)
+                grades.append([(v["entry"], v["ulps"], v["correctly_rounded"],
+                                v["display"]) for v in g["values"]]
+                              if g else err)
+            tests.append((grades[0] == grades[1] == grades[2]
+                          and isinstance(grades[0], list),
+                          "%s: decimal, hex and .npy (output in Fortran "
+                          "order) give the same %d grades"
+                          % (fmt, len(grades[0]))))
     # the example whose worst entry lies 5.13 ULPs from the truth
     five = os.path.join(GRADE, "002-five-ulps.json")
     r5 = subprocess.run([EXATTN, "grade", LESSON, five, "--max-ulp", "5"],
