@@ -84,13 +84,15 @@ def exact_head(q, k, v, visible, scale):
         z = sum(e)
         w = [x / z for x in e]
         weights.append(w)
+        dec = lambda x: (Decimal(x.numerator) / Decimal(x.denominator)
+                         if isinstance(x, Fraction) else x)
         # the weights sum to exactly 1: a coordinate every allowed key's
         # value shares is that value, exactly
         same = lambda c: len({v[j][c] for j, x in enumerate(s)
                               if x is not None}) == 1
         outputs.append([Fraction(next(v[j][c] for j, x in enumerate(s)
                                       if x is not None)) if same(c)
-                        else sum(w[j] * v[j][c] for j in range(len(v)))
+                        else sum(w[j] * dec(v[j][c]) for j in range(len(v)))
                         for c in range(len(v[0]))])
     return weights, outputs
 
@@ -123,10 +125,16 @@ def lesson_state(lesson, variant):
 
 
 def random_state(lesson):
+    """A lesson of Q, K, V: integers, or with "floats" the floats its
+    strings stand for (each decimal rounded to the format here)."""
     visible = (lambda i, j: j <= i) if lesson.get("mask") == "causal" \
         else (lambda i, j: True)
-    return (lesson["Q"], lesson["K"], lesson["V"], visible,
-            1 / Decimal(len(lesson["Q"][0])).sqrt())
+    fmt = lesson.get("floats")
+    read = (lambda x: round_to(frac(x), fmt) if frac(x) else Fraction(0)) \
+        if fmt else (lambda x: x)
+    q, k, v = ([[read(x) for x in row] for row in lesson[m]]
+               for m in ("Q", "K", "V"))
+    return q, k, v, visible, 1 / Decimal(len(q[0])).sqrt()
 
 
 def grade(lesson_path, results, *args):
@@ -232,10 +240,13 @@ def main():
                              os.path.basename(path), len(doc["values"]),
                              float(worst), wrong,
                              "".join("\n# " + p for p in problems[:5]))))
-        for d, fmts in ((js, [("random-head.json", "binary64")]),
-                        (np_, [("random-head.%s.json" % f, f)
-                               for f in FORMATS])):
-            lpath = os.path.join(d, "random-head.lesson.json")
+        for d, head, fmts in (
+                (js, "random-head", [("random-head.json", "binary64")]),
+                (np_, "random-head", [("random-head.%s.json" % f, f)
+                                      for f in FORMATS]),
+                (np_, "float-head", [("float-head.%s.json" % f, f)
+                                     for f in FORMATS])):
+            lpath = os.path.join(d, "%s.lesson.json" % head)
             with open(lpath, encoding="utf-8") as f:
                 rl = json.load(f)
             w, o = exact_head(*random_state(rl))
@@ -245,8 +256,8 @@ def main():
                     tests.append((False, "%s: %s" % (name, err)))
                     continue
                 problems, worst = check_report(doc, w, o, fmt)
-                tests.append((not problems, "%s, random head %s: max %.2f "
-                              "ulp at %s%s" % (os.path.basename(d), fmt,
+                tests.append((not problems, "%s, %s %s: max %.2f "
+                              "ulp at %s%s" % (os.path.basename(d), head, fmt,
                                                float(worst),
                                                doc["summary"]["worst"]["entry"],
                                                "".join("\n# " + p for p in

@@ -356,6 +356,88 @@ exattn_npy__read(exattn_npy *out, const unsigned char *data, size_t len,
     return rc;
 }
 
+/* The path of a file that `beside_file` names: beside it, unless
+ * absolute (standard input's, "<stdin>": from the working directory). */
+static char *
+beside(const char *results, const char *file)
+{
+    const char *slash = strrchr(results, '/');
+    exattn_sbuf b;
+
+    exattn_sbuf__init(&b);
+    if (file[0] != '/' && slash != NULL && results[0] != '<')
+        exattn_sbuf__putn(&b, results, (size_t)(slash - results) + 1);
+    exattn_sbuf__puts(&b, file);
+    return exattn_sbuf__take(&b);
+}
+
+/* The whole file at `path`, within `max` bytes; NULL with *why. */
+static unsigned char *
+slurp(const char *path, size_t max, size_t *len, const char **why)
+{
+    FILE *f = fopen(path, "rb");
+    unsigned char *buf = NULL, *grown;
+    size_t cap = 0, n = 0, got;
+
+    *why = "cannot open it";
+    if (f == NULL)
+        return NULL;
+    for (;;)
+    {
+        if (n == cap)
+        {
+            cap = cap ? 2 * cap : 65536;
+            if (cap > max + 1 || (grown = realloc(buf, cap)) == NULL)
+            {
+                *why = cap > max + 1 ? "too large" : "out of memory";
+                free(buf);
+                fclose(f);
+                return NULL;
+            }
+            buf = grown;
+        }
+        got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (got == 0)
+            break;
+    }
+    if (ferror(f))
+    {
+        *why = "cannot read it";
+        free(buf);
+        buf = NULL;
+    }
+    fclose(f);
+    *len = n;
+    return buf;
+}
+
+int
+exattn_npy__read_file(exattn_npy *out, const char *beside_file,
+                      const char *file, size_t max_values,
+                      exattn_error_t *err)
+{
+    char *path = beside(beside_file ? beside_file : "", file);
+    unsigned char *data;
+    const char *why;
+    size_t len;
+    int code;
+
+    memset(out, 0, sizeof *out);
+    if (path == NULL)
+        return exattn_error__set(err, EXATTN_ENOMEM, file, 0, 0,
+                                 "out of memory");
+    /* a float is at most 8 bytes, the header at most 64 KiB and a bit */
+    data = slurp(path, 8 * max_values + 70000, &len, &why);
+    if (data == NULL)
+        code = exattn_error__set(err, EXATTN_EIO, path, 0, 0, "%s", why);
+    else
+        code = exattn_npy__read(out, data, len, path, max_values, err);
+    free(data);
+    free(path);
+    return code;
+}
+
 void
 exattn_npy__clear(exattn_npy *n)
 {

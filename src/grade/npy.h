@@ -26,6 +26,12 @@ typedef struct
 int exattn_npy__read(exattn_npy *out, const unsigned char *data, size_t len,
                      const char *name, size_t max_values,
                      exattn_error_t *err);
+/* The same for the file `file` names, beside the file `beside_file`
+ * (a lesson, a results file) unless absolute; EXATTN_EIO (cannot open or
+ * read it, or too large) naming the path. */
+int exattn_npy__read_file(exattn_npy *out, const char *beside_file,
+                          const char *file, size_t max_values,
+                          exattn_error_t *err);
 void exattn_npy__clear(exattn_npy *n);
 
 #endif

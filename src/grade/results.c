@@ -91,62 +91,6 @@ node_at(const exattn_result_set *s, const exattn_jnode *v, size_t i, size_t j)
     return v->items[i]->items[j];
 }
 
-/* The path of a file the results file names: beside it, unless
- * absolute (standard input's: from the working directory). */
-static char *
-beside(const char *results, const char *file)
-{
-    const char *slash = strrchr(results, '/');
-    exattn_sbuf b;
-
-    exattn_sbuf__init(&b);
-    if (file[0] != '/' && slash != NULL && results[0] != '<')
-        exattn_sbuf__putn(&b, results, (size_t)(slash - results) + 1);
-    exattn_sbuf__puts(&b, file);
-    return exattn_sbuf__take(&b);
-}
-
-/* The whole file at `path`, within `max` bytes; NULL with *why. */
-static unsigned char *
-slurp(const char *path, size_t max, size_t *len, const char **why)
-{
-    FILE *f = fopen(path, "rb");
-    unsigned char *buf = NULL, *grown;
-    size_t cap = 0, n = 0, got;
-
-    *why = "cannot open it";
-    if (f == NULL)
-        return NULL;
-    for (;;)
-    {
-        if (n == cap)
-        {
-            cap = cap ? 2 * cap : 65536;
-            if (cap > max + 1 || (grown = realloc(buf, cap)) == NULL)
-            {
-                *why = cap > max + 1 ? "too large" : "out of memory";
-                free(buf);
-                fclose(f);
-                return NULL;
-            }
-            buf = grown;
-        }
-        got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0)
-            break;
-    }
-    if (ferror(f))
-    {
-        *why = "cannot read it";
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    *len = n;
-    return buf;
-}
-
 /* {"npy": "weights.npy"}: the set's values from a NumPy file, of the
  * results file's format, each written back as its exact hex float. */
 static int
@@ -154,29 +98,28 @@ npy_set(reader *r, exattn_result_set *s, const exattn_jnode *v)
 {
     const exattn_jnode *file = exattn_json__get(v, "npy");
     exattn_npy npy;
-    unsigned char *data;
-    const char *why;
-    char *path, hex[40];
-    size_t len, i, n;
+    char hex[40];
+    size_t i, n;
     int code;
 
     if (v->count != 1 || file == NULL || file->kind != EXATTN_J_STRING)
         return fail(r, EXATTN_EFIELD, v, "\"%.60s\": an object of values is "
                     "{\"npy\": \"FILE.npy\"}", s->path);
-    if ((path = beside(r->file, file->text)) == NULL)
-        return fail(r, EXATTN_ENOMEM, v, "out of memory");
-    data = slurp(path, 64 * (r->max_values - r->total) + 65536, &len, &why);
-    if (data == NULL)
+    code = exattn_npy__read_file(&npy, r->file, file->text,
+                                 r->max_values - r->total, r->err);
+    if (code == EXATTN_EIO)
     {
-        code = fail(r, EXATTN_EIO, file, "\"%.60s\": %.200s: %s", s->path,
-                    path, why);
-        free(path);
-        return code;
+        /* where the results file names it (the message copied first: it
+         * is rewritten) */
+        exattn_error_t was;
+
+        exattn_error_init(&was);
+        if (r->err != NULL)
+            was = *r->err;
+        return fail(r, EXATTN_EIO, file, "\"%.60s\": %.200s: %.100s",
+                    s->path, r->err ? was.file : file->text,
+                    r->err ? was.message : "cannot read it");
     }
-    code = exattn_npy__read(&npy, data, len, path, r->max_values - r->total,
-                            r->err);
-    free(data);
-    free(path);
     if (code != EXATTN_OK)
         return code;
     if (npy.format != r->fmt)

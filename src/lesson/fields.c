@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lesson/fields.h"
+#include "grade/npy.h"
 
 /* The message, the hint after it (may be NULL), the rctx's prefix
  * before it. */
@@ -116,15 +117,81 @@ check_rows(const exattn_rctx *rc, const exattn_jnode *node, const char *what)
     return check_size(rc, node, what, node->count, cols);
 }
 
+/* An entry of a matrix of floats: a decimal (the format's rounding of
+ * it, as a program's shortest printing stands for it) or a hex float (a
+ * value of the format exactly). */
+static int
+float_entry(mpq_t out, const exattn_rctx *rc, const exattn_jnode *node,
+            const char *what)
+{
+    const char *why = NULL;
+    int code;
+
+    if (node->kind != EXATTN_J_NUMBER && node->kind != EXATTN_J_STRING)
+        return exattn_lesson__fail(rc, EXATTN_ENUMBER, node,
+            "%s: expected a %s float, found %s", what, rc->floats->name,
+            exattn_json__kind_name(node->kind));
+    code = exattn_float__parse(out, node->text, node->len, rc->floats, &why);
+    if (code != EXATTN_OK)
+        return exattn_lesson__fail(rc, code, node, "%s: \"%.40s\" as %s: %s",
+                                   what, node->text, rc->floats->name, why);
+    return EXATTN_OK;
+}
+
+/* {"npy": "Q.npy"}: a matrix from a NumPy file beside the lesson, each
+ * entry the float its bits are; of the lesson's "floats" format when it
+ * has one. */
+static int
+npy_matrix(exattn_matrix *out, const exattn_rctx *rc,
+           const exattn_jnode *node, const char *what)
+{
+    const exattn_jnode *file = exattn_json__get(node, "npy");
+    exattn_error_t why;
+    exattn_npy npy;
+    size_t i, n;
+    int code;
+
+    if (node->count != 1 || file == NULL || file->kind != EXATTN_J_STRING)
+        return exattn_lesson__fail(rc, EXATTN_ESHAPE, node, "%s: expected a "
+                                   "matrix (an array of rows) or {\"npy\": "
+                                   "\"FILE.npy\"}", what);
+    exattn_error_init(&why);
+    code = exattn_npy__read_file(&npy, rc->file, file->text,
+                                 rc->limits->max_cells, &why);
+    if (code != EXATTN_OK)
+        return exattn_lesson__fail(rc, code, file, "%s: %.200s: %.300s",
+                                   what, why.file, why.message);
+    if (rc->floats != NULL && npy.format != rc->floats)
+        code = exattn_lesson__fail(rc, EXATTN_EFIELD, file, "%s: the .npy "
+                                   "file holds %s floats, the lesson's "
+                                   "\"floats\" are %s", what,
+                                   npy.format->name, rc->floats->name);
+    else if (npy.dims != 2)
+        code = exattn_lesson__fail(rc, EXATTN_ESHAPE, file, "%s: the .npy "
+                                   "file holds a %s, not a matrix", what,
+                                   npy.dims ? "vector" : "scalar");
+    else
+        code = check_size(rc, file, what, npy.rows, npy.cols);
+    if (code == EXATTN_OK
+        && exattn_matrix__alloc(out, npy.rows, npy.cols) != EXATTN_OK)
+        code = exattn_lesson__fail(rc, EXATTN_ENOMEM, node, "out of memory");
+    for (i = 0, n = npy.rows * npy.cols; code == EXATTN_OK && i < n; i++)
+        mpq_set(EXATTN_AT(out, i / npy.cols, i % npy.cols), npy.values[i]);
+    exattn_npy__clear(&npy);
+    return code;
+}
+
 int
 exattn_lesson__matrix(exattn_matrix *out, const exattn_rctx *rc,
                       const exattn_jnode *node, const char *what)
 {
     size_t r, c;
     char where[160];
-    int code = check_rows(rc, node, what);
+    int code;
 
-    if (code != EXATTN_OK)
+    if (node->kind == EXATTN_J_OBJECT)
+        return npy_matrix(out, rc, node, what);
+    if ((code = check_rows(rc, node, what)) != EXATTN_OK)
         return code;
     if (exattn_matrix__alloc(out, node->count, node->items[0]->count)
         != EXATTN_OK)
@@ -134,8 +201,11 @@ exattn_lesson__matrix(exattn_matrix *out, const exattn_rctx *rc,
         {
             snprintf(where, sizeof where, "%s row %zu, entry %zu", what,
                      r + 1, c + 1);
-            code = exattn_lesson__number(EXATTN_AT(out, r, c), rc,
-                                         node->items[r]->items[c], where);
+            code = rc->floats
+                ? float_entry(EXATTN_AT(out, r, c), rc,
+                              node->items[r]->items[c], where)
+                : exattn_lesson__number(EXATTN_AT(out, r, c), rc,
+                                        node->items[r]->items[c], where);
             if (code != EXATTN_OK)
                 return code;
         }

@@ -4,6 +4,7 @@
 #define EXATTN_LESSON_FIELDS_H
 
 #include "lesson/model.h"
+#include "num/binfloat.h"
 
 /* What every reader needs to report an error. */
 typedef struct
@@ -15,6 +16,10 @@ typedef struct
     const char *noun;               /* what a path is read for, in its
                                        messages: NULL "claim", or "path"
                                        (exattn get) */
+    const exattn_float_format *floats;  /* the lesson's "floats": its
+                                           matrices' entries are floats
+                                           of this format; NULL: exact
+                                           numbers */
 } exattn_rctx;
 
 /* Fail at `at` (may be NULL) with the prefix put before the message. */

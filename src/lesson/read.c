@@ -14,7 +14,8 @@
 static const char *const top_fields[] = {
     "title", "tokens", "query_tokens", "Q", "K", "V", "X", "memory", "W_Q",
     "W_K", "W_V", "scale", "mask", "blends", "variants", "claims",
-    "query_multiplier", "value_override", "permute", "block", "lab", NULL
+    "query_multiplier", "value_override", "permute", "block", "lab",
+    "floats", NULL
 };
 
 static const char *const variant_fields[] = {
@@ -230,9 +231,30 @@ read_variants(exattn_lesson *l, const exattn_fields *base,
     return EXATTN_OK;
 }
 
+/* "floats": "binary32": the matrices' entries are floats of that format
+ * (a program's inputs, read exactly), for the lesson and its variants. */
 static int
-read_root(exattn_lesson *l, const exattn_jnode *root, const exattn_rctx *rc)
+read_floats(exattn_rctx *rc, const exattn_jnode *root)
 {
+    const exattn_jnode *f = exattn_json__get(root, "floats");
+
+    if (f == NULL)
+        return EXATTN_OK;
+    if (f->kind == EXATTN_J_STRING
+        && (rc->floats = exattn_float__format(f->text)) != NULL)
+        return EXATTN_OK;
+    return exattn_lesson__fail(rc, EXATTN_EFIELD, f, "\"floats\": the "
+                               "format of the matrices' floats (%s), found "
+                               "%s%.40s", exattn_float__format_names(),
+                               f->kind == EXATTN_J_STRING ? "" :
+                               exattn_json__kind_name(f->kind),
+                               f->kind == EXATTN_J_STRING ? f->text : "");
+}
+
+static int
+read_root(exattn_lesson *l, const exattn_jnode *root, const exattn_rctx *rc0)
+{
+    exattn_rctx floats = *rc0, *rc = &floats;
     exattn_fields base;
     int code;
 
@@ -241,7 +263,7 @@ read_root(exattn_lesson *l, const exattn_jnode *root, const exattn_rctx *rc)
             "a lesson file holds one JSON object, found %s",
             exattn_json__kind_name(root->kind));
     if ((code = exattn_lesson__check_members(rc, root, "lesson", top_fields))
-        != EXATTN_OK)
+        != EXATTN_OK || (code = read_floats(rc, root)) != EXATTN_OK)
         return code;
     if (!base_view(&base, root))
         return exattn_lesson__fail(rc, EXATTN_ENOMEM, root, "out of memory");

@@ -284,7 +284,7 @@ exattn_float__parse(mpq_t out, const char *s, size_t len,
     *why = NULL;
     if (is_special(s, len))
     {
-        *why = "NaN and infinities have no exact value to grade against";
+        *why = "NaN and infinities are no exact numbers";
         return EXATTN_EDOMAIN;
     }
     if (is_hex(s, len))

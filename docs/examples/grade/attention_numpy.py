@@ -3,7 +3,9 @@ divided by sqrt(d_k), the row's maximum subtracted before np.exp, each
 weight over the row's sum, the output W @ V.  It writes results files for
 `exattn grade` (docs/cli.md): seed 002's lab states (the lesson
 002-grid-load-rises.json and its variants) and a random head with its own
-lesson, each in both formats.
+lesson, each in both formats; and a head whose inputs are themselves
+float32 numbers (normally distributed), its lesson giving them with
+"floats": "binary32", computed in float32 and in float64.
 
     python3 attention_numpy.py LESSON-002.json OUT_DIR
 """
@@ -88,6 +90,22 @@ def random_head(out):
               results(fmt, w, o))
 
 
+def random_float_head(out):
+    rng = np.random.default_rng(2027)
+    q, k, v = (rng.standard_normal(shape).astype(np.float32)
+               for shape in ((8, 4), (8, 4), (8, 3)))
+    text = lambda a: [[np.format_float_positional(x, unique=True, trim="0")
+                       for x in row] for row in a]
+    lesson = {"title": "A head of float32 inputs", "floats": "binary32",
+              "Q": text(q), "K": text(k), "V": text(v), "mask": "causal"}
+    write(os.path.join(out, "float-head.lesson.json"), lesson)
+    visible = np.tril(np.ones((8, 8), dtype=bool))
+    for fmt, dtype in FORMATS.items():
+        w, o = attention(q, k, v, visible, dtype)
+        write(os.path.join(out, "float-head.%s.json" % fmt),
+              results(fmt, w, o))
+
+
 def main(argv):
     if len(argv) != 3:
         sys.stderr.write("usage: python3 attention_numpy.py LESSON-002.json"
@@ -98,6 +116,7 @@ def main(argv):
     os.makedirs(argv[2], exist_ok=True)
     seed_states(lesson, argv[2])
     random_head(argv[2])
+    random_float_head(argv[2])
     return 0
 
 
