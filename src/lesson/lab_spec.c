@@ -119,8 +119,11 @@ listed_positions(exattn_lab_control *c, const exattn_rctx *rc,
             return code;
         if (p > 0 && mpq_cmp(c->positions[p], c->positions[p - 1]) <= 0)
             return exattn_lesson__fail(rc, EXATTN_EFIELD, values->items[p],
-                "lab \"%s\": the values must increase (value %zu is not "
-                "above value %zu)", what, p + 1, p);
+                "lab \"%s\": the values must increase (the value number "
+                "%zu, %.30s, is not above the one before it, %.30s)", what,
+                p + 1, values->items[p]->text ? values->items[p]->text : "",
+                values->items[p - 1]->text ? values->items[p - 1]->text
+                                           : "");
     }
     return EXATTN_OK;
 }
