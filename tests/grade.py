@@ -262,6 +262,21 @@ def main():
                                                doc["summary"]["worst"]["entry"],
                                                "".join("\n# " + p for p in
                                                        problems[:5]))))
+        # a cap on the working precision decides the same grades or none:
+        # never a grade the full precision would not give
+        base = os.path.join(js, "002-base.json")
+        rc, full, err = grade(LESSON, base)
+        wrong = []
+        for cap in (24, 53, 64, 78, 100, 128, 150, 193, 194, 256, 400):
+            rc, capped, err = grade(LESSON, base, "--max-prec", str(cap))
+            if capped is not None and capped["values"] != full["values"]:
+                wrong.append("%d bits: other grades" % cap)
+            elif capped is None and not (rc == 2 and "undecided at %d bits"
+                                         % cap in err):
+                wrong.append("%d bits: %s" % (cap, err.strip()))
+        tests.append((not wrong, "--max-prec from 24 to 400 bits: the full "
+                      "precision's grades or 'undecided'%s"
+                      % "".join("\n# " + w for w in wrong)))
         # the same floats as hex floats and as .npy files grade alike
         import numpy as np
         for fmt, dtype in (("binary64", np.float64), ("binary32", np.float32)):

@@ -489,3 +489,43 @@ Test(grade, the_report_s_verdicts_and_summary)
     yajl_tree_free(doc);
     free(out);
 }
+
+/* An error printed next to its bound says which side it is on: 1.1308
+ * ULP against 1.13 is "1.131", against 1.1308341 "1.13083411"; a cap
+ * too low to decide is an error at the value, never a false grade. */
+Test(grade, an_error_beside_its_bound_and_a_low_cap)
+{
+    static const char results[] =
+        "{\"format\": \"binary64\", \"values\": {\"output[rises][2]\": "
+        "\"1.4320091805174797\"}}";
+    exattn_grade_options_t o = EXATTN_GRADE_OPTIONS_INIT;
+    exattn_grade_summary_t sum;
+    exattn_lesson *l = NULL;
+    exattn_error_t err;
+    char *out;
+    FILE *f;
+
+    o.max_ulp = "1.13";
+    out = report_of(results, &o, &sum, 0);
+    cr_assert_not_null(strstr(out, ": 1.131 ulp, not correctly rounded, over "
+                                   "1.13 ulp"), "%s", out);
+    free(out);
+    o.max_ulp = "1.1308341";
+    out = report_of(results, &o, &sum, 0);
+    cr_assert_not_null(strstr(out, ": 1.13083411 ulp,"), "%s", out);
+    free(out);
+    o.max_ulp = NULL;
+    o.max_prec = 64;            /* too few bits to decide a binary64 */
+    exattn_error_init(&err);
+    cr_assert_eq(exattn_lesson_read_file(&l, th_srcpath(
+        "docs/examples/002-grid-load-rises.json"), NULL, &err), EXATTN_OK);
+    f = fopen("/dev/null", "w");
+    cr_assert_eq(exattn_grade_write_text(f, &sum, l, "r.json", results,
+                                         strlen(results), &o, &err),
+                 EXATTN_EUNABLE, "%s", err.message);
+    cr_assert_not_null(strstr(err.message, "undecided at 64 bits"), "%s",
+                       err.message);
+    cr_assert_str_eq(err.file, "r.json");
+    fclose(f);
+    exattn_lesson_free(l);
+}

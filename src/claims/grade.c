@@ -31,6 +31,7 @@ grade_entry(void *ctx, size_t i, const exattn_expr *e, exattn_error_t *err)
     const exattn_result_set *s = g->set;
     size_t k = g->row * s->cols + i;
     exattn_grade grade;
+    char name[120];
     mpq_t y;
     int rc = EXATTN_OK;
 
@@ -40,9 +41,20 @@ grade_entry(void *ctx, size_t i, const exattn_expr *e, exattn_error_t *err)
         && exattn_expr_get_mpq(y, e) == EXATTN_OK)
         exattn_grade__exact(&grade, s->values[k], y, g->fmt);
     else
+    {
+        snprintf(name, sizeof name, "\"%.60s\" row %zu, value %zu", s->path,
+                 g->row + 1, i + 1);
         rc = exattn_grade__enclosed(&grade, s->values[k], g->fmt,
-                                    exattn_expr__enclose, (void *)e, g->max_prec,
-                                    s->path, err);
+                                    exattn_expr__enclose, (void *)e,
+                                    g->max_prec, name, err);
+        if (rc == EXATTN_EUNABLE && err != NULL)
+        {
+            /* at the value, where the file writes it */
+            snprintf(err->file, sizeof err->file, "%s", g->file);
+            err->line = s->lines[k];
+            err->column = s->columns[k];
+        }
+    }
     if (rc == EXATTN_OK)
         rc = g->each(g->ctx, s, g->row, i, e, &grade, err);
     mpq_clear(y);

@@ -97,11 +97,39 @@ directed(const mpq_t q, unsigned long d, int up)
     return s;
 }
 
-/* The figures of an error known in [lo, hi]: the fewest decimals (two
- * at least) at which both ends round alike, and the ends to nine
- * decimals, rounded outward.  EXATTN_ENOMEM, or EXATTN_OK. */
+/* Does the figure `a` (d decimals) say the same as the bound would
+ * at d decimals, so that "1.00 ulp, over 1 ulp" would read as a
+ * contradiction?  Never for an error that is the bound exactly written
+ * out in full. */
 static int
-ulps_figures(exattn_doc_ulps *u, const mpq_t lo, const mpq_t hi)
+reads_as_bound(const char *a, unsigned long d, const mpq_t lo,
+               const mpq_t hi, const mpq_t *bound)
+{
+    char *k;
+    int same, exact = 0;
+
+    if (bound == NULL)
+        return 0;
+    if (mpq_equal(lo, hi) && mpq_equal(lo, *bound))
+    {
+        free(exattn_decimal__of_q(lo, d, &exact));
+        if (exact)
+            return 0;           /* the bound itself, written in full */
+    }
+    if ((k = exattn_decimal__of_q(*bound, d, &exact)) == NULL)
+        return 0;
+    same = strcmp(a, k) == 0;
+    free(k);
+    return same;
+}
+
+/* The figures of an error known in [lo, hi]: the fewest decimals (two
+ * at least) at which both ends round alike -- and, with a bound, differ
+ * from the bound's rounding, or are the error exactly --, and the ends
+ * to nine decimals, rounded outward.  EXATTN_ENOMEM, or EXATTN_OK. */
+static int
+ulps_figures(exattn_doc_ulps *u, const mpq_t lo, const mpq_t hi,
+             const mpq_t *bound)
 {
     unsigned long d;
     char *a = NULL, *b = NULL;
@@ -113,7 +141,8 @@ ulps_figures(exattn_doc_ulps *u, const mpq_t lo, const mpq_t hi)
     {
         a = exattn_decimal__of_q(lo, d, &exact);
         b = exattn_decimal__of_q(hi, d, &exact);
-        if (a == NULL || b == NULL || strcmp(a, b) == 0)
+        if (a == NULL || b == NULL
+            || (strcmp(a, b) == 0 && !reads_as_bound(a, d, lo, hi, bound)))
             break;
         free(a);
         free(b);
@@ -314,7 +343,9 @@ graded(void *ctx, const exattn_result_set *s, size_t row, size_t col,
     if (rc == EXATTN_OK)
         rc = displays(&d, &shown, &should, e, s->values[k], g, err);
     if (rc == EXATTN_OK)
-        rc = ulps_figures(&d.error, gr->ulps_lo, gr->ulps_hi) == EXATTN_OK
+        rc = ulps_figures(&d.error, gr->ulps_lo, gr->ulps_hi,
+                          g->bounded ? (const mpq_t *)&g->bound : NULL)
+                     == EXATTN_OK
                  ? EXATTN_OK
                  : exattn_error__set(err, EXATTN_ENOMEM, "grade", 0, 0,
                                      "out of memory");
@@ -337,7 +368,8 @@ graded(void *ctx, const exattn_result_set *s, size_t row, size_t col,
 /* ---- the summary -------------------------------------------------------- */
 
 static int
-summed(exattn_doc_grade_quantity *q, const tally *t, const char *path)
+summed(exattn_doc_grade_quantity *q, const tally *t, const char *path,
+       const mpq_t *bound)
 {
     mpq_t lo, hi;
     int rc;
@@ -362,9 +394,9 @@ summed(exattn_doc_grade_quantity *q, const tally *t, const char *path)
     mpz_mul_2exp(mpq_denref(hi), mpq_denref(hi), SUM_BITS);
     mpq_canonicalize(lo);
     mpq_canonicalize(hi);
-    rc = ulps_figures(&q->mean, lo, hi);
+    rc = ulps_figures(&q->mean, lo, hi, NULL);
     if (rc == EXATTN_OK)
-        rc = ulps_figures(&q->max, t->max_lo, t->max_hi);
+        rc = ulps_figures(&q->max, t->max_lo, t->max_hi, bound);
     mpq_clears(lo, hi, (mpq_ptr)0);
     return rc;
 }
@@ -383,9 +415,11 @@ grade_end(grading *g, exattn_doc_section *s, tally *tallies,
                                  "out of memory");
     memset(&sum, 0, sizeof sum);
     for (k = 0; k < res->count && rc == EXATTN_OK; k++)
-        rc = summed(&qs[k], &tallies[k], res->sets[k].path);
+        rc = summed(&qs[k], &tallies[k], res->sets[k].path,
+                    g->bounded ? (const mpq_t *)&g->bound : NULL);
     if (rc == EXATTN_OK)
-        rc = summed(&sum.all, &g->all, NULL);
+        rc = summed(&sum.all, &g->all, NULL,
+                    g->bounded ? (const mpq_t *)&g->bound : NULL);
     sum.format = res->format->name;
     sum.variant = g->opts->variant;
     sum.max_ulp = g->bounded ? g->opts->max_ulp : NULL;

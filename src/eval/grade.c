@@ -133,12 +133,17 @@ exattn_grade__enclosed(exattn_grade *g, const mpq_t f,
                      + EXATTN_GRADE_WIDTH_BITS + 64;
     exattn_ball b;
     mpq_t lo, hi;
-    int rc = 0, verdict;
+    /* not decided until an enclosure decides it: a cap below the first
+     * precision tried decides nothing */
+    int rc = 1, verdict;
+
+    if (wp > cap)
+        wp = cap;
 
     exattn_ball__init(&b, wp);
     mpq_inits(lo, hi, NULL);
     g->exact = 0;
-    for (; wp <= cap; wp += wp / 2)
+    for (;;)
     {
         rc = enclose(&b, ctx, wp, err);
         if (rc < 0)
@@ -152,13 +157,17 @@ exattn_grade__enclosed(exattn_grade *g, const mpq_t f,
             break;
         }
         rc = 1;
+        if (wp >= cap)
+            break;
+        /* by half again, the last step landing on the cap */
+        wp = wp + wp / 2 < cap ? wp + wp / 2 : cap;
     }
     if (rc > 0)
         rc = exattn_error__set(err, EXATTN_EUNABLE, name, 0, 0,
-                               "the grade of %s is undecided at %ld bits "
-                               "(its value lies too near a rounding "
-                               "boundary of %s)", name ? name : "a value",
-                               (long)cap, fmt->name);
+                               "the grade of %s is undecided at %ld bits, "
+                               "the cap on the working precision (in %s)",
+                               name ? name : "a value", (long)cap,
+                               fmt->name);
     exattn_ball__clear(&b);
     mpq_clears(lo, hi, NULL);
     return rc;
