@@ -13,7 +13,13 @@
 
 /* A decimal's exponent: binary64's values lie between 10^-324 and
  * 10^309, and a printed float needs no more; this bounds the rational. */
-#define DECIMAL_MAX_EXPONENT 400
+/* The longest float text read, and the largest decimal exponent: every
+ * float of these formats is an exact decimal of at most 767 significant
+ * digits (binary64's subnormals' 5e-324 needs 751 after its zeros),
+ * so 1100 covers any exact printing; longer text is refused before a
+ * parser spends time on it. */
+#define FLOAT_MAX_TEXT 1100
+#define DECIMAL_MAX_EXPONENT 1100
 
 static const exattn_float_format formats[] = {
     { "binary64", 53, -1022, 1023 },
@@ -282,6 +288,12 @@ exattn_float__parse(mpq_t out, const char *s, size_t len,
     int code = EXATTN_OK;
 
     *why = NULL;
+    if (len > FLOAT_MAX_TEXT)
+    {
+        *why = "longer than 1100 characters (no float of these formats "
+               "needs more)";
+        return EXATTN_ELIMIT;
+    }
     if (is_special(s, len))
     {
         *why = "NaN and infinities are no exact numbers";
@@ -305,13 +317,17 @@ exattn_float__parse(mpq_t out, const char *s, size_t len,
     if (exattn_num__set_text(exact, s, len, DECIMAL_MAX_EXPONENT, &err)
         != EXATTN_OK)
     {
-        code = EXATTN_ESYNTAX;
-        *why = "neither a decimal number nor a hexadecimal float";
+        code = err.code == EXATTN_ELIMIT ? EXATTN_ELIMIT : EXATTN_ESYNTAX;
+        *why = err.code == EXATTN_ELIMIT
+                   ? "an exponent beyond 1100, which no float of these "
+                     "formats needs"
+                   : "neither a decimal number nor a hexadecimal float";
     }
     else if (exattn_float__round(out, exact, fmt) != EXATTN_OK)
     {
         code = EXATTN_EDOMAIN;
-        *why = "beyond the format's largest finite value";
+        *why = "it rounds beyond the format's largest finite value (to an "
+               "infinity)";
     }
     mpq_clear(exact);
     return code;
