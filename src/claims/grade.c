@@ -75,7 +75,14 @@ grade_path(grader *g, const exattn_lesson *l, const char *path,
     memset(&c, 0, sizeof c);
     rc = exattn_claims__path_quantity(&c, l, g->variant, path, NULL, "path",
                                       err);
-    if (rc == EXATTN_OK && c.count != s->cols)
+    if (rc == EXATTN_OK && c.target == EXATTN_TARGET_ROW && c.vary == 0
+        && s->dims != 0)
+        /* one entry written as a list: its place would be a path that
+         * does not exist (output[2][1][1]) */
+        rc = exattn_error__set(err, EXATTN_ESHAPE, g->file, s->line,
+                               s->column, "\"%.60s\": one entry, written as "
+                               "a list; write the value alone", s->path);
+    else if (rc == EXATTN_OK && c.count != s->cols)
         rc = exattn_error__set(err, EXATTN_ESHAPE, g->file, s->line,
                                s->column, "\"%.60s\": %zu values for %zu "
                                "entries of %.60s", s->path, s->cols,

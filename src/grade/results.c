@@ -275,6 +275,12 @@ exattn_results__read(exattn_results **out, const char *data, size_t len,
     int code;
 
     *out = NULL;
+    if (len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0)
+    {
+        /* a byte-order mark, as some editors write: not a column */
+        data += 3;
+        len -= 3;
+    }
     if ((code = exattn_json__parse(&root, data, len, r.file, 32, err))
         != EXATTN_OK)
         return code;
