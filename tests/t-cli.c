@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include "config.h"
 #include "helpers.h"
@@ -235,6 +236,86 @@ Test(cli, output_file_is_all_or_nothing)
     cr_assert_eq(rmdir(dir), 0, "a temporary file was left behind");
     free(good);
     free(bad);
+    free(target);
+    free(dir);
+}
+
+/* -o keeps an old file's mode, replaces a link's target (the link stays
+ * a link) and writes into what is no regular file: a FIFO stays a FIFO,
+ * and /dev/full's failure is an error, /dev/full still a device. */
+Test(cli, output_keeps_modes_links_and_devices)
+{
+    char *dir = th_tmpdir();
+    char *good = th_write_file(dir, "good.json", GOOD);
+    char *kept = th_write_file(dir, "kept.txt", "old\n");
+    char *target = th_write_file(dir, "target.txt", "old\n");
+    char link[600], fifo[600], *text, *out, *err;
+    const char *to_kept[] = { "derive", good, "-o", kept, NULL };
+    const char *to_link[] = { "derive", good, "-o", link, NULL };
+    const char *to_full[] = { "derive", good, "-o", "/dev/full", NULL };
+    const char *plain[] = { "derive", good, NULL };
+    char *want;
+    struct stat st;
+
+    cr_assert_eq(th_run(plain, &want, &err), 0);
+    free(err);
+    cr_assert_eq(chmod(kept, 0600), 0);
+    cr_assert_eq(th_run(to_kept, &out, &err), 0, "%s", err);
+    cr_assert_eq(stat(kept, &st), 0);
+    cr_assert_eq(st.st_mode & 0777, 0600, "mode %o", st.st_mode & 0777);
+    free(out);
+    free(err);
+    snprintf(link, sizeof link, "%s/link.txt", dir);
+    cr_assert_eq(symlink("target.txt", link), 0);
+    cr_assert_eq(th_run(to_link, &out, &err), 0, "%s", err);
+    cr_assert_eq(lstat(link, &st), 0);
+    cr_assert(S_ISLNK(st.st_mode), "the link was replaced");
+    text = th_slurp(target, NULL);
+    cr_assert_str_eq(text, want);
+    free(text);
+    free(out);
+    free(err);
+    cr_assert_eq(th_run(to_full, &out, &err), 2);
+    cr_assert_not_null(strstr(err, "/dev/full: cannot write"), "%s", err);
+    cr_assert_eq(stat("/dev/full", &st), 0);
+    cr_assert(S_ISCHR(st.st_mode), "/dev/full is no device any more");
+    free(out);
+    free(err);
+    snprintf(fifo, sizeof fifo, "%s/fifo", dir);
+    cr_assert_eq(mkfifo(fifo, 0600), 0);
+    {
+        /* a reader on the FIFO, so that the writer's open returns */
+        pid_t reader = fork();
+
+        if (reader == 0)
+        {
+            FILE *f = fopen(fifo, "r");
+            char buf[4096];
+
+            while (f && fread(buf, 1, sizeof buf, f) > 0)
+                ;
+            _exit(0);
+        }
+        {
+            const char *to_fifo[] = { "derive", good, "-o", fifo, NULL };
+
+            cr_assert_eq(th_run(to_fifo, &out, &err), 0, "%s", err);
+        }
+        waitpid(reader, NULL, 0);
+    }
+    cr_assert_eq(lstat(fifo, &st), 0);
+    cr_assert(S_ISFIFO(st.st_mode), "the FIFO was replaced");
+    free(out);
+    free(err);
+    free(want);
+    unlink(fifo);
+    unlink(link);
+    unlink(target);
+    unlink(kept);
+    unlink(good);
+    cr_assert_eq(rmdir(dir), 0, "a temporary file was left behind");
+    free(good);
+    free(kept);
     free(target);
     free(dir);
 }

@@ -65,7 +65,8 @@ typedef struct
 {
     FILE *f;
     const char *path;           /* NULL for stdout */
-    char *tmp;
+    char *tmp;                  /* NULL: written in place (a device) */
+    char *target;               /* a link's target, resolved, or NULL */
 } cli_output;
 
 int cli_output_open(cli_output *out, const char *path);

@@ -1,7 +1,10 @@
 /* Safe output: `-o FILE` is written to a temporary file beside FILE and
  * renamed over it only when the whole result is complete, so an error
- * leaves neither a partial file nor a destroyed old one.  Writes to stdout
- * are checked when they are flushed. */
+ * leaves neither a partial file nor a destroyed old one; an existing
+ * file keeps its mode, a symbolic link stays a link (its target is
+ * replaced), and what is no regular file -- /dev/null, a FIFO, a
+ * terminal -- is written into, never replaced.  Writes to stdout are
+ * checked when they are flushed. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,19 +12,41 @@
 #include <unistd.h>
 #include "cli/cli.h"
 
+/* -o naming a device, a FIFO or a socket: written into as it is. */
+static int
+open_in_place(cli_output *out, const char *path)
+{
+    if ((out->f = fopen(path, "w")) == NULL)
+    {
+        cli_error("%s: cannot write: %s", path, strerror(errno));
+        return CLI_EXIT_BAD_INPUT;
+    }
+    return CLI_EXIT_OK;
+}
+
 int
 cli_output_open(cli_output *out, const char *path)
 {
-    mode_t mask;
-    int fd;
+    struct stat st;
+    mode_t mode, mask;
+    int fd, exists;
 
     if (path != NULL && strcmp(path, "-") == 0)
         path = NULL;            /* -o -: standard output */
     out->path = path;
     out->tmp = NULL;
+    out->target = NULL;
     out->f = stdout;
     if (path == NULL)
         return CLI_EXIT_OK;
+    /* a link: its target is the file to replace */
+    if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)
+        && (out->target = realpath(path, NULL)) != NULL)
+        path = out->target;
+    exists = stat(path, &st) == 0;
+    if (exists && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
+        return open_in_place(out, path);
+    out->path = path;
     out->tmp = malloc(strlen(path) + 16);
     if (out->tmp == NULL)
     {
@@ -38,10 +63,12 @@ cli_output_open(cli_output *out, const char *path)
         out->tmp = NULL;
         return CLI_EXIT_BAD_INPUT;
     }
-    /* mkstemp makes the file 0600; give it the usual mode instead */
+    /* mkstemp makes the file 0600; give it the old file's mode, or the
+     * usual one */
     mask = umask(0);
     umask(mask);
-    if (fchmod(fd, 0666 & ~mask) != 0 || (out->f = fdopen(fd, "w")) == NULL)
+    mode = exists ? st.st_mode & 07777 : 0666 & ~mask;
+    if (fchmod(fd, mode) != 0 || (out->f = fdopen(fd, "w")) == NULL)
     {
         cli_error("%s: %s", out->tmp, strerror(errno));
         close(fd);
@@ -61,6 +88,12 @@ close_file(cli_output *out, int ok)
     failed |= fclose(out->f) != 0;
     if (ok && failed)
         cli_error("%s: cannot write: %s", out->path, strerror(errno));
+    if (out->tmp == NULL)
+    {
+        /* written in place: a device or a FIFO */
+        free(out->target);
+        return ok && !failed ? CLI_EXIT_OK : CLI_EXIT_BAD_INPUT;
+    }
     if (ok && !failed && rename(out->tmp, out->path) != 0)
     {
         cli_error("%s: cannot rename the finished output into place: %s",
@@ -70,6 +103,7 @@ close_file(cli_output *out, int ok)
     if (!ok || failed)
         unlink(out->tmp);
     free(out->tmp);
+    free(out->target);
     return ok && !failed ? CLI_EXIT_OK : CLI_EXIT_BAD_INPUT;
 }
 
