@@ -107,6 +107,30 @@ is_whole(const char *path)
     return strchr(path, '[') == NULL;
 }
 
+/* A matrix of the lesson named whole ("Q", "W_V"): its rows; NULL for a
+ * row quantity (weights, output: a row per query). */
+static const exattn_matrix *
+whole_matrix(const exattn_lesson *l, const char *path)
+{
+    static const char *const names[] = { "Q", "K", "V", "X", "memory",
+                                         "W_Q", "W_K", "W_V" };
+    const exattn_matrix *m[8];
+    size_t k;
+
+    m[0] = &l->q;
+    m[1] = &l->k;
+    m[2] = &l->v;
+    m[3] = &l->x;
+    m[4] = &l->memory;
+    m[5] = &l->w_q;
+    m[6] = &l->w_k;
+    m[7] = &l->w_v;
+    for (k = 0; k < 8; k++)
+        if (strcmp(path, names[k]) == 0)
+            return m[k];
+    return NULL;
+}
+
 /* The lesson a variant name gives (its rows: a whole quantity's). */
 static const exattn_lesson *
 variant_lesson(const exattn_lesson *l, const char *variant)
@@ -139,11 +163,22 @@ exattn_claims__grade_set(const exattn_lesson *l, const char *variant,
                                      s->path);
         return grade_path(&g, l, s->path, err);
     }
-    if (s->rows != variant_lesson(l, variant)->n)
-        return exattn_error__set(err, EXATTN_ESHAPE, file, s->line, s->column,
-                                 "\"%.60s\": %zu rows of values for %zu "
-                                 "query rows", s->path, s->rows,
-                                 variant_lesson(l, variant)->n);
+    {
+        const exattn_matrix *m = whole_matrix(variant_lesson(l, variant),
+                                              s->path);
+        size_t rows = m ? m->rows : variant_lesson(l, variant)->n;
+
+        if (m != NULL && rows == 0)
+            return exattn_error__set(err, EXATTN_EFIELD, file, s->line,
+                                     s->column, "\"%.60s\": the lesson "
+                                     "gives no such matrix", s->path);
+        if (s->rows != rows)
+            return exattn_error__set(err, EXATTN_ESHAPE, file, s->line,
+                                     s->column, "\"%.60s\": %zu row%s of "
+                                     "values for %zu %s", s->path, s->rows,
+                                     s->rows == 1 ? "" : "s", rows,
+                                     m ? "rows" : "query rows");
+    }
     for (g.row = 0; rc == EXATTN_OK && g.row < s->rows; g.row++)
     {
         snprintf(path, sizeof path, "%.200s[%zu]", s->path, g.row + 1);

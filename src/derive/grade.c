@@ -204,7 +204,14 @@ entry_name(const exattn_lesson *l, const exattn_result_set *s, size_t row,
 
     exattn_sbuf__init(&b);
     exattn_sbuf__puts(&b, s->path);
-    if (whole && row < l->n)
+    /* a whole matrix's rows: a key's (K, V, memory), a projection's
+     * index (W_Q, W_K, W_V), else a query's */
+    if (whole && (strcmp(s->path, "K") == 0 || strcmp(s->path, "V") == 0
+                  || strcmp(s->path, "memory") == 0) && row < l->m)
+        exattn_sbuf__printf(&b, "[%s]", l->key_labels[row]);
+    else if (whole && strncmp(s->path, "W_", 2) == 0)
+        exattn_sbuf__printf(&b, "[%zu]", row + 1);
+    else if (whole && row < l->n)
         exattn_sbuf__printf(&b, "[%s]", l->query_labels[row]);
     if (s->dims > 0)
     {

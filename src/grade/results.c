@@ -68,6 +68,9 @@ shape(const reader *r, exattn_result_set *s, const exattn_jnode *v)
     s->dims = v->items[0]->kind == EXATTN_J_ARRAY ? 2 : 1;
     s->rows = s->dims == 2 ? v->count : 1;
     s->cols = s->dims == 2 ? v->items[0]->count : v->count;
+    if (s->cols == 0)
+        return fail(r, EXATTN_ESHAPE, v->items[0], "\"%.60s\": row 1 has "
+                    "no values", s->path);
     for (i = 0; s->dims == 2 && i < v->count; i++)
         if (v->items[i]->kind != EXATTN_J_ARRAY
             || v->items[i]->count != s->cols || s->cols == 0)
