@@ -495,11 +495,11 @@ result_by(exattn_audit_evidence *e, reading *r, const exattn_lesson *l,
         r->words.families |= F(CONTRIB);
         r->words.nearest |= F(CONTRIB);
     }
-    if (r->subject.at != (size_t)-1 && prose_label(n, l) != NULL)
+    if (r->subject.at != (size_t)-1 && (own = prose_label(n, l)) != NULL)
     {
         /* "weight of d ≈ 0.047" in prose, with a token "d": the token,
          * not the letter d; its kind is what the words say */
-        e->label = prose_label(n, l);
+        e->label = own;
         r->subject.at = (size_t)-1;
     }
     if (r->subject.at != (size_t)-1)

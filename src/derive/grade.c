@@ -253,8 +253,7 @@ against_bound(const grading *g, const exattn_grade *gr)
 }
 
 static void
-count(grading *g, tally *t, const exattn_doc_grade *d,
-      const exattn_grade *gr)
+count(tally *t, const exattn_doc_grade *d, const exattn_grade *gr)
 {
     t->values++;
     t->correctly_rounded += d->correctly_rounded != 0;
@@ -278,7 +277,6 @@ count(grading *g, tally *t, const exattn_doc_grade *d,
         mpq_set(t->max_lo, gr->ulps_lo);
     if (t->values == 1 || mpq_cmp(gr->ulps_hi, t->max_hi) > 0)
         mpq_set(t->max_hi, gr->ulps_hi);
-    (void)g;
 }
 
 /* Is the value worth a line of a report of failures? */
@@ -358,8 +356,9 @@ graded(void *ctx, const exattn_result_set *s, size_t row, size_t col,
                                      "out of memory");
     if (rc == EXATTN_OK)
     {
-        count(g, g->path, &d, gr);
-        count(g, &g->all, &d, gr);
+        count(g->path, &d, gr);
+        count(&g->all, &d, gr);
+        g->sum->undecided += d.over == -1;
         if (!(g->opts->report & EXATTN_REPORT_FAILURES) || flagged(&d))
             rc = exattn_report__grade_entry(g->w, &d);
     }
@@ -437,6 +436,7 @@ grade_end(grading *g, exattn_doc_section *s, tally *tallies,
     g->sum->values = g->all.values;
     g->sum->correctly_rounded = g->all.correctly_rounded;
     g->sum->wrong_displays = g->all.wrong_displays;
+    g->sum->over = g->all.over;
     if (rc == EXATTN_OK)
     {
         s->grade_summary = &sum;
@@ -454,20 +454,6 @@ grade_end(grading *g, exattn_doc_section *s, tally *tallies,
     ulps_free(&sum.all.max);
     free(qs);
     return rc;
-}
-
-/* Count the bound's verdicts into the summary as the values go. */
-static int
-bounded_count(void *ctx, const exattn_result_set *s, size_t row, size_t col,
-              const exattn_expr *e, const exattn_grade *gr,
-              exattn_error_t *err)
-{
-    grading *g = ctx;
-    int over = against_bound(g, gr);
-
-    g->sum->over += over == 1;
-    g->sum->undecided += over == -1;
-    return graded(ctx, s, row, col, e, gr, err);
 }
 
 /* A variant asked for must be one of the lesson's. */
@@ -563,7 +549,7 @@ exattn_derive_grade(const exattn_doc_sink *sink, void *ctx,
         rc = exattn_claims__grade_set(l, g.opts->variant, &res->sets[k],
                                       g.fmt,
                                       g.opts->max_prec, file,
-                                      bounded_count, &g, err);
+                                      graded, &g, err);
     }
     if (rc == EXATTN_OK)
         rc = grade_end(&g, &s, tallies, res);
