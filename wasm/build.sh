@@ -157,7 +157,8 @@ link_module() {
         -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createExattnCore \
         -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web \
         -sEXPORTED_FUNCTIONS=_malloc,_free \
-        -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8 \
+        -sFORCE_FILESYSTEM=1 \
+        -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8,FS \
         -o "$dist/exattn-core.mjs"
     cp "$top/wasm/exattn.mjs" "$dist/exattn.mjs"
 }

@@ -104,6 +104,32 @@ function text(input) {
   return bytesOrText(input, 'lesson', true);
 }
 
+// A lesson may name .npy files (Q: {"npy": "Q.npy"}); the command line
+// reads them beside the lesson file, a page has no such disk.  Their bytes
+// come in options.files ({ "Q.npy": bytes }, names as the lesson writes
+// them), put for the call's length where the library looks: beside
+// options.name in the module's in-memory file system.
+function withFiles(options, call) {
+  const files = options.files || {};
+  if (typeof files !== 'object' || Array.isArray(files))
+    throw new ExattnError('files: expected an object of file names and their bytes');
+  const name = options.name || 'lesson.json';
+  const dir = name.includes('/') ? name.slice(0, name.lastIndexOf('/') + 1) : '';
+  const placed = [];
+  try {
+    for (const [file, bytes] of Object.entries(files)) {
+      const path = file.startsWith('/') ? file : dir + file;
+      const parent = path.slice(0, path.lastIndexOf('/'));
+      if (parent) core.FS.mkdirTree(parent);
+      core.FS.writeFile(path, bytesOrText(bytes, `files "${file}"`, false));
+      placed.push(path);
+    }
+    return call();
+  } finally {
+    for (const path of placed) core.FS.unlink(path);
+  }
+}
+
 function choice(table, name, what) {
   if (!Object.prototype.hasOwnProperty.call(table, name))
     throw new ExattnError(`unknown ${what} '${name}' (one of ${Object.keys(table).join(', ')})`);
@@ -139,31 +165,33 @@ function showOf(options) {
 
 // exattn derive: the document (a parsed object for JSON, else the text).
 // options: digits, show (a list or comma-separated string), format
-// ('json' by default), maxPrec, name (the lesson's name in messages).
+// ('json' by default), maxPrec, name (the lesson's name in messages),
+// files (the bytes of the .npy files the lesson names).
 export function derive(lesson, options = {}) {
   const format = choice(FORMATS, options.format || 'json', 'format');
   const digits = digitsOf(options);
   const show = showOf(options);
-  const out = withStrings([text(lesson), options.name || 'lesson.json'],
-    ([[l, n], [name]]) => take(core._exattn_wasm_derive(l, n, name, format, digits, show, precOf(options))));
+  const out = withFiles(options, () => withStrings([text(lesson), options.name || 'lesson.json'],
+    ([[l, n], [name]]) => take(core._exattn_wasm_derive(l, n, name, format, digits, show, precOf(options)))));
   return format === FORMATS.json && !options.raw ? JSON.parse(out) : out;
 }
 
-// exattn check --format json: the lesson's claims and their verdicts.
+// exattn check --format json: the lesson's claims and their verdicts
+// (options as derive's: maxPrec, name, files).
 export function check(lesson, options = {}) {
-  const out = withStrings([text(lesson), options.name || 'lesson.json'],
-    ([[l, n], [name]]) => take(core._exattn_wasm_check(l, n, name, precOf(options))));
+  const out = withFiles(options, () => withStrings([text(lesson), options.name || 'lesson.json'],
+    ([[l, n], [name]]) => take(core._exattn_wasm_check(l, n, name, precOf(options)))));
   return options.raw ? out : JSON.parse(out);
 }
 
 // exattn audit --format json: every number of the page against the lesson.
 // options: format (markdown, html, latex, text; by default Markdown, or
-// by the extension of options.pageName), pageName, name, maxPrec.
+// by the extension of options.pageName), pageName, name, maxPrec, files.
 export function audit(page, lesson, options = {}) {
   const format = choice(PAGE_FORMATS, options.format || (options.pageName ? 'auto' : 'markdown'), 'page format');
-  const out = withStrings([bytesOrText(page, 'page', false), options.pageName || 'page', text(lesson), options.name || 'lesson.json'],
+  const out = withFiles(options, () => withStrings([bytesOrText(page, 'page', false), options.pageName || 'page', text(lesson), options.name || 'lesson.json'],
     ([[p, pn], [pname], [l, ln], [lname]]) =>
-      take(core._exattn_wasm_audit(p, pn, pname, format, l, ln, lname, precOf(options))));
+      take(core._exattn_wasm_audit(p, pn, pname, format, l, ln, lname, precOf(options)))));
   return options.raw ? out : JSON.parse(out);
 }
 

@@ -8,7 +8,8 @@
 //   and column the command line writes;
 // - memory: 10,000 derives leave the heap in use where it was.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, readFileSync, readdirSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -99,6 +100,39 @@ for (const [expr, digits] of [['sin(1)^2+cos(1)^2', 5], ['e^(1/sqrt(2))/(1+e^(1/
      `evaluate ${expr} at ${digits} digits: as eval (${got.status} ${got.value ?? got.decimal})`);
 }
 
+// the .npy files of tests/bad, as a page hands them over (options.files)
+const badNpy = Object.fromEntries(readdirSync(join(top, 'tests/bad'))
+  .filter((f) => f.endsWith('.npy'))
+  .map((f) => [f, new Uint8Array(readFileSync(join(top, 'tests/bad', f)))]));
+
+// a lesson naming .npy files: derived from the bytes given in files as
+// the command line derives it from the disk; without them, refused
+{
+  const dir = mkdtempSync(join(tmpdir(), 'exattn-npy-'));
+  const lesson = '{"floats": "binary32", "Q": {"npy": "grade-matrix32.npy"},\n'
+    + ' "K": {"npy": "grade-matrix32.npy"}, "V": [["0x1.8p-3", "1/3"]]}\n';
+  writeFileSync(join(dir, 'lesson.json'), lesson);
+  copyFileSync(join(top, 'tests/bad/grade-matrix32.npy'), join(dir, 'grade-matrix32.npy'));
+  const want = spawnSync(resolve(top, exattn), ['derive', 'lesson.json', '--format', 'json', '--digits', '3'],
+    { cwd: dir, encoding: 'utf8' });
+  rmSync(dir, { recursive: true });
+  let got;
+  try {
+    got = api.derive(lesson, { name: 'lesson.json', digits: 3, raw: true, files: badNpy });
+  } catch (e) {
+    got = `threw ${e.message}`;
+  }
+  ok(want.status === 0 && got === want.stdout, 'a lesson naming .npy files, given in options.files: as derive reads them from the disk');
+  let refused = null;
+  try {
+    api.derive(lesson, { name: 'lesson.json' });
+  } catch (e) {
+    refused = e;
+  }
+  ok(refused instanceof api.ExattnError && refused.message.startsWith('lesson.json:1:37: Q: grade-matrix32.npy: cannot open it'),
+     `a lesson naming .npy files, without them: ${refused ? refused.message : 'not refused'}`);
+}
+
 // errors: message, line and column as the command line's
 for (const f of readdirSync(join(top, 'tests/bad')).filter((b) => b.endsWith('.json')).sort()) {
   const path = join('tests/bad', f);
@@ -106,7 +140,7 @@ for (const f of readdirSync(join(top, 'tests/bad')).filter((b) => b.endsWith('.j
   const message = want.stderr.trim().replace(/^exattn: /, '');
   let got = null;
   try {
-    api.derive(new Uint8Array(readFileSync(join(top, path))), { name: path });
+    api.derive(new Uint8Array(readFileSync(join(top, path))), { name: path, files: badNpy });
   } catch (e) {
     got = e;
   }
