@@ -49,9 +49,17 @@ typedef struct
     size_t len;
     size_t cap;
     int oom;        /* sticky: a failed allocation; s stays valid */
+    FILE *spool;    /* NULL, or the bytes before s (exattn_sbuf__spool) */
 } exattn_sbuf;
 
 void exattn_sbuf__init(exattn_sbuf *b);
+/* A report is written whole or not at all, and a report of half a
+ * million graded values is a hundred megabytes: past `limit` bytes, what
+ * b holds moves to a temporary file, which exattn_sbuf__flush writes out
+ * first (and exattn_sbuf__clear discards).  Without a temporary file the
+ * bytes stay in memory.  A spooled buffer is flushed, never taken. */
+void exattn_sbuf__spool(exattn_sbuf *b, size_t limit);
+#define EXATTN_SPOOL_LIMIT ((size_t)4 << 20)
 void exattn_sbuf__clear(exattn_sbuf *b);
 void exattn_sbuf__putn(exattn_sbuf *b, const char *s, size_t n);
 void exattn_sbuf__puts(exattn_sbuf *b, const char *s);

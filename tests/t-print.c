@@ -815,3 +815,50 @@ Test(print, a_long_line_wraps_without_changing_a_character)
     exattn_sbuf__clear(&b);
     fclose(f);
 }
+
+/* A report past the spool limit moves to a temporary file and comes out
+ * whole and in order at the flush; a spooled buffer cannot be taken, and
+ * clearing one discards its file. */
+Test(print, a_spooled_buffer_flushes_every_byte_in_order)
+{
+    exattn_sbuf b;
+    exattn_error_t err;
+    FILE *out = tmpfile();
+    char want[64], got[64];
+    size_t i, n = 0;
+    int c;
+
+    cr_assert_not_null(out);
+    exattn_error_init(&err);
+    exattn_sbuf__init(&b);
+    for (i = 0; i < 5000; i++)
+    {
+        exattn_sbuf__printf(&b, "line %zu\n", i);
+        exattn_sbuf__spool(&b, 100);
+        cr_assert(b.len <= 100 + 16);
+    }
+    cr_assert_not_null(b.spool);
+    cr_assert_eq(exattn_sbuf__flush(&b, out, "out", &err), EXATTN_OK);
+    cr_assert_null(b.spool);
+    rewind(out);
+    for (i = 0; i < 5000; i++)
+    {
+        snprintf(want, sizeof want, "line %zu\n", i);
+        cr_assert_not_null(fgets(got, sizeof got, out));
+        cr_assert_str_eq(got, want);
+        n++;
+    }
+    cr_assert_eq((c = fgetc(out)), EOF, "a byte after the last line: %d", c);
+    cr_assert_eq(n, 5000);
+    fclose(out);
+
+    exattn_sbuf__printf(&b, "%0200d", 1);
+    exattn_sbuf__spool(&b, 100);
+    cr_assert_not_null(b.spool);
+    cr_assert_null(exattn_sbuf__take(&b));
+    cr_assert_null(b.spool);
+    exattn_sbuf__printf(&b, "%0200d", 2);
+    exattn_sbuf__spool(&b, 100);
+    exattn_sbuf__clear(&b);
+    cr_assert_null(b.spool);
+}

@@ -713,7 +713,7 @@ exattn_derive__row(exattn_walk *w, const exattn_row *row,
                    exattn_decimals *dec)
 {
     row_walk r = { w, row, dec, 0, 0, row->class_count, NULL, NULL, NULL,
-                   NULL, { { NULL, 0, 0, 0 }, { NULL, 0, 0, 0 } } };
+                   NULL, { { NULL, 0, 0, 0, NULL }, { NULL, 0, 0, 0, NULL } } };
     exattn_doc_section s;
     exattn_dval forms[3];
     int code, k;

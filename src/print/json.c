@@ -509,6 +509,9 @@ entry(void *ctx, const exattn_doc_entry *e)
         exattn_json__grade_entry(&j->b, e->grade, j->report_entries++);
     else if (e->role == EXATTN_ROLE_CLAIM || e->role == EXATTN_ROLE_NUMBER)
         exattn_json__report_entry(&j->b, e, j->report_entries++);
+    if (e->role == EXATTN_ROLE_GRADE || e->role == EXATTN_ROLE_CLAIM
+        || e->role == EXATTN_ROLE_NUMBER)
+        exattn_sbuf__spool(&j->b, EXATTN_SPOOL_LIMIT);
     else if (e->role <= EXATTN_ROLE_OUTPUT)
         row_entry(j, e);
     else if (e->role >= EXATTN_ROLE_CHANGE_WEIGHT)

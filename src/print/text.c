@@ -621,12 +621,15 @@ entry(void *ctx, const exattn_doc_entry *e)
     case EXATTN_ROLE_CHANGE_OUTPUT: exattn_text__output_change(t, e); break;
     case EXATTN_ROLE_CLAIM:
         exattn_text__claim_line(&t->b, t->report->file, e->claim);
+        exattn_sbuf__spool(&t->b, EXATTN_SPOOL_LIMIT);
         break;
     case EXATTN_ROLE_NUMBER:
         exattn_text__number_line(&t->b, t->report->file, e->number);
+        exattn_sbuf__spool(&t->b, EXATTN_SPOOL_LIMIT);
         break;
     case EXATTN_ROLE_GRADE:
         exattn_text__grade_line(&t->b, t->report->file, e->grade);
+        exattn_sbuf__spool(&t->b, EXATTN_SPOOL_LIMIT);
         break;
     default: blend_item(t, e); break;
     }

@@ -12,13 +12,44 @@ exattn_sbuf__init(exattn_sbuf *b)
     b->len = 0;
     b->cap = 0;
     b->oom = 0;
+    b->spool = NULL;
 }
 
 void
 exattn_sbuf__clear(exattn_sbuf *b)
 {
     free(b->s);
+    if (b->spool != NULL)
+        fclose(b->spool);
     exattn_sbuf__init(b);
+}
+
+void
+exattn_sbuf__spool(exattn_sbuf *b, size_t limit)
+{
+    if (b->oom || b->len <= limit)
+        return;
+    if (b->spool == NULL && (b->spool = tmpfile()) == NULL)
+        return;
+    if (fwrite(b->s, 1, b->len, b->spool) != b->len)
+        b->oom = 1;             /* the bytes are lost: fail the flush */
+    b->len = 0;
+}
+
+/* The spooled bytes to f; 0 when they could not be read or written. */
+static int
+unspool(exattn_sbuf *b, FILE *f)
+{
+    char chunk[65536];
+    size_t n;
+    int ok = fflush(b->spool) == 0 && fseek(b->spool, 0, SEEK_SET) == 0;
+
+    while (ok && (n = fread(chunk, 1, sizeof chunk, b->spool)) > 0)
+        ok = fwrite(chunk, 1, n, f) == n;
+    ok = ok && !ferror(b->spool);
+    fclose(b->spool);
+    b->spool = NULL;
+    return ok;
 }
 
 static int
@@ -156,7 +187,7 @@ exattn_sbuf__take(exattn_sbuf *b)
 {
     char *s;
 
-    if (b->oom)
+    if (b->oom || b->spool != NULL)
     {
         exattn_sbuf__clear(b);
         return NULL;
@@ -177,6 +208,9 @@ exattn_sbuf__flush(exattn_sbuf *b, FILE *f, const char *file,
     if (b->oom)
         code = exattn_error__set(err, EXATTN_ENOMEM, file, 0, 0,
                                  "out of memory");
+    else if (b->spool != NULL && !unspool(b, f))
+        code = exattn_error__set(err, EXATTN_EIO, file, 0, 0,
+                                 "cannot write the output");
     else if (b->len > 0 && fwrite(b->s, 1, b->len, f) != b->len)
         code = exattn_error__set(err, EXATTN_EIO, file, 0, 0,
                                  "cannot write the output");
