@@ -14,6 +14,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     exattn_results *r = NULL;
     exattn_error_t err;
     size_t k, i;
+    mpq_t q;
 
     exattn_error_init(&err);
     if (exattn_results__read(&r, (const char *)data, size, "fuzz.json",
@@ -23,10 +24,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             abort();
         return 0;
     }
+    mpq_init(q);
     for (k = 0; k < r->count; k++)
         for (i = 0; i < r->sets[k].rows * r->sets[k].cols; i++)
-            if (!exattn_float__is_value(r->sets[k].values[i], r->format))
+        {
+            exattn_results__value(q, &r->sets[k], i);
+            if (!exattn_float__is_value(q, r->format))
                 abort();
+        }
+    mpq_clear(q);
     exattn_results__free(r);
     return 0;
 }

@@ -275,12 +275,12 @@ typedef struct
 
 static int
 count_grade(void *ctx, const exattn_result_set *s, size_t row, size_t col,
-            const exattn_expr *e, const exattn_grade *g, exattn_error_t *err)
+            const exattn_grade_entry *e, exattn_error_t *err)
 {
     tally *t = ctx;
+    const exattn_grade *g = e->grade;
 
     (void)s;
-    (void)e;
     (void)err;
     t->graded++;
     t->rounded += g->correctly_rounded != 0;
@@ -325,9 +325,18 @@ seed_weights_hex(char out[3][64], int bump_last)
     mpfr_clears(r, s, w[0], w[1], w[2], (mpfr_ptr)0);
 }
 
+static unsigned long
+nine(const mpq_t f, const exattn_float_format *fmt)
+{
+    (void)f;
+    (void)fmt;
+    return 9;
+}
+
 static void
 grade_file(const char *results, tally *t, int want)
 {
+    exattn_grade_how how;
     exattn_lesson *l = NULL;
     exattn_results *r = NULL;
     exattn_error_t err;
@@ -341,8 +350,12 @@ grade_file(const char *results, tally *t, int want)
     cr_assert_eq(exattn_results__read(&r, results, strlen(results), "r.json",
                                       1000, &err), EXATTN_OK, "%s",
                  err.message);
+    memset(&how, 0, sizeof how);
+    how.fmt = r->format;
+    how.digits = EXATTN_DIGITS_NONE;
+    how.truth_digits = nine;
     for (k = 0; rc == EXATTN_OK && k < r->count; k++)
-        rc = exattn_claims__grade_set(l, NULL, &r->sets[k], r->format, 0, "r.json",
+        rc = exattn_claims__grade_set(l, &r->sets[k], &how, "r.json",
                                       count_grade, t, &err);
     cr_assert_eq(rc, want, "%s", err.message);
     exattn_results__free(r);

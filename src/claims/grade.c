@@ -2,27 +2,62 @@
  * path names a quantity as a claim's path does (weights[rises],
  * output[3][2]), or, without brackets, a row quantity of every query row
  * (weights, output: a matrix, row by row); each value is graded against
- * its entry's exact or named value (src/eval/grade.c).  The report and
- * the command are still to come; this is what they will call. */
+ * its entry's exact or named value (src/eval/grade.c) -- as an expression
+ * of the entry, or, for the whole weights and outputs of a dyadic head,
+ * from the head's enclosures (src/claims/grade_fast.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "claims/grade.h"
+#include "claims/grade_fast.h"
 #include "claims/check.h"
 #include "claims/read.h"
 #include "expr/expr.h"
 
 typedef struct
 {
-    const char *variant;
+    const exattn_grade_how *how;
     const exattn_result_set *set;
-    const exattn_float_format *fmt;
     size_t row;                 /* the set's row being graded */
-    mpfr_prec_t max_prec;
     exattn_grade_fn each;
     void *ctx;
     const char *file;
 } grader;
+
+/* The truth of entry e as the report shows it, and the call. */
+static int
+report_entry(const grader *g, size_t i, const exattn_expr *e, const mpq_t f,
+             const exattn_grade *grade, exattn_error_t *err)
+{
+    const exattn_grade_how *how = g->how;
+    const exattn_result_set *s = g->set;
+    exattn_grade_entry entry;
+    char *truth = NULL, *decimal = NULL, *should = NULL;
+    int exact = 0, rc;
+
+    memset(&entry, 0, sizeof entry);
+    entry.grade = grade;
+    entry.named = exattn_expr_status(e) != EXATTN_EXACT;
+    if (!entry.named && (truth = exattn_expr_get_str(e, EXATTN_TEXT)) == NULL)
+        return exattn_error__set(err, EXATTN_ENOMEM, "grade", 0, 0,
+                                 "out of memory");
+    rc = exattn_expr_get_decimal(&decimal, &exact, e,
+                                 how->truth_digits(f, how->fmt),
+                                 how->max_prec, err);
+    entry.decimal_exact = exact;
+    if (rc == EXATTN_OK && how->digits != EXATTN_DIGITS_NONE)
+        rc = exattn_expr_get_decimal(&should, &exact, e, how->digits,
+                                     how->max_prec, err);
+    entry.truth = truth;
+    entry.decimal = decimal;
+    entry.should_show = should;
+    if (rc == EXATTN_OK)
+        rc = g->each(g->ctx, s, g->row, i, &entry, err);
+    exattn_free(truth);
+    exattn_free(decimal);
+    exattn_free(should);
+    return rc;
+}
 
 static int
 grade_entry(void *ctx, size_t i, const exattn_expr *e, exattn_error_t *err)
@@ -32,32 +67,33 @@ grade_entry(void *ctx, size_t i, const exattn_expr *e, exattn_error_t *err)
     size_t k = g->row * s->cols + i;
     exattn_grade grade;
     char name[120];
-    mpq_t y;
+    mpq_t y, f;
     int rc = EXATTN_OK;
 
     exattn_grade__init(&grade);
-    mpq_init(y);
+    mpq_inits(y, f, (mpq_ptr)0);
+    exattn_results__value(f, s, k);
     if (exattn_expr_status(e) == EXATTN_EXACT
         && exattn_expr_get_mpq(y, e) == EXATTN_OK)
-        exattn_grade__exact(&grade, s->values[k], y, g->fmt);
+        exattn_grade__exact(&grade, f, y, g->how->fmt);
     else
     {
         snprintf(name, sizeof name, "\"%.60s\" row %zu, value %zu", s->path,
                  g->row + 1, i + 1);
-        rc = exattn_grade__enclosed(&grade, s->values[k], g->fmt,
+        rc = exattn_grade__enclosed(&grade, f, g->how->fmt,
                                     exattn_expr__enclose, (void *)e,
-                                    g->max_prec, name, err);
+                                    g->how->max_prec, name, err);
         if (rc == EXATTN_EUNABLE && err != NULL)
         {
             /* at the value, where the file writes it */
             snprintf(err->file, sizeof err->file, "%s", g->file);
-            err->line = s->lines[k];
-            err->column = s->columns[k];
+            err->line = exattn_results__line(s, k);
+            err->column = exattn_results__column(s, k);
         }
     }
     if (rc == EXATTN_OK)
-        rc = g->each(g->ctx, s, g->row, i, e, &grade, err);
-    mpq_clear(y);
+        rc = report_entry(g, i, e, f, &grade, err);
+    mpq_clears(y, f, (mpq_ptr)0);
     exattn_grade__clear(&grade);
     return rc;
 }
@@ -73,8 +109,8 @@ grade_path(grader *g, const exattn_lesson *l, const char *path,
     int rc;
 
     memset(&c, 0, sizeof c);
-    rc = exattn_claims__path_quantity(&c, l, g->variant, path, NULL, "path",
-                                      err);
+    rc = exattn_claims__path_quantity(&c, l, g->how->variant, path, NULL,
+                                      "path", err);
     if (rc == EXATTN_OK && c.target == EXATTN_TARGET_ROW && c.vary == 0
         && s->dims != 0)
         /* one entry written as a list: its place would be a path that
@@ -88,7 +124,8 @@ grade_path(grader *g, const exattn_lesson *l, const char *path,
                                "entries of %.60s", s->path, s->cols,
                                c.count, path);
     if (rc == EXATTN_OK)
-        rc = exattn_claims__each_expr(&c, g->max_prec, grade_entry, g, err);
+        rc = exattn_claims__each_expr(&c, g->how->max_prec, grade_entry, g,
+                                      err);
     exattn_claims__clear_claim(&c);
     if (rc != EXATTN_OK && err != NULL && err->line == 0)
     {
@@ -143,16 +180,44 @@ variant_lesson(const exattn_lesson *l, const char *variant)
     return l;
 }
 
+/* The rows of a whole set: each from the dyadic head where it decides
+ * the row, else the exact way. */
+static int
+grade_rows(grader *g, const exattn_lesson *l, const exattn_lesson *lv,
+           exattn_error_t *err)
+{
+    const exattn_result_set *s = g->set;
+    exattn_grade_fast *fast = NULL;
+    char path[256];
+    int rc = EXATTN_OK, done;
+
+    if (!g->how->exact_path_only)
+        rc = exattn_grade_fast__new(&fast, lv, s, err);
+    for (g->row = 0; rc == EXATTN_OK && g->row < s->rows; g->row++)
+    {
+        done = 0;
+        if (fast != NULL)
+            rc = exattn_grade_fast__row(fast, s, g->row, g->how, g->each,
+                                        g->ctx, &done, err);
+        if (rc != EXATTN_OK || done)
+            continue;
+        snprintf(path, sizeof path, "%.200s[%zu]", s->path, g->row + 1);
+        rc = grade_path(g, l, path, err);
+    }
+    exattn_grade_fast__free(fast);
+    return rc;
+}
+
 int
-exattn_claims__grade_set(const exattn_lesson *l, const char *variant,
-                         const exattn_result_set *s,
-                         const exattn_float_format *fmt, mpfr_prec_t max_prec,
-                         const char *file, exattn_grade_fn each, void *ctx,
+exattn_claims__grade_set(const exattn_lesson *l, const exattn_result_set *s,
+                         const exattn_grade_how *how, const char *file,
+                         exattn_grade_fn each, void *ctx,
                          exattn_error_t *err)
 {
-    grader g = { variant, s, fmt, 0, max_prec, each, ctx, file };
-    char path[256];
-    int rc = EXATTN_OK;
+    grader g = { how, s, 0, each, ctx, file };
+    const exattn_lesson *lv = variant_lesson(l, how->variant);
+    const exattn_matrix *m;
+    size_t rows;
 
     if (!is_whole(s->path) || s->dims < 2)
     {
@@ -163,26 +228,17 @@ exattn_claims__grade_set(const exattn_lesson *l, const char *variant,
                                      s->path);
         return grade_path(&g, l, s->path, err);
     }
-    {
-        const exattn_matrix *m = whole_matrix(variant_lesson(l, variant),
-                                              s->path);
-        size_t rows = m ? m->rows : variant_lesson(l, variant)->n;
-
-        if (m != NULL && rows == 0)
-            return exattn_error__set(err, EXATTN_EFIELD, file, s->line,
-                                     s->column, "\"%.60s\": the lesson "
-                                     "gives no such matrix", s->path);
-        if (s->rows != rows)
-            return exattn_error__set(err, EXATTN_ESHAPE, file, s->line,
-                                     s->column, "\"%.60s\": %zu row%s of "
-                                     "values for %zu %s", s->path, s->rows,
-                                     s->rows == 1 ? "" : "s", rows,
-                                     m ? "rows" : "query rows");
-    }
-    for (g.row = 0; rc == EXATTN_OK && g.row < s->rows; g.row++)
-    {
-        snprintf(path, sizeof path, "%.200s[%zu]", s->path, g.row + 1);
-        rc = grade_path(&g, l, path, err);
-    }
-    return rc;
+    m = whole_matrix(lv, s->path);
+    rows = m ? m->rows : lv->n;
+    if (m != NULL && rows == 0)
+        return exattn_error__set(err, EXATTN_EFIELD, file, s->line,
+                                 s->column, "\"%.60s\": the lesson "
+                                 "gives no such matrix", s->path);
+    if (s->rows != rows)
+        return exattn_error__set(err, EXATTN_ESHAPE, file, s->line,
+                                 s->column, "\"%.60s\": %zu row%s of "
+                                 "values for %zu %s", s->path, s->rows,
+                                 s->rows == 1 ? "" : "s", rows,
+                                 m ? "rows" : "query rows");
+    return grade_rows(&g, l, lv, err);
 }

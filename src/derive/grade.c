@@ -11,7 +11,6 @@
 #include "lesson/model.h"
 #include "claims/grade.h"
 #include "eval/decimal.h"
-#include "expr/expr.h"
 
 /* The most values a results file may hold (its reader's limit). */
 #define MAX_VALUES ((size_t)1 << 26)
@@ -28,6 +27,7 @@ typedef struct
     size_t values, correctly_rounded, wrong_displays, over;
     mpz_t sum_lo, sum_hi;
     mpq_t max_lo, max_hi;
+    mpq_t worst_hi;             /* the worst entry's upper bound */
     char *worst;
     unsigned long worst_line, worst_column;
 } tally;
@@ -49,14 +49,14 @@ tally_init(tally *t)
 {
     memset(t, 0, sizeof *t);
     mpz_inits(t->sum_lo, t->sum_hi, (mpz_ptr)0);
-    mpq_inits(t->max_lo, t->max_hi, (mpq_ptr)0);
+    mpq_inits(t->max_lo, t->max_hi, t->worst_hi, (mpq_ptr)0);
 }
 
 static void
 tally_clear(tally *t)
 {
     mpz_clears(t->sum_lo, t->sum_hi, (mpz_ptr)0);
-    mpq_clears(t->max_lo, t->max_hi, (mpq_ptr)0);
+    mpq_clears(t->max_lo, t->max_hi, t->worst_hi, (mpq_ptr)0);
     free(t->worst);
 }
 
@@ -261,7 +261,10 @@ count(tally *t, const exattn_doc_grade *d, const exattn_grade *gr)
     t->over += d->over == 1;
     scaled_sum(t->sum_lo, gr->ulps_lo, 0);
     scaled_sum(t->sum_hi, gr->ulps_hi, 1);
-    if (t->values == 1 || mpq_cmp(gr->ulps_hi, t->max_hi) > 0)
+    /* the worst entry: the first one no later error is proved to exceed
+     * (two errors known only to lie in overlapping intervals -- equal
+     * errors, as 2w and w have -- keep the first) */
+    if (t->values == 1 || mpq_cmp(gr->ulps_lo, t->worst_hi) > 0)
     {
         char *w = exattn_str__dup(d->entry);
 
@@ -272,6 +275,7 @@ count(tally *t, const exattn_doc_grade *d, const exattn_grade *gr)
         }
         t->worst_line = d->line;
         t->worst_column = d->column;
+        mpq_set(t->worst_hi, gr->ulps_hi);
     }
     if (t->values == 1 || mpq_cmp(gr->ulps_lo, t->max_lo) > 0)
         mpq_set(t->max_lo, gr->ulps_lo);
@@ -288,72 +292,50 @@ flagged(const exattn_doc_grade *d)
 }
 
 static int
-displays(exattn_doc_grade *d, char **shown, char **should,
-         const exattn_expr *e, const mpq_t f, const grading *g,
-         exattn_error_t *err)
-{
-    unsigned long digits = g->opts->digits;
-    int exact, rc;
-
-    if (digits == EXATTN_DIGITS_NONE)
-        return EXATTN_OK;
-    if ((*shown = exattn_mpq_get_decimal(f, digits)) == NULL)
-        return exattn_error__set(err, EXATTN_ENOMEM, "grade", 0, 0,
-                                 "out of memory");
-    rc = exattn_expr_get_decimal(should, &exact, e, digits,
-                                 g->opts->max_prec, err);
-    if (rc != EXATTN_OK)
-        return rc;
-    d->shown = *shown;
-    d->should_show = *should;
-    d->display_right = strcmp(*shown, *should) == 0;
-    return EXATTN_OK;
-}
-
-static int
 graded(void *ctx, const exattn_result_set *s, size_t row, size_t col,
-       const exattn_expr *e, const exattn_grade *gr, exattn_error_t *err)
+       const exattn_grade_entry *e, exattn_error_t *err)
 {
     grading *g = ctx;
+    const exattn_grade *gr = e->grade;
     size_t k = row * s->cols + col;
     exattn_doc_grade d;
-    char *entry, *truth = NULL, *decimal = NULL, *shown = NULL,
-         *should = NULL;
-    int exact, rc;
+    char *entry, *shown = NULL, written[EXATTN_RESULTS_TEXT_MAX];
+    int rc = EXATTN_OK;
+    mpq_t f;
 
     memset(&d, 0, sizeof d);
     d.path = s->path;
     d.row = row;
     d.col = col;
-    d.line = s->lines[k];
-    d.column = s->columns[k];
-    d.written = s->texts[k];
-    d.named = exattn_expr_status(e) != EXATTN_EXACT;
+    d.line = exattn_results__line(s, k);
+    d.column = exattn_results__column(s, k);
+    d.written = exattn_results__text(s, k, written);
+    d.named = e->named;
     d.correctly_rounded = gr->correctly_rounded;
     d.over = against_bound(g, gr);
     d.max_ulp = g->bounded ? g->opts->max_ulp : NULL;
+    d.truth = e->truth;
+    d.truth_decimal = e->decimal;
+    d.truth_decimal_exact = e->decimal_exact;
     entry = entry_name(g->lesson, s, row, col);
-    if (!d.named)
-        truth = exattn_expr_get_str(e, EXATTN_TEXT);
-    rc = entry == NULL || (!d.named && truth == NULL)
-             ? exattn_error__set(err, EXATTN_ENOMEM, "grade", 0, 0,
-                                 "out of memory")
-             : exattn_expr_get_decimal(&decimal, &exact, e,
-                                       truth_digits(s->values[k], g->fmt),
-                                       g->opts->max_prec, err);
+    if (e->should_show != NULL)
+    {
+        /* the float's display against the truth's certified rounding */
+        mpq_init(f);
+        exattn_results__value(f, s, k);
+        shown = exattn_mpq_get_decimal(f, g->opts->digits);
+        mpq_clear(f);
+        d.shown = shown;
+        d.should_show = e->should_show;
+        d.display_right = shown != NULL && strcmp(shown, e->should_show) == 0;
+    }
     d.entry = entry;
-    d.truth = truth;
-    d.truth_decimal = decimal;
-    d.truth_decimal_exact = rc == EXATTN_OK && exact;
-    if (rc == EXATTN_OK)
-        rc = displays(&d, &shown, &should, e, s->values[k], g, err);
-    if (rc == EXATTN_OK)
-        rc = ulps_figures(&d.error, gr->ulps_lo, gr->ulps_hi,
-                          g->bounded ? (const mpq_t *)&g->bound : NULL)
-                     == EXATTN_OK
-                 ? EXATTN_OK
-                 : exattn_error__set(err, EXATTN_ENOMEM, "grade", 0, 0,
-                                     "out of memory");
+    if (entry == NULL || (e->should_show != NULL && shown == NULL)
+        || ulps_figures(&d.error, gr->ulps_lo, gr->ulps_hi,
+                        g->bounded ? (const mpq_t *)&g->bound : NULL)
+               != EXATTN_OK)
+        rc = exattn_error__set(err, EXATTN_ENOMEM, "grade", 0, 0,
+                               "out of memory");
     if (rc == EXATTN_OK)
     {
         count(g->path, &d, gr);
@@ -364,10 +346,7 @@ graded(void *ctx, const exattn_result_set *s, size_t row, size_t col,
     }
     ulps_free(&d.error);
     free(entry);
-    exattn_free(truth);
-    exattn_free(decimal);
     free(shown);
-    exattn_free(should);
     return rc;
 }
 
@@ -545,11 +524,17 @@ exattn_derive_grade(const exattn_doc_sink *sink, void *ctx,
     }
     for (k = 0; rc == EXATTN_OK && k < res->count; k++)
     {
+        exattn_grade_how how;
+
+        memset(&how, 0, sizeof how);
+        how.variant = g.opts->variant;
+        how.fmt = g.fmt;
+        how.max_prec = g.opts->max_prec;
+        how.digits = g.opts->digits;
+        how.truth_digits = truth_digits;
         g.path = &tallies[k];
-        rc = exattn_claims__grade_set(l, g.opts->variant, &res->sets[k],
-                                      g.fmt,
-                                      g.opts->max_prec, file,
-                                      graded, &g, err);
+        rc = exattn_claims__grade_set(l, &res->sets[k], &how, file, graded,
+                                      &g, err);
     }
     if (rc == EXATTN_OK)
         rc = grade_end(&g, &s, tallies, res);

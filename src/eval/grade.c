@@ -122,6 +122,26 @@ narrow(const exattn_grade *g)
 }
 
 int
+exattn_grade__ball(exattn_grade *g, const mpq_t f,
+                   const exattn_float_format *fmt, const exattn_ball *b)
+{
+    mpq_t lo, hi;
+    int verdict, decided;
+
+    mpq_inits(lo, hi, NULL);
+    g->exact = 0;
+    decided = bounds(lo, hi, b) && rounding_decided(&verdict, f, lo, hi, fmt)
+              && error_interval(g, f, lo, hi, fmt) && narrow(g);
+    if (decided)
+    {
+        g->correctly_rounded = verdict;
+        g->wp = mpfr_get_prec(b->mid);
+    }
+    mpq_clears(lo, hi, NULL);
+    return decided;
+}
+
+int
 exattn_grade__enclosed(exattn_grade *g, const mpq_t f,
                        const exattn_float_format *fmt,
                        exattn_enclose_fn enclose, void *ctx,
@@ -132,27 +152,22 @@ exattn_grade__enclosed(exattn_grade *g, const mpq_t f,
     mpfr_prec_t wp = 2 * (mpfr_prec_t)fmt->precision
                      + EXATTN_GRADE_WIDTH_BITS + 64;
     exattn_ball b;
-    mpq_t lo, hi;
     /* not decided until an enclosure decides it: a cap below the first
      * precision tried decides nothing */
-    int rc = 1, verdict;
+    int rc = 1;
 
     if (wp > cap)
         wp = cap;
 
     exattn_ball__init(&b, wp);
-    mpq_inits(lo, hi, NULL);
     g->exact = 0;
     for (;;)
     {
         rc = enclose(&b, ctx, wp, err);
         if (rc < 0)
             break;
-        if (rc == 0 && bounds(lo, hi, &b)
-            && rounding_decided(&verdict, f, lo, hi, fmt)
-            && error_interval(g, f, lo, hi, fmt) && narrow(g))
+        if (rc == 0 && exattn_grade__ball(g, f, fmt, &b))
         {
-            g->correctly_rounded = verdict;
             g->wp = wp;
             break;
         }
@@ -169,6 +184,5 @@ exattn_grade__enclosed(exattn_grade *g, const mpq_t f,
                                name ? name : "a value", (long)cap,
                                fmt->name);
     exattn_ball__clear(&b);
-    mpq_clears(lo, hi, NULL);
     return rc;
 }

@@ -32,6 +32,12 @@ void exattn_grade__clear(exattn_grade *g);
 void exattn_grade__exact(exattn_grade *g, const mpq_t f, const mpq_t y,
                          const exattn_float_format *fmt);
 
+/* Grade f against the real value ball b encloses: 1 when b decides
+ * everything exattn_grade__enclosed refines for (g filled), 0 when a
+ * finer ball would be needed. */
+int exattn_grade__ball(exattn_grade *g, const mpq_t f,
+                       const exattn_float_format *fmt, const exattn_ball *b);
+
 /* Grade f against the real value `enclose` encloses, refining until the
  * rounding is decided and the error interval is at most
  * 2^-EXATTN_GRADE_WIDTH_BITS ULP wide.  EXATTN_EUNABLE at the precision

@@ -3,6 +3,7 @@
  * the byte where it is. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "grade/npy.h"
@@ -230,7 +231,7 @@ read_header(cursor *c, exattn_npy *out, header *h)
 /* The float of `bytes` bytes at p (byte order big or little), exactly;
  * EXATTN_EDOMAIN for a NaN or an infinity. */
 static int
-decode(mpq_t out, const unsigned char *p, size_t bytes, int big,
+decode(double *out, const unsigned char *p, size_t bytes, int big,
        const exattn_float_format *fmt)
 {
     unsigned long long bits = 0;
@@ -256,15 +257,11 @@ decode(mpq_t out, const unsigned char *p, size_t bytes, int big,
         mant |= 1ULL << mant_bits;
         shift = (long)exp - fmt->emax - (long)mant_bits;
     }
-    mpz_set_ui(mpq_numref(out), 0);
-    mpz_import(mpq_numref(out), 1, 1, sizeof mant, 0, 0, &mant);
-    mpz_set_ui(mpq_denref(out), 1);
-    if (shift >= 0)
-        mpq_mul_2exp(out, out, (mp_bitcnt_t)shift);
-    else
-        mpq_div_2exp(out, out, (mp_bitcnt_t)-shift);
+    /* mant < 2^53 converts exactly, and mant 2^shift is a double: ldexp
+     * is exact */
+    *out = ldexp((double)mant, (int)shift);
     if (negative)
-        mpq_neg(out, out);
+        *out = -*out;
     return EXATTN_OK;
 }
 
@@ -292,13 +289,11 @@ read_values(cursor *c, exattn_npy *out, const header *h,
     if ((out->values = malloc(n * sizeof *out->values)) == NULL)
         return fail(c, EXATTN_ENOMEM, 0, "out of memory");
     for (i = 0; i < n; i++)
-        mpq_init(out->values[i]);
-    for (i = 0; i < n; i++)
     {
         /* the i-th stored value; Fortran order stores columns first */
         r = h->fortran ? i % out->rows : i / out->cols;
         k = h->fortran ? i / out->rows : i % out->cols;
-        if (decode(out->values[r * out->cols + k], data + i * bytes, bytes,
+        if (decode(&out->values[r * out->cols + k], data + i * bytes, bytes,
                    h->big, out->format) != EXATTN_OK)
             return fail(c, EXATTN_EDOMAIN, c->len + i * bytes, "value %zu "
                         "is a NaN or an infinity: no exact value to grade",
@@ -441,10 +436,6 @@ exattn_npy__read_file(exattn_npy *out, const char *beside_file,
 void
 exattn_npy__clear(exattn_npy *n)
 {
-    size_t i;
-
-    for (i = 0; n->values != NULL && i < n->rows * n->cols; i++)
-        mpq_clear(n->values[i]);
     free(n->values);
     memset(n, 0, sizeof *n);
 }

@@ -15,7 +15,8 @@ typedef struct
     const exattn_float_format *format;  /* binary64, binary32, binary16 */
     unsigned dims;              /* 0: a scalar, 1: a vector, 2: a matrix */
     size_t rows, cols;          /* a vector is 1 x cols */
-    mpq_t *values;              /* rows * cols, row-major, exact */
+    double *values;             /* rows * cols, row-major, exact: every
+                                   value of these formats is a double */
 } exattn_npy;
 
 /* Read `len` bytes of the .npy file `name`, at most `max_values` values

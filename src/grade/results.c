@@ -34,9 +34,12 @@ fail(const reader *r, int code, const exattn_jnode *at, const char *fmt, ...)
                              at ? at->column : 0, "%s", msg);
 }
 
-/* One value: a string or a number, exactly the float it denotes. */
+/* One value: a string or a number, exactly the float it denotes (a
+ * double: every float of the four formats is one, so mpq_get_d is
+ * exact). */
 static int
-value(const reader *r, mpq_t out, const exattn_jnode *v, const char *path)
+value(const reader *r, double *out, const exattn_jnode *v, const char *path,
+      mpq_t q)
 {
     const char *why = NULL;
     int code;
@@ -44,12 +47,41 @@ value(const reader *r, mpq_t out, const exattn_jnode *v, const char *path)
     if (v->kind != EXATTN_J_STRING && v->kind != EXATTN_J_NUMBER)
         return fail(r, EXATTN_EFIELD, v, "\"%.60s\": a value is a decimal or "
                     "hexadecimal float, as a string (or a JSON number)", path);
-    code = exattn_float__parse(out, v->text, v->len, r->fmt, &why);
+    code = exattn_float__parse(q, v->text, v->len, r->fmt, &why);
     if (code != EXATTN_OK)
         return exattn_error__set(r->err, code, r->file, v->line, v->column,
                                  "\"%.60s\": \"%.40s\" as %s: %s", path,
                                  v->text, r->fmt->name, why);
+    *out = mpq_get_d(q);
     return EXATTN_OK;
+}
+
+void
+exattn_results__value(mpq_t out, const exattn_result_set *s, size_t k)
+{
+    mpq_set_d(out, s->values[k]);
+}
+
+unsigned long
+exattn_results__line(const exattn_result_set *s, size_t k)
+{
+    return s->lines ? s->lines[k] : s->npy_line;
+}
+
+unsigned long
+exattn_results__column(const exattn_result_set *s, size_t k)
+{
+    return s->columns ? s->columns[k] : s->npy_column;
+}
+
+const char *
+exattn_results__text(const exattn_result_set *s, size_t k,
+                     char buf[EXATTN_RESULTS_TEXT_MAX])
+{
+    if (s->texts != NULL)
+        return s->texts[k];
+    snprintf(buf, EXATTN_RESULTS_TEXT_MAX, "%a", s->values[k]);
+    return buf;
 }
 
 /* The shape of a path's values: a scalar, a vector, or a rectangular
@@ -95,14 +127,12 @@ node_at(const exattn_result_set *s, const exattn_jnode *v, size_t i, size_t j)
 }
 
 /* {"npy": "weights.npy"}: the set's values from a NumPy file, of the
- * results file's format, each written back as its exact hex float. */
+ * results file's format (written back, when shown, as exact hex floats). */
 static int
 npy_set(reader *r, exattn_result_set *s, const exattn_jnode *v)
 {
     const exattn_jnode *file = exattn_json__get(v, "npy");
     exattn_npy npy;
-    char hex[40];
-    size_t i, n;
     int code;
 
     if (v->count != 1 || file == NULL || file->kind != EXATTN_J_STRING)
@@ -133,26 +163,13 @@ npy_set(reader *r, exattn_result_set *s, const exattn_jnode *v)
         exattn_npy__clear(&npy);
         return code;
     }
-    n = npy.rows * npy.cols;
-    r->total += n;
+    r->total += npy.rows * npy.cols;
     s->dims = npy.dims;
     s->rows = npy.rows;
     s->cols = npy.cols;
     s->values = npy.values;     /* taken */
-    s->lines = malloc(n * sizeof *s->lines);
-    s->columns = malloc(n * sizeof *s->columns);
-    s->texts = calloc(n, sizeof *s->texts);
-    if (s->lines == NULL || s->columns == NULL || s->texts == NULL)
-        return fail(r, EXATTN_ENOMEM, v, "out of memory");
-    for (i = 0; i < n; i++)
-    {
-        s->lines[i] = file->line;
-        s->columns[i] = file->column;
-        /* every value of these formats is a double: %a is exact */
-        snprintf(hex, sizeof hex, "%a", mpq_get_d(s->values[i]));
-        if ((s->texts[i] = exattn_str__dup(hex)) == NULL)
-            return fail(r, EXATTN_ENOMEM, v, "out of memory");
-    }
+    s->npy_line = file->line;
+    s->npy_column = file->column;
     return EXATTN_OK;
 }
 
@@ -162,6 +179,7 @@ read_set(reader *r, exattn_result_set *s, const exattn_jnode *name,
 {
     size_t i, j, n;
     const exattn_jnode *x;
+    mpq_t q;
     int code;
 
     s->path = exattn_str__dup(name->text);
@@ -185,30 +203,29 @@ read_set(reader *r, exattn_result_set *s, const exattn_jnode *name,
     s->texts = calloc(n, sizeof *s->texts);
     if (s->values == NULL || s->lines == NULL || s->columns == NULL
         || s->texts == NULL)
-    {
-        free(s->values);        /* not yet initialized: not to be cleared */
-        s->values = NULL;
         return fail(r, EXATTN_ENOMEM, v, "out of memory");
-    }
-    for (i = 0; i < n; i++)
-        mpq_init(s->values[i]);
-    for (i = 0; i < s->rows; i++)
-        for (j = 0; j < s->cols; j++)
+    mpq_init(q);
+    for (i = 0, code = EXATTN_OK; code == EXATTN_OK && i < s->rows; i++)
+        for (j = 0; code == EXATTN_OK && j < s->cols; j++)
         {
             x = node_at(s, v, i, j);
             if (x->kind == EXATTN_J_ARRAY)
-                return fail(r, EXATTN_ESHAPE, x, "\"%.60s\": values nest at "
-                            "most two deep (a matrix)", s->path);
-            if ((code = value(r, s->values[i * s->cols + j], x, s->path))
-                != EXATTN_OK)
-                return code;
-            if ((s->texts[i * s->cols + j] = exattn_str__dup(x->text))
-                == NULL)
-                return fail(r, EXATTN_ENOMEM, x, "out of memory");
-            s->lines[i * s->cols + j] = x->line;
-            s->columns[i * s->cols + j] = x->column;
+                code = fail(r, EXATTN_ESHAPE, x, "\"%.60s\": values nest "
+                            "at most two deep (a matrix)", s->path);
+            else if ((code = value(r, &s->values[i * s->cols + j], x,
+                                   s->path, q)) != EXATTN_OK)
+                ;
+            else if ((s->texts[i * s->cols + j] = exattn_str__dup(x->text))
+                     == NULL)
+                code = fail(r, EXATTN_ENOMEM, x, "out of memory");
+            else
+            {
+                s->lines[i * s->cols + j] = x->line;
+                s->columns[i * s->cols + j] = x->column;
+            }
         }
-    return EXATTN_OK;
+    mpq_clear(q);
+    return code;
 }
 
 static int
@@ -311,9 +328,6 @@ exattn_results__free(exattn_results *r)
     {
         exattn_result_set *s = &r->sets[k];
 
-        if (s->values != NULL)
-            for (i = 0; i < s->rows * s->cols; i++)
-                mpq_clear(s->values[i]);
         for (i = 0; s->texts != NULL && i < s->rows * s->cols; i++)
             free(s->texts[i]);
         free(s->texts);

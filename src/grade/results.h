@@ -24,10 +24,27 @@ typedef struct
     unsigned long line, column; /* of the path in the file */
     unsigned dims;              /* 0: a scalar, 1: a vector, 2: a matrix */
     size_t rows, cols;          /* a vector is 1 x cols */
-    mpq_t *values;              /* rows * cols, exact */
-    unsigned long *lines, *columns; /* where each value is written */
-    char **texts;               /* each as written */
+    double *values;             /* rows * cols floats of the format, each
+                                   exactly: every value of the four
+                                   formats is a double (a head of n =
+                                   4096 keeps 8 bytes a value, not an
+                                   mpq's hundred) */
+    unsigned long *lines, *columns; /* where each value is written; NULL
+                                   for a .npy file's, all at its name */
+    unsigned long npy_line, npy_column;
+    char **texts;               /* each as written; NULL for a .npy
+                                   file's (its exact hex float) */
 } exattn_result_set;
+
+/* Value k of s, exactly. */
+void exattn_results__value(mpq_t out, const exattn_result_set *s, size_t k);
+/* Where value k is written. */
+unsigned long exattn_results__line(const exattn_result_set *s, size_t k);
+unsigned long exattn_results__column(const exattn_result_set *s, size_t k);
+/* Value k as written (a .npy file's as its hex float, in buf). */
+#define EXATTN_RESULTS_TEXT_MAX 40
+const char *exattn_results__text(const exattn_result_set *s, size_t k,
+                                 char buf[EXATTN_RESULTS_TEXT_MAX]);
 
 typedef struct
 {

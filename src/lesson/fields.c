@@ -176,7 +176,7 @@ npy_matrix(exattn_matrix *out, const exattn_rctx *rc,
         && exattn_matrix__alloc(out, npy.rows, npy.cols) != EXATTN_OK)
         code = exattn_lesson__fail(rc, EXATTN_ENOMEM, node, "out of memory");
     for (i = 0, n = npy.rows * npy.cols; code == EXATTN_OK && i < n; i++)
-        mpq_set(EXATTN_AT(out, i / npy.cols, i % npy.cols), npy.values[i]);
+        mpq_set_d(EXATTN_AT(out, i / npy.cols, i % npy.cols), npy.values[i]);
     exattn_npy__clear(&npy);
     return code;
 }

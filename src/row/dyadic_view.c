@@ -1,0 +1,238 @@
+/* Integer views of dyadic matrices (dyadic_view.h).  An entry p/2^k is
+ * o * 2^x with o odd (x = trailing zeros of p - k); a row's view scales
+ * every entry by 2^-e, e the row's least x, so that its integers are as
+ * short as the row allows: a row of binary32 floats of similar size is
+ * 24 bits and their spread, whatever its exponents. */
+#include <stdlib.h>
+#include <string.h>
+#include "row/dyadic_view.h"
+
+/* q = sign * o * 2^x, o odd (o = |q|'s odd part); 0 when q is not
+ * dyadic, 1 when it is, -2 when q is 0. */
+static int
+split(mpz_t o, long *x, const mpq_t q)
+{
+    const mpz_srcptr den = mpq_denref(q);
+    size_t k = mpz_sizeinbase(den, 2) - 1;
+    mp_bitcnt_t tz;
+
+    if (mpz_sgn(mpq_numref(q)) == 0)
+        return -2;
+    if (mpz_scan1(den, 0) != k)
+        return 0;
+    tz = mpz_scan1(mpq_numref(q), 0);
+    mpz_abs(o, mpq_numref(q));
+    mpz_tdiv_q_2exp(o, o, tz);
+    *x = (long)tz - (long)k;
+    return 1;
+}
+
+/* The least x and the largest x + bits(o) of entries at `first`, `step`
+ * apart (a row or a column); 0 when one is not dyadic.  An all-zero run
+ * has lo = hi = 0. */
+static int
+span(long *lo, long *hi, mpq_t *first, size_t count, size_t step, mpz_t o)
+{
+    size_t i;
+    long x;
+    int any = 0, s;
+
+    *lo = *hi = 0;
+    for (i = 0; i < count; i++)
+    {
+        if ((s = split(o, &x, first[i * step])) == 0)
+            return 0;
+        if (s < 0)
+            continue;
+        if (!any || x < *lo)
+            *lo = x;
+        if (!any || x + (long)mpz_sizeinbase(o, 2) > *hi)
+            *hi = x + (long)mpz_sizeinbase(o, 2);
+        any = 1;
+    }
+    return 1;
+}
+
+/* entry * 2^-e (an integer when x >= e), rounded to nearest otherwise;
+ * into z. */
+static void
+scaled(mpz_t z, const mpq_t q, long e, mpz_t o)
+{
+    long x;
+    int s = split(o, &x, q);
+
+    if (s < 0)
+    {
+        mpz_set_ui(z, 0);
+        return;
+    }
+    if (x >= e)
+        mpz_mul_2exp(z, o, (mp_bitcnt_t)(x - e));
+    else
+    {
+        /* o / 2^(e-x) to nearest: floor((2 o + 2^(e-x)) / 2^(e-x+1)) */
+        mpz_mul_2exp(z, o, 1);
+        mpz_setbit(z, (mp_bitcnt_t)(e - x));
+        mpz_fdiv_q_2exp(z, z, (mp_bitcnt_t)(e - x + 1));
+    }
+    if (mpz_sgn(mpq_numref(q)) < 0)
+        mpz_neg(z, z);
+}
+
+void
+exattn_dview__clear(exattn_dview *v)
+{
+    size_t r, c;
+
+    for (r = 0; v->wide != NULL && r < v->rows; r++)
+        if (v->wide[r] != NULL)
+        {
+            for (c = 0; c < v->cols; c++)
+                mpz_clear(v->wide[r][c]);
+            free(v->wide[r]);
+        }
+    free(v->wide);
+    free(v->a);
+    free(v->exp);
+    free(v->bits);
+    memset(v, 0, sizeof *v);
+}
+
+static int
+wide_row(exattn_dview *v, const exattn_matrix *m, size_t r, mpz_t o)
+{
+    size_t c;
+
+    if ((v->wide[r] = malloc(m->cols * sizeof *v->wide[r])) == NULL)
+        return -1;
+    for (c = 0; c < m->cols; c++)
+    {
+        mpz_init(v->wide[r][c]);
+        scaled(v->wide[r][c], m->a[r * m->cols + c], v->exp[r], o);
+    }
+    return 1;
+}
+
+int
+exattn_dview__rows(exattn_dview *v, const exattn_matrix *m)
+{
+    size_t r, c, count = m->rows * m->cols;
+    long lo, hi;
+    mpz_t o, z;
+    int rc = 1;
+
+    memset(v, 0, sizeof *v);
+    v->rows = m->rows;
+    v->cols = m->cols;
+    v->a = calloc(count ? count : 1, sizeof *v->a);
+    v->exp = calloc(m->rows ? m->rows : 1, sizeof *v->exp);
+    v->bits = calloc(m->rows ? m->rows : 1, sizeof *v->bits);
+    v->wide = calloc(m->rows ? m->rows : 1, sizeof *v->wide);
+    if (!v->a || !v->exp || !v->bits || !v->wide)
+    {
+        exattn_dview__clear(v);
+        return -1;
+    }
+    mpz_inits(o, z, (mpz_ptr)0);
+    for (r = 0; rc == 1 && r < m->rows; r++)
+    {
+        if (!span(&lo, &hi, &m->a[r * m->cols], m->cols, 1, o))
+        {
+            rc = 0;
+            break;
+        }
+        v->exp[r] = lo;
+        v->bits[r] = (unsigned long)(hi - lo);
+        if (v->bits[r] > EXATTN_DVIEW_NARROW_BITS)
+        {
+            rc = wide_row(v, m, r, o);
+            continue;
+        }
+        for (c = 0; c < m->cols; c++)
+        {
+            scaled(z, m->a[r * m->cols + c], lo, o);
+            v->a[r * m->cols + c] = exattn_num__get_int64(z);
+        }
+    }
+    mpz_clears(o, z, (mpz_ptr)0);
+    if (rc != 1)
+        exattn_dview__clear(v);
+    return rc;
+}
+
+void
+exattn_dview__get_z(mpz_t z, const exattn_dview *v, size_t r, size_t c)
+{
+    if (v->wide[r] != NULL)
+        mpz_set(z, v->wide[r][c]);
+    else
+        exattn_num__set_int64(z, v->a[r * v->cols + c]);
+}
+
+#ifdef EXATTN_HAVE_INT128
+void
+exattn_dcols__clear(exattn_dcols *c)
+{
+    free(c->w);
+    free(c->exp);
+    free(c->rounded);
+    free(c->abs_sum);
+    memset(c, 0, sizeof *c);
+}
+
+/* Column c: exact at its least x when its entries span at most 62 bits,
+ * else at 2^(top - 62), the entries below rounded to nearest. */
+static int
+column(exattn_dcols *cv, const exattn_matrix *m, size_t c, mpz_t o, mpz_t z)
+{
+    size_t r;
+    long lo, hi, e;
+
+    if (!span(&lo, &hi, &m->a[c], m->rows, m->cols, o))
+        return 0;
+    e = hi - lo <= EXATTN_DVIEW_NARROW_BITS ? lo
+                                            : hi - EXATTN_DVIEW_NARROW_BITS;
+    cv->exp[c] = e;
+    cv->rounded[c] = e != lo;
+    cv->abs_sum[c] = 0;
+    for (r = 0; r < m->rows; r++)
+    {
+        int64_t w;
+
+        scaled(z, m->a[r * m->cols + c], e, o);
+        w = exattn_num__get_int64(z);
+        cv->w[r * m->cols + c] = w;
+        cv->abs_sum[c] += (exattn_u128)(w < 0 ? -(exattn_u128)w
+                                              : (exattn_u128)w);
+    }
+    return 1;
+}
+
+int
+exattn_dcols__new(exattn_dcols *cv, const exattn_matrix *m)
+{
+    size_t c, count = m->rows * m->cols, k = m->cols ? m->cols : 1;
+    mpz_t o, z;
+    int rc = 1;
+
+    memset(cv, 0, sizeof *cv);
+    cv->rows = m->rows;
+    cv->cols = m->cols;
+    cv->w = malloc((count ? count : 1) * sizeof *cv->w);
+    cv->exp = malloc(k * sizeof *cv->exp);
+    cv->rounded = malloc(k);
+    cv->abs_sum = malloc(k * sizeof *cv->abs_sum);
+    if (!cv->w || !cv->exp || !cv->rounded || !cv->abs_sum)
+    {
+        exattn_dcols__clear(cv);
+        return -1;
+    }
+    mpz_inits(o, z, (mpz_ptr)0);
+    for (c = 0; rc == 1 && c < m->cols; c++)
+        rc = column(cv, m, c, o, z);
+    mpz_clears(o, z, (mpz_ptr)0);
+    if (rc != 1)
+        exattn_dcols__clear(cv);
+    return rc;
+}
+#endif
