@@ -18,6 +18,7 @@
 #include "eval/decimal.h"
 #include "grade/results.h"
 #include "row/dyadic.h"
+#include "row/model.h"
 
 #define HIGH 400
 
@@ -521,4 +522,53 @@ Test(dyadic, a_column_of_equal_values_takes_the_exact_path)
     const head h = { NULL, NULL, 6, 3, 3, CONSTANT, 5 };
 
     cr_expect_eq(compare(&h), 0);
+}
+
+/* The derivation's rows (src/row/row.c) of a dyadic head whose int64
+ * views do not fit score each key from the rows' own views: the same
+ * exact scores, order and decisions as the rational path's. */
+static void
+same_rows(const head *h)
+{
+    exattn_lesson *l = lesson_of(h);
+    exattn_ints *iv = NULL;
+    exattn_error_t err;
+    size_t i, j, c;
+
+    cr_assert_eq(exattn_ints__new(&iv, l), EXATTN_OK);
+    cr_assert_null(iv->q, "the head's int64 views fit: no test");
+    cr_assert_not_null(iv->rows_q);
+    for (i = 0; i < l->n; i++)
+    {
+        exattn_row *a = NULL, *b = NULL;
+
+        memset(&err, 0, sizeof err);
+        cr_assert_eq(exattn_row__new_in(&a, l, i, iv, &err), EXATTN_OK);
+        cr_assert_eq(exattn_row__new_in(&b, l, i, NULL, &err), EXATTN_OK);
+        for (j = 0; j < l->m; j++)
+        {
+            cr_expect(mpq_equal(a->score[j], b->score[j]),
+                      "row %zu key %zu", i, j);
+            cr_expect(mpq_equal(a->coef[j], b->coef[j]));
+        }
+        for (j = 0; j < a->allowed_count; j++)
+            cr_expect_eq(a->order[j], b->order[j]);
+        cr_expect_eq(a->group_count, b->group_count);
+        cr_expect_eq(a->weights_exact, b->weights_exact);
+        for (c = 0; c < l->dv; c++)
+            cr_expect_eq(a->out_exact[c], b->out_exact[c]);
+        exattn_row_free(a);
+        exattn_row_free(b);
+    }
+    exattn_ints__free(iv);
+    exattn_lesson_free(l);
+}
+
+Test(dyadic, derivation_rows_score_float_heads_on_integers)
+{
+    const head floats = { "\"causal\"", NULL, 9, 6, 3, FLOATS, 7 };
+    const head wide = { NULL, "-1/8", 8, 5, 4, WIDE, 8 };
+
+    same_rows(&floats);
+    same_rows(&wide);
 }

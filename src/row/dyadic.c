@@ -83,28 +83,11 @@ bits_of(size_t n)
     return b;
 }
 
-/* z = x, a signed 128-bit integer */
-static void
-z_of_i128(mpz_t z, exattn_i128 x)
-{
-    exattn_u128 u = x < 0 ? -(exattn_u128)x : (exattn_u128)x;
-
-    mpz_set_ui(z, (unsigned long)(uint32_t)(u >> 96));
-    mpz_mul_2exp(z, z, 32);
-    mpz_add_ui(z, z, (unsigned long)(uint32_t)(u >> 64));
-    mpz_mul_2exp(z, z, 32);
-    mpz_add_ui(z, z, (unsigned long)(uint32_t)(u >> 32));
-    mpz_mul_2exp(z, z, 32);
-    mpz_add_ui(z, z, (unsigned long)(uint32_t)u);
-    if (x < 0)
-        mpz_neg(z, z);
-}
-
 /* z += u * 2^shift */
 static void
 z_add_u128(mpz_t z, exattn_u128 u, mp_bitcnt_t shift, mpz_t tmp)
 {
-    z_of_i128(tmp, (exattn_i128)(u >> 1));
+    exattn_z_of_i128(tmp, (exattn_i128)(u >> 1));
     mpz_mul_2exp(tmp, tmp, 1);
     if (u & 1)
         mpz_add_ui(tmp, tmp, 1);
@@ -245,41 +228,12 @@ exattn_dyadic__new(exattn_dyadic **out, const exattn_lesson *l)
     return q < 0 || k < 0 || v < 0 ? EXATTN_ENOMEM : EXATTN_OK;
 }
 
-/* s_j = q_i . k_j exactly. */
+/* s_j = q_i . k_j exactly: the precision holds every score's bits. */
 static void
 score(exattn_dyadic *h, size_t i, size_t j)
 {
-    const exattn_dview *q = &h->q, *k = &h->k;
-    size_t r, dk = h->l->dk;
-    long e = q->exp[i] + k->exp[j];
-
-    if (q->wide[i] == NULL && k->wide[j] == NULL
-        && q->bits[i] + k->bits[j] + h->dk_bits <= 126)
-    {
-        const int64_t *a = &q->a[i * dk], *b = &k->a[j * dk];
-        exattn_i128 sum = 0;
-
-        for (r = 0; r < dk; r++)
-            sum += (exattn_i128)a[r] * b[r];
-        z_of_i128(h->z, sum);
-    }
-    else
-    {
-        /* the multi-limb path: GMP integers */
-        mpz_t a, b;
-
-        mpz_inits(a, b, (mpz_ptr)0);
-        mpz_set_ui(h->z, 0);
-        for (r = 0; r < dk; r++)
-        {
-            exattn_dview__get_z(a, q, i, r);
-            exattn_dview__get_z(b, k, j, r);
-            mpz_addmul(h->z, a, b);
-        }
-        mpz_clears(a, b, (mpz_ptr)0);
-    }
-    /* exact: the precision holds every score's bits */
-    mpfr_set_z_2exp(h->s[j], h->z, e, MPFR_RNDN);
+    exattn_dview__dot(h->z, &h->q, i, &h->k, j);
+    mpfr_set_z_2exp(h->s[j], h->z, h->q.exp[i] + h->k.exp[j], MPFR_RNDN);
 }
 
 static int

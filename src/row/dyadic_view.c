@@ -169,6 +169,67 @@ exattn_dview__get_z(mpz_t z, const exattn_dview *v, size_t r, size_t c)
         exattn_num__set_int64(z, v->a[r * v->cols + c]);
 }
 
+static unsigned long
+bits_of(size_t n)
+{
+    unsigned long b = 0;
+
+    while (b < 64 && ((size_t)1 << b) <= n)
+        b++;
+    return b;
+}
+
+#ifdef EXATTN_HAVE_INT128
+/* z = x, a signed 128-bit integer */
+void
+exattn_z_of_i128(mpz_t z, exattn_i128 x)
+{
+    exattn_u128 u = x < 0 ? -(exattn_u128)x : (exattn_u128)x;
+
+    mpz_set_ui(z, (unsigned long)(uint32_t)(u >> 96));
+    mpz_mul_2exp(z, z, 32);
+    mpz_add_ui(z, z, (unsigned long)(uint32_t)(u >> 64));
+    mpz_mul_2exp(z, z, 32);
+    mpz_add_ui(z, z, (unsigned long)(uint32_t)(u >> 32));
+    mpz_mul_2exp(z, z, 32);
+    mpz_add_ui(z, z, (unsigned long)(uint32_t)u);
+    if (x < 0)
+        mpz_neg(z, z);
+}
+#endif
+
+void
+exattn_dview__dot(mpz_t z, const exattn_dview *q, size_t i,
+                  const exattn_dview *k, size_t j)
+{
+    size_t r, n = q->cols;
+    mpz_t a, b;
+
+#ifdef EXATTN_HAVE_INT128
+    /* |sum| < n 2^(bq + bk) <= 2^126: no partial sum overflows */
+    if (q->wide[i] == NULL && k->wide[j] == NULL
+        && q->bits[i] + k->bits[j] + bits_of(n) <= 126)
+    {
+        const int64_t *x = &q->a[i * n], *y = &k->a[j * n];
+        exattn_i128 sum = 0;
+
+        for (r = 0; r < n; r++)
+            sum += (exattn_i128)x[r] * y[r];
+        exattn_z_of_i128(z, sum);
+        return;
+    }
+#endif
+    mpz_inits(a, b, (mpz_ptr)0);
+    mpz_set_ui(z, 0);
+    for (r = 0; r < n; r++)
+    {
+        exattn_dview__get_z(a, q, i, r);
+        exattn_dview__get_z(b, k, j, r);
+        mpz_addmul(z, a, b);
+    }
+    mpz_clears(a, b, (mpz_ptr)0);
+}
+
 #ifdef EXATTN_HAVE_INT128
 void
 exattn_dcols__clear(exattn_dcols *c)

@@ -36,7 +36,16 @@ void exattn_dview__clear(exattn_dview *v);
 /* Entry (r, c) of a row view as an integer (its row's scale 2^exp[r]). */
 void exattn_dview__get_z(mpz_t z, const exattn_dview *v, size_t r, size_t c);
 
+/* Row i of q dotted with row j of k (as many columns), exactly: z times
+ * 2^(q->exp[i] + k->exp[j]) -- on 128-bit integers where the rows' bits
+ * allow, on GMP's otherwise (the multi-limb path). */
+void exattn_dview__dot(mpz_t z, const exattn_dview *q, size_t i,
+                       const exattn_dview *k, size_t j);
+
 #ifdef EXATTN_HAVE_INT128
+/* z = x */
+void exattn_z_of_i128(mpz_t z, exattn_i128 x);
+
 typedef struct
 {
     size_t rows, cols;

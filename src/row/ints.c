@@ -80,6 +80,29 @@ dots_fit(const mpz_t mq, const mpz_t mk, size_t dk)
            && product_below(mq, mk, dk, 62);
 }
 
+/* Row views of Q and K when both are dyadic (NULL otherwise). */
+static int
+row_views(exattn_ints *iv, const exattn_lesson *l)
+{
+    int q, k = 0;
+
+    iv->rows_q = calloc(1, sizeof *iv->rows_q);
+    iv->rows_k = calloc(1, sizeof *iv->rows_k);
+    if (iv->rows_q == NULL || iv->rows_k == NULL)
+        return EXATTN_ENOMEM;
+    q = exattn_dview__rows(iv->rows_q, &l->q);
+    if (q == 1)
+        k = exattn_dview__rows(iv->rows_k, &l->k);
+    if (q == 1 && k == 1)
+        return EXATTN_OK;
+    if (q == 1)
+        exattn_dview__clear(iv->rows_q);
+    free(iv->rows_q);
+    free(iv->rows_k);
+    iv->rows_q = iv->rows_k = NULL;
+    return q < 0 || k < 0 ? EXATTN_ENOMEM : EXATTN_OK;
+}
+
 static int
 views(exattn_ints *iv, const exattn_lesson *l)
 {
@@ -97,6 +120,8 @@ views(exattn_ints *iv, const exattn_lesson *l)
         iv->k = iv->q ? int_matrix(&l->k, dk) : NULL;
         rc = iv->q && iv->k ? EXATTN_OK : EXATTN_ENOMEM;
     }
+    else
+        rc = row_views(iv, l);
     scale_of(iv->den_v, mv, &l->v);
     if (rc == EXATTN_OK && l->m < ((size_t)1 << 20)
         && LONG_MAX >= INT64_MAX && product_below(mv, one, l->m, 40))
@@ -135,6 +160,13 @@ exattn_ints__free(exattn_ints *iv)
     free(iv->q);
     free(iv->k);
     free(iv->v);
+    if (iv->rows_q != NULL)
+    {
+        exattn_dview__clear(iv->rows_q);
+        exattn_dview__clear(iv->rows_k);
+    }
+    free(iv->rows_q);
+    free(iv->rows_k);
     mpz_clear(iv->den_qk);
     mpz_clear(iv->den_v);
     free(iv);

@@ -5,6 +5,7 @@
 #define EXATTN_ROW_MODEL_H
 
 #include "lesson/model.h"
+#include "row/dyadic_view.h"
 
 /* ---- rows (src/row/) ---------------------------------------------------- */
 
@@ -16,6 +17,11 @@ typedef struct
     int64_t *q, *k, *v;         /* row-major, like the matrices */
     mpz_t den_qk;               /* q.k = (q'.k') / den_qk */
     mpz_t den_v;                /* V = V' / den_v */
+    /* Where q and k are NULL and Q and K are dyadic (floats: a float
+     * head's common denominator is 2^(its smallest exponent)), each row
+     * scaled on its own (src/row/dyadic_view.h): exact dot products on
+     * 128-bit or GMP integers instead of d_k rational ones; else NULL. */
+    exattn_dview *rows_q, *rows_k;
 } exattn_ints;
 
 int exattn_ints__new(exattn_ints **out, const exattn_lesson *l);

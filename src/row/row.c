@@ -178,6 +178,41 @@ rational_scores(exattn_row *row)
     return order_by_coef(row);
 }
 
+/* Scores of a dyadic head whose common denominator is too large for
+ * int64 views (a float head): each an exact integer dot product of the
+ * two rows' own views (exattn_dview__dot), times a power of two -- one
+ * class per key, as the rational path, for d_k integer multiply-adds
+ * instead of d_k rational ones. */
+static int
+dyadic_scores(exattn_row *row, const exattn_ints *iv)
+{
+    const exattn_lesson *l = row->lesson;
+    size_t j;
+    long e;
+    mpz_t z;
+
+    if (classes_alloc(row, l->m) != EXATTN_OK)
+        return EXATTN_ENOMEM;
+    mpz_init(z);
+    for (j = 0; j < l->m; j++)
+    {
+        exattn_dview__dot(z, iv->rows_q, row->index, iv->rows_k, j);
+        e = iv->rows_q->exp[row->index] + iv->rows_k->exp[j];
+        mpq_set_z(row->class_score[j], z);
+        if (e >= 0)
+            mpq_mul_2exp(row->class_score[j], row->class_score[j],
+                         (mp_bitcnt_t)e);
+        else
+            mpq_div_2exp(row->class_score[j], row->class_score[j],
+                         (mp_bitcnt_t)-e);
+        mpq_mul(row->class_coef[j], row->class_score[j], l->scale_coef);
+        row->score[j] = row->class_score[j];
+        row->coef[j] = row->class_coef[j];
+    }
+    mpz_clear(z);
+    return order_by_coef(row);
+}
+
 /* ---- integer scores ---------------------------------------------------- */
 
 typedef struct
@@ -371,7 +406,8 @@ exattn_row__new_in(exattn_row **out, const exattn_lesson *l, size_t i,
     code = row_alloc(row, l->m, l->dv);
     if (code == EXATTN_OK)
         code = ints && ints->q && ints->k ? integer_scores(row, ints)
-                                          : rational_scores(row);
+               : ints && ints->rows_q        ? dyadic_scores(row, ints)
+                                             : rational_scores(row);
     if (code == EXATTN_OK)
         code = exattn_rule__decide(row, ints);
     if (code != EXATTN_OK)
