@@ -48,7 +48,8 @@ typedef struct
     char *s;
     size_t len;
     size_t cap;
-    int oom;        /* sticky: a failed allocation; s stays valid */
+    int oom;        /* sticky: a failed allocation (2: a failed write to
+                       the spool); s stays valid */
     FILE *spool;    /* NULL, or the bytes before s (exattn_sbuf__spool) */
 } exattn_sbuf;
 

@@ -33,7 +33,7 @@ next(uint64_t *s)
     return z ^ (z >> 31);
 }
 
-typedef enum { FLOATS, WIDE, TIES, CONSTANT } kind;
+typedef enum { FLOATS, WIDE, TIES, CONSTANT, HALVES, NEAR, HUGE } kind;
 
 /* A random entry p/2^e as the lesson writes it. */
 static void
@@ -47,6 +47,46 @@ entry(exattn_sbuf *b, uint64_t *seed, kind k, size_t row, size_t col)
     if (k == TIES)
     {
         exattn_sbuf__printf(b, "%d", (int)(next(seed) % 3) - 1);
+        return;
+    }
+    if (k == NEAR)
+    {
+        /* Q = [1, 2^-80], K_j = [1, j]: scores 1 + j 2^-80, all of one
+         * double, none equal */
+        exattn_sbuf__printf(b, "\"%s\"", col == 0 ? "1"
+                            : row % 2 ? "1/1208925819614629174706176"
+                                      : "3");
+        return;
+    }
+    if (k == HUGE && row == 0 && col == 0)
+    {
+        /* 2^-5000 beside entries near 1: scores of 5,000 bits, beyond
+         * what the head holds -- row 1's query takes the exact path */
+        mpz_init(den);
+        mpz_ui_pow_ui(den, 2, 5000);
+        t = mpz_get_str(NULL, 10, den);
+        exattn_sbuf__printf(b, "\"1/%s\"", t);
+        free(t);
+        mpz_clear(den);
+        return;
+    }
+    if (k == HALVES)
+    {
+        /* V entries near 2 written to 2^-70: a column spanning 72 bits,
+         * rounded to 62, whose dropped 10 bits are a half or more (the
+         * rounding must go up: truncating is off by more than half) */
+        mpz_t big;
+
+        mpz_init(big);
+        mpz_ui_pow_ui(big, 2, 71);
+        mpz_add_ui(big, big, (unsigned long)((next(seed) >> 14) << 10));
+        mpz_add_ui(big, big, (512 + (unsigned long)(next(seed) % 512)) | 1);
+        if (next(seed) & 1)
+            mpz_neg(big, big);
+        t = mpz_get_str(NULL, 10, big);
+        exattn_sbuf__printf(b, "\"%s/1180591620717411303424\"", t);
+        free(t);
+        mpz_clear(big);
         return;
     }
     p = (long)(next(seed) % (1UL << 24)) - (1L << 23);
@@ -78,6 +118,15 @@ matrix(exattn_sbuf *b, const char *name, size_t rows, size_t cols,
                 exattn_sbuf__puts(b, ", ");
             if (k == CONSTANT && strcmp(name, "V") == 0 && c == 0)
                 exattn_sbuf__puts(b, "\"3/4\"");
+            else if (k == HALVES)
+                entry(b, seed, strcmp(name, "V") == 0 ? HALVES : FLOATS, r,
+                      c);
+            else if (k == NEAR && strcmp(name, "V") == 0)
+                entry(b, seed, FLOATS, r, c);
+            else if (k == NEAR && strcmp(name, "K") == 0)
+                exattn_sbuf__printf(b, "%zu", c == 0 ? (size_t)1 : r + 1);
+            else if (k == HUGE && strcmp(name, "Q") != 0)
+                entry(b, seed, FLOATS, r, c);
             else
                 entry(b, seed, k, r, c);
         }
@@ -435,7 +484,8 @@ compare(const head *h)
             if (!mpfr_zero_p(ball.mid))
                 cr_expect(mpfr_get_exp(ball.rad)
                               < mpfr_get_exp(ball.mid) - 100
-                              || (h->k == WIDE && k == m
+                              || (((h->k == WIDE && k == m)
+                                   || (h->k == HALVES && k >= m))
                                   && mpfr_cmp_d(ball.rad, 0x1p-58) <= 0),
                           "row %zu entry %zu: radius %g", i, k,
                           mpfr_get_d(ball.rad, MPFR_RNDN));
@@ -507,6 +557,29 @@ Test(dyadic, views_beyond_62_bits_and_rounded_value_columns)
     const head h = { NULL, "1/8", 8, 5, 4, WIDE, 3 };
 
     cr_expect_eq(compare(&h), 8);
+}
+
+Test(dyadic, value_columns_rounded_up_from_half_or_more)
+{
+    const head h = { NULL, NULL, 8, 4, 3, HALVES, 9 };
+
+    cr_expect_eq(compare(&h), 8);
+}
+
+Test(dyadic, scores_apart_by_2_to_the_minus_80)
+{
+    /* the odd rows' queries see scores one double wide; the even rows'
+     * (Q = [1, 3]) are integers */
+    const head h = { NULL, NULL, 10, 2, 3, NEAR, 10 };
+
+    cr_expect_eq(compare(&h), 10);
+}
+
+Test(dyadic, a_score_of_5000_bits_takes_the_exact_path)
+{
+    const head h = { NULL, NULL, 6, 3, 2, HUGE, 11 };
+
+    cr_expect_eq(compare(&h), 5);
 }
 
 Test(dyadic, rows_with_equal_scores_take_the_exact_path)

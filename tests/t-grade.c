@@ -542,3 +542,30 @@ Test(grade, an_error_beside_its_bound_and_a_low_cap)
     fclose(f);
     exattn_lesson_free(l);
 }
+
+/* Options the command line would refuse are refused by the library too,
+ * before any value is graded (the fast and the exact path alike). */
+Test(grade, digits_beyond_the_limit_are_refused)
+{
+    static const char results[] =
+        "{\"format\": \"binary64\", \"values\": {\"weights\": [[1, 0, 0], "
+        "[0.5, 0.5, 0], [0.2846, 0.14, 0.57]]}}";
+    exattn_grade_options_t o = EXATTN_GRADE_OPTIONS_INIT;
+    exattn_lesson *l = NULL;
+    exattn_error_t err;
+    FILE *f = tmpfile();
+
+    cr_assert_not_null(f);
+    exattn_error_init(&err);
+    cr_assert_eq(exattn_lesson_read_file(&l, th_srcpath(
+        "docs/examples/002-grid-load-rises.json"), NULL, &err), EXATTN_OK);
+    o.digits = EXATTN_MAX_DIGITS + 1;
+    cr_assert_eq(exattn_grade_write_text(f, NULL, l, "r.json", results,
+                                         strlen(results), &o, &err),
+                 EXATTN_EINVAL);
+    cr_assert_not_null(strstr(err.message, "digits 10000001: at most"),
+                       "%s", err.message);
+    cr_assert_eq(ftell(f), 0, "nothing written");
+    fclose(f);
+    exattn_lesson_free(l);
+}

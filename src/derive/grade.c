@@ -261,9 +261,9 @@ count(tally *t, const exattn_doc_grade *d, const exattn_grade *gr)
     t->over += d->over == 1;
     scaled_sum(t->sum_lo, gr->ulps_lo, 0);
     scaled_sum(t->sum_hi, gr->ulps_hi, 1);
-    /* the worst entry: the first one no later error is proved to exceed
-     * (two errors known only to lie in overlapping intervals -- equal
-     * errors, as 2w and w have -- keep the first) */
+    /* the worst entry: a later one replaces it only when its error is
+     * proved larger (equal errors -- 2w's and w's -- known by overlapping
+     * intervals keep the first) */
     if (t->values == 1 || mpq_cmp(gr->ulps_lo, t->worst_hi) > 0)
     {
         char *w = exattn_str__dup(d->entry);
@@ -504,6 +504,11 @@ exattn_derive_grade(const exattn_doc_sink *sink, void *ctx,
     mpq_init(g.bound);
     tally_init(&g.all);
     rc = read_bound(&g, err);
+    if (rc == EXATTN_OK && g.opts->digits != EXATTN_DIGITS_NONE
+        && g.opts->digits > EXATTN_MAX_DIGITS)
+        rc = exattn_error__set(err, EXATTN_EINVAL, "grade", 0, 0,
+                               "digits %lu: at most %lu", g.opts->digits,
+                               EXATTN_MAX_DIGITS);
     if (rc == EXATTN_OK)
         rc = known_variant(l, g.opts->variant, err);
     if (rc == EXATTN_OK)

@@ -16,16 +16,16 @@
  *             <= E^ rho,  rho = 2^-127 + 2^-124 |t^|          (|t| < 2^100)
  * a relative bound that serves the weights however small they are.
  *
- * Outputs.  e_j = floor(E^ 2^126), a 126-bit integer, is within
+ * Outputs.  e_j = floor(E^ 2^126) <= 2^126 is within
  * 2^-126 + E^ rho <= 2^-126 (1 + 1/2 + 4/e) < 3 2^-126 of E_j (t e^t >=
- * -1/e).  V's column view has |w| < 2^62 and v = w 2^F, or v within
+ * -1/e).  V's column view has |w| <= 2^62 and v = w 2^F, or v within
  * 2^(F-1) of it when the column was rounded.  In units of 2^(F-126),
  *     N = sum e_j w_j  differs from  sum E_j v_j  by at most
  *     3 (sum |w_j| + |A|/2) + D/2 (rounded column only),
  * and D = sum e_j from sum E_j by 3 |A|; each exact integer sum is kept
  * in three 128-bit accumulators per sign (low, middle and high 64-bit
  * words of the 190-bit products, none of which can overflow for fewer
- * than 2^64 keys), and the output is the ball quotient N 2^F / D.
+ * than 2^63 keys), and the output is the ball quotient N 2^F / D.
  *
  * Everything the rule could call exact or group is refused (dyadic.h):
  * with at least two allowed keys and distinct scores, every weight is
@@ -44,11 +44,14 @@
 #define FIX 126
 /* The precision of an output's or weight's midpoint. */
 #define MID_PREC 192
+/* The widest scores held: a row needing more takes the exact path. */
+#define SCORE_PREC_MAX 4096
 
 typedef struct
 {
     double approx;
     size_t key;
+    mpfr_srcptr exact;
 } keyed;
 
 struct exattn_dyadic
@@ -57,6 +60,7 @@ struct exattn_dyadic
     exattn_dview q, k;
     exattn_dcols v;
     unsigned long dk_bits;      /* d_k < 2^dk_bits */
+    mpfr_prec_t score_prec;     /* of s[] */
     mpfr_t c;                   /* the scale, at WP */
     /* the row */
     size_t row;
@@ -139,27 +143,39 @@ exattn_dyadic__free(exattn_dyadic *h)
     free(h);
 }
 
-/* The largest score's bits: every score fits in MPFR at this precision. */
+/* The bits every score of row i fits in, or 0 beyond SCORE_PREC_MAX
+ * (an entry of 1e-100000 beside 1 would make each score 332,000 bits:
+ * such a row takes the exact path). */
 static mpfr_prec_t
-score_prec(const exattn_dyadic *h)
+row_prec(const exattn_dyadic *h, size_t i)
 {
-    unsigned long bq = 0, bk = 0;
-    size_t r;
+    unsigned long bk = 0, need;
+    size_t j;
 
-    for (r = 0; r < h->q.rows; r++)
-        if (h->q.bits[r] > bq)
-            bq = h->q.bits[r];
-    for (r = 0; r < h->k.rows; r++)
-        if (h->k.bits[r] > bk)
-            bk = h->k.bits[r];
-    return (mpfr_prec_t)(bq + bk + h->dk_bits + 2);
+    for (j = 0; j < h->l->m; j++)
+        if (h->allowed[j] && h->k.bits[j] > bk)
+            bk = h->k.bits[j];
+    need = h->q.bits[i] + bk + h->dk_bits + 2;
+    return need > SCORE_PREC_MAX ? 0 : (mpfr_prec_t)need;
+}
+
+/* Every score at precision p at least (they only grow). */
+static void
+grow_scores(exattn_dyadic *h, mpfr_prec_t p)
+{
+    size_t j;
+
+    if (p <= h->score_prec)
+        return;
+    for (j = 0; j < h->l->m; j++)
+        mpfr_set_prec(h->s[j], p);
+    h->score_prec = p;
 }
 
 static int
 alloc_row_state(exattn_dyadic *h)
 {
     const exattn_lesson *l = h->l;
-    mpfr_prec_t ps = score_prec(h);
     size_t j, m = l->m;
 
     h->s = calloc(m, sizeof *h->s);
@@ -183,7 +199,7 @@ alloc_row_state(exattn_dyadic *h)
     }
     for (j = 0; j < m; j++)
     {
-        mpfr_init2(h->s[j], ps < MPFR_PREC_MIN ? MPFR_PREC_MIN : ps);
+        mpfr_init2(h->s[j], WP);
         mpfr_init2(h->e[j], WP);
     }
     for (j = 0; j < l->dv; j++)
@@ -191,6 +207,7 @@ alloc_row_state(exattn_dyadic *h)
         mpz_init(h->out[j]);
         mpz_init(h->out_rad[j]);
     }
+    h->score_prec = WP;
     return EXATTN_OK;
 }
 
@@ -228,12 +245,15 @@ exattn_dyadic__new(exattn_dyadic **out, const exattn_lesson *l)
     return q < 0 || k < 0 || v < 0 ? EXATTN_ENOMEM : EXATTN_OK;
 }
 
-/* s_j = q_i . k_j exactly: the precision holds every score's bits. */
-static void
+/* s_j = q_i . k_j exactly (row_prec holds its bits); 0 when it is not
+ * (an exponent beyond MPFR's range, reachable with raised limits). */
+static int
 score(exattn_dyadic *h, size_t i, size_t j)
 {
     exattn_dview__dot(h->z, &h->q, i, &h->k, j);
-    mpfr_set_z_2exp(h->s[j], h->z, h->q.exp[i] + h->k.exp[j], MPFR_RNDN);
+    return mpfr_set_z_2exp(h->s[j], h->z, h->q.exp[i] + h->k.exp[j],
+                           MPFR_RNDN) == 0
+           && (mpz_sgn(h->z) == 0 || mpfr_regular_p(h->s[j]));
 }
 
 static int
@@ -245,23 +265,27 @@ by_approx(const void *a, const void *b)
 }
 
 static int
-by_exact(mpfr_t *s, size_t a, size_t b)
+by_exact(const void *a, const void *b)
 {
-    return mpfr_cmp(s[a], s[b]);
+    const keyed *x = a, *y = b;
+
+    return mpfr_cmp(x->exact, y->exact);
 }
 
 /* Two allowed keys with equal scores?  Sorted by their doubles, equal
- * scores have equal doubles: each run of equal doubles is sorted exactly
- * (insertion: runs are short) and its neighbours compared. */
+ * scores have equal doubles; each run of equal doubles is sorted exactly
+ * and its neighbours compared (a run of thousands -- scores apart by
+ * 2^-80 -- costs m log m comparisons, not m^2). */
 static int
 has_equal_scores(exattn_dyadic *h)
 {
-    size_t a, b, x, y, n = 0, m = h->l->m;
+    size_t a, b, x, n = 0, m = h->l->m;
 
     for (a = 0; a < m; a++)
         if (h->allowed[a])
         {
             h->sorted[n].approx = mpfr_get_d(h->s[a], MPFR_RNDN);
+            h->sorted[n].exact = h->s[a];
             h->sorted[n++].key = a;
         }
     qsort(h->sorted, n, sizeof *h->sorted, by_approx);
@@ -270,17 +294,10 @@ has_equal_scores(exattn_dyadic *h)
         for (b = a + 1; b < n && h->sorted[b].approx == h->sorted[a].approx;
              b++)
             ;
+        if (b - a > 1)
+            qsort(&h->sorted[a], b - a, sizeof *h->sorted, by_exact);
         for (x = a + 1; x < b; x++)
-            for (y = x; y > a && by_exact(h->s, h->sorted[y - 1].key,
-                                          h->sorted[y].key) > 0; y--)
-            {
-                keyed t = h->sorted[y];
-
-                h->sorted[y] = h->sorted[y - 1];
-                h->sorted[y - 1] = t;
-            }
-        for (x = a + 1; x < b; x++)
-            if (by_exact(h->s, h->sorted[x - 1].key, h->sorted[x].key) == 0)
+            if (mpfr_cmp(h->sorted[x - 1].exact, h->sorted[x].exact) == 0)
                 return 1;
     }
     return 0;
@@ -455,6 +472,7 @@ int
 exattn_dyadic__row(exattn_dyadic *h, size_t i, int *fast)
 {
     const exattn_lesson *l = h->l;
+    mpfr_prec_t prec;
     size_t j, c;
 
     *fast = 0;
@@ -468,9 +486,12 @@ exattn_dyadic__row(exattn_dyadic *h, size_t i, int *fast)
     for (c = 0; c < l->dv; c++)
         if (values_all_equal(h, c))
             return EXATTN_OK;
+    if ((prec = row_prec(h, i)) == 0)
+        return EXATTN_OK;
+    grow_scores(h, prec);
     for (j = 0; j < l->m; j++)
-        if (h->allowed[j])
-            score(h, i, j);
+        if (h->allowed[j] && !score(h, i, j))
+            return EXATTN_OK;
     if (has_equal_scores(h))
         return EXATTN_OK;
     if (!exponentials(h, best_key(h)))

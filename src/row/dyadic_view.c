@@ -70,10 +70,11 @@ scaled(mpz_t z, const mpq_t q, long e, mpz_t o)
         mpz_mul_2exp(z, o, (mp_bitcnt_t)(x - e));
     else
     {
-        /* o / 2^(e-x) to nearest: floor((2 o + 2^(e-x)) / 2^(e-x+1)) */
-        mpz_mul_2exp(z, o, 1);
-        mpz_setbit(z, (mp_bitcnt_t)(e - x));
-        mpz_fdiv_q_2exp(z, z, (mp_bitcnt_t)(e - x + 1));
+        /* o / 2^(e-x) to nearest (o > 0): the quotient, plus one when
+         * the first bit shifted out is set -- off by at most 2^(e-x-1) */
+        mpz_fdiv_q_2exp(z, o, (mp_bitcnt_t)(e - x));
+        if (mpz_tstbit(o, (mp_bitcnt_t)(e - x - 1)))
+            mpz_add_ui(z, z, 1);
     }
     if (mpz_sgn(mpq_numref(q)) < 0)
         mpz_neg(z, z);
@@ -242,7 +243,8 @@ exattn_dcols__clear(exattn_dcols *c)
 }
 
 /* Column c: exact at its least x when its entries span at most 62 bits,
- * else at 2^(top - 62), the entries below rounded to nearest. */
+ * else at 2^(top - 62), the entries below rounded to nearest: then
+ * |w| <= 2^62 (an entry just below 2^top rounds up to it). */
 static int
 column(exattn_dcols *cv, const exattn_matrix *m, size_t c, mpz_t o, mpz_t z)
 {

@@ -49,7 +49,8 @@ void exattn_z_of_i128(mpz_t z, exattn_i128 x);
 typedef struct
 {
     size_t rows, cols;
-    int64_t *w;         /* rows x cols: entry (r, c) ~ w * 2^exp[c] */
+    int64_t *w;         /* rows x cols: entry (r, c) ~ w * 2^exp[c],
+                           |w| <= 2^62 */
     long *exp;          /* per column */
     unsigned char *rounded;     /* per column: some w is the entry rounded
                                    to nearest, off by at most 2^(exp-1) */

@@ -32,7 +32,7 @@ exattn_sbuf__spool(exattn_sbuf *b, size_t limit)
     if (b->spool == NULL && (b->spool = tmpfile()) == NULL)
         return;
     if (fwrite(b->s, 1, b->len, b->spool) != b->len)
-        b->oom = 1;             /* the bytes are lost: fail the flush */
+        b->oom = 2;             /* the bytes are lost: fail the flush */
     b->len = 0;
 }
 
@@ -206,8 +206,11 @@ exattn_sbuf__flush(exattn_sbuf *b, FILE *f, const char *file,
     int code = EXATTN_OK;
 
     if (b->oom)
-        code = exattn_error__set(err, EXATTN_ENOMEM, file, 0, 0,
-                                 "out of memory");
+        code = b->oom == 2 ? exattn_error__set(err, EXATTN_EIO, file, 0, 0,
+                                               "cannot write the report's "
+                                               "temporary file")
+                           : exattn_error__set(err, EXATTN_ENOMEM, file, 0,
+                                               0, "out of memory");
     else if (b->spool != NULL && !unspool(b, f))
         code = exattn_error__set(err, EXATTN_EIO, file, 0, 0,
                                  "cannot write the output");
