@@ -91,7 +91,7 @@ bits_of(size_t n)
 static void
 z_add_u128(mpz_t z, exattn_u128 u, mp_bitcnt_t shift, mpz_t tmp)
 {
-    exattn_z_of_i128(tmp, (exattn_i128)(u >> 1));
+    exattn_dview__z_of_i128(tmp, (exattn_i128)(u >> 1));
     mpz_mul_2exp(tmp, tmp, 1);
     if (u & 1)
         mpz_add_ui(tmp, tmp, 1);

@@ -183,7 +183,7 @@ bits_of(size_t n)
 #ifdef EXATTN_HAVE_INT128
 /* z = x, a signed 128-bit integer */
 void
-exattn_z_of_i128(mpz_t z, exattn_i128 x)
+exattn_dview__z_of_i128(mpz_t z, exattn_i128 x)
 {
     exattn_u128 u = x < 0 ? -(exattn_u128)x : (exattn_u128)x;
 
@@ -216,7 +216,7 @@ exattn_dview__dot(mpz_t z, const exattn_dview *q, size_t i,
 
         for (r = 0; r < n; r++)
             sum += (exattn_i128)x[r] * y[r];
-        exattn_z_of_i128(z, sum);
+        exattn_dview__z_of_i128(z, sum);
         return;
     }
 #endif

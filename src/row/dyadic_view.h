@@ -44,7 +44,7 @@ void exattn_dview__dot(mpz_t z, const exattn_dview *q, size_t i,
 
 #ifdef EXATTN_HAVE_INT128
 /* z = x */
-void exattn_z_of_i128(mpz_t z, exattn_i128 x);
+void exattn_dview__z_of_i128(mpz_t z, exattn_i128 x);
 
 typedef struct
 {
