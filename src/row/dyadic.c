@@ -215,7 +215,7 @@ int
 exattn_dyadic__new(exattn_dyadic **out, const exattn_lesson *l)
 {
     exattn_dyadic *h;
-    int q, k, v;
+    int q, k, v, rc = EXATTN_OK;
 
     *out = NULL;
     if (l->block != NULL || mpq_sgn(l->scale_coef) == 0 || l->m == 0
@@ -232,7 +232,8 @@ exattn_dyadic__new(exattn_dyadic **out, const exattn_lesson *l)
     q = exattn_dview__rows(&h->q, &l->q);
     k = q == 1 ? exattn_dview__rows(&h->k, &l->k) : 0;
     v = k == 1 ? exattn_dcols__new(&h->v, &l->v) : 0;
-    if (q == 1 && k == 1 && v == 1 && alloc_row_state(h) == EXATTN_OK)
+    if (q == 1 && k == 1 && v == 1
+        && (rc = alloc_row_state(h)) == EXATTN_OK)
     {
         /* c = coef sqrt(surd) at WP, rounded to nearest each step */
         mpfr_set_ui(h->c, l->surd, MPFR_RNDN);
@@ -242,7 +243,8 @@ exattn_dyadic__new(exattn_dyadic **out, const exattn_lesson *l)
         return EXATTN_OK;
     }
     exattn_dyadic__free(h);
-    return q < 0 || k < 0 || v < 0 ? EXATTN_ENOMEM : EXATTN_OK;
+    return q < 0 || k < 0 || v < 0 || rc != EXATTN_OK ? EXATTN_ENOMEM
+                                                      : EXATTN_OK;
 }
 
 /* s_j = q_i . k_j exactly (row_prec holds its bits); 0 when it is not

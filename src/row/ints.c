@@ -89,7 +89,12 @@ row_views(exattn_ints *iv, const exattn_lesson *l)
     iv->rows_q = calloc(1, sizeof *iv->rows_q);
     iv->rows_k = calloc(1, sizeof *iv->rows_k);
     if (iv->rows_q == NULL || iv->rows_k == NULL)
+    {
+        free(iv->rows_q);
+        free(iv->rows_k);
+        iv->rows_q = iv->rows_k = NULL;
         return EXATTN_ENOMEM;
+    }
     q = exattn_dview__rows(iv->rows_q, &l->q);
     if (q == 1)
         k = exattn_dview__rows(iv->rows_k, &l->k);
@@ -161,10 +166,9 @@ exattn_ints__free(exattn_ints *iv)
     free(iv->k);
     free(iv->v);
     if (iv->rows_q != NULL)
-    {
         exattn_dview__clear(iv->rows_q);
+    if (iv->rows_k != NULL)
         exattn_dview__clear(iv->rows_k);
-    }
     free(iv->rows_q);
     free(iv->rows_k);
     mpz_clear(iv->den_qk);
