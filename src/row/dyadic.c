@@ -77,24 +77,13 @@ struct exattn_dyadic
     mpfr_t t;
 };
 
-static unsigned long
-bits_of(size_t n)
-{
-    unsigned long b = 0;
-
-    while (b < 64 && ((size_t)1 << b) <= n)
-        b++;
-    return b;
-}
-
 /* z += u * 2^shift */
 static void
 z_add_u128(mpz_t z, exattn_u128 u, mp_bitcnt_t shift, mpz_t tmp)
 {
-    exattn_dview__z_of_i128(tmp, (exattn_i128)(u >> 1));
-    mpz_mul_2exp(tmp, tmp, 1);
-    if (u & 1)
-        mpz_add_ui(tmp, tmp, 1);
+    uint64_t w[2] = { (uint64_t)u, (uint64_t)(u >> 64) };
+
+    mpz_import(tmp, 2, -1, sizeof w[0], 0, 0, w);
     mpz_mul_2exp(tmp, tmp, shift);
     mpz_add(z, z, tmp);
 }
@@ -228,7 +217,7 @@ exattn_dyadic__new(exattn_dyadic **out, const exattn_lesson *l)
     mpz_inits(h->d, h->d_rad, h->z, (mpz_ptr)0);
     mpfr_init2(h->c, WP);
     mpfr_init2(h->t, WP);
-    h->dk_bits = bits_of(l->dk);
+    h->dk_bits = exattn_dview__bits_of(l->dk);
     q = exattn_dview__rows(&h->q, &l->q);
     k = q == 1 ? exattn_dview__rows(&h->k, &l->k) : 0;
     v = k == 1 ? exattn_dcols__new(&h->v, &l->v) : 0;

@@ -170,8 +170,8 @@ exattn_dview__get_z(mpz_t z, const exattn_dview *v, size_t r, size_t c)
         exattn_num__set_int64(z, v->a[r * v->cols + c]);
 }
 
-static unsigned long
-bits_of(size_t n)
+unsigned long
+exattn_dview__bits_of(size_t n)
 {
     unsigned long b = 0;
 
@@ -186,14 +186,9 @@ void
 exattn_dview__z_of_i128(mpz_t z, exattn_i128 x)
 {
     exattn_u128 u = x < 0 ? -(exattn_u128)x : (exattn_u128)x;
+    uint64_t w[2] = { (uint64_t)u, (uint64_t)(u >> 64) };
 
-    mpz_set_ui(z, (unsigned long)(uint32_t)(u >> 96));
-    mpz_mul_2exp(z, z, 32);
-    mpz_add_ui(z, z, (unsigned long)(uint32_t)(u >> 64));
-    mpz_mul_2exp(z, z, 32);
-    mpz_add_ui(z, z, (unsigned long)(uint32_t)(u >> 32));
-    mpz_mul_2exp(z, z, 32);
-    mpz_add_ui(z, z, (unsigned long)(uint32_t)u);
+    mpz_import(z, 2, -1, sizeof w[0], 0, 0, w);
     if (x < 0)
         mpz_neg(z, z);
 }
@@ -209,7 +204,7 @@ exattn_dview__dot(mpz_t z, const exattn_dview *q, size_t i,
 #ifdef EXATTN_HAVE_INT128
     /* |sum| < n 2^(bq + bk) <= 2^126: no partial sum overflows */
     if (q->wide[i] == NULL && k->wide[j] == NULL
-        && q->bits[i] + k->bits[j] + bits_of(n) <= 126)
+        && q->bits[i] + k->bits[j] + exattn_dview__bits_of(n) <= 126)
     {
         const int64_t *x = &q->a[i * n], *y = &k->a[j * n];
         exattn_i128 sum = 0;

@@ -36,6 +36,9 @@ void exattn_dview__clear(exattn_dview *v);
 /* Entry (r, c) of a row view as an integer (its row's scale 2^exp[r]). */
 void exattn_dview__get_z(mpz_t z, const exattn_dview *v, size_t r, size_t c);
 
+/* The bits of n: n < 2^bits. */
+unsigned long exattn_dview__bits_of(size_t n);
+
 /* Row i of q dotted with row j of k (as many columns), exactly: z times
  * 2^(q->exp[i] + k->exp[j]) -- on 128-bit integers where the rows' bits
  * allow, on GMP's otherwise (the multi-limb path). */
