@@ -6,7 +6,8 @@
  * must agree on every verdict, truth and display, with error intervals
  * that both hold the 400-bit error.  Heads that exercise each branch:
  * float-like rows, a causal mask and a negative scale, rows whose views
- * need GMP (entries 2^-90 beside 1) and V columns rounded to 62 bits,
+ * need GMP (entries 2^-90 beside 1), V columns of two words (binary64
+ * floats; that 2^-90 entry) and rounded to 124 bits,
  * and rows the rule must decide (equal scores, one key, equal values),
  * which the head refuses. */
 #include <criterion/criterion.h>
@@ -18,6 +19,7 @@
 #include "eval/decimal.h"
 #include "grade/results.h"
 #include "row/dyadic.h"
+#include "row/dyadic_view.h"
 #include "row/model.h"
 
 #define HIGH 400
@@ -33,7 +35,8 @@ next(uint64_t *s)
     return z ^ (z >> 31);
 }
 
-typedef enum { FLOATS, WIDE, TIES, CONSTANT, HALVES, NEAR, HUGE } kind;
+typedef enum
+{ FLOATS, DOUBLES, WIDE, TIES, CONSTANT, HALVES, NEAR, HUGE, CANCEL } kind;
 
 /* A random entry p/2^e as the lesson writes it. */
 static void
@@ -72,21 +75,45 @@ entry(exattn_sbuf *b, uint64_t *seed, kind k, size_t row, size_t col)
     }
     if (k == HALVES)
     {
-        /* V entries near 2 written to 2^-70: a column spanning 72 bits,
-         * rounded to 62, whose dropped 10 bits are a half or more (the
-         * rounding must go up: truncating is off by more than half) */
-        mpz_t big;
+        /* V entries near 2 written to 2^-132: a column spanning 134
+         * bits, rounded to 124, whose dropped 10 bits are a half or more
+         * (the rounding must go up: check_columns sees truncation) */
+        mpz_t big, low;
 
-        mpz_init(big);
-        mpz_ui_pow_ui(big, 2, 71);
-        mpz_add_ui(big, big, (unsigned long)((next(seed) >> 14) << 10));
+        mpz_inits(big, low, (mpz_ptr)0);
+        mpz_ui_pow_ui(big, 2, 133);
+        mpz_set_ui(low, (unsigned long)(next(seed) >> 14));
+        mpz_mul_2exp(low, low, 64);
+        mpz_add_ui(low, low, (unsigned long)(next(seed) >> 2));
+        mpz_mul_2exp(low, low, 10);
+        mpz_add(big, big, low);
         mpz_add_ui(big, big, (512 + (unsigned long)(next(seed) % 512)) | 1);
         if (next(seed) & 1)
             mpz_neg(big, big);
         t = mpz_get_str(NULL, 10, big);
-        exattn_sbuf__printf(b, "\"%s/1180591620717411303424\"", t);
+        mpz_ui_pow_ui(low, 2, 132);
+        exattn_sbuf__printf(b, "\"%s/", t);
         free(t);
-        mpz_clear(big);
+        t = mpz_get_str(NULL, 10, low);
+        exattn_sbuf__printf(b, "%s\"", t);
+        free(t);
+        mpz_clears(big, low, (mpz_ptr)0);
+        return;
+    }
+    if (k == DOUBLES)
+    {
+        /* binary64-like: 53-bit significands over sixteen binades, as
+         * normal samples are, so a column spans up to 68 bits (two
+         * words), and a row's view too */
+        uint64_t sig = (next(seed) >> 11) | (1ULL << 52);
+
+        mpz_init(den);
+        mpz_ui_pow_ui(den, 2, 52 + (unsigned long)(next(seed) % 16));
+        t = mpz_get_str(NULL, 10, den);
+        exattn_sbuf__printf(b, "\"%s%llu/%s\"", next(seed) & 1 ? "-" : "",
+                            (unsigned long long)sig, t);
+        free(t);
+        mpz_clear(den);
         return;
     }
     p = (long)(next(seed) % (1UL << 24)) - (1L << 23);
@@ -100,6 +127,34 @@ entry(exattn_sbuf *b, uint64_t *seed, kind k, size_t row, size_t col)
     exattn_sbuf__printf(b, "\"%ld/%s\"", p, t);
     free(t);
     mpz_clear(den);
+}
+
+/* CANCEL (d_k = 1): q_i = (i + 1) 2^-60 and k_j = j + 1, so the weights
+ * are 1/m within 2^-50 and all distinct; v_j = (-1)^j (1 + r_j 2^-80),
+ * two-word, so an output is a near-total cancellation of its terms and
+ * its radius is mostly N's, not D's (a radius that forgets the high
+ * word's 2^62 misses). */
+static void
+cancelling(exattn_sbuf *b, uint64_t *seed, const char *name, size_t row)
+{
+    mpz_t v;
+    char *t;
+
+    if (strcmp(name, "Q") == 0)
+        exattn_sbuf__printf(b, "\"%zu/1152921504606846976\"", row + 1);
+    else if (strcmp(name, "K") == 0)
+        exattn_sbuf__printf(b, "%zu", row + 1);
+    else
+    {
+        mpz_init(v);
+        mpz_ui_pow_ui(v, 2, 80);
+        mpz_add_ui(v, v, 1 + (unsigned long)(next(seed) % 4096));
+        t = mpz_get_str(NULL, 10, v);
+        exattn_sbuf__printf(b, "\"%s%s/1208925819614629174706176\"",
+                            row % 2 ? "-" : "", t);
+        free(t);
+        mpz_clear(v);
+    }
 }
 
 static void
@@ -125,6 +180,8 @@ matrix(exattn_sbuf *b, const char *name, size_t rows, size_t cols,
                 entry(b, seed, FLOATS, r, c);
             else if (k == NEAR && strcmp(name, "K") == 0)
                 exattn_sbuf__printf(b, "%zu", c == 0 ? (size_t)1 : r + 1);
+            else if (k == CANCEL)
+                cancelling(b, seed, name, r);
             else if (k == HUGE && strcmp(name, "Q") != 0)
                 entry(b, seed, FLOATS, r, c);
             else
@@ -478,15 +535,15 @@ compare(const head *h)
                       mpfr_get_d(*y, MPFR_RNDN),
                       mpfr_get_d(ball.mid, MPFR_RNDN),
                       mpfr_get_d(ball.rad, MPFR_RNDN));
-            /* narrow: 2^-100 of the value; of a column rounded to 62
-             * bits, 2^-58 absolute (its entries reach 2^3: the rounding,
-             * 2^-62 of the largest, is the bound) */
+            /* 2^-100 of the value, one word or two; of a column rounded
+             * to 124 bits, 2^-110 absolute (its entries reach 2^2: the
+             * rounding, 2^-124 of the largest, is the bound), and so of
+             * an output that cancels (terms near 1/8: 2^-126 of each) */
             if (!mpfr_zero_p(ball.mid))
                 cr_expect(mpfr_get_exp(ball.rad)
                               < mpfr_get_exp(ball.mid) - 100
-                              || (((h->k == WIDE && k == m)
-                                   || (h->k == HALVES && k >= m))
-                                  && mpfr_cmp_d(ball.rad, 0x1p-58) <= 0),
+                              || ((h->k == HALVES || h->k == CANCEL) && k >= m
+                                  && mpfr_cmp_d(ball.rad, 0x1p-110) <= 0),
                           "row %zu entry %zu: radius %g", i, k,
                           mpfr_get_d(ball.rad, MPFR_RNDN));
             mpfr_clear(d);
@@ -552,7 +609,98 @@ Test(dyadic, a_causal_mask_and_a_negative_scale)
     cr_expect_eq(compare(&h), 8);
 }
 
-Test(dyadic, views_beyond_62_bits_and_rounded_value_columns)
+Test(dyadic, binary64_like_heads_are_fast_with_two_word_value_columns)
+{
+    const head h = { "\"causal\"", NULL, 9, 5, 4, DOUBLES, 12 };
+
+    /* the first row has one key: the rule's */
+    cr_expect_eq(compare(&h), 8);
+}
+
+Test(dyadic, outputs_that_cancel_keep_a_two_word_radius)
+{
+    const head h = { NULL, NULL, 8, 1, 2, CANCEL, 13 };
+
+    cr_expect_eq(compare(&h), 8);
+}
+
+/* V's column view entry by entry: exact in one word or two, and to
+ * nearest (within half a unit: truncating is off by more) when a column
+ * spans more than 124 bits; two-word columns where it spans over 62. */
+static void
+check_columns(const head *h, int expect_two, int expect_rounded)
+{
+    exattn_lesson *l = lesson_of(h);
+    exattn_dcols cv;
+    size_t r, c;
+    int two = 0, rounded = 0;
+    mpq_t x, half;
+
+    cr_assert_eq(exattn_dcols__new(&cv, &l->v), 1);
+    mpq_inits(x, half, (mpq_ptr)0);
+    for (c = 0; c < cv.cols; c++)
+    {
+        two |= cv.two[c];
+        rounded |= cv.rounded[c];
+        for (r = 0; r < cv.rows; r++)
+        {
+            size_t at = r * cv.cols + c;
+            mpz_t z;
+
+            mpz_init_set_si(z, (long)cv.w[at]);
+            if (cv.two[c])
+            {
+                mpz_mul_2exp(z, z, EXATTN_DVIEW_NARROW_BITS);
+                cr_assert(cv.lo[at] == 0 || (cv.lo[at] < 0) == (cv.w[at] < 0)
+                          || cv.w[at] == 0);
+                if (cv.lo[at] >= 0)
+                    mpz_add_ui(z, z, (unsigned long)cv.lo[at]);
+                else
+                    mpz_sub_ui(z, z, (unsigned long)-cv.lo[at]);
+            }
+            mpq_set_z(x, z);
+            if (cv.exp[c] >= 0)
+                mpq_mul_2exp(x, x, (mp_bitcnt_t)cv.exp[c]);
+            else
+                mpq_div_2exp(x, x, (mp_bitcnt_t)-cv.exp[c]);
+            mpq_sub(x, x, l->v.a[at]);
+            mpq_abs(x, x);
+            /* half a unit: 2^(exp - 1) */
+            mpq_set_ui(half, 1, 1);
+            if (cv.exp[c] - 1 >= 0)
+                mpq_mul_2exp(half, half, (mp_bitcnt_t)(cv.exp[c] - 1));
+            else
+                mpq_div_2exp(half, half, (mp_bitcnt_t)(1 - cv.exp[c]));
+            if (cv.rounded[c])
+                cr_expect(mpq_cmp(x, half) <= 0, "V[%zu][%zu] off by more "
+                          "than half a unit", r, c);
+            else
+                cr_expect(mpq_sgn(x) == 0, "V[%zu][%zu] not exact", r, c);
+            mpz_clear(z);
+        }
+    }
+    cr_expect_eq(two, expect_two, "kind %d: two-word %d", h->k, two);
+    cr_expect_eq(rounded, expect_rounded, "kind %d: rounded %d", h->k,
+                 rounded);
+    mpq_clears(x, half, (mpq_ptr)0);
+    exattn_dcols__clear(&cv);
+    exattn_lesson_free(l);
+}
+
+Test(dyadic, value_columns_exact_in_two_words_and_rounded_beyond)
+{
+    const head floats = { NULL, NULL, 10, 6, 5, FLOATS, 1 };
+    const head doubles = { NULL, NULL, 9, 5, 4, DOUBLES, 12 };
+    const head wide = { NULL, NULL, 8, 5, 4, WIDE, 3 };
+    const head halves = { NULL, NULL, 8, 4, 3, HALVES, 9 };
+
+    check_columns(&floats, 0, 0);
+    check_columns(&doubles, 1, 0);
+    check_columns(&wide, 1, 0);
+    check_columns(&halves, 1, 1);
+}
+
+Test(dyadic, views_beyond_62_bits_and_two_word_value_columns)
 {
     const head h = { NULL, "1/8", 8, 5, 4, WIDE, 3 };
 

@@ -18,14 +18,18 @@
  *
  * Outputs.  e_j = floor(E^ 2^126) <= 2^126 is within
  * 2^-126 + E^ rho <= 2^-126 (1 + 1/2 + 4/e) < 3 2^-126 of E_j (t e^t >=
- * -1/e).  V's column view has |w| <= 2^62 and v = w 2^F, or v within
- * 2^(F-1) of it when the column was rounded.  In units of 2^(F-126),
+ * -1/e).  V's column view has integers w, |w| <= 2^124, and v = w 2^F,
+ * or v within 2^(F-1) of it when the column was rounded.  In units of
+ * 2^(F-126),
  *     N = sum e_j w_j  differs from  sum E_j v_j  by at most
  *     3 (sum |w_j| + |A|/2) + D/2 (rounded column only),
- * and D = sum e_j from sum E_j by 3 |A|; each exact integer sum is kept
- * in three 128-bit accumulators per sign (low, middle and high 64-bit
- * words of the 190-bit products, none of which can overflow for fewer
- * than 2^63 keys), and the output is the ball quotient N 2^F / D.
+ * and D = sum e_j from sum E_j by 3 |A|.  A two-word column's w is
+ * w_hi 2^62 + w_lo (both |.| <= 2^62, one sign, so sum |w| is
+ * sum |w_hi| 2^62 + sum |w_lo|), and N = N_hi 2^62 + N_lo.  Each exact
+ * integer sum of a plane is kept in three 128-bit accumulators per sign
+ * (low, middle and high 64-bit words of the 190-bit products, none of
+ * which can overflow for fewer than 2^63 keys), and the output is the
+ * ball quotient N 2^F / D.
  *
  * Everything the rule could call exact or group is refused (dyadic.h):
  * with at least two allowed keys and distinct scores, every weight is
@@ -71,7 +75,8 @@ struct exattn_dyadic
     double *rho;                /* m: their relative error bounds */
     exattn_u128 *fix;           /* m: e_j */
     keyed *sorted;              /* m */
-    exattn_u128 *acc;           /* d_v x 2 signs x 3 words */
+    exattn_u128 *acc;           /* d_v x 2 signs x 3 words: the w plane */
+    exattn_u128 *acc_lo;        /* and the lo plane (two-word columns) */
     mpz_t d, d_rad, *out, *out_rad;
     mpz_t z;
     mpfr_t t;
@@ -172,7 +177,7 @@ alloc_row_state(exattn_dyadic *h)
     h->rho = calloc(m, sizeof *h->rho);
     h->fix = calloc(m, sizeof *h->fix);
     h->sorted = calloc(m, sizeof *h->sorted);
-    h->acc = calloc(l->dv * 6 + 1, sizeof *h->acc);
+    h->acc = calloc(l->dv * 12 + 1, sizeof *h->acc);
     h->out = calloc(l->dv + 1, sizeof *h->out);
     h->out_rad = calloc(l->dv + 1, sizeof *h->out_rad);
     if (!h->s || !h->e || !h->rho || !h->fix || !h->sorted || !h->acc
@@ -186,6 +191,7 @@ alloc_row_state(exattn_dyadic *h)
         h->out = h->out_rad = NULL;
         return EXATTN_ENOMEM;
     }
+    h->acc_lo = h->acc + l->dv * 6;
     for (j = 0; j < m; j++)
     {
         mpfr_init2(h->s[j], WP);
@@ -385,19 +391,20 @@ exponentials(exattn_dyadic *h, size_t best)
     return 1;
 }
 
-/* N_c for every coordinate: sum e_j w_jc on 128-bit words, per sign. */
+/* Sum e_j w_jc over the allowed keys for every coordinate c, of one
+ * plane of V's view (its w or its lo), on 128-bit words per sign: the
+ * accumulators of c at acc[6c + 3 sign]. */
 static void
-mix(exattn_dyadic *h)
+mix_plane(exattn_dyadic *h, const int64_t *plane, exattn_u128 *acc)
 {
     const exattn_lesson *l = h->l;
     size_t j, c, dv = l->dv;
-    exattn_u128 *acc = h->acc;
 
     memset(acc, 0, dv * 6 * sizeof *acc);
     for (j = 0; j < l->m; j++)
     {
         uint64_t eh, el;
-        const int64_t *w = &h->v.w[j * dv];
+        const int64_t *w = &plane[j * dv];
 
         if (!h->allowed[j] || h->fix[j] == 0)
             continue;
@@ -405,7 +412,7 @@ mix(exattn_dyadic *h)
         el = (uint64_t)h->fix[j];
         for (c = 0; c < dv; c++)
         {
-            /* branch-free sign: its accumulators at acc[6c + 3 neg] */
+            /* branch-free sign */
             uint64_t neg = (uint64_t)w[c] >> 63;
             uint64_t mag = ((uint64_t)w[c] ^ (0 - neg)) + neg;
             exattn_u128 pl = (exattn_u128)el * mag;
@@ -419,34 +426,56 @@ mix(exattn_dyadic *h)
     }
 }
 
-/* The accumulators into N_c and its radius. */
+/* The signed sum that coordinate c's accumulators hold, into z. */
+static void
+plane_sum(mpz_t z, const exattn_u128 *acc, size_t c, mpz_t part, mpz_t tmp)
+{
+    size_t sgn;
+
+    mpz_set_ui(z, 0);
+    for (sgn = 0; sgn < 2; sgn++)
+    {
+        const exattn_u128 *a = &acc[6 * c + 3 * sgn];
+
+        mpz_set_ui(part, 0);
+        z_add_u128(part, a[2], 128, tmp);
+        z_add_u128(part, a[1], 64, tmp);
+        z_add_u128(part, a[0], 0, tmp);
+        if (sgn)
+            mpz_sub(z, z, part);
+        else
+            mpz_add(z, z, part);
+    }
+}
+
+/* N_c (the w plane, times 2^62 in a two-word column, plus the lo plane)
+ * and its radius, for every coordinate. */
 static void
 outputs(exattn_dyadic *h)
 {
     const exattn_lesson *l = h->l;
-    size_t c, sgn, dv = l->dv;
-    mpz_t part;
+    size_t c, dv = l->dv;
+    mpz_t part, low;
 
-    mpz_init(part);
+    mpz_inits(part, low, (mpz_ptr)0);
+    mix_plane(h, h->v.w, h->acc);
+    if (h->v.lo != NULL)
+        mix_plane(h, h->v.lo, h->acc_lo);
     for (c = 0; c < dv; c++)
     {
-        mpz_set_ui(h->out[c], 0);
-        for (sgn = 0; sgn < 2; sgn++)
-        {
-            const exattn_u128 *a = &h->acc[6 * c + 3 * sgn];
-
-            mpz_set_ui(part, 0);
-            z_add_u128(part, a[2], 128, h->z);
-            z_add_u128(part, a[1], 64, h->z);
-            z_add_u128(part, a[0], 0, h->z);
-            if (sgn)
-                mpz_sub(h->out[c], h->out[c], part);
-            else
-                mpz_add(h->out[c], h->out[c], part);
-        }
-        /* 3 (sum |w| + |A| / 2) + D / 2 if rounded, rounded up */
+        plane_sum(h->out[c], h->acc, c, part, h->z);
+        /* 3 (sum |v| + |A| / 2) + D / 2 if rounded, rounded up */
         mpz_set_ui(h->out_rad[c], 0);
         z_add_u128(h->out_rad[c], h->v.abs_sum[c], 0, h->z);
+        if (h->v.two[c])
+        {
+            plane_sum(low, h->acc_lo, c, part, h->z);
+            mpz_mul_2exp(h->out[c], h->out[c], EXATTN_DVIEW_NARROW_BITS);
+            mpz_add(h->out[c], h->out[c], low);
+            mpz_mul_2exp(h->out_rad[c], h->out_rad[c],
+                         EXATTN_DVIEW_NARROW_BITS);
+            z_add_u128(h->out_rad[c], h->v.abs_lo[c], 0, h->z);
+        }
         mpz_mul_ui(h->out_rad[c], h->out_rad[c], 3);
         mpz_add_ui(h->out_rad[c], h->out_rad[c],
                    (unsigned long)(h->allowed_count / 2 * 3 + 2));
@@ -456,7 +485,7 @@ outputs(exattn_dyadic *h)
             mpz_add(h->out_rad[c], h->out_rad[c], part);
         }
     }
-    mpz_clear(part);
+    mpz_clears(part, low, (mpz_ptr)0);
 }
 
 int
@@ -487,7 +516,6 @@ exattn_dyadic__row(exattn_dyadic *h, size_t i, int *fast)
         return EXATTN_OK;
     if (!exponentials(h, best_key(h)))
         return EXATTN_OK;
-    mix(h);
     outputs(h);
     *fast = 1;
     return EXATTN_OK;

@@ -231,15 +231,27 @@ void
 exattn_dcols__clear(exattn_dcols *c)
 {
     free(c->w);
+    free(c->lo);
     free(c->exp);
+    free(c->two);
     free(c->rounded);
     free(c->abs_sum);
+    free(c->abs_lo);
     memset(c, 0, sizeof *c);
 }
 
-/* Column c: exact at its least x when its entries span at most 62 bits,
- * else at 2^(top - 62), the entries below rounded to nearest: then
- * |w| <= 2^62 (an entry just below 2^top rounds up to it). */
+/* |x| as an unsigned 128-bit integer. */
+static exattn_u128
+magnitude(int64_t x)
+{
+    return x < 0 ? -(exattn_u128)x : (exattn_u128)x;
+}
+
+/* Column c: exact at its least x when its entries span at most 62 bits
+ * (one word) or 124 (two words), else at 2^(top - 124), the entries below
+ * rounded to nearest: then |v| <= 2^124 (an entry just below 2^top rounds
+ * up to it).  A two-word v splits as w 2^62 + lo, w = v / 2^62 truncated
+ * toward 0. */
 static int
 column(exattn_dcols *cv, const exattn_matrix *m, size_t c, mpz_t o, mpz_t z)
 {
@@ -248,22 +260,44 @@ column(exattn_dcols *cv, const exattn_matrix *m, size_t c, mpz_t o, mpz_t z)
 
     if (!span(&lo, &hi, &m->a[c], m->rows, m->cols, o))
         return 0;
-    e = hi - lo <= EXATTN_DVIEW_NARROW_BITS ? lo
-                                            : hi - EXATTN_DVIEW_NARROW_BITS;
+    cv->two[c] = hi - lo > EXATTN_DVIEW_NARROW_BITS;
+    e = hi - lo <= EXATTN_DCOLS_WIDE_BITS ? lo
+                                          : hi - EXATTN_DCOLS_WIDE_BITS;
     cv->exp[c] = e;
     cv->rounded[c] = e != lo;
-    cv->abs_sum[c] = 0;
+    cv->abs_sum[c] = cv->abs_lo[c] = 0;
     for (r = 0; r < m->rows; r++)
     {
-        int64_t w;
+        size_t at = r * m->cols + c;
 
-        scaled(z, m->a[r * m->cols + c], e, o);
-        w = exattn_num__get_int64(z);
-        cv->w[r * m->cols + c] = w;
-        cv->abs_sum[c] += (exattn_u128)(w < 0 ? -(exattn_u128)w
-                                              : (exattn_u128)w);
+        scaled(z, m->a[at], e, o);
+        if (cv->two[c])
+        {
+            mpz_tdiv_r_2exp(o, z, EXATTN_DVIEW_NARROW_BITS);
+            cv->lo[at] = exattn_num__get_int64(o);
+            mpz_tdiv_q_2exp(z, z, EXATTN_DVIEW_NARROW_BITS);
+            cv->abs_lo[c] += magnitude(cv->lo[at]);
+        }
+        cv->w[at] = exattn_num__get_int64(z);
+        cv->abs_sum[c] += magnitude(cv->w[at]);
     }
     return 1;
+}
+
+/* Does some column of m span more than one word?  (Its two-word view
+ * needs the lo plane.)  0 also when an entry is not dyadic: column()
+ * finds it. */
+static int
+some_column_wide(const exattn_matrix *m, mpz_t o)
+{
+    size_t c;
+    long lo, hi;
+
+    for (c = 0; c < m->cols; c++)
+        if (span(&lo, &hi, &m->a[c], m->rows, m->cols, o)
+            && hi - lo > EXATTN_DVIEW_NARROW_BITS)
+            return 1;
+    return 0;
 }
 
 int
@@ -271,21 +305,23 @@ exattn_dcols__new(exattn_dcols *cv, const exattn_matrix *m)
 {
     size_t c, count = m->rows * m->cols, k = m->cols ? m->cols : 1;
     mpz_t o, z;
-    int rc = 1;
+    int rc = 1, wide;
 
     memset(cv, 0, sizeof *cv);
     cv->rows = m->rows;
     cv->cols = m->cols;
+    mpz_inits(o, z, (mpz_ptr)0);
+    wide = some_column_wide(m, o);
     cv->w = malloc((count ? count : 1) * sizeof *cv->w);
+    cv->lo = wide ? calloc(count ? count : 1, sizeof *cv->lo) : NULL;
     cv->exp = malloc(k * sizeof *cv->exp);
+    cv->two = malloc(k);
     cv->rounded = malloc(k);
     cv->abs_sum = malloc(k * sizeof *cv->abs_sum);
-    if (!cv->w || !cv->exp || !cv->rounded || !cv->abs_sum)
-    {
-        exattn_dcols__clear(cv);
-        return -1;
-    }
-    mpz_inits(o, z, (mpz_ptr)0);
+    cv->abs_lo = malloc(k * sizeof *cv->abs_lo);
+    if (!cv->w || (wide && !cv->lo) || !cv->exp || !cv->two || !cv->rounded
+        || !cv->abs_sum || !cv->abs_lo)
+        rc = -1;
     for (c = 0; rc == 1 && c < m->cols; c++)
         rc = column(cv, m, c, o, z);
     mpz_clears(o, z, (mpz_ptr)0);

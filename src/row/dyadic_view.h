@@ -1,7 +1,8 @@
 /* Integer views of a dyadic matrix (src/row/dyadic_view.c), the dyadic
  * head's inputs: Q and K by rows (each row an integer vector times a
  * power of two, exactly), V by columns (each column an integer vector
- * times a power of two, rounded to 62 bits when its entries span more). */
+ * times a power of two, on one word or two, rounded to 124 bits when its
+ * entries span more). */
 #ifndef EXATTN_ROW_DYADIC_VIEW_H
 #define EXATTN_ROW_DYADIC_VIEW_H
 
@@ -49,15 +50,27 @@ void exattn_dview__dot(mpz_t z, const exattn_dview *q, size_t i,
 /* z = x */
 void exattn_dview__z_of_i128(mpz_t z, exattn_i128 x);
 
+/* The bits of a two-word column's integers: a binary64 column (53-bit
+ * significands a few binades apart) is exact in them. */
+#define EXATTN_DCOLS_WIDE_BITS 124
+
+/* A column is narrow (its integers w, |w| <= 2^62) or, when its entries
+ * span more than 62 bits, two-word: w * 2^62 + lo with w and lo of one
+ * sign, |w| <= 2^62, |lo| < 2^62, within 124 bits.  Either way it is
+ * rounded to nearest only beyond its width. */
 typedef struct
 {
     size_t rows, cols;
-    int64_t *w;         /* rows x cols: entry (r, c) ~ w * 2^exp[c],
-                           |w| <= 2^62 */
+    int64_t *w;         /* rows x cols: entry (r, c) ~ v * 2^exp[c],
+                           v = w, or w * 2^62 + lo in a two-word column */
+    int64_t *lo;        /* rows x cols, 0 in narrow columns; NULL when
+                           every column is narrow */
     long *exp;          /* per column */
-    unsigned char *rounded;     /* per column: some w is the entry rounded
-                                   to nearest, off by at most 2^(exp-1) */
+    unsigned char *two;         /* per column: two-word */
+    unsigned char *rounded;     /* per column: some entry is rounded to
+                                   nearest, off by at most 2^(exp-1) */
     exattn_u128 *abs_sum;       /* per column: the sum of |w| */
+    exattn_u128 *abs_lo;        /* per column: the sum of |lo| */
 } exattn_dcols;
 
 /* The column view of m (dyadic, as exattn_dview__rows says): 1, 0, -1. */
