@@ -2096,6 +2096,44 @@ Test(audit, a_set_of_labels_names_no_one_token)
     exattn_lesson_free(l);
 }
 
+/* Token labels that no English word is written like -- "R&D", "e/f",
+ * "α" -- name their token unquoted in prose, and also right before a
+ * relation sign ("e/f≈"); a wrong weight said of them fails instead of
+ * passing as "a symbol the lesson does not define: D".  (Weights of
+ * row e/f: 0.10906, 0.22118, 0.22118, 0.44858; its output
+ * (1.89716, 1.11212); row α's weight of e/f 0.16512 -- Python, double.) */
+Test(audit, labels_with_signs_or_other_scripts_need_no_quotes)
+{
+    exattn_lesson *l = th_lesson(
+        "{\"tokens\": [\"R&D\", \"e/f\", \"\xce\xb1\", \"is\"], "
+        "\"Q\": [[1, 0], [0, 1], [1, 1], [2, 0]], "
+        "\"K\": [[1, 0], [0, 1], [1, 1], [0, 2]], "
+        "\"V\": [[1, 0], [0, 1], [2, 2], [3, 1]]}");
+    static const char page[] =
+        "For the query e/f, the weight of R&D \xe2\x89\x88 0.109.\n\n"
+        "Output of e/f\xe2\x89\x88 (1.897, 1.112)\n\n"
+        "For the query \xce\xb1, the weight of e/f \xe2\x89\x88 0.165.\n\n"
+        "For the query e/f, the weight of \xce\xb1 \xe2\x89\x88 0.221.\n\n"
+        "For the query e/f, the weight of R&D \xe2\x89\x88 0.190.\n";
+    exattn_audit_summary_t sum;
+    char *out = report(exattn_audit_write_text, l, "s.md", page, &sum);
+
+    cr_assert_not_null(strstr(out, "PASS 0.109 = weights[e/f][R&D]"), "%s",
+                       out);
+    cr_assert_not_null(strstr(out, "PASS (1.897, 1.112) = output[e/f]"),
+                       "%s", out);
+    cr_assert_not_null(strstr(out, "weights[\xce\xb1][e/f]"), "%s", out);
+    cr_assert_not_null(strstr(out, "PASS 0.221 = weights[e/f][\xce\xb1]"),
+                       "%s", out);
+    cr_assert_not_null(strstr(out, "FAIL 0.190 (true: weights[e/f][R&D]"),
+                       "%s", out);
+    cr_assert_eq(sum.passed, 4, "%s", out);
+    cr_assert_eq(sum.failed, 1, "%s", out);
+    cr_assert_null(strstr(out, "does not define"), "%s", out);
+    free(out);
+    exattn_lesson_free(l);
+}
+
 /* Two keys of equal score (weights 1/2, 1/2); causal on, query first sees
  * itself alone: its weight rises by 1/2 and its output's second
  * coordinate falls from 2 to 0.  A change said in text inside math is

@@ -80,6 +80,10 @@ size_t exattn_audit__label_in(const char *lead, const char *label);
  * NULL. */
 const char *exattn_audit__nearest_label(const char *lead,
                                         const exattn_lesson *l, size_t *at);
+/* Is `subject` the tail of a token label the lead names, after a sign
+ * inside it ("f" of "e/f", "D" of "R&D")?  Then it is no symbol. */
+int exattn_audit__label_tail(const char *lead, const char *subject,
+                             const exattn_lesson *l);
 /* A default label ("2") names its row by index: into e->row_index. */
 void exattn_audit__label_as_index(exattn_audit_evidence *e,
                                   const exattn_lesson *l);

@@ -349,6 +349,9 @@ mention_after_all(exattn_audit_evidence *e, const reading *r,
     if (n->subject != NULL && r->subject.at == (size_t)-1
         && strlen(n->subject) <= 24
         && !exattn_audit__nearest_label(n->subject, l, &at)
+        && !exattn_audit__label_tail(r->lead, n->subject, l)
+        && !(n->section != NULL
+             && exattn_audit__label_tail(n->section, n->subject, l))
         && !exattn_audit__lesson_letter(l, n->subject))
     {
         /* $N = 6$, $\beta_2 = 0.98$: a symbol of another model */
@@ -453,22 +456,35 @@ change_just_before(const reading *r)
     return 1;
 }
 
+/* Is `label` the prose subject: the subject itself, or a label it ends
+ * after a sign ("d" read of "c&d"), said "of LABEL" before the number? */
+static int
+is_prose_subject(const exattn_page_number *n, const char *label)
+{
+    size_t a = strlen(label), b = strlen(n->subject);
+
+    if (a < b || strcmp(label + a - b, n->subject) != 0
+        || (a > b && word_char(label[a - b - 1])))
+        return 0;
+    return of_subject(n->lead, label);
+}
+
 /* The token label a prose subject is, whole, when the words make it one
- * ("the weight of d ≈ 0.047" with a token "d"), or NULL: in math, and
- * as a page's own symbol ("a = (1/2, 1/2)"), d stays the letter. */
+ * ("the weight of d ≈ 0.047" with a token "d", "the weight of c&d ≈"
+ * with a token "c&d"), or NULL: in math, and as a page's own symbol
+ * ("a = (1/2, 1/2)"), d stays the letter. */
 static const char *
 prose_label(const exattn_page_number *n, const exattn_lesson *l)
 {
     size_t k;
 
-    if (n->math || n->subject == NULL || n->lead == NULL
-        || !of_subject(n->lead, n->subject))
+    if (n->math || n->subject == NULL || n->lead == NULL)
         return NULL;
     for (k = 0; !l->default_query_labels && k < l->n; k++)
-        if (strcmp(n->subject, l->query_labels[k]) == 0)
+        if (is_prose_subject(n, l->query_labels[k]))
             return l->query_labels[k];
     for (k = 0; !l->default_key_labels && k < l->m; k++)
-        if (strcmp(n->subject, l->key_labels[k]) == 0)
+        if (is_prose_subject(n, l->key_labels[k]))
             return l->key_labels[k];
     return NULL;
 }

@@ -135,14 +135,59 @@ in_set(const char *lead, size_t len, size_t k)
     return 0;
 }
 
+/* Can `label` stand unquoted in prose and still name its token: four
+ * bytes or more, or a letter or digit beside a sign, a space or a
+ * non-ASCII letter ("R&D", "e/f", "g h", "α") -- no short English word
+ * is written so.  A short plain word ("is", "the", "x1") could be the
+ * sentence's own, and a label of signs only (",", "...") its
+ * punctuation: they name a token only when quoted. */
+static int
+distinctive(const char *label, size_t n)
+{
+    size_t i;
+    int letter = 0, other = 0;
+
+    if (n >= 4)
+        return 1;
+    for (i = 0; i < n; i++)
+    {
+        unsigned char ch = (unsigned char)label[i];
+
+        letter |= isalnum(ch) || ch >= 0x80;
+        other |= !isalnum(ch);
+    }
+    return letter && other;
+}
+
+/* Does a relation or a product sign start at lead[k] -- "≈", "≃", "≅",
+ * "≠", "≤", "≥", "×", "·" --, so that a label just before it ends there
+ * ("R&D≈ 0.48")?  Other signs (an arrow: "hard→rain") and the letters of
+ * other scripts stay a word's. */
+static int
+sign_at(const char *lead, size_t len, size_t k)
+{
+    static const char *const signs[] = {
+        "\xe2\x89\x88", "\xe2\x89\x83", "\xe2\x89\x85",
+        "\xe2\x89\xa0", "\xe2\x89\xa4", "\xe2\x89\xa5",
+        "\xc3\x97", "\xc2\xb7"
+    };
+    size_t i, n;
+
+    for (i = 0; i < sizeof signs / sizeof *signs; i++)
+        if (len - k >= (n = strlen(signs[i]))
+            && memcmp(lead + k, signs[i], n) == 0)
+            return 1;
+    return 0;
+}
+
 /* Is `label` named in the lead: quoted, in \text{..} or \mathrm{..}, or
- * as a word of four letters or more?  Where it ends, or 0. */
+ * as a word that is distinctive (above)?  Where it ends, or 0. */
 size_t
 exattn_audit__label_in(const char *lead, const char *label)
 {
     size_t n = strlen(label), len = strlen(lead), k, end, last = 0;
-
     int first = tolower((unsigned char)label[0]);
+    int unquoted = distinctive(label, n);
 
     if (n == 0 || n > 40)
         return 0;
@@ -167,8 +212,9 @@ exattn_audit__label_in(const char *lead, const char *label)
         quoted |= (before == '*' && after == '*')
                   || (before == '_' && after == '_' && k >= 2
                       && !word_char(lead[k - 2]));
-        word = !word_char((char)before) && !word_char((char)after)
-               && n >= 4;
+        word = !word_char((char)before)
+               && (!word_char((char)after) || sign_at(lead, len, end))
+               && unquoted;
         /* an index's labels: a_{C,A} */
         quoted |= (before == '{' || before == ',')
                   && (after == ',' || after == '}');
@@ -219,6 +265,33 @@ exattn_audit__nearest_label(const char *lead, const exattn_lesson *l,
                    > *at)
             *at = e, best = exattn_block__memory_label(l, k);
     return best;
+}
+
+/* Does `label` end with `subject` just after a character that is no
+ * word's, and is it named in the lead? */
+static int
+tail_of(const char *lead, const char *subject, const char *label)
+{
+    size_t n = strlen(label), s = strlen(subject);
+
+    return s > 0 && n > s && strcmp(label + n - s, subject) == 0
+           && !word_char(label[n - s - 1])
+           && exattn_audit__label_in(lead, label) != 0;
+}
+
+int
+exattn_audit__label_tail(const char *lead, const char *subject,
+                         const exattn_lesson *l)
+{
+    size_t k;
+
+    for (k = 0; !l->default_query_labels && k < l->n; k++)
+        if (tail_of(lead, subject, l->query_labels[k]))
+            return 1;
+    for (k = 0; !l->default_key_labels && k < l->m; k++)
+        if (tail_of(lead, subject, l->key_labels[k]))
+            return 1;
+    return 0;
 }
 
 /* A default label ("2", set as \text{2}) names its row by index: the
