@@ -759,3 +759,59 @@ Test(contrast, an_exact_change_states_its_exact_amount)
               "1/6)");
     free(t);
 }
+
+/* An amount proved nonzero that rounds to 0 at the asked places is given
+ * its significant digits instead ("increases by ≈ 0.0000454", never
+ * "≈ 0.000"), each place MPFR's rounding of the true amount: key a's
+ * weight is 1/(1 + e^10), so raising V[a] from 0 to 1 raises row a's
+ * output by that much (named); V[b] + 1/10000 raises row b's
+ * output (weights 1/2, 1/2) by exactly 1/20000 and row a's by
+ * e^10/(1 + e^10)/10000 (named, rounding up to 0.0001000). */
+Test(contrast, a_tiny_amount_keeps_its_significant_digits)
+{
+    char *t = text_of("{\"tokens\": [\"a\", \"b\"], \"Q\": [[1], [0]], "
+        "\"K\": [[0], [10]], \"V\": [[0], [0]], \"scale\": 1, "
+        "\"variants\": [{\"name\": \"bump a\", \"value_override\": "
+        "{\"row\": \"a\", \"col\": 1, \"value\": 1}}, {\"name\": \"bump b\", "
+        "\"value_override\": {\"row\": \"b\", \"col\": 1, \"value\": "
+        "\"1/10000\"}}]}", 3);
+    mpfr_t e10, w, u;
+    char want[64];
+
+    mpfr_inits2(200, e10, w, u, (mpfr_ptr)0);
+    mpfr_set_ui(e10, 10, MPFR_RNDN);
+    mpfr_exp(e10, e10, MPFR_RNDN);
+    mpfr_add_ui(w, e10, 1, MPFR_RNDN);
+    mpfr_ui_div(w, 1, w, MPFR_RNDN);            /* 1/(1 + e^10) */
+    mpfr_sprintf(want, "increases by (e^0/(e^0+e^10)) ≈ %.7Rf (NAMED)", w);
+    expect(t, want);
+    mpfr_ui_sub(u, 1, w, MPFR_RNDN);            /* e^10/(1 + e^10) */
+    mpfr_div_ui(u, u, 10000, MPFR_RNDN);
+    mpfr_sprintf(want, "≈ %.7Rf (NAMED)", u);
+    expect(t, want);
+    expect(t, "0.0001000 (NAMED)");
+    expect(t, "increases by 1/20000 (EXACT)");
+    mpfr_clears(e10, w, u, (mpfr_ptr)0);
+    free(t);
+    /* the exact amount's decimal too: 0.0000500, not 0.000 */
+    {
+        exattn_lesson *l = th_lesson("{\"Q\": [[0]], \"K\": [[0], [1]], "
+            "\"V\": [[0], [0]], \"variants\": [{\"name\": \"x\", "
+            "\"V\": [[0], [\"1/10000\"]]}]}");
+        exattn_write_opts o = EXATTN_WRITE_OPTS_INIT;
+        exattn_error_t err;
+        char *buf = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&buf, &len);
+
+        o.digits = 3;
+        cr_assert_eq(exattn_write_json(f, l, &o, &err), EXATTN_OK, "%s",
+                     err.message);
+        fclose(f);
+        cr_assert_not_null(strstr(buf, "\"value\": \"1/20000\""), "%s", buf);
+        cr_assert_not_null(strstr(buf, "\"decimal\": \"0.0000500\""), "%s",
+                           buf);
+        free(buf);
+        exattn_lesson_free(l);
+    }
+}

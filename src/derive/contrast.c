@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "derive/derive.h"
+#include "derive/amount.h"
 #include "derive/symbols.h"
 #include "expr/row_node.h"
 #include "row/named.h"
@@ -190,7 +191,7 @@ exact_amount(exattn_walk *w, exattn_dval *by, const exattn_dval *a,
     mpq_sub(q, b->v.exact, a->v.exact);
     mpq_abs(q, q);
     exattn_dval__exact(by, q);
-    code = exattn_walk__decimal_q(w, by, q);
+    code = exattn_walk__amount_q(w, by, q);
     mpq_clear(q);
     return code;
 }
@@ -235,6 +236,23 @@ form_of(exattn_sbuf *b, const exattn_dval *d, int k)
     exattn_sbuf__printf(b, k == EXATTN_FORM_LATEX ? "\\left(%s\\right)"
                                                    : "(%s)", d->v.form[k]);
     return 1;
+}
+
+/* A named difference's decimal at `places` places (amount.c asks). */
+typedef struct
+{
+    const exattn_expr *view;
+    mpfr_prec_t max_prec;
+} view_amount;
+
+static int
+view_places(char **out, int *exact, unsigned long places, void *arg,
+            exattn_error_t *err)
+{
+    const view_amount *a = arg;
+
+    return exattn_expr_get_decimal(out, exact, a->view, places, a->max_prec,
+                                   err);
 }
 
 /* How much a named value changed, when decimals are asked for: |b - a|,
@@ -283,8 +301,12 @@ named_amount(pair *p, exattn_dval *by, const exattn_dval *a,
     code = exattn_walk__take_forms(w, by, by->v.form, texts);
     exattn_error_init(&local);
     if (code == EXATTN_OK)
-        code = exattn_expr_get_decimal(&s, &exact, view, w->opts->digits,
-                                       w->opts->max_prec, &local);
+    {
+        view_amount va = { view, w->opts->max_prec };
+
+        code = exattn_amount__decimal(&s, &exact, w->opts->digits,
+                                      view_places, &va, &local);
+    }
     exattn_expr_free(view);
     return take_decimal(w, by, code, s, exact, &local, p->to->lesson);
 }
@@ -378,6 +400,24 @@ amount_form(exattn_sbuf *b, const exattn_row *delta, size_t col, int latex,
     mpq_clear(q);
 }
 
+/* An output coordinate's decimal at `places` places (amount.c asks). */
+typedef struct
+{
+    exattn_row_eval *ev;
+    size_t col;
+    mpfr_prec_t max_prec;
+} output_amount;
+
+static int
+output_places(char **out, int *exact, unsigned long places, void *arg,
+              exattn_error_t *err)
+{
+    const output_amount *a = arg;
+
+    return exattn_row_eval_decimal(out, exact, a->ev, EXATTN_OUTPUT, 0,
+                                   a->col, places, a->max_prec, err);
+}
+
 /* The decimal of |change| of output col, `sign` its proved sign: the
  * output of the lesson with values V' - V, or V - V' when the change is
  * negative, so the decimal is a quantity's own, never a string with its
@@ -411,9 +451,12 @@ amount_decimal(exattn_walk *w, exattn_dval *by, const exattn_row *delta,
     if (code == EXATTN_OK
         && (code = exattn_row_eval_new(&ev, row ? row : delta, NULL,
                                        w->err)) == EXATTN_OK)
-        code = exattn_row_eval_decimal(&s, &exact, ev, EXATTN_OUTPUT, 0, col,
-                                       w->opts->digits, w->opts->max_prec,
-                                       &local);
+    {
+        output_amount a = { ev, col, w->opts->max_prec };
+
+        code = exattn_amount__decimal(&s, &exact, w->opts->digits,
+                                      output_places, &a, &local);
+    }
     code = take_decimal(w, by, code, s, exact, &local, l);
     exattn_row_eval_free(ev);
     exattn_row_free(row);
@@ -473,7 +516,7 @@ output_change(pair *p, const exattn_row *delta, size_t col)
         sign = mpq_sgn(q);
         mpq_abs(q, q);
         exattn_dval__exact(&by, q);
-        code = exattn_walk__decimal_q(w, &by, q);
+        code = exattn_walk__amount_q(w, &by, q);
     }
     else if ((code = change_sign(w, &sign, &proved, delta, col)) == EXATTN_OK
              && sign != 0)

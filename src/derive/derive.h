@@ -107,6 +107,9 @@ int exattn_walk__decimal(exattn_walk *w, exattn_dval *d, exattn_decimals *dec,
                          exattn_kind_t kind, size_t key, size_t col);
 /* The same for an exact rational. */
 int exattn_walk__decimal_q(exattn_walk *w, exattn_dval *d, const mpq_t q);
+/* The same for an exact change's amount, given its significant digits
+ * when it rounds to 0 (src/derive/amount.c). */
+int exattn_walk__amount_q(exattn_walk *w, exattn_dval *d, const mpq_t q);
 
 /* One row's section, entries and notes. */
 int exattn_derive__row(exattn_walk *w, const exattn_row *row,

@@ -2,6 +2,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include "derive/derive.h"
+#include "derive/amount.h"
 #include "derive/compact.h"
 #include "eval/decimal.h"
 
@@ -161,6 +162,17 @@ exattn_walk__decimal_q(exattn_walk *w, exattn_dval *d, const mpq_t q)
         return EXATTN_OK;
     s = exattn_decimal__of_q(q, w->opts->digits,
                              &d->v.decimal_exact);
+    return exattn_dval__own(d, s, &d->v.decimal) ? EXATTN_OK : oom(w);
+}
+
+int
+exattn_walk__amount_q(exattn_walk *w, exattn_dval *d, const mpq_t q)
+{
+    char *s;
+
+    if (w->opts->digits == EXATTN_DIGITS_NONE)
+        return EXATTN_OK;
+    s = exattn_amount__decimal_q(q, w->opts->digits, &d->v.decimal_exact);
     return exattn_dval__own(d, s, &d->v.decimal) ? EXATTN_OK : oom(w);
 }
 
