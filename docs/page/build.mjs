@@ -382,7 +382,10 @@ td .katex, p.m .katex { white-space: nowrap; }
 .lab-controls { display: flex; flex-wrap: wrap; gap: 0.5em 1.5em;
   margin: 0.5em 0; }
 .ctl { display: flex; flex-wrap: wrap; align-items: center; gap: 0.3em; }
-.ctl input[type=range] { width: 12em; max-width: 70vw; }
+/* a slider and its value stay on one line, the slider giving way */
+.ctl-slider { display: flex; align-items: center; gap: 0.3em;
+  flex: 1 1 9em; max-width: 15em; }
+.ctl input[type=range] { flex: 1 1 6em; min-width: 5em; max-width: 12em; }
 .ctl.check { flex-wrap: nowrap; align-items: flex-start; }
 .ctl output { font-weight: bold; min-width: 2.5em; }
 .lab-status { color: #555; font-size: 0.9em; }

@@ -261,10 +261,11 @@ export function blockable(lab, causal) {
 function slider(id, label, c) {
   const at = c.positions.indexOf(c.start);
   return `<div class="ctl"><label for="${id}">${label}</label>`
+    + '<span class="ctl-slider">'
     + `<input type="range" id="${id}" min="0" max="${c.positions.length - 1}"`
     + ` step="1" value="${at}" aria-valuetext="${escapeHtml(c.start)}"`
     + ` disabled><output id="${id}-value" for="${id}">${escapeHtml(c.start)}`
-    + '</output></div>';
+    + '</output></span></div>';
 }
 
 function options(labels, selected) {
