@@ -40,6 +40,9 @@ typedef struct
     size_t report_entries;
 } json_sink;
 
+/* The bytes of a row kept before they are written out. */
+#define EXATTN_JSON_STREAM_AT ((size_t)1 << 20)
+
 static const char *const rules[] = { "single-key", "equal-scores",
                                      "softmax" };
 
@@ -512,12 +515,20 @@ entry(void *ctx, const exattn_doc_entry *e)
     if (e->role == EXATTN_ROLE_GRADE || e->role == EXATTN_ROLE_CLAIM
         || e->role == EXATTN_ROLE_NUMBER)
         exattn_sbuf__spool(&j->b, EXATTN_SPOOL_LIMIT);
-    else if (e->role <= EXATTN_ROLE_OUTPUT)
-        row_entry(j, e);
-    else if (e->role >= EXATTN_ROLE_CHANGE_WEIGHT)
-        change_entry(j, e);
     else
-        blend_entry(j, e);
+    {
+        if (e->role <= EXATTN_ROLE_OUTPUT)
+            row_entry(j, e);
+        else if (e->role >= EXATTN_ROLE_CHANGE_WEIGHT)
+            change_entry(j, e);
+        else
+            blend_entry(j, e);
+        /* a row of a big head is megabytes (its m d_v contributions):
+         * what is written of it goes out before the row ends (a
+         * derivation streams; a report above is written whole) */
+        if (j->b.len > EXATTN_JSON_STREAM_AT && !j->b.oom)
+            return exattn_sbuf__flush(&j->b, j->f, j->l->file, j->err);
+    }
     return EXATTN_OK;
 }
 
