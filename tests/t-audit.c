@@ -2134,39 +2134,6 @@ Test(audit, labels_with_signs_or_other_scripts_need_no_quotes)
     exattn_lesson_free(l);
 }
 
-/* A paragraph of numbers alone under a heading that says what they are
- * is read with the heading's words: seed 002's weights of "rises"
- * (0.284, 0.140, 0.576, MPFR in t-check) pass, and two made-up weights
- * under "Weights of load" fail instead of going unchecked as mentions.
- * A number with words after it ("3.5: in the midterm ...") is the
- * page's own and stays a mention whatever the heading above says. */
-Test(audit, a_heading_says_what_the_numbers_below_it_are)
-{
-    exattn_lesson *l = th_lesson(
-        "{\"tokens\": [\"grid\", \"load\", \"rises\"], "
-        "\"X\": [[1, 0], [0, 1], [1, 1]], \"W_Q\": [[1, 0], [0, 1]], "
-        "\"W_K\": [[1, 1], [0, 1]], \"W_V\": [[1, 0], [0, 2]], "
-        "\"mask\": \"causal\"}");
-    static const char page[] =
-        "## Weights of rises\n\n0.284, 0.140, 0.576\n\n"
-        "## Weights of load\n\n0.300, 0.700\n\n"
-        "## The row of grid\n\n3.5: in the midterm the median was 7.\n";
-    exattn_audit_summary_t sum;
-    char *out = report(exattn_audit_write_text, l, "s.md", page, &sum);
-
-    cr_assert_not_null(strstr(out, "PASS 0.284 = weights[rises][grid]"),
-                       "%s", out);
-    cr_assert_not_null(strstr(out, "PASS 0.576 = weights[rises][rises]"),
-                       "%s", out);
-    cr_assert_not_null(strstr(out, "FAIL 0.300"), "%s", out);
-    cr_assert_not_null(strstr(out, "FAIL 0.700"), "%s", out);
-    cr_assert_not_null(strstr(out, "MENTION 3.5"), "%s", out);
-    cr_assert_eq(sum.passed, 3, "%s", out);
-    cr_assert_eq(sum.failed, 2, "%s", out);
-    free(out);
-    exattn_lesson_free(l);
-}
-
 /* Two keys of equal score (weights 1/2, 1/2); causal on, query first sees
  * itself alone: its weight rises by 1/2 and its output's second
  * coordinate falls from 2 to 0.  A change said in text inside math is

@@ -230,7 +230,6 @@ typedef struct
     const exattn_page_number *n;
     const char *lead;
     exattn_audit_clue words, subject;
-    int heading;                /* the lead is its heading's (lead_of) */
 } reading;
 
 /* Units after a number that make it a measurement ("1.56 MB", "12 ms",
@@ -284,12 +283,9 @@ unit_heading(const char *head)
  * a measurement with its unit; NULL when they say nothing such. */
 static const char *
 said_otherwise(const exattn_page_number *n, const char *lead,
-               const exattn_audit_clue *said, int heading)
+               const exattn_audit_clue *said)
 {
-    /* a heading's words are a title, not "for example" before a number
-     * ("Query say "hi"" names a token) */
-    if (!heading
-        && said_just_before(lead, examples, sizeof examples / sizeof *examples))
+    if (said_just_before(lead, examples, sizeof examples / sizeof *examples))
         return "an example, not a result (\"such as\", \"e.g.\")";
     if (has_any(lead, retractions, sizeof retractions / sizeof *retractions))
         return "a value the page retracts (\"an earlier version said\")";
@@ -362,8 +358,7 @@ mention_after_all(exattn_audit_evidence *e, const reading *r,
         e->mention = "a symbol the lesson does not define";
         return *rc = set_why(e, n->subject), 1;
     }
-    if ((e->mention = said_otherwise(n, r->lead, &r->words, r->heading))
-        == NULL)
+    if ((e->mention = said_otherwise(n, r->lead, &r->words)) == NULL)
         return 0;
     return *rc = set_why(e, ""), 1;
 }
@@ -830,55 +825,13 @@ section_variant(const char *section, const exattn_lesson *l,
     return EXATTN_OK;
 }
 
-/* Does the lead say nothing in words -- only numbers, signs and "≈"
- * ("", "0.300, ", "≈ ")? */
-static int
-wordless(const char *lead)
-{
-    for (; *lead != '\0'; lead++)
-        if (strncmp(lead, "\xe2\x89\x88", 3) == 0)
-            lead += 2;
-        else if (isalpha((unsigned char)*lead) || (unsigned char)*lead >= 0x80)
-            return 0;
-    return 1;
-}
-
-/* The lead a number is read with: its sentence's words, or, when there
- * are none on either side of it -- a paragraph of numbers under
- * "## Weights of load" --, its innermost heading's, which says what the
- * numbers below it are.  ("3.5: in the midterm ..." has words after it:
- * the heading above says nothing of it.) */
-static char *
-lead_of(const exattn_page_number *n, int *from_heading)
-{
-    const char *lead = n->lead ? n->lead : "", *heading, *p;
-    char *joined;
-    size_t a, b;
-
-    *from_heading = 0;
-    if (n->section == NULL || n->table_about != NULL || !wordless(lead)
-        || (n->tail != NULL && !wordless(n->tail)))
-        return exattn_str__dup(lead);
-    *from_heading = 1;
-    for (heading = n->section; (p = strstr(heading, " / ")) != NULL;)
-        heading = p + 3;
-    a = strlen(heading);
-    b = strlen(lead);
-    if ((joined = malloc(a + b + 3)) == NULL)
-        return NULL;
-    memcpy(joined, heading, a);
-    memcpy(joined + a, ": ", 2);
-    memcpy(joined + a + 2, lead, b + 1);
-    return joined;
-}
-
 int
 exattn_audit__evidence(exattn_audit_evidence *e, const exattn_page_number *n,
                        const exattn_lesson *l,
                        const exattn_audit_candidates *all)
 {
     reading r = { n, NULL, EXATTN_AUDIT_CLUE_INIT(l),
-                  EXATTN_AUDIT_CLUE_INIT(l), 0 };
+                  EXATTN_AUDIT_CLUE_INIT(l) };
     char *lead;
     const char *v;
     size_t from, to;
@@ -901,7 +854,7 @@ exattn_audit__evidence(exattn_audit_evidence *e, const exattn_page_number *n,
         const char *lead_text = n->lead ? n->lead : "";
 
         exattn_audit__read_lead(&said, lead_text, l->block);
-        if ((e->mention = said_otherwise(n, lead_text, &said, 0)) != NULL)
+        if ((e->mention = said_otherwise(n, lead_text, &said)) != NULL)
             return set_why(e, "");
     }
     if (n->operand)
@@ -919,7 +872,7 @@ exattn_audit__evidence(exattn_audit_evidence *e, const exattn_page_number *n,
         e->families = e->nearest = F(ALL);
         return set_why(e, "a formula the page sets it equal to");
     }
-    if ((lead = lead_of(n, &r.heading)) == NULL)
+    if ((lead = exattn_str__dup(n->lead ? n->lead : "")) == NULL)
         return EXATTN_ENOMEM;
     if ((v = exattn_audit__variant_named(lead, l, &from, &to)) != NULL)
     {
