@@ -326,6 +326,9 @@ parameter_symbol(const char *subject)
            && (subject[1] == '_' || subject[1] == '^');
 }
 
+static const char *prose_label(const exattn_page_number *n,
+                               const exattn_lesson *l);
+
 /* A mention after all: a symbol of another model, an example, a value
  * the page denies, a metric; 1 when it is one. */
 static int
@@ -349,9 +352,8 @@ mention_after_all(exattn_audit_evidence *e, const reading *r,
     if (n->subject != NULL && r->subject.at == (size_t)-1
         && strlen(n->subject) <= 24
         && !exattn_audit__nearest_label(n->subject, l, &at)
-        && !exattn_audit__label_tail(r->lead, n->subject, l)
-        && !(n->section != NULL
-             && exattn_audit__label_tail(n->section, n->subject, l))
+        && !(!n->math && exattn_audit__label_tail(r->lead, n->subject, l))
+        && prose_label(n, l) == NULL
         && !exattn_audit__lesson_letter(l, n->subject))
     {
         /* $N = 6$, $\beta_2 = 0.98$: a symbol of another model */

@@ -136,16 +136,17 @@ in_set(const char *lead, size_t len, size_t k)
 }
 
 /* Can `label` stand unquoted in prose and still name its token: four
- * bytes or more, or a letter or digit beside a sign, a space or a
- * non-ASCII letter ("R&D", "e/f", "g h", "α") -- no short English word
- * is written so.  A short plain word ("is", "the", "x1") could be the
- * sentence's own, and a label of signs only (",", "...") its
- * punctuation: they name a token only when quoted. */
+ * bytes or more, or an ASCII letter beside an ASCII sign or a space
+ * ("R&D", "e/f", "g h", "x+y") -- no English word, number or symbol is
+ * written so.  A short plain word ("is", "x1"), a contraction ("I'm"), a
+ * number ("1/2"), a Greek letter ("α" is the page's own symbol as often
+ * as a token) and a label of signs only ("—") name a token only when
+ * quoted (or after "of" just before the number: evidence.c). */
 static int
 distinctive(const char *label, size_t n)
 {
     size_t i;
-    int letter = 0, other = 0;
+    int letter = 0, sign = 0;
 
     if (n >= 4)
         return 1;
@@ -153,10 +154,12 @@ distinctive(const char *label, size_t n)
     {
         unsigned char ch = (unsigned char)label[i];
 
-        letter |= isalnum(ch) || ch >= 0x80;
-        other |= !isalnum(ch);
+        if (ch >= 0x80)
+            return 0;
+        letter |= isalpha(ch) != 0;
+        sign |= ch == ' ' || strchr("&/+=#@|\\<>*~^%_", ch) != NULL;
     }
-    return letter && other;
+    return letter && sign;
 }
 
 /* Does a relation or a product sign start at lead[k] -- "≈", "≃", "≅",
