@@ -3,8 +3,10 @@
  * asked places ("decreases by ≈ 0.000, proved") says less than is known
  * and reads as no change at all.  Such an amount is given as many more
  * places as it has zeros after the point: the asked number of
- * significant digits ("decreases by ≈ 0.000236"), each certified, the
- * extra places bounded so that a change of 10^-5000 stays "0.000".
+ * significant digits ("decreases by ≈ 0.000236"), each certified --
+ * when its first significant digit lies within EXATTN_AMOUNT_EXTRA_PLACES
+ * places past the asked ones (and the places within EXATTN_MAX_DIGITS),
+ * so that a change of 10^-5000 stays "0.000".
  * With no places asked for (--digits 0) there are no significant digits
  * to keep: "≈ 0" stays. */
 #include <stdlib.h>
@@ -26,6 +28,17 @@ zeros_after_point(const char *s)
     const char *p = strchr(s, '.');
 
     return p == NULL ? 0 : (unsigned long)strspn(p + 1, "0");
+}
+
+/* Out of memory in a refinement: *out released, the error passed on. */
+static int
+enomem(char **out, exattn_error_t *err, const exattn_error_t *local)
+{
+    exattn_free(*out);
+    *out = NULL;
+    if (err != NULL)
+        *err = *local;
+    return EXATTN_ENOMEM;
 }
 
 char *
@@ -50,7 +63,8 @@ exattn_amount__decimal_q(const mpq_t q, unsigned long digits, int *exact)
         zeros++;
     }
     mpq_clear(t);
-    if (zeros < digits + EXATTN_AMOUNT_EXTRA_PLACES)
+    if (zeros < digits + EXATTN_AMOUNT_EXTRA_PLACES
+        && zeros + digits <= EXATTN_MAX_DIGITS)
     {
         exattn_free(s);
         s = exattn_decimal__of_q(q, zeros + digits, exact);
@@ -74,18 +88,22 @@ exattn_amount__decimal(char **out, int *exact, unsigned long digits,
     /* where its first digit is, from the widest decimal given; then the
      * amount at exactly that many more places (rounded once) */
     exattn_error_init(&local);
-    if (eval(&s, &more_exact, digits + EXATTN_AMOUNT_EXTRA_PLACES, arg,
-             &local) != EXATTN_OK
-        || rounds_to_zero(s))
+    if ((code = eval(&s, &more_exact, digits + EXATTN_AMOUNT_EXTRA_PLACES,
+                     arg, &local)) != EXATTN_OK
+        || rounds_to_zero(s) || zeros_after_point(s) + digits
+                                    > EXATTN_MAX_DIGITS)
     {
+        /* undecided or too long: the asked places stand; out of memory
+         * is the call's failure */
         exattn_free(s);
-        return EXATTN_OK;
+        return code == EXATTN_ENOMEM ? enomem(out, err, &local) : EXATTN_OK;
     }
     zeros = zeros_after_point(s);
     exattn_free(s);
     s = NULL;
-    if (eval(&s, &more_exact, zeros + digits, arg, &local) != EXATTN_OK)
-        return EXATTN_OK;
+    if ((code = eval(&s, &more_exact, zeros + digits, arg, &local))
+        != EXATTN_OK)
+        return code == EXATTN_ENOMEM ? enomem(out, err, &local) : EXATTN_OK;
     exattn_free(*out);
     *out = s;
     *exact = more_exact;

@@ -4,13 +4,14 @@
 
 #include "internal.h"
 
-/* The most places an amount's decimal is given beyond the asked ones. */
+/* How far past the asked places an amount's first significant digit
+ * may lie for it to be given (amount.c). */
 #define EXATTN_AMOUNT_EXTRA_PLACES 60
 
 /* The certified decimal of an exact amount q != 0 at `digits` places, or
  * at as many more as it has zeros after the point when it rounds to 0
- * there (up to EXATTN_AMOUNT_EXTRA_PLACES more); NULL when out of
- * memory. */
+ * there (when its first significant digit is within
+ * EXATTN_AMOUNT_EXTRA_PLACES more); NULL when out of memory. */
 char *exattn_amount__decimal_q(const mpq_t q, unsigned long digits,
                                int *exact);
 
@@ -22,7 +23,8 @@ typedef int (*exattn_amount_eval)(char **out, int *exact,
 
 /* The same for a named amount: *out at `digits` places, or at more when
  * it rounds to 0 there and the more places are decided (else it stays as
- * it is); the codes of eval at `digits`. */
+ * it is); the codes of eval at `digits`, and EXATTN_ENOMEM when a
+ * refinement runs out of memory. */
 int exattn_amount__decimal(char **out, int *exact, unsigned long digits,
                            exattn_amount_eval eval, void *arg,
                            exattn_error_t *err);
