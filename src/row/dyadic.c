@@ -23,9 +23,10 @@
  * 2^(F-126),
  *     N = sum e_j w_j  differs from  sum E_j v_j  by at most
  *     3 (sum |w_j| + |A|/2) + D/2 (rounded column only),
- * and D = sum e_j from sum E_j by 3 |A|.  A two-word column's w is
- * w_hi 2^62 + w_lo (both |.| <= 2^62, one sign, so sum |w| is
- * sum |w_hi| 2^62 + sum |w_lo|), and N = N_hi 2^62 + N_lo.  Each exact
+ * and D = sum e_j from sum E_j by 3 |A|.  A two-word column's integer
+ * is w_hi 2^62 + w_lo -- the view's w and lo planes, |w_hi| <= 2^62,
+ * |w_lo| < 2^62, one sign, so that sum |w| is sum |w_hi| 2^62 +
+ * sum |w_lo| -- and N = N_hi 2^62 + N_lo.  Each exact
  * integer sum of a plane is kept in three 128-bit accumulators per sign
  * (low, middle and high 64-bit words of the 190-bit products, none of
  * which can overflow for fewer than 2^63 keys), and the output is the
