@@ -80,6 +80,9 @@ size_t exattn_audit__label_in(const char *lead, const char *label);
  * NULL. */
 const char *exattn_audit__nearest_label(const char *lead,
                                         const exattn_lesson *l, size_t *at);
+/* Is `subject` the label itself, or its end after a sign inside it ("D"
+ * of "R&D")? */
+int exattn_audit__label_ends(const char *label, const char *subject);
 /* Is `subject` the tail of a token label the lead names, after a sign
  * inside it ("f" of "e/f", "D" of "R&D")?  Then it is no symbol. */
 int exattn_audit__label_tail(const char *lead, const char *subject,

@@ -463,12 +463,8 @@ change_just_before(const reading *r)
 static int
 is_prose_subject(const exattn_page_number *n, const char *label)
 {
-    size_t a = strlen(label), b = strlen(n->subject);
-
-    if (a < b || strcmp(label + a - b, n->subject) != 0
-        || (a > b && word_char(label[a - b - 1])))
-        return 0;
-    return of_subject(n->lead, label);
+    return exattn_audit__label_ends(label, n->subject)
+           && of_subject(n->lead, label);
 }
 
 /* The token label a prose subject is, whole, when the words make it one

@@ -270,15 +270,21 @@ exattn_audit__nearest_label(const char *lead, const exattn_lesson *l,
     return best;
 }
 
-/* Does `label` end with `subject` just after a character that is no
- * word's, and is it named in the lead? */
-static int
-tail_of(const char *lead, const char *subject, const char *label)
+int
+exattn_audit__label_ends(const char *label, const char *subject)
 {
     size_t n = strlen(label), s = strlen(subject);
 
-    return s > 0 && n > s && strcmp(label + n - s, subject) == 0
-           && !word_char(label[n - s - 1])
+    return s > 0 && n >= s && strcmp(label + n - s, subject) == 0
+           && (n == s || !word_char(label[n - s - 1]));
+}
+
+/* Is `subject` a proper tail of `label`, named in the lead? */
+static int
+tail_of(const char *lead, const char *subject, const char *label)
+{
+    return strlen(label) > strlen(subject)
+           && exattn_audit__label_ends(label, subject)
            && exattn_audit__label_in(lead, label) != 0;
 }
 
