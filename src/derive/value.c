@@ -153,27 +153,30 @@ exattn_walk__decimal(exattn_walk *w, exattn_dval *d, exattn_decimals *dec,
     return EXATTN_OK;
 }
 
-int
-exattn_walk__decimal_q(exattn_walk *w, exattn_dval *d, const mpq_t q)
+/* q's decimal as `decimal` gives it (at the walk's digits, *exact set),
+ * owned by d; nothing without digits. */
+static int
+own_decimal_q(exattn_walk *w, exattn_dval *d, const mpq_t q,
+              char *(*decimal)(const mpq_t, unsigned long, int *))
 {
     char *s;
 
     if (w->opts->digits == EXATTN_DIGITS_NONE)
         return EXATTN_OK;
-    s = exattn_decimal__of_q(q, w->opts->digits,
-                             &d->v.decimal_exact);
+    s = decimal(q, w->opts->digits, &d->v.decimal_exact);
     return exattn_dval__own(d, s, &d->v.decimal) ? EXATTN_OK : oom(w);
+}
+
+int
+exattn_walk__decimal_q(exattn_walk *w, exattn_dval *d, const mpq_t q)
+{
+    return own_decimal_q(w, d, q, exattn_decimal__of_q);
 }
 
 int
 exattn_walk__amount_q(exattn_walk *w, exattn_dval *d, const mpq_t q)
 {
-    char *s;
-
-    if (w->opts->digits == EXATTN_DIGITS_NONE)
-        return EXATTN_OK;
-    s = exattn_amount__decimal_q(q, w->opts->digits, &d->v.decimal_exact);
-    return exattn_dval__own(d, s, &d->v.decimal) ? EXATTN_OK : oom(w);
+    return own_decimal_q(w, d, q, exattn_amount__decimal_q);
 }
 
 void
