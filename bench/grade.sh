@@ -43,14 +43,7 @@ for d in $dims; do
         read -r tf _ < <(measure "$work/float32" "$n" "$d" "$dir")
         read -r tb _ < <(measure "$work/baseline" "$n" "$d" "$dir")
         cp "$work/out" "$dir/base.txt"
-        (cd "$dir" && read -r tx mx < <(measure "${exattn[@]}" grade \
-            lesson.json results.json --quiet) && echo "$tx $mx" > time.txt) ||
-            true
-        read -r tx mx < "$dir/time.txt"
-        summary=$(tail -n 1 "$work/out")
-        values=$(sed -n 's/.*in all: \([0-9]*\) values.*/\1/p' <<< "$summary")
-        correct=$(sed -n 's/.*values, \([0-9]*\) correctly.*/\1/p' <<< "$summary")
-        max=$(sed -n 's/.*max \([0-9.]*\) ulp.*/\1/p' <<< "$summary")
+        read -r tx mx values correct max < <(grade_dir "$dir")
         printf '%-4s %-6s %9s %9s %9s %8.2f %9.1f %9s %9s %12s' "$d" "$n" \
             "$tf" "$tb" "$tx" "$(bc -l <<< "$tx / $tb")" \
             "$(bc -l <<< "$mx / 1024")" "$values" "$correct" "$max"
