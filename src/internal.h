@@ -110,6 +110,23 @@ typedef enum
 } exattn_jkind;
 
 typedef struct exattn_jnode exattn_jnode;
+
+/* A row of numbers packed (exattn_json__parse_rows): each number's place
+ * and its text in one block, NUL-terminated -- 20 bytes a number where
+ * a node of its own takes 130. */
+typedef struct
+{
+    uint32_t line, column, off, len;
+} exattn_jnum;
+
+typedef struct
+{
+    exattn_jnum *nums;
+    size_t cap;
+    char *text;
+    size_t text_len, text_cap;
+} exattn_jrow;
+
 struct exattn_jnode
 {
     exattn_jkind kind;
@@ -121,6 +138,9 @@ struct exattn_jnode
     size_t cap;
     exattn_jnode **items;           /* values */
     exattn_jnode **keys;            /* object member names (STRING nodes) */
+    exattn_jrow *row;               /* an array of `count` numbers packed:
+                                       `items` NULL; read them with
+                                       exattn_json__item */
 };
 
 /* Parse `len` bytes; `name` is used in messages.  Rejects malformed JSON,
@@ -128,6 +148,16 @@ struct exattn_jnode
 int exattn_json__parse(exattn_jnode **out, const char *data, size_t len,
                        const char *name, size_t max_depth,
                        exattn_error_t *err);
+/* As exattn_json__parse, with every array of numbers that is an item of
+ * an array (a matrix's row) packed: a real head's lesson holds 786,432
+ * numbers.  Its readers take items with exattn_json__item. */
+int exattn_json__parse_rows(exattn_jnode **out, const char *data,
+                            size_t len, const char *name, size_t max_depth,
+                            exattn_error_t *err);
+/* Item i of an array, packed or not: a packed number is written into
+ * *scratch, valid until *scratch is used again. */
+const exattn_jnode *exattn_json__item(const exattn_jnode *array, size_t i,
+                                      exattn_jnode *scratch);
 void exattn_json__free(exattn_jnode *node);
 /* Member `key` of an object node, or NULL. */
 const exattn_jnode *exattn_json__get(const exattn_jnode *obj,

@@ -125,3 +125,86 @@ Test(json, rejects_nul_in_strings)
 
     parse_bad(text, 32, EXATTN_ESYNTAX, 1, 2, "NUL");
 }
+
+/* Every number of a tree, depth first: its text and place. */
+static void
+numbers_of(const exattn_jnode *n, char *out, size_t cap)
+{
+    exattn_jnode scratch;
+    const exattn_jnode *item;
+    size_t i, used;
+
+    if (n->kind == EXATTN_J_NUMBER)
+    {
+        used = strlen(out);
+        snprintf(out + used, cap - used, "%s@%lu:%lu ", n->text, n->line,
+                 n->column);
+        return;
+    }
+    for (i = 0; i < n->count; i++)
+    {
+        item = n->kind == EXATTN_J_ARRAY ? exattn_json__item(n, i, &scratch)
+                                         : n->items[i];
+        numbers_of(item, out, cap);
+    }
+}
+
+Test(json, packs_rows_of_numbers_where_asked)
+{
+    /* a matrix's rows packed; a row that holds more than numbers, an
+     * empty one, a top-level array and an object's array are not */
+    static const char text[] =
+        "{\"q\": [[1, 2.5e-3,\n  -0], [4, \"x\", 5e2], [], [[7], 8]],\n"
+        " \"flat\": [9, 10], \"o\": [{\"k\": [11]}]}";
+    exattn_jnode *plain = parse_ok(text), *packed = NULL;
+    const exattn_jnode *q;
+    exattn_error_t err;
+    char a[512] = "", b[512] = "";
+
+    cr_assert_eq(exattn_json__parse_rows(&packed, text, strlen(text),
+                                         "t.json", 32, &err), EXATTN_OK);
+    q = exattn_json__get(packed, "q");
+    cr_assert_not_null(q->items[0]->row);
+    cr_assert_null(q->items[0]->items);
+    cr_assert_eq(q->items[0]->count, 3);
+    cr_assert_null(q->items[1]->row, "a string unpacks the row");
+    cr_assert_eq(q->items[1]->count, 3);
+    cr_assert_null(q->items[2]->row, "[] stays an empty array");
+    cr_assert_eq(q->items[2]->count, 0);
+    cr_assert_null(q->items[3]->row);
+    cr_assert_not_null(q->items[3]->items[0]->row, "[7] in an array");
+    cr_assert_null(exattn_json__get(packed, "flat")->row);
+    /* the same numbers, texts and places either way */
+    numbers_of(plain, a, sizeof a);
+    numbers_of(packed, b, sizeof b);
+    cr_assert_str_eq(b, a);
+    cr_assert_str_eq(a, "1@1:9 2.5e-3@1:12 -0@2:3 4@2:9 5e2@2:17 7@2:29 "
+                        "8@2:33 9@3:11 10@3:14 11@3:32 ");
+    exattn_json__free(plain);
+    exattn_json__free(packed);
+}
+
+Test(json, a_packed_parse_fails_as_a_plain_one)
+{
+    static const char *const bad[] = { "[[1, 2", "[[1, 2,]]", "[[1, NaN]]",
+                                       "[[1, 2] [3]]", "[[1, 2]], 3" };
+    exattn_error_t e1, e2;
+    exattn_jnode *root;
+    size_t i;
+
+    for (i = 0; i < sizeof bad / sizeof *bad; i++)
+    {
+        exattn_error_init(&e1);
+        exattn_error_init(&e2);
+        cr_assert_neq(exattn_json__parse(&root, bad[i], strlen(bad[i]),
+                                         "t.json", 32, &e1), EXATTN_OK);
+        cr_assert_neq(exattn_json__parse_rows(&root, bad[i], strlen(bad[i]),
+                                              "t.json", 32, &e2), EXATTN_OK);
+        cr_assert_null(root);
+        cr_assert(e1.line == e2.line && e1.column == e2.column
+                  && strcmp(e1.message, e2.message) == 0,
+                  "%s: %s at %lu:%lu, packed %s at %lu:%lu", bad[i],
+                  e1.message, e1.line, e1.column, e2.message, e2.line,
+                  e2.column);
+    }
+}

@@ -26,6 +26,7 @@ typedef struct
     exattn_jnode *pending_key;  /* member name awaiting its value */
     exattn_error_t *err;
     int failed;                 /* err already holds the reason */
+    int pack_rows;              /* exattn_json__parse_rows */
 } builder;
 
 /* Lesson objects have a handful of fields; the cap keeps the duplicate
@@ -146,6 +147,50 @@ append(exattn_jnode *parent, exattn_jnode *key, exattn_jnode *value)
     return 1;
 }
 
+static void
+free_row(exattn_jnode *n)
+{
+    if (n->row != NULL)
+    {
+        free(n->row->nums);
+        free(n->row->text);
+        free(n->row);
+        n->row = NULL;
+    }
+}
+
+/* A packed row that turns out to hold more than numbers: its numbers
+ * become nodes, as if it had never been packed. */
+static int
+unpack(exattn_jnode *arr)
+{
+    const exattn_jrow *r = arr->row;
+    size_t i, count = arr->count;
+    exattn_jnode *n;
+
+    arr->count = 0;
+    for (i = 0; i < count; i++)
+    {
+        const exattn_jnum *num = &r->nums[i];
+
+        if ((n = calloc(1, sizeof *n + num->len + 1)) == NULL)
+            return 0;
+        n->kind = EXATTN_J_NUMBER;
+        n->line = num->line;
+        n->column = num->column;
+        n->text = (char *)(n + 1);
+        memcpy(n->text, r->text + num->off, num->len + 1);
+        n->len = num->len;
+        if (!append(arr, NULL, n))
+        {
+            free(n);
+            return 0;
+        }
+    }
+    free_row(arr);
+    return 1;
+}
+
 /* Attach a finished value to the open container (or make it the root). */
 static int
 attach(builder *b, exattn_jnode *n)
@@ -160,7 +205,8 @@ attach(builder *b, exattn_jnode *n)
         return 1;
     }
     parent = b->stack[b->depth - 1];
-    if (!append(parent, b->pending_key, n))
+    if ((parent->row != NULL && !unpack(parent))
+        || !append(parent, b->pending_key, n))
     {
         exattn_json__free(n);
         return fail(b, EXATTN_ENOMEM, NULL, "out of memory");
@@ -187,6 +233,12 @@ open_container(builder *b, exattn_jkind kind)
     n = new_node(b, kind);
     if (!attach(b, n))
         return 0;
+    /* an array in an array: a matrix's row, packed while it holds only
+       numbers */
+    if (b->pack_rows && kind == EXATTN_J_ARRAY && b->depth > 0
+        && b->stack[b->depth - 1]->kind == EXATTN_J_ARRAY
+        && (n->row = calloc(1, sizeof *n->row)) == NULL)
+        return fail(b, EXATTN_ENOMEM, NULL, "out of memory");
     b->stack[b->depth++] = n;
     return 1;
 }
@@ -207,9 +259,12 @@ static int
 on_end(void *ctx)
 {
     builder *b = ctx;
+    exattn_jnode *n = b->stack[b->depth - 1];
 
     b->prev_end = yajl_get_bytes_consumed(b->handle);
     b->depth--;
+    if (n->row != NULL && n->count == 0)
+        free_row(n);    /* [] stays an empty array */
     return 1;
 }
 
@@ -278,11 +333,68 @@ on_string(void *ctx, const unsigned char *s, size_t len)
     return attach(b, text_node(b, EXATTN_J_STRING, (const char *)s, len));
 }
 
+/* Room for one more number of `len` characters in a packed row. */
+static int
+row_room(exattn_jrow *r, size_t count, size_t len)
+{
+    size_t cap;
+    void *p;
+
+    if (count == r->cap)
+    {
+        cap = r->cap ? 2 * r->cap : 8;
+        if ((p = realloc(r->nums, cap * sizeof *r->nums)) == NULL)
+            return 0;
+        r->nums = p;
+        r->cap = cap;
+    }
+    if (r->text_len + len + 1 > r->text_cap)
+    {
+        for (cap = r->text_cap ? r->text_cap : 64;
+             cap < r->text_len + len + 1; cap *= 2)
+            ;
+        if ((p = realloc(r->text, cap)) == NULL)
+            return 0;
+        r->text = p;
+        r->text_cap = cap;
+    }
+    return 1;
+}
+
+/* A number of a packed row: its place and text, no node.  Places or
+ * text past 32 bits unpack the row. */
+static int
+pack_number(builder *b, exattn_jnode *arr, const char *s, size_t len)
+{
+    exattn_jrow *r = arr->row;
+    unsigned long line, column;
+    exattn_jnum *num;
+
+    locate(b, token_start(b), &line, &column);
+    if (line > UINT32_MAX || column > UINT32_MAX
+        || len >= UINT32_MAX - r->text_len)
+        return attach(b, text_node(b, EXATTN_J_NUMBER, s, len));
+    if (!row_room(r, arr->count, len))
+        return fail(b, EXATTN_ENOMEM, NULL, "out of memory");
+    num = &r->nums[arr->count++];
+    num->line = (uint32_t)line;
+    num->column = (uint32_t)column;
+    num->off = (uint32_t)r->text_len;
+    num->len = (uint32_t)len;
+    memcpy(r->text + r->text_len, s, len);
+    r->text[r->text_len + len] = '\0';
+    r->text_len += len + 1;
+    b->prev_end = yajl_get_bytes_consumed(b->handle);
+    return 1;
+}
+
 static int
 on_number(void *ctx, const char *s, size_t len)
 {
     builder *b = ctx;
 
+    if (b->depth > 0 && b->stack[b->depth - 1]->row != NULL)
+        return pack_number(b, b->stack[b->depth - 1], s, len);
     return attach(b, text_node(b, EXATTN_J_NUMBER, s, len));
 }
 
@@ -433,15 +545,16 @@ syntax_error(builder *b)
                           "malformed JSON: %s", text);
 }
 
-int
-exattn_json__parse(exattn_jnode **out, const char *data, size_t len,
-                   const char *name, size_t max_depth, exattn_error_t *err)
+static int
+parse(exattn_jnode **out, const char *data, size_t len, const char *name,
+      size_t max_depth, int pack_rows, exattn_error_t *err)
 {
     builder b;
     yajl_status st;
 
     *out = NULL;
     memset(&b, 0, sizeof b);
+    b.pack_rows = pack_rows;
     b.data = data;
     b.len = len;
     b.name = name;
@@ -499,6 +612,38 @@ exattn_json__parse(exattn_jnode **out, const char *data, size_t len,
     return EXATTN_OK;
 }
 
+int
+exattn_json__parse(exattn_jnode **out, const char *data, size_t len,
+                   const char *name, size_t max_depth, exattn_error_t *err)
+{
+    return parse(out, data, len, name, max_depth, 0, err);
+}
+
+int
+exattn_json__parse_rows(exattn_jnode **out, const char *data, size_t len,
+                        const char *name, size_t max_depth,
+                        exattn_error_t *err)
+{
+    return parse(out, data, len, name, max_depth, 1, err);
+}
+
+const exattn_jnode *
+exattn_json__item(const exattn_jnode *array, size_t i, exattn_jnode *scratch)
+{
+    const exattn_jnum *num;
+
+    if (array->row == NULL)
+        return array->items[i];
+    num = &array->row->nums[i];
+    memset(scratch, 0, sizeof *scratch);
+    scratch->kind = EXATTN_J_NUMBER;
+    scratch->line = num->line;
+    scratch->column = num->column;
+    scratch->text = array->row->text + num->off;
+    scratch->len = num->len;
+    return scratch;
+}
+
 void
 exattn_json__free(exattn_jnode *node)
 {
@@ -506,7 +651,7 @@ exattn_json__free(exattn_jnode *node)
 
     if (node == NULL)
         return;
-    for (i = 0; i < node->count; i++)
+    for (i = 0; node->row == NULL && i < node->count; i++)
     {
         exattn_json__free(node->items[i]);
         if (node->keys)
@@ -514,6 +659,7 @@ exattn_json__free(exattn_jnode *node)
     }
     free(node->items);
     free(node->keys);
+    free_row(node);
     if (node->text != (char *)(node + 1))
         free(node->text);
     free(node);

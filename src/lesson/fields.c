@@ -185,6 +185,8 @@ int
 exattn_lesson__matrix(exattn_matrix *out, const exattn_rctx *rc,
                       const exattn_jnode *node, const char *what)
 {
+    exattn_jnode scratch;
+    const exattn_jnode *item;
     size_t r, c;
     char where[160];
     int code;
@@ -201,11 +203,11 @@ exattn_lesson__matrix(exattn_matrix *out, const exattn_rctx *rc,
         {
             snprintf(where, sizeof where, "%s row %zu, entry %zu", what,
                      r + 1, c + 1);
+            item = exattn_json__item(node->items[r], c, &scratch);
             code = rc->floats
-                ? float_entry(EXATTN_AT(out, r, c), rc,
-                              node->items[r]->items[c], where)
-                : exattn_lesson__number(EXATTN_AT(out, r, c), rc,
-                                        node->items[r]->items[c], where);
+                ? float_entry(EXATTN_AT(out, r, c), rc, item, where)
+                : exattn_lesson__number(EXATTN_AT(out, r, c), rc, item,
+                                        where);
             if (code != EXATTN_OK)
                 return code;
         }

@@ -51,6 +51,7 @@ static int
 read_matrix(exattn_lesson *l, const exattn_rctx *rc, const exattn_jnode *node,
             entry_reader read)
 {
+    exattn_jnode scratch;
     size_t i, j;
     int code;
 
@@ -69,8 +70,9 @@ read_matrix(exattn_lesson *l, const exattn_rctx *rc, const exattn_jnode *node,
                 row->kind == EXATTN_J_ARRAY ? row->count : 0, l->m, l->n,
                 l->m);
         for (j = 0; j < l->m; j++)
-            if ((code = read(&l->allowed[i * l->m + j], rc, row->items[j], i,
-                             j)) != EXATTN_OK)
+            if ((code = read(&l->allowed[i * l->m + j], rc,
+                             exattn_json__item(row, j, &scratch), i, j))
+                != EXATTN_OK)
                 return code;
     }
     return EXATTN_OK;

@@ -319,8 +319,8 @@ exattn_lesson_read_buffer(exattn_lesson **out, const char *data, size_t len,
         data += 3;
         len -= 3;
     }
-    code = exattn_json__parse(&root, data, len, rc.file,
-                              rc.limits->max_depth, err);
+    code = exattn_json__parse_rows(&root, data, len, rc.file,
+                                   rc.limits->max_depth, err);
     if (code != EXATTN_OK)
         return code;
     l = exattn_lesson__new(rc.file);
