@@ -177,7 +177,30 @@ int exattn_matrix__copy(exattn_matrix *dst, const exattn_matrix *src);
 /* out = a * b; shapes already checked (a->cols == b->rows). */
 int exattn_matrix__mul(exattn_matrix *out, const exattn_matrix *a,
                        const exattn_matrix *b);
-#define EXATTN_AT(m, r, c) ((m)->a[(r) * (m)->cols + (c)])
+/* Entries of 64-bit integers (`ints`) when every one is, else rationals
+ * (`a`).  A reader takes an entry as a read-only rational either way:
+ * `a`'s own, or an integer of `ints` seen through *view (GMP's
+ * mpz_roinit_n over the view's limbs: never written nor cleared), valid
+ * while *view is.  EXATTN_AT does so with a view of the enclosing block;
+ * EXATTN_ENTRY is an entry to write, of a matrix held as rationals
+ * (made so by exattn_matrix__alloc or exattn_matrix__rationals). */
+typedef struct
+{
+    mpq_t q;
+    mp_limb_t num[64 / GMP_NUMB_BITS + 1];
+    mp_limb_t one;
+} exattn_qview;
+
+mpq_srcptr exattn_matrix__get(const exattn_matrix *m, size_t i,
+                              exattn_qview *view);
+/* Hold m's entries as rationals (a no-op when it already does), so that
+ * they may be written. */
+int exattn_matrix__rationals(exattn_matrix *m);
+/* m as rows*cols integers, all 0; EXATTN_ENOMEM. */
+int exattn_matrix__alloc_ints(exattn_matrix *m, size_t rows, size_t cols);
+#define EXATTN_AT_I(m, i) exattn_matrix__get((m), (i), &(exattn_qview){0})
+#define EXATTN_AT(m, r, c) EXATTN_AT_I((m), (r) * (m)->cols + (c))
+#define EXATTN_ENTRY(m, r, c) ((m)->a[(r) * (m)->cols + (c)])
 
 /* exattn_mpq_set_text with another limit on exponents and digits
  * (src/num/parse.c). */

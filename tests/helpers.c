@@ -171,20 +171,23 @@ th_eval_output(mpfr_t out, const exattn_row *row, size_t col)
     const exattn_lesson *l = exattn_row_lesson(row);
     size_t j, m = exattn_lesson_keys(l);
     mpfr_t *e = malloc(m * sizeof *e), sum, t;
+    mpq_t v;
 
+    mpq_init(v);
     mpfr_init2(sum, mpfr_get_prec(out));
     mpfr_init2(t, mpfr_get_prec(out));
     exps(e, sum, row);
     mpfr_set_ui(out, 0, MPFR_RNDN);
     for (j = 0; j < m; j++)
     {
-        mpfr_mul_q(t, e[j], exattn_lesson_v(l, j, col), MPFR_RNDN);
+        mpfr_mul_q(t, e[j], exattn_lesson_v(l, j, col, v), MPFR_RNDN);
         mpfr_add(out, out, t, MPFR_RNDN);
         mpfr_clear(e[j]);
     }
     mpfr_div(out, out, sum, MPFR_RNDN);
     mpfr_clear(sum);
     mpfr_clear(t);
+    mpq_clear(v);
     free(e);
 }
 

@@ -262,7 +262,7 @@ reference(mpfr_t *w, mpfr_t *o, const exattn_lesson *l, const head *h)
             mpq_set_ui(s, 0, 1);
             for (r = 0; r < l->dk; r++)
             {
-                mpq_mul(p, l->q.a[i * l->dk + r], l->k.a[j * l->dk + r]);
+                mpq_mul(p, EXATTN_AT(&l->q, i, r), EXATTN_AT(&l->k, j, r));
                 mpq_add(s, s, p);
             }
             mpfr_set_q(t[j], s, MPFR_RNDN);
@@ -291,7 +291,7 @@ reference(mpfr_t *w, mpfr_t *o, const exattn_lesson *l, const head *h)
             mpfr_set_ui(o[i * l->dv + c], 0, MPFR_RNDN);
             for (j = 0; j < m; j++)
             {
-                mpfr_mul_q(best, w[i * m + j], l->v.a[j * l->dv + c],
+                mpfr_mul_q(best, w[i * m + j], EXATTN_AT(&l->v, j, c),
                            MPFR_RNDN);
                 mpfr_add(o[i * l->dv + c], o[i * l->dv + c], best,
                          MPFR_RNDN);
@@ -663,7 +663,7 @@ check_columns(const head *h, int expect_two, int expect_rounded)
                 mpq_mul_2exp(x, x, (mp_bitcnt_t)cv.exp[c]);
             else
                 mpq_div_2exp(x, x, (mp_bitcnt_t)-cv.exp[c]);
-            mpq_sub(x, x, l->v.a[at]);
+            mpq_sub(x, x, EXATTN_AT_I(&l->v, at));
             mpq_abs(x, x);
             /* half a unit: 2^(exp - 1) */
             mpq_set_ui(half, 1, 1);

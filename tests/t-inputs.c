@@ -121,6 +121,21 @@ lesson_json(char *buf, const projected *p)
                "%ld}}]}", p->by, p->override);
 }
 
+/* Entry (r, c) of a document's matrix is v: read as a sink would,
+ * whether the matrix holds rationals or 64-bit integers. */
+static int
+entry_is(const exattn_doc_matrix *m, size_t r, size_t c, long v)
+{
+    mpq_t e;
+    int same;
+
+    mpq_init(e);
+    exattn_doc_matrix_entry(e, m, r, c);
+    same = mpq_cmp_si(e, v, 1) == 0;
+    mpq_clear(e);
+    return same;
+}
+
 static int
 same_matrix(const exattn_doc_matrix *m, long a[][3], size_t rows,
             size_t cols)
@@ -131,7 +146,7 @@ same_matrix(const exattn_doc_matrix *m, long a[][3], size_t rows,
         return 0;
     for (r = 0; r < rows; r++)
         for (c = 0; c < cols; c++)
-            if (mpq_cmp_si(m->a[r * cols + c], a[r][c], 1) != 0)
+            if (!entry_is(m, r, c, a[r][c]))
                 return 0;
     return 1;
 }
@@ -157,7 +172,7 @@ is_product(const exattn_doc_matrix *m, long a[][3], long w[][3],
                 v *= by;
             if (set_it && r == 0 && c == 0)
                 v = set;
-            if (mpq_cmp_si(m->a[r * cols + c], v, 1) != 0)
+            if (!entry_is(m, r, c, v))
                 return 0;
         }
     return 1;

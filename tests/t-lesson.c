@@ -3,6 +3,8 @@
 #include <criterion/criterion.h>
 #include <string.h>
 #include "exattn.h"
+#include "internal.h"
+#include "lesson/model.h"
 #include "helpers.h"
 
 #define QKV "\"Q\": [[1,0],[0,1],[1,1]], \"K\": [[1,0],[0,1],[1,1]], " \
@@ -24,17 +26,50 @@ expect_error(const char *json, int code, unsigned long line,
                        "\"%s\"", err.message, part);
 }
 
+typedef mpq_srcptr (*entry_fn)(const exattn_lesson *, size_t, size_t,
+                               mpq_t);
+
 static void
-expect_matrix(mpq_srcptr (*get)(const exattn_lesson *, size_t, size_t),
+expect_matrix(entry_fn get,
               const exattn_lesson *l, size_t rows, size_t cols,
               const char *const *want)
 {
     size_t r, c;
+    mpq_t e;
 
+    mpq_init(e);
     for (r = 0; r < rows; r++)
         for (c = 0; c < cols; c++)
-            cr_assert(th_mpq_is(get(l, r, c), want[r * cols + c]),
+            cr_assert(th_mpq_is(get(l, r, c, e), want[r * cols + c]),
                       "entry %zu,%zu", r, c);
+    mpq_clear(e);
+}
+
+static int
+entry_is(entry_fn get, const exattn_lesson *l, size_t r, size_t c,
+         const char *want)
+{
+    mpq_t e;
+    int ok;
+
+    mpq_init(e);
+    ok = get(l, r, c, e) == e && th_mpq_is(e, want);
+    mpq_clear(e);
+    return ok;
+}
+
+/* NULL, and `out` untouched */
+static int
+entry_out_of_range(entry_fn get, const exattn_lesson *l, size_t r, size_t c)
+{
+    mpq_t e;
+    int ok;
+
+    mpq_init(e);
+    mpq_set_ui(e, 7, 3);
+    ok = get(l, r, c, e) == NULL && th_mpq_is(e, "7/3");
+    mpq_clear(e);
+    return ok;
 }
 
 Test(lesson, reads_q_k_v_exactly)
@@ -55,7 +90,7 @@ Test(lesson, reads_q_k_v_exactly)
     cr_assert_null(exattn_lesson_title(l));
     cr_assert_null(exattn_lesson_name(l));
     cr_assert_str_eq(exattn_lesson_query_label(l, 0), "1");
-    cr_assert_null(exattn_lesson_q(l, 1, 0));
+    cr_assert(entry_out_of_range(exattn_lesson_q, l, 1, 0));
     exattn_lesson_free(l);
 }
 
@@ -88,9 +123,9 @@ Test(lesson, cross_attention_with_memory)
     cr_assert_eq(exattn_lesson_keys(l), 4);
     cr_assert_eq(exattn_lesson_key_width(l), 1);
     cr_assert_eq(exattn_lesson_value_width(l), 2);
-    cr_assert(th_mpq_is(exattn_lesson_q(l, 0, 0), "3"));
-    cr_assert(th_mpq_is(exattn_lesson_k(l, 3, 0), "6"));
-    cr_assert(th_mpq_is(exattn_lesson_v(l, 3, 1), "2"));
+    cr_assert(entry_is(exattn_lesson_q, l, 0, 0, "3"));
+    cr_assert(entry_is(exattn_lesson_k, l, 3, 0, "6"));
+    cr_assert(entry_is(exattn_lesson_v, l, 3, 1, "2"));
     cr_assert_str_eq(exattn_lesson_query_label(l, 0), "dec");
     exattn_lesson_free(l);
 }
@@ -183,17 +218,17 @@ Test(lesson, variants_override_fields_by_name)
     cr_assert_eq(exattn_lesson_variant_count(l), 4);
     v = exattn_lesson_variant(l, 0);
     cr_assert_str_eq(exattn_lesson_name(v), "zero query");
-    cr_assert(th_mpq_is(exattn_lesson_q(v, 2, 0), "0"));
-    cr_assert(th_mpq_is(exattn_lesson_q(v, 1, 1), "1"));
+    cr_assert(entry_is(exattn_lesson_q, v, 2, 0, "0"));
+    cr_assert(entry_is(exattn_lesson_q, v, 1, 1, "1"));
     cr_assert_eq(exattn_lesson_mask(v), EXATTN_MASK_CAUSAL);
     v = exattn_lesson_variant(l, 1);
-    cr_assert(th_mpq_is(exattn_lesson_v(v, 2, 1), "4"));
-    cr_assert(th_mpq_is(exattn_lesson_v(l, 2, 1), "2"), "base unchanged");
+    cr_assert(entry_is(exattn_lesson_v, v, 2, 1, "4"));
+    cr_assert(entry_is(exattn_lesson_v, l, 2, 1, "2"), "base unchanged");
     v = exattn_lesson_variant(l, 2);
     cr_assert_eq(exattn_lesson_mask(v), EXATTN_MASK_NONE);
     v = exattn_lesson_variant(l, 3);
     cr_assert_eq(exattn_lesson_queries(v), 1);
-    cr_assert(th_mpq_is(exattn_lesson_v(v, 0, 0), "5"));
+    cr_assert(entry_is(exattn_lesson_v, v, 0, 0, "5"));
     cr_assert_null(exattn_lesson_variant(l, 4));
     exattn_lesson_free(l);
 }
@@ -652,4 +687,54 @@ Test(lesson, padding_shorthands_are_their_matrices)
         exattn_lesson_free(lm);
     }
     gmp_randclear(rs);
+}
+
+/* Every entry an integer of 64 bits: held as machine words (8 bytes, not
+ * an mpq_t's 96); else as rationals; the same values either way, and a
+ * lab's writes turn words into rationals first. */
+Test(lesson, holds_integer_matrices_as_words)
+{
+    exattn_lesson *l = th_lesson(
+        "{\"Q\": [[9223372036854775807, -9223372036854775807], [2.0, 1e3]],"
+        " \"K\": [[1, 0.5], [0, 1]],"
+        " \"V\": [[9223372036854775808, 1], [-9223372036854775808, 0]],"
+        " \"variants\": ["
+        "  {\"name\": \"m\", \"query_multiplier\": {\"query\": 1, "
+        "   \"by\": \"1/3\"}},"
+        "  {\"name\": \"o\", \"Q\": [[1, 2], [3, 4]], "
+        "   \"value_override\": {\"row\": 1, \"col\": 2, \"value\": 7}}]}");
+    const exattn_lesson *m, *o;
+    mpq_t e;
+
+    cr_assert_not_null(l->q.ints);
+    cr_assert_null(l->q.a);
+    cr_assert(entry_is(exattn_lesson_q, l, 0, 0, "9223372036854775807"));
+    cr_assert(entry_is(exattn_lesson_q, l, 0, 1, "-9223372036854775807"));
+    cr_assert(entry_is(exattn_lesson_q, l, 1, 0, "2"));
+    cr_assert(entry_is(exattn_lesson_q, l, 1, 1, "1000"));
+    cr_assert_null(l->k.ints, "1/2 is no integer");
+    cr_assert(entry_is(exattn_lesson_k, l, 0, 1, "1/2"));
+    cr_assert(entry_is(exattn_lesson_k, l, 1, 1, "1"));
+    cr_assert_null(l->v.ints, "2^63 and -2^63 pass 63 bits");
+    cr_assert(entry_is(exattn_lesson_v, l, 0, 0, "9223372036854775808"));
+    cr_assert(entry_is(exattn_lesson_v, l, 1, 0, "-9223372036854775808"));
+    cr_assert(entry_is(exattn_lesson_v, l, 0, 1, "1"));
+    mpq_init(e);
+    exattn_doc_matrix_entry(e, &l->q, 0, 1);
+    cr_assert(th_mpq_is(e, "-9223372036854775807"));
+    exattn_doc_matrix_entry(e, &l->k, 0, 1);
+    cr_assert(th_mpq_is(e, "1/2"));
+    mpq_clear(e);
+    m = exattn_lesson_variant(l, 0);
+    cr_assert_null(m->q.ints, "multiplied: rationals");
+    cr_assert(entry_is(exattn_lesson_q, m, 0, 0, "9223372036854775807/3"));
+    cr_assert(entry_is(exattn_lesson_q, m, 1, 1, "1000"));
+    cr_assert_not_null(l->q.ints, "the base keeps its words");
+    o = exattn_lesson_variant(l, 1);
+    cr_assert_null(o->v.ints);
+    cr_assert(entry_is(exattn_lesson_v, o, 0, 1, "7"));
+    cr_assert(entry_is(exattn_lesson_v, o, 1, 0, "-9223372036854775808"));
+    cr_assert_not_null(o->q.ints);
+    cr_assert(entry_is(exattn_lesson_q, o, 1, 0, "3"));
+    exattn_lesson_free(l);
 }

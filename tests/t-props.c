@@ -143,17 +143,17 @@ close_to(const mpfr_t a, const mpq_t q)
 static void
 raw_score(mpq_t out, const exattn_lesson *l, size_t i, size_t j)
 {
-    mpq_t t;
+    mpq_t t, q, k;
     size_t c;
 
-    mpq_init(t);
+    mpq_inits(t, q, k, (mpq_ptr)0);
     mpq_set_ui(out, 0, 1);
     for (c = 0; c < exattn_lesson_key_width(l); c++)
     {
-        mpq_mul(t, exattn_lesson_q(l, i, c), exattn_lesson_k(l, j, c));
+        mpq_mul(t, exattn_lesson_q(l, i, c, q), exattn_lesson_k(l, j, c, k));
         mpq_add(out, out, t);
     }
-    mpq_clear(t);
+    mpq_clears(t, q, k, (mpq_ptr)0);
 }
 
 /* Σ w = 1: exactly for exact weights; for named ones, structurally (every
@@ -262,9 +262,10 @@ static void
 check_outputs(const exattn_row *r, const exattn_lesson *l)
 {
     size_t c, j, m = exattn_lesson_keys(l);
-    mpq_t o, want, lo, hi;
+    mpq_t o, want, lo, hi, entry;
     mpfr_t x;
 
+    mpq_init(entry);
     mpq_init(o);
     mpq_init(want);
     mpq_init(lo);
@@ -278,7 +279,7 @@ check_outputs(const exattn_row *r, const exattn_lesson *l)
         for (j = 0; j < m; j++)
             if (exattn_row_is_allowed(r, j))
             {
-                mpq_srcptr v = exattn_lesson_v(l, j, c);
+                mpq_srcptr v = exattn_lesson_v(l, j, c, entry);
 
                 mpq_add(want, want, v);
                 if (first || mpq_cmp(v, lo) < 0)
@@ -308,6 +309,7 @@ check_outputs(const exattn_row *r, const exattn_lesson *l)
     mpq_clear(want);
     mpq_clear(lo);
     mpq_clear(hi);
+    mpq_clear(entry);
     mpfr_clear(x);
 }
 

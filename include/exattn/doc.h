@@ -16,6 +16,7 @@
 #define EXATTN_DOC_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <gmp.h>
 #include <exattn/error.h>
 #include <exattn/lesson.h>
@@ -399,13 +400,21 @@ typedef struct exattn_doc_grade_summary
     const exattn_grade_summary_t *counts;
 } exattn_doc_grade_summary;
 
-/* A matrix of exact rationals: rows*cols entries, row-major (entry (r,
- * c) is a[r * cols + c]); `a` NULL when it is empty. */
+/* A matrix of exact rationals: rows*cols entries, row-major.  Entry (r,
+ * c) is a[r * cols + c]; or, when every entry is an integer of 64 bits
+ * (a real head's Q, K and V: 8 bytes an entry, not an mpq_t's 96), `a`
+ * is NULL and the entry is ints[r * cols + c].  Both NULL when it is
+ * empty.  exattn_doc_matrix_entry reads either. */
 typedef struct
 {
     size_t rows, cols;
     mpq_t *a;
+    int64_t *ints;
 } exattn_doc_matrix;
+
+/* out = entry (r, c) of m, which must be in range. */
+void exattn_doc_matrix_entry(mpq_t out, const exattn_doc_matrix *m,
+                             size_t r, size_t c);
 
 /* How a lesson wrote its mask, when a shorthand stands for the 0/1
  * matrix it means (mask_kind EXATTN_MASK_MATRIX). */

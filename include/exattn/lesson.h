@@ -99,11 +99,16 @@ size_t exattn_lesson_value_width(const exattn_lesson *lesson);
 const char *exattn_lesson_query_label(const exattn_lesson *lesson, size_t i);
 const char *exattn_lesson_key_label(const exattn_lesson *lesson, size_t j);
 
-/* Matrix entries after projection and overrides, borrowed and read-only:
- * Q is n x d_k, K is m x d_k, V is m x d_v. */
-mpq_srcptr exattn_lesson_q(const exattn_lesson *lesson, size_t i, size_t c);
-mpq_srcptr exattn_lesson_k(const exattn_lesson *lesson, size_t j, size_t c);
-mpq_srcptr exattn_lesson_v(const exattn_lesson *lesson, size_t j, size_t c);
+/* Matrix entries after projection and overrides, copied into `out`,
+ * which is returned (NULL out of range, `out` untouched): Q is n x d_k,
+ * K is m x d_k, V is m x d_v.  (A copy: a real head's integer entries
+ * are held as machine words, not rationals to lend.) */
+mpq_srcptr exattn_lesson_q(const exattn_lesson *lesson, size_t i, size_t c,
+                           mpq_t out);
+mpq_srcptr exattn_lesson_k(const exattn_lesson *lesson, size_t j, size_t c,
+                           mpq_t out);
+mpq_srcptr exattn_lesson_v(const exattn_lesson *lesson, size_t j, size_t c,
+                           mpq_t out);
 
 /* Scale: its kind; for RATIONAL the factor, for INV_SQRT the radicand d
  * (both borrowed, written into `value` as a copy). */

@@ -439,8 +439,12 @@ amount_decimal(exattn_walk *w, exattn_dval *by, const exattn_row *delta,
     exattn_matrix__init(&v);
     if (sign < 0)
     {
-        if (exattn_matrix__copy(&v, &l->v) != EXATTN_OK)
+        if (exattn_matrix__copy(&v, &l->v) != EXATTN_OK
+            || exattn_matrix__rationals(&v) != EXATTN_OK)
+        {
+            exattn_matrix__clear(&v);
             return oom(w, l);
+        }
         for (i = 0; i < v.rows * v.cols; i++)
             mpq_neg(v.a[i], v.a[i]);
         code = exattn_lesson__with_values(&neg, l, &v) == EXATTN_OK
@@ -672,7 +676,7 @@ same_derivation(const exattn_lesson *from, const exattn_lesson *to,
         if (!mpq_equal(EXATTN_AT(&from->q, i, c), EXATTN_AT(&to->q, i, c)))
             return 0;
     for (j = 0; j < to->k.rows * to->k.cols; j++)
-        if (!mpq_equal(from->k.a[j], to->k.a[j]))
+        if (!mpq_equal(EXATTN_AT_I(&from->k, j), EXATTN_AT_I(&to->k, j)))
             return 0;
     for (j = 0; j < to->m; j++)     /* the derivation names its keys */
         if (strcmp(from->key_labels[j], to->key_labels[j]) != 0)
@@ -755,10 +759,14 @@ delta_lesson(exattn_walk *w, exattn_lesson **out, const exattn_lesson *from,
     if (variant->perm != NULL && from->perm == NULL)
         return EXATTN_OK;
     exattn_matrix__init(&dv);
-    if (exattn_matrix__copy(&dv, &variant->v) != EXATTN_OK)
+    if (exattn_matrix__copy(&dv, &variant->v) != EXATTN_OK
+        || exattn_matrix__rationals(&dv) != EXATTN_OK)
+    {
+        exattn_matrix__clear(&dv);
         return oom(w, variant);
+    }
     for (i = 0; i < dv.rows * dv.cols; i++)
-        mpq_sub(dv.a[i], dv.a[i], from->v.a[i]);
+        mpq_sub(dv.a[i], dv.a[i], EXATTN_AT_I(&from->v, i));
     if (exattn_lesson__with_values(out, variant, &dv) != EXATTN_OK)
         code = oom(w, variant);
     exattn_matrix__clear(&dv);

@@ -41,7 +41,7 @@ denominators(mpz_t lcm, const exattn_matrix *m)
     size_t i;
 
     for (i = 0; i < m->rows * m->cols; i++)
-        mpz_lcm(lcm, lcm, mpq_denref(m->a[i]));
+        mpz_lcm(lcm, lcm, mpq_denref(EXATTN_AT_I(m, i)));
 }
 
 int

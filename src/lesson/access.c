@@ -56,21 +56,30 @@ exattn_lesson_key_label(const exattn_lesson *l, size_t j)
 }
 
 mpq_srcptr
-exattn_lesson_q(const exattn_lesson *l, size_t i, size_t c)
+exattn_lesson_q(const exattn_lesson *l, size_t i, size_t c, mpq_t out)
 {
-    return i < l->n && c < l->dk ? EXATTN_AT(&l->q, i, c) : NULL;
+    if (i >= l->n || c >= l->dk)
+        return NULL;
+    exattn_doc_matrix_entry(out, &l->q, i, c);
+    return out;
 }
 
 mpq_srcptr
-exattn_lesson_k(const exattn_lesson *l, size_t j, size_t c)
+exattn_lesson_k(const exattn_lesson *l, size_t j, size_t c, mpq_t out)
 {
-    return j < l->m && c < l->dk ? EXATTN_AT(&l->k, j, c) : NULL;
+    if (j >= l->m || c >= l->dk)
+        return NULL;
+    exattn_doc_matrix_entry(out, &l->k, j, c);
+    return out;
 }
 
 mpq_srcptr
-exattn_lesson_v(const exattn_lesson *l, size_t j, size_t c)
+exattn_lesson_v(const exattn_lesson *l, size_t j, size_t c, mpq_t out)
 {
-    return j < l->m && c < l->dv ? EXATTN_AT(&l->v, j, c) : NULL;
+    if (j >= l->m || c >= l->dv)
+        return NULL;
+    exattn_doc_matrix_entry(out, &l->v, j, c);
+    return out;
 }
 
 exattn_scale_kind_t

@@ -136,7 +136,7 @@ read_vector(exattn_matrix *out, const exattn_rctx *rc,
     if (node == NULL)
     {
         for (c = 0; c < width; c++)
-            mpq_set_si(EXATTN_AT(out, 0, c), fill, 1);
+            mpq_set_si(EXATTN_ENTRY(out, 0, c), fill, 1);
         return EXATTN_OK;
     }
     if ((code = exattn_lesson__array(rc, node, what, "numbers"))
@@ -147,7 +147,7 @@ read_vector(exattn_matrix *out, const exattn_rctx *rc,
             "block: %s has %zu entries, expected %zu", what, node->count,
             width);
     for (c = 0; c < width; c++)
-        if ((code = exattn_lesson__number(EXATTN_AT(out, 0, c), rc,
+        if ((code = exattn_lesson__number(EXATTN_ENTRY(out, 0, c), rc,
                                           node->items[c], what))
             != EXATTN_OK)
             return code;

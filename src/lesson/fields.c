@@ -176,9 +176,29 @@ npy_matrix(exattn_matrix *out, const exattn_rctx *rc,
         && exattn_matrix__alloc(out, npy.rows, npy.cols) != EXATTN_OK)
         code = exattn_lesson__fail(rc, EXATTN_ENOMEM, node, "out of memory");
     for (i = 0, n = npy.rows * npy.cols; code == EXATTN_OK && i < n; i++)
-        mpq_set_d(EXATTN_AT(out, i / npy.cols, i % npy.cols), npy.values[i]);
+        mpq_set_d(EXATTN_ENTRY(out, i / npy.cols, i % npy.cols),
+                  npy.values[i]);
     exattn_npy__clear(&npy);
     return code;
+}
+
+/* Entry i of `out` = e: an integer while every entry so far is one of 64
+ * bits (a real head's 786,432 entries in 8 bytes each), the matrix's
+ * rationals from the first that is not. */
+static int
+store_entry(exattn_matrix *out, size_t i, mpq_srcptr e)
+{
+    int rc;
+
+    if (out->ints != NULL && mpz_cmp_ui(mpq_denref(e), 1) == 0
+        && mpz_sizeinbase(mpq_numref(e), 2) <= 63)
+    {
+        out->ints[i] = exattn_num__get_int64(mpq_numref(e));
+        return EXATTN_OK;
+    }
+    if ((rc = exattn_matrix__rationals(out)) == EXATTN_OK)
+        mpq_set(out->a[i], e);
+    return rc;
 }
 
 int
@@ -189,29 +209,32 @@ exattn_lesson__matrix(exattn_matrix *out, const exattn_rctx *rc,
     const exattn_jnode *item;
     size_t r, c;
     char where[160];
-    int code;
+    mpq_t e;
+    int code = EXATTN_OK;
 
     if (node->kind == EXATTN_J_OBJECT)
         return npy_matrix(out, rc, node, what);
     if ((code = check_rows(rc, node, what)) != EXATTN_OK)
         return code;
-    if (exattn_matrix__alloc(out, node->count, node->items[0]->count)
+    if (exattn_matrix__alloc_ints(out, node->count, node->items[0]->count)
         != EXATTN_OK)
         return exattn_lesson__fail(rc, EXATTN_ENOMEM, node, "out of memory");
-    for (r = 0; r < out->rows; r++)
-        for (c = 0; c < out->cols; c++)
+    mpq_init(e);
+    for (r = 0; code == EXATTN_OK && r < out->rows; r++)
+        for (c = 0; code == EXATTN_OK && c < out->cols; c++)
         {
             snprintf(where, sizeof where, "%s row %zu, entry %zu", what,
                      r + 1, c + 1);
             item = exattn_json__item(node->items[r], c, &scratch);
-            code = rc->floats
-                ? float_entry(EXATTN_AT(out, r, c), rc, item, where)
-                : exattn_lesson__number(EXATTN_AT(out, r, c), rc, item,
-                                        where);
-            if (code != EXATTN_OK)
-                return code;
+            code = rc->floats ? float_entry(e, rc, item, where)
+                              : exattn_lesson__number(e, rc, item, where);
+            if (code == EXATTN_OK
+                && store_entry(out, r * out->cols + c, e) != EXATTN_OK)
+                code = exattn_lesson__fail(rc, EXATTN_ENOMEM, node,
+                                           "out of memory");
         }
-    return EXATTN_OK;
+    mpq_clear(e);
+    return code;
 }
 
 void

@@ -29,11 +29,14 @@ apply_multiplier(exattn_lesson *l, const exattn_rctx *rc,
                                   l->query_labels, l->n);
     if (code != EXATTN_OK)
         return code;
+    if (exattn_matrix__rationals(&l->q) != EXATTN_OK)
+        return exattn_lesson__fail(rc, EXATTN_ENOMEM, obj, "out of memory");
     mpq_init(factor);
     code = exattn_lesson__number(factor, rc, by, "query_multiplier \"by\"");
     if (code == EXATTN_OK)
         for (c = 0; c < l->dk; c++)
-            mpq_mul(EXATTN_AT(&l->q, i, c), EXATTN_AT(&l->q, i, c), factor);
+            mpq_mul(EXATTN_ENTRY(&l->q, i, c), EXATTN_ENTRY(&l->q, i, c),
+                    factor);
     l->q_multiplied = 1;
     mpq_clear(factor);
     return code;
@@ -63,8 +66,10 @@ apply_override(exattn_lesson *l, const exattn_rctx *rc,
                                         "value_override \"col\"", l->dv))
                != EXATTN_OK)
         return code;
+    if (exattn_matrix__rationals(&l->v) != EXATTN_OK)
+        return exattn_lesson__fail(rc, EXATTN_ENOMEM, obj, "out of memory");
     l->v_overridden = 1;
-    return exattn_lesson__number(EXATTN_AT(&l->v, j, c), rc, value,
+    return exattn_lesson__number(EXATTN_ENTRY(&l->v, j, c), rc, value,
                                  "value_override \"value\"");
 }
 

@@ -19,7 +19,10 @@ permute_matrix(exattn_matrix *m, const size_t *perm)
         return rc;
     for (r = 0; r < m->rows; r++)
         for (c = 0; c < m->cols; c++)
-            mpq_set(EXATTN_AT(m, r, c), EXATTN_AT(&old, perm[r], c));
+            if (m->ints != NULL)
+                m->ints[r * m->cols + c] = old.ints[perm[r] * m->cols + c];
+            else
+                mpq_set(EXATTN_ENTRY(m, r, c), EXATTN_AT(&old, perm[r], c));
     exattn_matrix__clear(&old);
     return EXATTN_OK;
 }

@@ -113,7 +113,7 @@ exattn_json__exact_matrix(exattn_sbuf *b, const exattn_doc_matrix *m)
         for (c = 0; c < m->cols; c++)
         {
             exattn_sbuf__puts(b, c ? ", \"" : "\"");
-            exattn_sbuf__mpq(b, m->a[r * m->cols + c]);
+            exattn_sbuf__mpq(b, EXATTN_AT(m, r, c));
             exattn_sbuf__puts(b, "\"");
         }
         exattn_sbuf__puts(b, "]");

@@ -315,8 +315,8 @@ values_all_equal(const exattn_dyadic *h, size_t c)
         if (first == (size_t)-1)
             first = j;
         else if (h->v.w[j * l->dv + c] != h->v.w[first * l->dv + c]
-                 || !mpq_equal(l->v.a[j * l->dv + c],
-                               l->v.a[first * l->dv + c]))
+                 || !mpq_equal(EXATTN_AT(&l->v, j, c),
+                               EXATTN_AT(&l->v, first, c)))
             return 0;
     }
     return 1;

@@ -27,11 +27,12 @@ split(mpz_t o, long *x, const mpq_t q)
     return 1;
 }
 
-/* The least x and the largest x + bits(o) of entries at `first`, `step`
- * apart (a row or a column); 0 when one is not dyadic.  An all-zero run
+/* The least x and the largest x + bits(o) of m's entries from `first`,
+ * `step` apart (a row or a column); 0 when one is not dyadic.  An all-zero run
  * has lo = hi = 0. */
 static int
-span(long *lo, long *hi, mpq_t *first, size_t count, size_t step, mpz_t o)
+span(long *lo, long *hi, const exattn_matrix *m, size_t first, size_t count,
+     size_t step, mpz_t o)
 {
     size_t i;
     long x;
@@ -40,7 +41,7 @@ span(long *lo, long *hi, mpq_t *first, size_t count, size_t step, mpz_t o)
     *lo = *hi = 0;
     for (i = 0; i < count; i++)
     {
-        if ((s = split(o, &x, first[i * step])) == 0)
+        if ((s = split(o, &x, EXATTN_AT_I(m, first + i * step))) == 0)
             return 0;
         if (s < 0)
             continue;
@@ -109,7 +110,7 @@ wide_row(exattn_dview *v, const exattn_matrix *m, size_t r, mpz_t o)
     for (c = 0; c < m->cols; c++)
     {
         mpz_init(v->wide[r][c]);
-        scaled(v->wide[r][c], m->a[r * m->cols + c], v->exp[r], o);
+        scaled(v->wide[r][c], EXATTN_AT(m, r, c), v->exp[r], o);
     }
     return 1;
 }
@@ -137,7 +138,7 @@ exattn_dview__rows(exattn_dview *v, const exattn_matrix *m)
     mpz_inits(o, z, (mpz_ptr)0);
     for (r = 0; rc == 1 && r < m->rows; r++)
     {
-        if (!span(&lo, &hi, &m->a[r * m->cols], m->cols, 1, o))
+        if (!span(&lo, &hi, m, r * m->cols, m->cols, 1, o))
         {
             rc = 0;
             break;
@@ -151,7 +152,7 @@ exattn_dview__rows(exattn_dview *v, const exattn_matrix *m)
         }
         for (c = 0; c < m->cols; c++)
         {
-            scaled(z, m->a[r * m->cols + c], lo, o);
+            scaled(z, EXATTN_AT(m, r, c), lo, o);
             v->a[r * m->cols + c] = exattn_num__get_int64(z);
         }
     }
@@ -258,7 +259,7 @@ column(exattn_dcols *cv, const exattn_matrix *m, size_t c, mpz_t o, mpz_t z)
     size_t r;
     long lo, hi, e;
 
-    if (!span(&lo, &hi, &m->a[c], m->rows, m->cols, o))
+    if (!span(&lo, &hi, m, c, m->rows, m->cols, o))
         return 0;
     cv->two[c] = hi - lo > EXATTN_DVIEW_NARROW_BITS;
     e = hi - lo <= EXATTN_DCOLS_WIDE_BITS ? lo
@@ -270,7 +271,7 @@ column(exattn_dcols *cv, const exattn_matrix *m, size_t c, mpz_t o, mpz_t z)
     {
         size_t at = r * m->cols + c;
 
-        scaled(z, m->a[at], e, o);
+        scaled(z, EXATTN_AT_I(m, at), e, o);
         if (cv->two[c])
         {
             mpz_tdiv_r_2exp(o, z, EXATTN_DVIEW_NARROW_BITS);
@@ -294,7 +295,7 @@ some_column_wide(const exattn_matrix *m, mpz_t o)
     long lo, hi;
 
     for (c = 0; c < m->cols; c++)
-        if (span(&lo, &hi, &m->a[c], m->rows, m->cols, o)
+        if (span(&lo, &hi, m, c, m->rows, m->cols, o)
             && hi - lo > EXATTN_DVIEW_NARROW_BITS)
             return 1;
     return 0;

@@ -23,12 +23,14 @@ scale_of(mpz_t d, mpz_t max, const exattn_matrix *m)
     mpz_set_ui(d, 1);
     mpz_set_ui(max, 0);
     for (i = 0; i < count; i++)
-        mpz_lcm(d, d, mpq_denref(m->a[i]));
+        mpz_lcm(d, d, mpq_denref(EXATTN_AT_I(m, i)));
     mpz_init(t);
     for (i = 0; i < count; i++)
     {
-        mpz_divexact(t, d, mpq_denref(m->a[i]));
-        mpz_mul(t, t, mpq_numref(m->a[i]));
+        mpq_srcptr e = EXATTN_AT_I(m, i);
+
+        mpz_divexact(t, d, mpq_denref(e));
+        mpz_mul(t, t, mpq_numref(e));
         if (mpz_cmpabs(t, max) > 0)
             mpz_abs(max, t);
     }
@@ -49,8 +51,10 @@ int_matrix(const exattn_matrix *m, const mpz_t d)
     mpz_init(t);
     for (i = 0; i < count; i++)
     {
-        mpz_divexact(t, d, mpq_denref(m->a[i]));
-        mpz_mul(t, t, mpq_numref(m->a[i]));
+        mpq_srcptr e = EXATTN_AT_I(m, i);
+
+        mpz_divexact(t, d, mpq_denref(e));
+        mpz_mul(t, t, mpq_numref(e));
         out[i] = exattn_num__get_int64(t);
     }
     mpz_clear(t);
