@@ -495,6 +495,44 @@ Test(check, a_false_property_names_its_counterexample)
     exattn_lesson_free(l);
 }
 
+/* Convexity against values of different sizes, held as integers: the
+ * smallest and largest allowed values are each their own (keeping views
+ * of them, not copies, once made every bound the last key's). */
+Test(check, convexity_bounds_are_the_smallest_and_largest_values)
+{
+    exattn_lesson *l = th_lesson(
+        "{\"Q\": [[1]], \"K\": [[0],[0],[1],[0]], "
+        " \"V\": [[2, -7],[8, 5],[100, 0],[4, 1]],"
+        " \"mask\": [[1, 1, 0, 1]], \"scale\": \"none\","
+        " \"claims\": [{\"of\": \"output[1]\", \"holds\": \"convex\"}]}");
+    exattn_entry_result r;
+    exattn_row *row;
+    exattn_error_t err;
+
+    cr_assert_not_null(l->v.ints);
+    cr_assert_eq(exattn_row_new(&row, l, 0, &err), EXATTN_OK);
+    memset(&r, 0, sizeof r);
+    cr_assert_eq(exattn_claims__property(&r, &l->claims[0], row, 0, &err),
+                 EXATTN_OK);
+    cr_assert_eq(r.verdict, EXATTN_PASS, "%s", r.note);
+    free(r.truth);
+    free(r.note);
+    /* three equal scores, weights 1/3: corrupt them to 1/10, and the
+     * output (2 + 8 + 4)/10 = 1.4 falls below the smallest value, 2 */
+    cr_assert(row->weights_exact);
+    mpq_set_ui(row->weight, 1, 10);
+    memset(&r, 0, sizeof r);
+    cr_assert_eq(exattn_claims__property(&r, &l->claims[0], row, 0, &err),
+                 EXATTN_OK);
+    cr_assert_eq(r.verdict, EXATTN_FAIL);
+    cr_assert_str_eq(r.note, "coordinate 1 lies below the allowed values "
+                             "[2, 8]");
+    free(r.truth);
+    free(r.note);
+    exattn_row_free(row);
+    exattn_lesson_free(l);
+}
+
 Test(check, a_property_of_the_wrong_quantity_is_an_error)
 {
     exattn_error_t err;

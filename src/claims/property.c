@@ -158,27 +158,31 @@ inside(prop *p, const exattn_xnode *o, mpq_srcptr lo, mpq_srcptr hi,
     return sign_of(p, b, sign_hi);
 }
 
+/* lo and hi: copies, for an entry of V held as an integer is seen
+ * through a view that lasts only its block. */
 static int
-convex(prop *p)
+convex_in(prop *p, mpq_t lo, mpq_t hi)
 {
     const exattn_row *row = p->row;
     const exattn_lesson *l = row->lesson;
     exattn_xnode *o;
     char note[200], *slo, *shi;
-    mpq_srcptr lo, hi, v;
     size_t c, j;
-    int rc, sl, sh;
+    int rc, sl, sh, first;
 
     for (c = 0; c < l->dv; c++)
     {
-        lo = hi = NULL;
-        for (j = 0; j < l->m; j++)
+        for (j = 0, first = 1; j < l->m; j++)
         {
+            mpq_srcptr v = EXATTN_AT(&l->v, j, c);
+
             if (!row->allowed[j])
                 continue;
-            v = EXATTN_AT(&l->v, j, c);
-            lo = lo == NULL || mpq_cmp(v, lo) < 0 ? v : lo;
-            hi = hi == NULL || mpq_cmp(v, hi) > 0 ? v : hi;
+            if (first || mpq_cmp(v, lo) < 0)
+                mpq_set(lo, v);
+            if (first || mpq_cmp(v, hi) > 0)
+                mpq_set(hi, v);
+            first = 0;
         }
         if ((o = exattn_expr__row_node(p->pool, row, EXATTN_OUTPUT, 0, c,
                                          p->err)) == NULL)
@@ -208,6 +212,18 @@ convex(prop *p)
     snprintf(note, sizeof note, "proved: each of the %zu coordinates lies "
              "between the smallest and the largest allowed value", l->dv);
     return verdict(p, EXATTN_PASS, "holds", note);
+}
+
+static int
+convex(prop *p)
+{
+    mpq_t lo, hi;
+    int rc;
+
+    mpq_inits(lo, hi, (mpq_ptr)0);
+    rc = convex_in(p, lo, hi);
+    mpq_clears(lo, hi, (mpq_ptr)0);
+    return rc;
 }
 
 static int
