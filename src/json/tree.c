@@ -343,7 +343,8 @@ row_room(exattn_jrow *r, size_t count, size_t len)
     if (count == r->cap)
     {
         cap = r->cap ? 2 * r->cap : 8;
-        if ((p = realloc(r->nums, cap * sizeof *r->nums)) == NULL)
+        if (cap > (size_t)-1 / 2 / sizeof *r->nums
+            || (p = realloc(r->nums, cap * sizeof *r->nums)) == NULL)
             return 0;
         r->nums = p;
         r->cap = cap;
@@ -351,8 +352,10 @@ row_room(exattn_jrow *r, size_t count, size_t len)
     if (r->text_len + len + 1 > r->text_cap)
     {
         for (cap = r->text_cap ? r->text_cap : 64;
-             cap < r->text_len + len + 1; cap *= 2)
+             cap < r->text_len + len + 1 && cap <= (size_t)-1 / 2; cap *= 2)
             ;
+        if (cap < r->text_len + len + 1)
+            return 0;
         if ((p = realloc(r->text, cap)) == NULL)
             return 0;
         r->text = p;
@@ -651,7 +654,9 @@ exattn_json__free(exattn_jnode *node)
 
     if (node == NULL)
         return;
-    for (i = 0; node->row == NULL && i < node->count; i++)
+    /* a packed row's count is its numbers'; a row unpacked part way
+       (out of memory) holds `count` nodes as well */
+    for (i = 0; node->items != NULL && i < node->count; i++)
     {
         exattn_json__free(node->items[i]);
         if (node->keys)
