@@ -181,9 +181,12 @@ int exattn_matrix__mul(exattn_matrix *out, const exattn_matrix *a,
  * (`a`).  A reader takes an entry as a read-only rational either way:
  * `a`'s own, or an integer of `ints` seen through *view (GMP's
  * mpz_roinit_n over the view's limbs: never written nor cleared), valid
- * while *view is.  EXATTN_AT does so with a view of the enclosing block;
- * EXATTN_ENTRY is an entry to write, of a matrix held as rationals
- * (made so by exattn_matrix__alloc or exattn_matrix__rationals). */
+ * while *view is.  EXATTN_AT does so with a view of the enclosing block
+ * (a compound literal): its pointer must not outlive that block, nor be
+ * kept from one pass of a loop to the next, where the view is made
+ * again -- copy the entry (mpq_set) to keep it.  EXATTN_ENTRY is an
+ * entry to write, of a matrix held as rationals (made so by
+ * exattn_matrix__alloc or exattn_matrix__rationals). */
 typedef struct
 {
     mpq_t q;

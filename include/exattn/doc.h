@@ -401,10 +401,11 @@ typedef struct exattn_doc_grade_summary
 } exattn_doc_grade_summary;
 
 /* A matrix of exact rationals: rows*cols entries, row-major.  Entry (r,
- * c) is a[r * cols + c]; or, when every entry is an integer of 64 bits
- * (a real head's Q, K and V: 8 bytes an entry, not an mpq_t's 96), `a`
- * is NULL and the entry is ints[r * cols + c].  Both NULL when it is
- * empty.  exattn_doc_matrix_entry reads either. */
+ * c) is a[r * cols + c]; or `a` is NULL and the entry is the integer
+ * ints[r * cols + c] -- a matrix the lesson gave whose entries are all
+ * integers of at most 63 bits may be held so (a real head's Q, K and V:
+ * 8 bytes an entry, not an mpq_t's 96).  Both NULL when it is empty.
+ * Read entries with exattn_doc_matrix_entry, which takes either. */
 typedef struct
 {
     size_t rows, cols;

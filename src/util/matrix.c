@@ -1,4 +1,6 @@
-/* Matrices of exact rationals, row-major, owned by their struct. */
+/* Exact matrices, row-major, owned by their struct: rationals, or
+ * 64-bit integers when every entry is one (internal.h says how to read
+ * and write them). */
 #include <stdlib.h>
 #include <string.h>
 #include "internal.h"
