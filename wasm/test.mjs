@@ -30,9 +30,10 @@ const examples = readdirSync(join(top, 'docs/examples'))
   .filter((f) => f.endsWith('.json')).sort();
 
 // derive, byte for byte: the examples, and integer views past 32 bits
-// (long is 32 bits in wasm32: a 64-bit entry once lost its upper half)
+// (long is 32 bits in wasm32: a 64-bit entry once lost its upper half),
+// of rationals and of matrices held as 64-bit words (two 32-bit limbs)
 for (const path of [...examples.map((f) => join('docs/examples', f)),
-  'tests/data/wide-integer-views.json']) {
+  'tests/data/wide-integer-views.json', 'tests/data/wide-integer-matrices.json']) {
   const f = path.split('/').pop();
   const lesson = readFileSync(join(top, path), 'utf8');
   for (const [opts, args] of [
